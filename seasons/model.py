@@ -1,0 +1,207 @@
+"""The season as immutable values: players, rounds, games, entries, withdrawals."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import NewType
+
+PlayerId = NewType("PlayerId", str)
+
+
+class Result(enum.Enum):
+    """The result of one internal game, as written in the season file."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "1/2-1/2"
+    WHITE_FORFEIT_WIN = "+-"
+    """White wins, black did not play."""
+    BLACK_FORFEIT_WIN = "-+"
+    PENDING = "*"
+    """Not finished or not yet played: scores 0 until a result is entered (D art. 11, "AF")."""
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN)
+
+    @property
+    def is_decided(self) -> bool:
+        return self is not Result.PENDING
+
+    @property
+    def was_played(self) -> bool:
+        """The two players sat at the board (a pending game counts: they met)."""
+        return not self.is_forfeit
+
+
+class EntryKind(enum.Enum):
+    """What a player without a game did that round; each scores a factor of the player's own value."""
+
+    BYE = "bye"
+    EXCUSED = "excused"
+    UNEXCUSED = "unexcused"
+    DUTY = "duty"
+    LATE = "late"
+    EXTERNAL_WIN = "external:1"
+    EXTERNAL_DRAW = "external:1/2"
+    EXTERNAL_LOSS = "external:0"
+
+    @property
+    def factor_key(self) -> str:
+        """The ruleset factor that scores this entry."""
+        return _FACTOR_KEYS[self]
+
+    @property
+    def is_external(self) -> bool:
+        return self.value.startswith("external:")
+
+
+_FACTOR_KEYS = {
+    EntryKind.BYE: "bye",
+    EntryKind.EXCUSED: "excused",
+    EntryKind.UNEXCUSED: "unexcused",
+    EntryKind.DUTY: "duty",
+    EntryKind.LATE: "late",
+    EntryKind.EXTERNAL_WIN: "external_win",
+    EntryKind.EXTERNAL_DRAW: "external_draw",
+    EntryKind.EXTERNAL_LOSS: "external_loss",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A member of the competition. The list order of a season is its starting ranking."""
+
+    id: PlayerId
+    """Stable slug, unique in the season."""
+    name: str
+    rating: int | None = None
+    klass: str | None = None
+    """Shadow class A–D (D art. 5); `class` in the season file."""
+    group: int | None = None
+    """Cup group (K)."""
+    joined: int = 1
+    """First round the player takes part in; earlier rounds are entry `late`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One internal game; the first-named player has white (D art. 6)."""
+
+    white: PlayerId
+    black: PlayerId
+    result: Result = Result.PENDING
+
+    def players(self) -> tuple[PlayerId, PlayerId]:
+        return (self.white, self.black)
+
+    def opponent_of(self, player: PlayerId) -> PlayerId:
+        return self.black if player == self.white else self.white
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One club evening: its games (board order) and the entries of those without a game."""
+
+    number: int
+    date: str | None = None
+    games: tuple[Game, ...] = ()
+    entries: tuple[tuple[PlayerId, EntryKind], ...] = ()
+    """(player, entry) sorted by player id: one place for each fact, no dict order."""
+
+    @property
+    def is_paired(self) -> bool:
+        """A round with no games yet is still to be paired; its entries say who is unavailable."""
+        return bool(self.games)
+
+    @property
+    def has_results(self) -> bool:
+        return any(g.result.is_decided for g in self.games)
+
+    def entry_of(self, player: PlayerId) -> EntryKind | None:
+        for pid, kind in self.entries:
+            if pid == player:
+                return kind
+        return None
+
+    def game_of(self, player: PlayerId) -> Game | None:
+        for game in self.games:
+            if player == game.white or player == game.black:
+                return game
+        return None
+
+    def with_entry(self, player: PlayerId, kind: EntryKind | None) -> Round:
+        """This round with `player`'s entry set (None removes it)."""
+        rest = [(p, k) for p, k in self.entries if p != player]
+        if kind is not None:
+            rest.append((player, kind))
+        return replace(self, entries=tuple(sorted(rest)))
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """A player leaves the competition (D art. 22)."""
+
+    player: PlayerId
+    before_round: int
+    """The first round the player no longer takes part in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A whole season: the one value every part of the program reads."""
+
+    name: str
+    ruleset_spec: object
+    """The ruleset exactly as written in the season file (a preset name or an override object)."""
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...] = ()
+    withdrawals: tuple[Withdrawal, ...] = ()
+    rounds_planned: int | None = None
+    _index: dict[PlayerId, int] = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {p.id: i for i, p in enumerate(self.players)})
+
+    def player(self, pid: PlayerId) -> Player:
+        return self.players[self._index[pid]]
+
+    def has_player(self, pid: PlayerId) -> bool:
+        return pid in self._index
+
+    def start_rank(self, pid: PlayerId) -> int:
+        """1-based place in the starting ranking."""
+        return self._index[pid] + 1
+
+    def round(self, number: int) -> Round:
+        return self.rounds[number - 1]
+
+    def withdrawal_of(self, pid: PlayerId) -> Withdrawal | None:
+        for w in self.withdrawals:
+            if w.player == pid:
+                return w
+        return None
+
+    @property
+    def played_rounds(self) -> int:
+        """How many rounds have been paired (the later listed rounds are still to be paired)."""
+        return sum(1 for r in self.rounds if r.is_paired)
+
+    @property
+    def last_scored_round(self) -> int:
+        """The last round with at least one result: the default round of the standings."""
+        last = 0
+        for r in self.rounds:
+            if r.has_results:
+                last = r.number
+        return last
+
+    def with_round(self, rnd: Round) -> Season:
+        """This season with round `rnd.number` replaced (or appended as the next round)."""
+        rounds = list(self.rounds)
+        if rnd.number == len(rounds) + 1:
+            rounds.append(rnd)
+        else:
+            rounds[rnd.number - 1] = rnd
+        return replace(self, rounds=tuple(rounds))

@@ -1,0 +1,147 @@
+"""The ruleset: every scoring and pairing setting of a Keizer competition, as exact values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+ENTRY_FACTOR_KEYS = (
+    "external_win", "external_draw", "external_loss", "bye", "excused", "unexcused", "duty", "late",
+)
+"""Factors applied to the player's own value."""
+GAME_FACTOR_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
+"""Factors applied to the opponent's value."""
+FACTOR_KEYS = GAME_FACTOR_KEYS + ENTRY_FACTOR_KEYS
+TIEBREAK_KEYS = ("previous_rank", "start_rank", "rating", "name")
+
+
+@dataclass(frozen=True, slots=True)
+class ValueLadder:
+    """How a rank becomes a value (RULES.md §1, FORMAT.md `value`)."""
+
+    ladder: Literal["linear", "ratio", "range"] = "linear"
+    top: int | None = None
+    """Fixed top value (linear); None means N + top_offset."""
+    top_offset: int = 0
+    """With top None: top = N + top_offset (`"N"`, `"N+3"`)."""
+    step: Fraction = Fraction(1)
+    min: Fraction = Fraction(1)
+    ratio: Fraction = Fraction(3)
+    ratio_rounding: Literal["half-even", "down"] = "half-even"
+    bottom: Fraction = Fraction(100)
+    """Range ladder: the value of #N."""
+    range_top: Fraction = Fraction(200)
+    decimals: int | None = None
+    """Range ladder: round each value half to even to this many decimals (None: exact)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AbsenceLimit:
+    """From the (count+1)-th entry of these kinds in a season on, such an entry scores 0."""
+
+    count: int
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Aalsmeer:
+    """Starting bonus m × v0 written off in `rounds` equal steps (RULES.md §4)."""
+
+    multiplier: Fraction
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawalRule:
+    """D art. 22: withdrawing before `removal_before_round` removes the player from every ranking."""
+
+    removal_before_round: int | None
+    """Withdrawals whose before_round is at most this are removals; None: never remove."""
+    win: Fraction
+    draw: Fraction
+    loss: Fraction
+    """Factors of the opponent's own value for a game against a removed player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """D art. 7: a different target rank distance in the opening rounds."""
+
+    rounds: tuple[int, ...]
+    distance: int
+
+
+@dataclass(frozen=True, slots=True)
+class ByePolicy:
+    policy: Literal["lowest", "anchor", "lottery"] = "lowest"
+    rank: int = 25
+    """The anchor rank of policy `anchor` (D art. 10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ColourLimits:
+    max_run: int = 2
+    """Most games in a row with one colour where the pairing allows (a third is avoided)."""
+    max_balance: int = 2
+    """Largest |whites − blacks| where the pairing allows."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRules:
+    """RULES.md §7 and FORMAT.md `pairing`."""
+
+    max_meetings: int = 2
+    rematch_from_round: int | None = None
+    rematch_gap: int | None = 10
+    rematch_reverse_colours: bool = True
+    bottom_region: int = 0
+    opening: Opening | None = None
+    bye: ByePolicy = ByePolicy()
+    colour: ColourLimits = ColourLimits()
+    seed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Every setting of one competition; built only by `seasons.ruleset.parse`."""
+
+    preset: str
+    value: ValueLadder
+    factors: tuple[tuple[str, Fraction], ...]
+    """(key, factor) for every key of FACTOR_KEYS, in that order."""
+    fixed_points: tuple[tuple[str, Fraction], ...]
+    self_value: Literal["current", "initial"] | None
+    absence_limit: AbsenceLimit | None
+    valuation: Literal["current", "frozen"]
+    iterate: Literal["never", "always"] | tuple[int | Literal["final"], ...]
+    aalsmeer: Aalsmeer | None
+    withdrawal: WithdrawalRule
+    rounding: Fraction | None
+    """Grid every single contribution is rounded to (halves away from zero); None: exact."""
+    participation: Fraction | None
+    tiebreak: tuple[str, ...]
+    pairing: PairingRules
+
+    def factor(self, key: str) -> Fraction:
+        for k, f in self.factors:
+            if k == key:
+                return f
+        raise KeyError(key)
+
+    def fixed(self, key: str) -> Fraction | None:
+        for k, p in self.fixed_points:
+            if k == key:
+                return p
+        return None
+
+    def iterates_at(self, round_number: int, final_round: int | None) -> bool:
+        """Whether the standings after this round are iterated to a fixed point (RULES.md §3)."""
+        if self.iterate == "always":
+            return True
+        if self.iterate == "never":
+            return False
+        for r in self.iterate:
+            if r == round_number or (r == "final" and final_round == round_number):
+                return True
+        return False

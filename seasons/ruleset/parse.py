@@ -1,0 +1,309 @@
+"""Build a validated Ruleset from its season-file form; every error names the offending key."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Callable
+
+from seasons.errors import InputError
+from seasons.ruleset.model import (
+    ENTRY_FACTOR_KEYS,
+    FACTOR_KEYS,
+    TIEBREAK_KEYS,
+    Aalsmeer,
+    AbsenceLimit,
+    ByePolicy,
+    ColourLimits,
+    Opening,
+    PairingRules,
+    Ruleset,
+    ValueLadder,
+    WithdrawalRule,
+)
+from seasons.ruleset.presets import PRESET_NAMES, merge, preset_settings
+
+_FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$")
+_TOP = re.compile(r"^N(\s*\+\s*(\d+))?$")
+
+
+def parse_ruleset(spec: Any, where: str = "ruleset") -> Ruleset:
+    """A preset name or `{"preset": NAME, …overrides}` → Ruleset, or InputError naming the key."""
+    if isinstance(spec, str):
+        preset, overrides = spec, {}
+    elif isinstance(spec, dict):
+        preset = spec.get("preset", "keizer-classic")
+        overrides = {k: v for k, v in spec.items() if k != "preset"}
+        if not isinstance(preset, str):
+            raise InputError(f"{where}.preset", "must be a preset name")
+    else:
+        raise InputError(where, "must be a preset name or an object with overrides")
+    if preset not in PRESET_NAMES:
+        raise InputError(f"{where}.preset" if isinstance(spec, dict) else where,
+                         f"unknown preset {preset!r} (known: {', '.join(PRESET_NAMES)})")
+    settings = merge(preset_settings(preset), overrides)
+    return _build(preset, settings, where)
+
+
+def ruleset_settings(spec: Any) -> dict[str, Any]:
+    """The complete settings object (preset merged with overrides), as the season file would write it."""
+    if isinstance(spec, str):
+        return preset_settings(spec)
+    preset = spec.get("preset", "keizer-classic")
+    return merge(preset_settings(preset), {k: v for k, v in spec.items() if k != "preset"})
+
+
+class _Reader:
+    """Reads one JSON object, remembering which keys were used so that unknown keys are errors."""
+
+    def __init__(self, obj: Any, where: str) -> None:
+        if not isinstance(obj, dict):
+            raise InputError(where, "must be an object")
+        self.obj, self.where = obj, where
+
+    def at(self, key: str) -> str:
+        return f"{self.where}.{key}"
+
+    def done(self, allowed: tuple[str, ...]) -> None:
+        for key in self.obj:
+            if key not in allowed:
+                raise InputError(self.at(key), f"unknown key (known: {', '.join(allowed)})")
+
+    def get(self, key: str, convert: Callable[[Any, str], Any]) -> Any:
+        if key not in self.obj:
+            raise InputError(self.at(key), "missing")
+        return convert(self.obj[key], self.at(key))
+
+
+def fraction(value: Any, where: str) -> Fraction:
+    """An exact number: an integer, or a string like "1/3", "2" or "0.5" (never a float)."""
+    if isinstance(value, bool):
+        raise InputError(where, f"expected a number, got {value!r}")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, str) and _FRACTION.match(value):
+        try:
+            return Fraction(value.replace(" ", ""))
+        except ZeroDivisionError:
+            raise InputError(where, f"division by zero in {value!r}") from None
+    if isinstance(value, float):
+        raise InputError(where, f"write fractions as strings, like \"1/3\" (got {value!r})")
+    raise InputError(where, f"expected a fraction like \"1/3\", got {value!r}")
+
+
+def nonneg_fraction(value: Any, where: str) -> Fraction:
+    f = fraction(value, where)
+    if f < 0:
+        raise InputError(where, f"must not be negative, got {value!r}")
+    return f
+
+
+def integer(value: Any, where: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(where, f"expected a whole number, got {value!r}")
+    if value < minimum:
+        raise InputError(where, f"must be at least {minimum}, got {value}")
+    return value
+
+
+def _optional(convert: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+    return lambda v, w: None if v is None else convert(v, w)
+
+
+def _choice(*choices: str) -> Callable[[Any, str], str]:
+    def convert(value: Any, where: str) -> str:
+        if value not in choices:
+            raise InputError(where, f"expected one of {', '.join(map(repr, choices))}, got {value!r}")
+        return value
+    return convert
+
+
+def _boolean(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(where, f"expected true or false, got {value!r}")
+    return value
+
+
+def _value_ladder(obj: Any, where: str) -> ValueLadder:
+    r = _Reader(obj, where)
+    ladder = r.get("ladder", _choice("linear", "ratio", "range"))
+    if ladder == "linear":
+        r.done(("ladder", "top", "step", "min"))
+        top, offset = _top(r.obj.get("top", "N"), r.at("top"))
+        return ValueLadder(ladder="linear", top=top, top_offset=offset,
+                           step=nonneg_fraction(r.obj.get("step", 1), r.at("step")),
+                           min=fraction(r.obj.get("min", 1), r.at("min")))
+    if ladder == "ratio":
+        r.done(("ladder", "ratio", "rounding"))
+        ratio = fraction(r.obj.get("ratio", 3), r.at("ratio"))
+        if ratio <= 1:
+            raise InputError(r.at("ratio"), f"must be greater than 1, got {r.obj.get('ratio')!r}")
+        rounding = _choice("half-even", "down")(r.obj.get("rounding", "half-even"), r.at("rounding"))
+        return ValueLadder(ladder="ratio", ratio=ratio, ratio_rounding=rounding)
+    r.done(("ladder", "top", "bottom", "decimals"))
+    top = nonneg_fraction(r.obj.get("top", 200), r.at("top"))
+    bottom = nonneg_fraction(r.obj.get("bottom", 100), r.at("bottom"))
+    if bottom > top:
+        raise InputError(r.at("bottom"), "must not be above top")
+    decimals = _optional(integer)(r.obj.get("decimals"), r.at("decimals"))
+    return ValueLadder(ladder="range", range_top=top, bottom=bottom, decimals=decimals)
+
+
+def _top(value: Any, where: str) -> tuple[int | None, int]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 1:
+            raise InputError(where, f"must be at least 1, got {value}")
+        return value, 0
+    if isinstance(value, str):
+        m = _TOP.match(value.replace(" ", ""))
+        if m:
+            return None, int(m.group(2) or 0)
+    raise InputError(where, f"expected a number, \"N\" or \"N+c\", got {value!r}")
+
+
+def _factors(obj: Any, where: str) -> tuple[tuple[str, Fraction], ...]:
+    r = _Reader(obj, where)
+    r.done(FACTOR_KEYS)
+    return tuple((key, r.get(key, nonneg_fraction)) for key in FACTOR_KEYS)
+
+
+def _fixed_points(obj: Any, where: str) -> tuple[tuple[str, Fraction], ...]:
+    r = _Reader(obj, where)
+    r.done(ENTRY_FACTOR_KEYS)
+    return tuple((key, nonneg_fraction(r.obj[key], r.at(key))) for key in ENTRY_FACTOR_KEYS if key in r.obj)
+
+
+def _absence_limit(obj: Any, where: str) -> AbsenceLimit:
+    r = _Reader(obj, where)
+    r.done(("count", "kinds"))
+    count = r.get("count", integer)
+    kinds = r.obj.get("kinds", ["excused", "unexcused"])
+    if not isinstance(kinds, list) or not kinds:
+        raise InputError(r.at("kinds"), "must be a non-empty list of entry kinds")
+    for i, kind in enumerate(kinds):
+        _choice(*ENTRY_FACTOR_KEYS)(kind, f"{r.at('kinds')}[{i}]")
+    return AbsenceLimit(count=count, kinds=tuple(kinds))
+
+
+def _iterate(value: Any, where: str) -> Any:
+    if value in ("never", "always"):
+        return value
+    if not isinstance(value, list):
+        raise InputError(where, f"expected \"never\", \"always\" or a list of rounds, got {value!r}")
+    rounds: list[int | str] = []
+    for i, item in enumerate(value):
+        rounds.append("final" if item == "final" else integer(item, f"{where}[{i}]", minimum=1))
+    return tuple(rounds)
+
+
+def _aalsmeer(obj: Any, where: str) -> Aalsmeer:
+    r = _Reader(obj, where)
+    r.done(("multiplier", "rounds"))
+    return Aalsmeer(multiplier=r.get("multiplier", nonneg_fraction),
+                    rounds=r.get("rounds", lambda v, w: integer(v, w, minimum=1)))
+
+
+def _withdrawal(obj: Any, where: str) -> WithdrawalRule:
+    r = _Reader(obj, where)
+    r.done(("removal_before_round", "win", "draw", "loss"))
+    return WithdrawalRule(
+        removal_before_round=_optional(lambda v, w: integer(v, w, 1))(r.obj.get("removal_before_round"),
+                                                                    r.at("removal_before_round")),
+        win=r.get("win", nonneg_fraction), draw=r.get("draw", nonneg_fraction),
+        loss=r.get("loss", nonneg_fraction))
+
+
+def _rounding(obj: Any, where: str) -> Fraction:
+    r = _Reader(obj, where)
+    r.done(("grid",))
+    grid = r.get("grid", fraction)
+    if grid <= 0:
+        raise InputError(r.at("grid"), "must be positive")
+    return grid
+
+
+def _participation(value: Any, where: str) -> Fraction:
+    f = fraction(value, where)
+    if not 0 <= f <= 1:
+        raise InputError(where, f"must be a fraction between 0 and 1, got {value!r}")
+    return f
+
+
+def _tiebreak(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise InputError(where, "must be a list")
+    keys: list[str] = []
+    for i, item in enumerate(value):
+        key = _choice(*TIEBREAK_KEYS)(item, f"{where}[{i}]")
+        if key in keys:
+            raise InputError(f"{where}[{i}]", f"{key!r} is listed twice")
+        keys.append(key)
+    if "start_rank" not in keys:
+        keys.append("start_rank")  # the starting rank always breaks what is left
+    return tuple(keys)
+
+
+def _pairing(obj: Any, where: str) -> PairingRules:
+    r = _Reader(obj, where)
+    r.done(("max_meetings", "rematch_from_round", "rematch_gap", "rematch_reverse_colours",
+            "bottom_region", "opening", "bye", "colour", "seed"))
+    return PairingRules(
+        max_meetings=r.get("max_meetings", lambda v, w: integer(v, w, 1)),
+        rematch_from_round=r.get("rematch_from_round", _optional(lambda v, w: integer(v, w, 1))),
+        rematch_gap=r.get("rematch_gap", _optional(lambda v, w: integer(v, w, 0))),
+        rematch_reverse_colours=r.get("rematch_reverse_colours", _boolean),
+        bottom_region=r.get("bottom_region", integer),
+        opening=r.get("opening", _optional(_opening)),
+        bye=r.get("bye", _bye),
+        colour=r.get("colour", _colour),
+        seed=r.get("seed", integer),
+    )
+
+
+def _opening(obj: Any, where: str) -> Opening:
+    r = _Reader(obj, where)
+    r.done(("rounds", "distance"))
+    rounds = r.obj.get("rounds", [1, 2])
+    if not isinstance(rounds, list):
+        raise InputError(r.at("rounds"), "must be a list of rounds")
+    return Opening(rounds=tuple(integer(x, f"{r.at('rounds')}[{i}]", 1) for i, x in enumerate(rounds)),
+                   distance=r.get("distance", lambda v, w: integer(v, w, 1)))
+
+
+def _bye(obj: Any, where: str) -> ByePolicy:
+    r = _Reader(obj, where)
+    r.done(("policy", "rank"))
+    return ByePolicy(policy=r.get("policy", _choice("lowest", "anchor", "lottery")),
+                     rank=integer(r.obj.get("rank", 25), r.at("rank"), 1))
+
+
+def _colour(obj: Any, where: str) -> ColourLimits:
+    r = _Reader(obj, where)
+    r.done(("max_run", "max_balance"))
+    return ColourLimits(max_run=r.get("max_run", lambda v, w: integer(v, w, 1)),
+                        max_balance=r.get("max_balance", lambda v, w: integer(v, w, 1)))
+
+
+_TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
+             "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing")
+
+
+def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
+    r = _Reader(settings, where)
+    r.done(_TOP_KEYS)
+    return Ruleset(
+        preset=preset,
+        value=r.get("value", _value_ladder),
+        factors=r.get("factors", _factors),
+        fixed_points=r.get("fixed_points", _fixed_points),
+        self_value=r.get("self_value", _optional(_choice("current", "initial"))),
+        absence_limit=r.get("absence_limit", _optional(_absence_limit)),
+        valuation=r.get("valuation", _choice("current", "frozen")),
+        iterate=r.get("iterate", _iterate),
+        aalsmeer=r.get("aalsmeer", _optional(_aalsmeer)),
+        withdrawal=r.get("withdrawal", _withdrawal),
+        rounding=r.get("rounding", _optional(_rounding)),
+        participation=r.get("participation", _optional(_participation)),
+        tiebreak=r.get("tiebreak", _tiebreak),
+        pairing=r.get("pairing", _pairing),
+    )

@@ -1,0 +1,93 @@
+"""The three ruleset presets, written as the season file would write them (FORMAT.md)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+CLASSIC: dict[str, Any] = {
+    "value": {"ladder": "linear", "top": "N", "step": 1, "min": 1},
+    "factors": {
+        "win": "1", "draw": "1/2", "loss": "0", "forfeit_win": "1", "forfeit_loss": "0",
+        "external_win": "1", "external_draw": "1/2", "external_loss": "0",
+        "bye": "1", "excused": "1/3", "unexcused": "0", "duty": "1", "late": "0",
+    },
+    "fixed_points": {},
+    "self_value": None,
+    "absence_limit": None,
+    "valuation": "current",
+    "iterate": "always",
+    "aalsmeer": None,
+    "withdrawal": {"removal_before_round": 21, "win": "1", "draw": "1/2", "loss": "0"},
+    "rounding": None,
+    "participation": None,
+    "tiebreak": ["previous_rank", "start_rank"],
+    "pairing": {
+        "max_meetings": 2,
+        "rematch_from_round": None,
+        "rematch_gap": 10,
+        "rematch_reverse_colours": True,
+        "bottom_region": 0,
+        "opening": None,
+        "bye": {"policy": "lowest"},
+        "colour": {"max_run": 2, "max_balance": 2},
+        "seed": 0,
+    },
+}
+
+# Only what differs from CLASSIC; merged key by key like a user's overrides.
+_DIFFERENCES: dict[str, dict[str, Any]] = {
+    "keizer-classic": {},
+    "doorn-driebergen-2019": {
+        "value": {"top": 80},
+        # Factors "in sixths" (seed 000, Toelichting): 6, 3, 0 internal; 4, 4, 4 external; 6 bye; 2 mgr; 0 zgr.
+        "factors": {
+            "external_win": "2/3", "external_draw": "2/3", "external_loss": "2/3",
+            "bye": "1", "excused": "1/3", "unexcused": "0",
+            # The regulations have no duty entry: treated as excused (RULES.md §2).
+            "duty": "1/3",
+        },
+        "valuation": "frozen",
+        "iterate": [20, 36],  # D art. 23: iterative recalculation after round 20 and the final round
+        "pairing": {
+            "rematch_from_round": 21,  # D art. 8
+            "rematch_gap": None,
+            "opening": {"rounds": [1, 2], "distance": 10},  # D art. 7
+            "bye": {"policy": "anchor", "rank": 25},  # D art. 10
+        },
+    },
+    "kijk-uit": {
+        "value": {"top": 100},
+        "factors": {
+            "external_win": "1", "external_draw": "1/2", "external_loss": "0",
+            # Not stated in the text: a "lost evening" (reserve, bar duty) scores as a full evening.
+            "bye": "1", "duty": "1", "excused": "1/3", "unexcused": "0",
+        },
+        "aalsmeer": {"multiplier": 5, "rounds": 5},
+        "iterate": "always",  # K's worked example is only consistent with iteration after round 1
+        "participation": "1/3",
+        "pairing": {"bye": {"policy": "lottery"}},
+    },
+}
+
+PRESET_NAMES: tuple[str, ...] = tuple(_DIFFERENCES)
+
+
+def merge(base: Any, override: Any) -> Any:
+    """Nested objects merge key by key; anything else in `override` replaces what `base` had."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for key, value in override.items():
+            # A different value ladder shares no keys with the old one: replace, don't mix.
+            if key == "value" and isinstance(value, dict) and "ladder" in value \
+                    and isinstance(base.get("value"), dict) and value["ladder"] != base["value"].get("ladder"):
+                merged[key] = copy.deepcopy(value)
+            else:
+                merged[key] = merge(base.get(key), value)
+        return merged
+    return copy.deepcopy(override)
+
+
+def preset_settings(name: str) -> dict[str, Any]:
+    """The full settings object of a preset (a fresh copy)."""
+    return merge(CLASSIC, _DIFFERENCES[name])

@@ -1,0 +1,235 @@
+"""The `keizer-season/1` JSON format (FORMAT.md): strict import with JSON-path errors, lossless export."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from seasons.errors import InputError
+from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season, Withdrawal
+from seasons.ruleset import parse_ruleset
+
+FORMAT = "keizer-season/1"
+_TOP_KEYS = ("format", "name", "ruleset", "rounds_planned", "players", "rounds", "withdrawals")
+_PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined")
+_ROUND_KEYS = ("round", "date", "games", "entries")
+_GAME_KEYS = ("white", "black", "result")
+_CLASSES = ("A", "B", "C", "D")
+_RESULTS = {r.value: r for r in Result}
+_ENTRIES = {k.value: k for k in EntryKind}
+
+
+def parse_season_text(text: str, source: str = "season") -> Season:
+    """Parse and validate a season file's text; errors name the source and the JSON path."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}: line {exc.lineno} column {exc.colno}",
+                         f"not valid JSON ({exc.msg})") from None
+    try:
+        return season_from_json(obj)
+    except InputError as exc:
+        raise InputError(f"{source}: {exc.where}" if exc.where else source, exc.message) from None
+
+
+def season_from_json(obj: Any) -> Season:
+    """A validated Season from a parsed `keizer-season/1` object."""
+    _expect_object(obj, "")
+    _known_keys(obj, "", _TOP_KEYS)
+    if obj.get("format") != FORMAT:
+        raise InputError("format", f"expected \"{FORMAT}\", got {obj.get('format')!r}")
+    name = obj.get("name", "")
+    if not isinstance(name, str):
+        raise InputError("name", "must be a string")
+    spec = obj.get("ruleset", "keizer-classic")
+    parse_ruleset(spec)  # validate now, with paths under `ruleset`
+    planned = obj.get("rounds_planned")
+    if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int) or planned < 1):
+        raise InputError("rounds_planned", f"expected a positive whole number, got {planned!r}")
+
+    players = _players(obj.get("players"))
+    known = {p.id: p for p in players}
+    withdrawals = _withdrawals(obj.get("withdrawals", []), known)
+    gone_from = {w.player: w.before_round for w in withdrawals}
+    rounds_obj = obj.get("rounds", [])
+    if not isinstance(rounds_obj, list):
+        raise InputError("rounds", "must be a list")
+    rounds = tuple(_round(r, i, known, gone_from) for i, r in enumerate(rounds_obj))
+    return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,
+                  withdrawals=withdrawals, rounds_planned=planned)
+
+
+def season_to_json(season: Season) -> dict[str, Any]:
+    """The season file object; `season_from_json(season_to_json(s)) == s`."""
+    out: dict[str, Any] = {"format": FORMAT, "name": season.name, "ruleset": season.ruleset_spec}
+    if season.rounds_planned is not None:
+        out["rounds_planned"] = season.rounds_planned
+    out["players"] = [_player_json(p) for p in season.players]
+    out["rounds"] = [_round_json(r) for r in season.rounds]
+    if season.withdrawals:
+        out["withdrawals"] = [{"player": w.player, "before_round": w.before_round} for w in season.withdrawals]
+    return out
+
+
+def dump_season(season: Season) -> str:
+    """The season file's text: stable key order, one trailing newline."""
+    return json.dumps(season_to_json(season), indent=2, ensure_ascii=False) + "\n"
+
+
+def _player_json(p: Player) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": p.id, "name": p.name}
+    if p.rating is not None:
+        out["rating"] = p.rating
+    if p.klass is not None:
+        out["class"] = p.klass
+    if p.group is not None:
+        out["group"] = p.group
+    if p.joined != 1:
+        out["joined"] = p.joined
+    return out
+
+
+def _round_json(r: Round) -> dict[str, Any]:
+    out: dict[str, Any] = {"round": r.number}
+    if r.date is not None:
+        out["date"] = r.date
+    out["games"] = [{"white": g.white, "black": g.black, "result": g.result.value} for g in r.games]
+    out["entries"] = {pid: kind.value for pid, kind in r.entries}
+    return out
+
+
+def _expect_object(obj: Any, where: str) -> None:
+    if not isinstance(obj, dict):
+        raise InputError(where, "must be an object")
+
+
+def _known_keys(obj: dict[str, Any], where: str, allowed: tuple[str, ...]) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise InputError(f"{where}.{key}" if where else key,
+                             f"unknown key (known: {', '.join(allowed)})")
+
+
+def _players(value: Any) -> tuple[Player, ...]:
+    if not isinstance(value, list) or not value:
+        raise InputError("players", "must be a non-empty list")
+    seen: dict[str, int] = {}
+    players = []
+    for i, obj in enumerate(value):
+        where = f"players[{i}]"
+        _expect_object(obj, where)
+        _known_keys(obj, where, _PLAYER_KEYS)
+        pid = obj.get("id")
+        if not isinstance(pid, str) or not pid.strip():
+            raise InputError(f"{where}.id", "must be a non-empty string")
+        if pid in seen:
+            raise InputError(f"{where}.id", f"duplicate id {pid!r} (also players[{seen[pid]}])")
+        seen[pid] = i
+        name = obj.get("name", pid)
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"{where}.name", "must be a non-empty string")
+        rating = obj.get("rating")
+        if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)):
+            raise InputError(f"{where}.rating", f"expected a whole number, got {rating!r}")
+        klass = obj.get("class")
+        if klass is not None and klass not in _CLASSES:
+            raise InputError(f"{where}.class", f"expected one of A, B, C, D, got {klass!r}")
+        group = obj.get("group")
+        if group is not None and (isinstance(group, bool) or not isinstance(group, int)):
+            raise InputError(f"{where}.group", f"expected a whole number, got {group!r}")
+        joined = obj.get("joined", 1)
+        if isinstance(joined, bool) or not isinstance(joined, int) or joined < 1:
+            raise InputError(f"{where}.joined", f"expected a round number (1 or more), got {joined!r}")
+        players.append(Player(id=PlayerId(pid), name=name, rating=rating, klass=klass, group=group,
+                              joined=joined))
+    return tuple(players)
+
+
+def _withdrawals(value: Any, known: dict[str, Player]) -> tuple[Withdrawal, ...]:
+    if not isinstance(value, list):
+        raise InputError("withdrawals", "must be a list")
+    out: list[Withdrawal] = []
+    for i, obj in enumerate(value):
+        where = f"withdrawals[{i}]"
+        _expect_object(obj, where)
+        _known_keys(obj, where, ("player", "before_round"))
+        pid = _player_ref(obj.get("player"), f"{where}.player", known)
+        if any(w.player == pid for w in out):
+            raise InputError(f"{where}.player", f"{pid!r} already withdrew")
+        before = obj.get("before_round")
+        if isinstance(before, bool) or not isinstance(before, int) or before < 1:
+            raise InputError(f"{where}.before_round", f"expected a round number, got {before!r}")
+        out.append(Withdrawal(player=pid, before_round=before))
+    return tuple(out)
+
+
+def _player_ref(value: Any, where: str, known: dict[str, Player]) -> PlayerId:
+    if not isinstance(value, str):
+        raise InputError(where, f"expected a player id, got {value!r}")
+    if value not in known:
+        raise InputError(where, f"unknown player {value!r}")
+    return PlayerId(value)
+
+
+def _round(obj: Any, index: int, known: dict[str, Player], gone_from: dict[PlayerId, int]) -> Round:
+    where = f"rounds[{index}]"
+    _expect_object(obj, where)
+    _known_keys(obj, where, _ROUND_KEYS)
+    number = obj.get("round")
+    if number != index + 1 or isinstance(number, bool):
+        raise InputError(f"{where}.round", f"expected {index + 1} (rounds are listed in order from 1), "
+                                           f"got {number!r}")
+    date = obj.get("date")
+    if date is not None and not isinstance(date, str):
+        raise InputError(f"{where}.date", "must be a string like \"2019-09-12\"")
+    games_obj = obj.get("games", [])
+    if not isinstance(games_obj, list):
+        raise InputError(f"{where}.games", "must be a list")
+    entries_obj = obj.get("entries", {})
+    if not isinstance(entries_obj, dict):
+        raise InputError(f"{where}.entries", "must be an object mapping player ids to entries")
+
+    placed: dict[PlayerId, str] = {}
+
+    def place(pid: PlayerId, at: str, late: bool = False) -> None:
+        if pid in placed:
+            raise InputError(at, f"player {pid!r} appears twice in round {number} (also at {placed[pid]})")
+        player = known[pid]
+        if number < player.joined and not late:  # before joining, only the entry `late` fits
+            raise InputError(at, f"player {pid!r} has not joined yet (joined: round {player.joined})")
+        if pid in gone_from and number >= gone_from[pid]:
+            raise InputError(at, f"player {pid!r} withdrew before round {gone_from[pid]}")
+        placed[pid] = at
+
+    games = []
+    for g, game in enumerate(games_obj):
+        gw = f"{where}.games[{g}]"
+        _expect_object(game, gw)
+        _known_keys(game, gw, _GAME_KEYS)
+        white = _player_ref(game.get("white"), f"{gw}.white", known)
+        black = _player_ref(game.get("black"), f"{gw}.black", known)
+        if white == black:
+            raise InputError(f"{gw}.black", f"player {white!r} cannot play themselves")
+        result = game.get("result", "*")
+        if result not in _RESULTS:
+            raise InputError(f"{gw}.result", f"unknown result {result!r} "
+                                             f"(expected one of {', '.join(_RESULTS)})")
+        place(white, f"{gw}.white")
+        place(black, f"{gw}.black")
+        games.append(Game(white=white, black=black, result=_RESULTS[result]))
+
+    entries = []
+    for pid_text, kind_text in entries_obj.items():
+        ew = f"{where}.entries.{pid_text}"
+        pid = _player_ref(pid_text, ew, known)
+        if kind_text not in _ENTRIES:
+            raise InputError(ew, f"unknown entry {kind_text!r} (expected one of {', '.join(_ENTRIES)})")
+        place(pid, ew, late=kind_text == EntryKind.LATE.value)
+        entries.append((pid, _ENTRIES[kind_text]))
+
+    if games:  # a played round: everyone taking part is accounted for
+        for pid, player in known.items():
+            if pid in placed or number < player.joined or (pid in gone_from and number >= gone_from[pid]):
+                continue
+            raise InputError(where, f"player {pid!r} has neither a game nor an entry in round {number}")
+    return Round(number=number, date=date, games=tuple(games), entries=tuple(sorted(entries)))
