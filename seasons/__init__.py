@@ -1,0 +1,1 @@
+"""Seasons: the domain model, rulesets, the season JSON format and the season store."""

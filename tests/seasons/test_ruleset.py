@@ -1,0 +1,80 @@
+"""Rulesets: the presets say what RULES.md says, overrides merge key by key, bad keys are named."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from seasons.errors import InputError
+from seasons.ruleset import PRESET_NAMES, parse_ruleset
+
+
+def test_presets():
+    assert PRESET_NAMES == ("keizer-classic", "doorn-driebergen-2019", "kijk-uit")
+    d = parse_ruleset("doorn-driebergen-2019")
+    # D's factors are entered "in sixths": 6, 3, 0 internal; 4, 4, 4 external; 6 bye; 2 mgr; 0 zgr.
+    sixths = {k: d.factor(k) * 6 for k in ("win", "draw", "loss", "external_win", "external_draw",
+                                          "external_loss", "bye", "excused", "unexcused")}
+    assert sixths == {"win": 6, "draw": 3, "loss": 0, "external_win": 4, "external_draw": 4,
+                      "external_loss": 4, "bye": 6, "excused": 2, "unexcused": 0}
+    assert d.value.top == 80 and d.valuation == "frozen" and d.iterate == (20, 36)
+    assert d.pairing.rematch_from_round == 21 and d.pairing.rematch_gap is None
+    assert d.pairing.opening is not None and d.pairing.opening.distance == 10
+    assert (d.pairing.bye.policy, d.pairing.bye.rank) == ("anchor", 25)
+    k = parse_ruleset("kijk-uit")
+    assert k.value.top == 100 and k.iterate == "always" and k.participation == F(1, 3)
+    assert k.aalsmeer is not None and (k.aalsmeer.multiplier, k.aalsmeer.rounds) == (5, 5)
+    assert (k.factor("external_draw"), k.factor("excused"), k.factor("duty")) == (F(1, 2), F(1, 3), 1)
+    assert k.pairing.bye.policy == "lottery"
+    c = parse_ruleset("keizer-classic")
+    assert c.value.top is None and c.value.top_offset == 0  # top = N
+    assert c.tiebreak == ("previous_rank", "start_rank")
+    assert c.pairing.rematch_gap == 10 and c.pairing.colour.max_run == 2
+
+
+def test_overrides_merge_key_by_key():
+    r = parse_ruleset({"preset": "kijk-uit", "factors": {"excused": "2/6"}, "pairing": {"colour": {"max_run": 3}}})
+    assert r.factor("excused") == F(1, 3) and r.factor("win") == 1
+    assert r.pairing.colour.max_run == 3 and r.pairing.colour.max_balance == 2
+    assert r.pairing.bye.policy == "lottery"
+
+
+def test_a_new_ladder_replaces_the_old_one():
+    r = parse_ruleset({"preset": "keizer-classic", "value": {"ladder": "range", "top": 200, "bottom": 100}})
+    assert r.value.ladder == "range" and r.value.range_top == 200
+    r = parse_ruleset({"preset": "keizer-classic", "value": {"top": "N+5"}})
+    assert r.value.top is None and r.value.top_offset == 5
+
+
+def test_tiebreak_always_ends_with_start_rank():
+    assert parse_ruleset({"preset": "keizer-classic", "tiebreak": ["rating", "name"]}).tiebreak == \
+        ("rating", "name", "start_rank")
+
+
+@pytest.mark.parametrize("override, where", [
+    ({"factors": {"win": 0.5}}, "ruleset.factors.win"),
+    ({"factors": {"win": "a/b"}}, "ruleset.factors.win"),
+    ({"value": {"top": "M"}}, "ruleset.value.top"),
+    ({"value": {"ladder": "ratio", "ratio": 1}}, "ruleset.value.ratio"),
+    ({"iterate": "sometimes"}, "ruleset.iterate"),
+    ({"iterate": [20, 0]}, "ruleset.iterate[1]"),
+    ({"tiebreak": ["elo"]}, "ruleset.tiebreak[0]"),
+    ({"pairing": {"bye": {"policy": "random"}}}, "ruleset.pairing.bye.policy"),
+    ({"pairing": {"colour": {"max_rnu": 3}}}, "ruleset.pairing.colour.max_rnu"),
+    ({"absence_limit": {"count": 5, "kinds": ["bye", "holiday"]}}, "ruleset.absence_limit.kinds[1]"),
+    ({"fixed_points": {"win": "40"}}, "ruleset.fixed_points.win"),
+    ({"rounding": {"grid": "0"}}, "ruleset.rounding.grid"),
+    ({"participation": "4/3"}, "ruleset.participation"),
+    ({"self_value": "always"}, "ruleset.self_value"),
+    ({"colour": 1}, "ruleset.colour"),
+])
+def test_bad_keys_are_named(override, where):
+    with pytest.raises(InputError) as info:
+        parse_ruleset({"preset": "keizer-classic", **override})
+    assert info.value.where == where, str(info.value)
+
+
+def test_iterate_may_name_the_final_round():
+    r = parse_ruleset({"preset": "doorn-driebergen-2019", "iterate": [20, "final"]})
+    assert r.iterates_at(20, 30) and r.iterates_at(30, 30) and not r.iterates_at(21, 30)
