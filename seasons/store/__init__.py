@@ -1,0 +1,19 @@
+"""The season store: one SQLite file per season, an append-only event log, undo/redo, crash safety.
+
+How it is laid out (schema.py has the tables):
+- `actions`: one row per user action — kind "do" (carries events), "undo" or "redo" (names the "do"
+  it takes back or brings back). `events`: the events of a "do", in order, as (kind, JSON payload).
+  Triggers refuse UPDATE and DELETE on both, and events for any action but the newest "do".
+- The current season is the fold of the events of the "do" actions in effect (timeline.py: a stack;
+  undo pops, redo pushes back the most recently undone, a new "do" clears the redo stack).
+- `SeasonStore.head()` (the newest action id) names a state of the log: `season_at(head)` gives it
+  back, so a later record of what was published can simply point at an action id.
+- A new kind of fact (championship group, classes per part of the season, time-stamped absence
+  reports) is a new event kind with its own payload, plus a schema version bump so that an older
+  keizer refuses the file instead of meeting an event it does not know. Facts that are not season
+  state (what was published, and when) get their own append-only table in a migration.
+"""
+
+from seasons.store.season_store import ActionInfo, SeasonStore
+
+__all__ = ["ActionInfo", "SeasonStore"]

@@ -1,0 +1,274 @@
+"""Every event of a season's log (the round events re-exported from round_events.py) and their registry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Mapping
+
+from seasons.errors import InputError, KeizerError
+from seasons.model import Player, PlayerId, Season, Withdrawal
+from seasons.season_json import season_from_json, season_to_json
+from seasons.store.event_base import Event
+from seasons.store.payload import PayloadReader, frozen_copy, player_from_json, player_to_json
+from seasons.store.round_events import (
+    EntrySet,
+    PairingSaved,
+    ResultSet,
+    RoundAdded,
+    RoundDateSet,
+    RoundRemoved,
+)
+
+__all__ = [
+    "EVENT_TYPES", "UNCHANGED", "EntrySet", "Event", "PairingSaved", "PlayerAdded", "PlayerMoved",
+    "PlayerUpdated", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
+    "SettingsChanged", "WithdrawalSet", "event_from_payload", "fold",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonCreated(Event):
+    """The season as imported: always the first event of the log and only there."""
+
+    kind: ClassVar[str] = "season-created"
+    season: Season
+    """The whole season at creation (stored as its keizer-season/1 JSON)."""
+
+    def replay(self, season: Season | None) -> Season:
+        if season is not None:
+            raise self._fail("the season already exists")
+        return self.season
+
+    def describe(self) -> str:
+        return f"create season {self.season.name!r}"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"season": season_to_json(self.season)}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> SeasonCreated:
+        r = PayloadReader(payload, cls.kind, ("season",))
+        try:
+            return cls(season=season_from_json(r.raw("season")))
+        except InputError as exc:
+            raise InputError(f"{r.where('season')}.{exc.where}" if exc.where else r.where("season"),
+                             exc.message) from None
+
+
+class _Unchanged:
+    """The type of UNCHANGED."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+UNCHANGED = _Unchanged()
+"""A SettingsChanged field left as it is (None is a real value for `rounds_planned`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChanged(Event):
+    """The season's own settings; only the fields given change, so two people changing different
+    settings at once do not undo each other."""
+
+    kind: ClassVar[str] = "settings-changed"
+    name: str | _Unchanged = UNCHANGED
+    """The season's new name."""
+    ruleset_spec: object = UNCHANGED
+    """The new ruleset exactly as the season file writes it (a preset name or an override object)."""
+    rounds_planned: int | None | _Unchanged = UNCHANGED
+    """The new number of planned rounds (None: not planned)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.ruleset_spec, _Unchanged):
+            object.__setattr__(self, "ruleset_spec", frozen_copy(self.ruleset_spec, f"{self.kind}.ruleset"))
+
+    def _changes(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if not isinstance(self.name, _Unchanged):
+            out["name"] = self.name
+        if not isinstance(self.ruleset_spec, _Unchanged):
+            out["ruleset"] = self.ruleset_spec
+        if not isinstance(self.rounds_planned, _Unchanged):
+            out["rounds_planned"] = self.rounds_planned
+        return out
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        if not self._changes():
+            raise self._fail("nothing to change")
+        return replace(
+            s,
+            name=s.name if isinstance(self.name, _Unchanged) else self.name,
+            ruleset_spec=s.ruleset_spec if isinstance(self.ruleset_spec, _Unchanged) else self.ruleset_spec,
+            rounds_planned=(s.rounds_planned if isinstance(self.rounds_planned, _Unchanged)
+                            else self.rounds_planned),
+        )
+
+    def describe(self) -> str:
+        return f"change settings ({', '.join(self._changes()) or 'none'})"
+
+    def to_payload(self) -> dict[str, Any]:
+        return self._changes()
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> SettingsChanged:
+        r = PayloadReader(payload, cls.kind, (), ("name", "ruleset", "rounds_planned"))
+        return cls(name=r.text("name") if r.has("name") else UNCHANGED,
+                   ruleset_spec=r.raw("ruleset") if r.has("ruleset") else UNCHANGED,
+                   rounds_planned=r.optional_integer("rounds_planned") if r.has("rounds_planned") else UNCHANGED)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAdded(Event):
+    """A new player, placed in the starting ranking."""
+
+    kind: ClassVar[str] = "player-added"
+    player: Player
+    """The new player; in a season already under way, `joined` says from which round they take part."""
+    position: int | None = None
+    """1-based place in the starting ranking (those from there on move down one); None: last."""
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        if s.has_player(self.player.id):
+            raise self._fail(f"there already is a player with id {self.player.id!r}")
+        at = len(s.players) if self.position is None else self.position - 1
+        if not 0 <= at <= len(s.players):
+            raise self._fail(f"position {self.position} is outside 1..{len(s.players) + 1}")
+        return replace(s, players=s.players[:at] + (self.player,) + s.players[at:])
+
+    def describe(self) -> str:
+        return f"add player {self.player.id!r}"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player": player_to_json(self.player), "position": self.position}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> PlayerAdded:
+        r = PayloadReader(payload, cls.kind, ("player",), ("position",))
+        return cls(player=player_from_json(r.raw("player"), r.where("player")),
+                   position=r.optional_integer("position"))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerUpdated(Event):
+    """A player's details (name, rating, class, group, joined) replaced; the id says which player."""
+
+    kind: ClassVar[str] = "player-updated"
+    player: Player
+    """The player as they are now."""
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        self._player(s, self.player.id)
+        at = s.start_rank(self.player.id) - 1
+        return replace(s, players=s.players[:at] + (self.player,) + s.players[at + 1:])
+
+    def describe(self) -> str:
+        return f"update player {self.player.id!r}"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player": player_to_json(self.player)}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> PlayerUpdated:
+        r = PayloadReader(payload, cls.kind, ("player",))
+        return cls(player=player_from_json(r.raw("player"), r.where("player")))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoved(Event):
+    """A player moved to another place in the starting ranking."""
+
+    kind: ClassVar[str] = "player-moved"
+    player: PlayerId
+    """Who moves."""
+    position: int
+    """The new 1-based place in the starting ranking."""
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        moving = self._player(s, self.player)
+        if not 1 <= self.position <= len(s.players):
+            raise self._fail(f"position {self.position} is outside 1..{len(s.players)}")
+        rest = tuple(p for p in s.players if p.id != self.player)
+        at = self.position - 1
+        return replace(s, players=rest[:at] + (moving,) + rest[at:])
+
+    def describe(self) -> str:
+        return f"move player {self.player!r} to #{self.position}"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player": self.player, "position": self.position}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> PlayerMoved:
+        r = PayloadReader(payload, cls.kind, ("player", "position"))
+        return cls(player=r.player_id("player"), position=r.integer("position"))
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawalSet(Event):
+    """A player withdraws (D art. 22), the round of a withdrawal changes, or a withdrawal is cancelled."""
+
+    kind: ClassVar[str] = "withdrawal-set"
+    player: PlayerId
+    """Who withdraws."""
+    before_round: int | None
+    """The first round the player no longer takes part in; None cancels the withdrawal."""
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        self._player(s, self.player)
+        existing = s.withdrawal_of(self.player)
+        if self.before_round is None:
+            if existing is None:
+                raise self._fail(f"{self.player!r} has not withdrawn")
+            return replace(s, withdrawals=tuple(w for w in s.withdrawals if w.player != self.player))
+        if self.before_round < 1:
+            raise self._fail(f"before_round must be a round number, got {self.before_round}")
+        new = Withdrawal(player=self.player, before_round=self.before_round)
+        if existing is None:
+            return replace(s, withdrawals=s.withdrawals + (new,))
+        return replace(s, withdrawals=tuple(new if w.player == self.player else w for w in s.withdrawals))
+
+    def describe(self) -> str:
+        if self.before_round is None:
+            return f"cancel the withdrawal of {self.player!r}"
+        return f"withdraw {self.player!r} before round {self.before_round}"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player": self.player, "before_round": self.before_round}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> WithdrawalSet:
+        r = PayloadReader(payload, cls.kind, ("player", "before_round"))
+        return cls(player=r.player_id("player"), before_round=r.optional_integer("before_round"))
+
+
+# New kinds go here, and each needs a schema version bump (schema.py), so that an older program
+# refuses the file up front instead of failing on an event kind it does not know.
+EVENT_TYPES: tuple[type[Event], ...] = (
+    SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
+    RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved,
+)
+_BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
+
+
+def event_from_payload(kind: str, payload: Mapping[str, Any]) -> Event:
+    """The event of a stored (kind, payload); InputError naming the field if it does not parse."""
+    if kind not in _BY_KIND:
+        raise InputError(kind, f"unknown event kind (known: {', '.join(_BY_KIND)})")
+    return _BY_KIND[kind].from_payload(payload)
+
+
+def fold(events: tuple[Event, ...] | list[Event], season: Season | None = None) -> Season:
+    """The season after `events` in order, each checked with `apply`."""
+    for event in events:
+        season = event.apply(season)
+    if season is None:
+        raise KeizerError("no events: there is no season")
+    return season

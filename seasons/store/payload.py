@@ -1,0 +1,139 @@
+"""Reading and writing the JSON payloads of events: typed fields, errors that name the field."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from seasons.errors import InputError
+from seasons.model import EntryKind, Player, PlayerId, Result, Season
+from seasons.season_json import season_to_json
+
+_RESULTS = {r.value: r for r in Result}
+_ENTRIES = {k.value: k for k in EntryKind}
+
+
+def canonical_json(value: Any) -> str:
+    """The one text form of a payload: sorted keys, no spaces, no NaN — same value, same bytes."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def frozen_copy(value: Any, where: str) -> Any:
+    """A private copy of a JSON value (ruleset spec, pairing meta), so that a caller's later changes to
+    the object it passed cannot change an event after the fact; InputError if it is not JSON."""
+    try:
+        return json.loads(canonical_json(value))
+    except (TypeError, ValueError) as exc:
+        raise InputError(where, f"must be plain JSON data ({exc})") from None
+
+
+class PayloadReader:
+    """Reads one event payload; every key must be known and every error names `kind.key`."""
+
+    def __init__(self, payload: Any, kind: str, required: tuple[str, ...], optional: tuple[str, ...] = ()):
+        if not isinstance(payload, Mapping):
+            raise InputError(kind, "the payload must be an object")
+        for key in payload:
+            if key not in required and key not in optional:
+                raise InputError(f"{kind}.{key}", f"unknown key (known: {', '.join(required + optional)})")
+        for key in required:
+            if key not in payload:
+                raise InputError(f"{kind}.{key}", "missing")
+        self.payload = payload
+        self.kind = kind
+
+    def where(self, key: str) -> str:
+        return f"{self.kind}.{key}"
+
+    def has(self, key: str) -> bool:
+        return key in self.payload
+
+    def raw(self, key: str) -> Any:
+        return self.payload.get(key)
+
+    def integer(self, key: str, minimum: int = 1) -> int:
+        value = self.payload.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise InputError(self.where(key), f"expected a whole number of at least {minimum}, got {value!r}")
+        return value
+
+    def optional_integer(self, key: str, minimum: int = 1) -> int | None:
+        return None if self.payload.get(key) is None else self.integer(key, minimum)
+
+    def text(self, key: str) -> str:
+        value = self.payload.get(key)
+        if not isinstance(value, str):
+            raise InputError(self.where(key), f"expected a string, got {value!r}")
+        return value
+
+    def optional_text(self, key: str) -> str | None:
+        return None if self.payload.get(key) is None else self.text(key)
+
+    def player_id(self, key: str) -> PlayerId:
+        return player_id(self.payload.get(key), self.where(key))
+
+    def optional_player_id(self, key: str) -> PlayerId | None:
+        return None if self.payload.get(key) is None else self.player_id(key)
+
+    def entry_kind(self, key: str) -> EntryKind | None:
+        value = self.payload.get(key)
+        return None if value is None else entry_kind(value, self.where(key))
+
+    def result(self, key: str) -> Result:
+        value = self.payload.get(key)
+        if value not in _RESULTS:
+            raise InputError(self.where(key), f"unknown result {value!r} (expected one of {', '.join(_RESULTS)})")
+        return _RESULTS[value]
+
+    def object(self, key: str) -> dict[str, Any]:
+        value = self.payload.get(key)
+        if not isinstance(value, dict):
+            raise InputError(self.where(key), "must be an object")
+        return value
+
+
+def player_id(value: Any, where: str) -> PlayerId:
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(where, f"expected a player id, got {value!r}")
+    return PlayerId(value)
+
+
+def entry_kind(value: Any, where: str) -> EntryKind:
+    if value not in _ENTRIES:
+        raise InputError(where, f"unknown entry {value!r} (expected one of {', '.join(_ENTRIES)})")
+    return _ENTRIES[value]
+
+
+def player_to_json(player: Player) -> dict[str, Any]:
+    """The player's object exactly as the season file has it, written by season_json itself (a
+    one-player season around it), so that the two forms cannot drift apart."""
+    carrier = Season(name="", ruleset_spec="keizer-classic", players=(player,))
+    out: dict[str, Any] = season_to_json(carrier)["players"][0]
+    return out
+
+
+_PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined")
+
+
+def player_from_json(value: Any, where: str) -> Player:
+    """A player from its season-file object, with the field types checked. Whether the player fits the
+    season (classes A–D, a sensible `joined`) is for `Event.apply`, which validates the whole season
+    with season_json; reading the log must stay fast (a season has hundreds of player events)."""
+    if not isinstance(value, dict):
+        raise InputError(where, "must be an object")
+    for key in value:
+        if key not in _PLAYER_KEYS:
+            raise InputError(f"{where}.{key}", f"unknown key (known: {', '.join(_PLAYER_KEYS)})")
+    pid = player_id(value.get("id"), f"{where}.id")
+    name = value.get("name", pid)
+    if not isinstance(name, str):
+        raise InputError(f"{where}.name", "must be a string")
+    for key in ("rating", "group", "joined"):
+        item = value.get(key, 1 if key == "joined" else None)
+        if (item is not None or key == "joined") and (isinstance(item, bool) or not isinstance(item, int)):
+            raise InputError(f"{where}.{key}", f"expected a whole number, got {item!r}")
+    klass = value.get("class")
+    if klass is not None and not isinstance(klass, str):
+        raise InputError(f"{where}.class", f"expected a class letter, got {klass!r}")
+    return Player(id=pid, name=name, rating=value.get("rating"), klass=klass, group=value.get("group"),
+                  joined=value.get("joined", 1))

@@ -1,0 +1,113 @@
+"""The store's SQLite schema: tables, append-only triggers, the schema version and forward migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Callable
+
+APPLICATION = "keizer-season"
+"""meta.application of every season store: how a keizer file is told from other SQLite files."""
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _v1_initial(conn: sqlite3.Connection) -> None:
+    """The log: actions (one per user action, undo and redo included) and their events."""
+    for sql in _V1:
+        conn.execute(sql)
+
+
+_V1 = (
+    """CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID""",
+    # kind 'do' carries events; 'undo'/'redo' name the 'do' action they take back or bring back.
+    """CREATE TABLE actions (
+        id     INTEGER PRIMARY KEY,
+        label  TEXT NOT NULL CHECK (length(label) > 0),
+        kind   TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
+        target INTEGER REFERENCES actions(id),
+        at     TEXT NOT NULL,
+        CHECK ((kind = 'do') = (target IS NULL))
+    )""",
+    """CREATE TABLE events (
+        action_id INTEGER NOT NULL REFERENCES actions(id),
+        seq       INTEGER NOT NULL CHECK (seq >= 0),
+        kind      TEXT NOT NULL,
+        payload   TEXT NOT NULL CHECK (json_valid(payload)),
+        PRIMARY KEY (action_id, seq)
+    ) WITHOUT ROWID""",
+    # Append-only: the log is the source of truth, so nothing in it is ever changed or removed.
+    """CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only: actions cannot be changed'); END""",
+    """CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only: actions cannot be deleted'); END""",
+    """CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be changed'); END""",
+    """CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be deleted'); END""",
+    # Events are written with their action, in its transaction: never added to an older action
+    # (that would rewrite history) nor to an undo/redo.
+    """CREATE TRIGGER events_only_newest_do BEFORE INSERT ON events
+        WHEN NEW.action_id IS NOT (SELECT max(id) FROM actions)
+          OR (SELECT kind FROM actions WHERE id = NEW.action_id) IS NOT 'do'
+        BEGIN SELECT RAISE(ABORT, 'events belong to the newest action, which must be a do'); END""",
+)
+
+
+def _v2_events_by_kind(conn: sqlite3.Connection) -> None:
+    """Find events by kind (a round's pairings, later the publications) without reading the log."""
+    conn.execute("CREATE INDEX events_by_kind ON events(kind)")
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind]
+"""MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
+
+
+def current_version() -> int:
+    """The schema version this program writes: one past the last migration."""
+    return len(MIGRATIONS)
+
+
+def migrate(conn: sqlite3.Connection, from_version: int) -> int:
+    """Run the migrations from `from_version` on, inside the caller's transaction; the new version."""
+    for version in range(from_version, current_version()):
+        MIGRATIONS[version](conn)
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(current_version()),))
+    if from_version == 0:
+        conn.execute("INSERT INTO meta (key, value) VALUES ('application', ?)", (APPLICATION,))
+    return current_version()
+
+
+class NotAStore(Exception):
+    """The database is readable but is not a season store this program can use (message says why)."""
+
+
+def stored_version(conn: sqlite3.Connection) -> int:
+    """The schema version of a season store, read without writing anything; NotAStore if it is none."""
+    has_meta = conn.execute("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'").fetchone()[0]
+    if not has_meta:
+        raise NotAStore("not a keizer season store (an SQLite database without keizer's tables)")
+    try:
+        rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('application', 'schema_version')"))
+    except sqlite3.OperationalError:  # a `meta` table of some other program, with other columns
+        raise NotAStore("not a keizer season store (an SQLite database of another program)") from None
+    if rows.get("application") != APPLICATION:
+        raise NotAStore("not a keizer season store (an SQLite database of another program)")
+    text = rows.get("schema_version")
+    if not isinstance(text, str) or not text.isdigit():
+        raise NotAStore(f"damaged season store (schema version {text!r})")
+    version = int(text)
+    if version > current_version():
+        raise NotAStore(f"made by a newer version of keizer (store schema {version}; this program reads up to "
+                        f"{current_version()}): update keizer to open it")
+    if version < 1:
+        raise NotAStore(f"damaged season store (schema version {version})")
+    return version
+
+
+def quick_check(conn: sqlite3.Connection) -> str | None:
+    """None if SQLite's quick check finds the file sound, else its first complaint."""
+    rows = [r[0] for r in conn.execute("PRAGMA quick_check(5)")]
+    return None if rows == ["ok"] else "; ".join(str(r) for r in rows)

@@ -1,0 +1,114 @@
+"""The undo/redo stack read from the action log: which actions are in effect and the season they fold to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from seasons.errors import KeizerError
+from seasons.model import Season
+from seasons.store.events import Event, SeasonCreated
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One row of the `actions` table."""
+
+    id: int
+    """Grows with every action: the log's order."""
+    label: str
+    """What the user did, in their words ("result board 3", "import")."""
+    kind: str
+    """"do" (carries events), "undo" or "redo"."""
+    target: int | None
+    """For undo and redo: the "do" action taken back or brought back."""
+    at: str
+    """When, ISO 8601 in UTC."""
+
+
+class LogError(Exception):
+    """The log does not read as a valid history (its message says at which action and why)."""
+
+
+class Timeline:
+    """The log's meaning, grown row by row: the stack of effective "do" actions with the season after
+    each (so an undo is a pop), and the stack of undone ones that a redo can bring back.
+
+    Mutable on purpose: it mirrors a log that only grows, and is never written back.
+    """
+
+    def __init__(self) -> None:
+        self.rows: list[ActionRow] = []
+        """Every action so far, in log order."""
+        self.effective: list[int] = []
+        """Ids of the "do" actions in effect, oldest first; the first is the season's creation."""
+        self.states: list[Season] = []
+        """states[i]: the season after effective[i]."""
+        self.redo_stack: list[int] = []
+        """Ids of undone actions a redo can bring back, the most recently undone last."""
+        self._by_id: dict[int, ActionRow] = {}
+
+    @property
+    def head(self) -> int:
+        return self.rows[-1].id if self.rows else 0
+
+    @property
+    def season(self) -> Season:
+        return self.states[-1]
+
+    @property
+    def undo_target(self) -> ActionRow | None:
+        """The action an undo takes back; the creation of the season cannot be undone."""
+        return self._by_id[self.effective[-1]] if len(self.effective) > 1 else None
+
+    @property
+    def redo_target(self) -> ActionRow | None:
+        return self._by_id[self.redo_stack[-1]] if self.redo_stack else None
+
+    def row(self, action_id: int) -> ActionRow | None:
+        return self._by_id.get(action_id)
+
+    def extend(self, rows: Iterable[ActionRow], events_of: Callable[[int], Sequence[Event]]) -> None:
+        """Take in the next rows of the log; `events_of(id)` gives a "do" action's events."""
+        for row in rows:
+            if row.id <= self.head:
+                raise LogError(f"action {row.id} comes after action {self.head}")
+            self._step(row, events_of)
+            self.rows.append(row)
+            self._by_id[row.id] = row
+
+    def _step(self, row: ActionRow, events_of: Callable[[int], Sequence[Event]]) -> None:
+        if row.kind == "do":
+            events = events_of(row.id)
+            if not self.effective and not (events and isinstance(events[0], SeasonCreated)):
+                raise LogError(f"action {row.id} ({row.label!r}): the log must start with the season's creation")
+            self._push(row, events)
+            self.redo_stack.clear()  # a new action makes the undone ones unreachable
+        elif row.kind == "undo":
+            top = self.undo_target
+            if top is None or top.id != row.target:
+                raise LogError(f"action {row.id} undoes action {row.target}, which is not the latest in effect")
+            self.effective.pop()
+            self.states.pop()
+            self.redo_stack.append(top.id)
+        elif row.kind == "redo":
+            again = self.redo_target
+            if again is None or again.id != row.target:
+                raise LogError(f"action {row.id} redoes action {row.target}, which is not the latest undone")
+            self.redo_stack.pop()
+            self._push(again, events_of(again.id))
+        else:
+            raise LogError(f"action {row.id} has unknown kind {row.kind!r}")
+
+    def _push(self, row: ActionRow, events: Sequence[Event]) -> None:
+        if not events:
+            raise LogError(f"action {row.id} ({row.label!r}) has no events")
+        season = self.states[-1] if self.states else None
+        try:
+            for event in events:
+                season = event.replay(season)
+        except KeizerError as exc:
+            raise LogError(f"action {row.id} ({row.label!r}) does not apply: {exc}") from None
+        assert season is not None  # events is not empty
+        self.effective.append(row.id)
+        self.states.append(season)

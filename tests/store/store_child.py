@@ -1,0 +1,67 @@
+"""A second process for the store tests (run as a script): write in a loop, hold a write, or write after one.
+
+    store_child.py loop PATH          apply kill_steps() for ever, printing each step's index once committed
+    store_child.py hold PATH          add the next round, but stop before COMMIT until a line arrives on stdin
+    store_child.py after PATH         print "begin", then set an entry in round 2 (which `hold` adds)
+    store_child.py toggle PATH PLAYER N   N actions toggling PLAYER's entry in round 1
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from seasons.model import EntryKind, PlayerId  # noqa: E402
+from seasons.store import SeasonStore  # noqa: E402
+from seasons.store.events import EntrySet, RoundAdded  # noqa: E402
+from store_helpers import kill_steps, run_step  # noqa: E402
+
+
+class PausingConnection:
+    """Stands in for the store's connection and waits for a line on stdin before COMMIT: a writer
+    caught in the middle of its transaction, for as long as the test likes."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql == "COMMIT":
+            print("holding", flush=True)
+            sys.stdin.readline()
+        return self._conn.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
+
+def main(argv: list[str]) -> None:
+    mode, path = argv[0], Path(argv[1])
+    store = SeasonStore.open(path)
+    if mode == "loop":
+        start = store.season
+        print("ready", flush=True)
+        for i, step in enumerate(kill_steps(start)):
+            run_step(store, step)
+            print(i, flush=True)
+    elif mode == "hold":
+        store._conn = PausingConnection(store._connection())  # type: ignore[assignment]
+        store.apply("add round 2", RoundAdded(len(store.season.rounds) + 1))
+        print("done", flush=True)
+    elif mode == "after":
+        print("begin", flush=True)
+        store.apply("p01 away in round 2", EntrySet(2, PlayerId("p01"), EntryKind.EXCUSED))
+        print("done", flush=True)
+    elif mode == "toggle":
+        player, count = PlayerId(argv[2]), int(argv[3])
+        for i in range(count):
+            store.apply(f"toggle {player} {i}", EntrySet(1, player, EntryKind.DUTY if i % 2 == 0 else None))
+        print("done", flush=True)
+    store.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

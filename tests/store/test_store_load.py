@@ -1,0 +1,65 @@
+"""load_season: a season from a JSON file or a store, told apart by the file's first bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from seasons.errors import KeizerError, StoreError
+from seasons.load import is_store_file, load_season
+from seasons.model import EntryKind, PlayerId, Season
+from seasons.season_json import dump_season
+from seasons.store import SeasonStore
+from seasons.store.events import EntrySet, RoundAdded
+
+
+def test_a_json_file(tmp_path: Path, season: Season) -> None:
+    path = tmp_path / "season.json"
+    path.write_text(dump_season(season), encoding="utf-8")
+    assert not is_store_file(path)
+    assert load_season(path) == season
+
+
+def test_a_store_whatever_its_name(tmp_path: Path, season: Season) -> None:
+    path = tmp_path / "looks-like.json"
+    with SeasonStore.create(path, season) as store:
+        store.apply("a", RoundAdded(1), EntrySet(1, PlayerId("p01"), EntryKind.DUTY))
+        current = store.season
+    assert is_store_file(path)
+    assert load_season(path) == current
+
+
+def test_a_json_file_named_like_a_store(tmp_path: Path, season: Season) -> None:
+    path = tmp_path / "season.keizer"
+    path.write_text(dump_season(season), encoding="utf-8")
+    assert load_season(path) == season
+
+
+def test_errors_name_the_file(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.json"
+    with pytest.raises(KeizerError, match=f"{missing}: no such file"):
+        load_season(missing)
+    assert not is_store_file(missing)
+    with pytest.raises(KeizerError, match="is a folder"):
+        load_season(tmp_path)
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text('{"format": "keizer-season/1",', encoding="utf-8")
+    with pytest.raises(KeizerError, match=f"{bad_json}: line 1 column .*not valid JSON"):
+        load_season(bad_json)
+    bad_season = tmp_path / "bad-season.json"
+    bad_season.write_text('{"format": "keizer-season/1", "players": [{"id": "a", "rating": "x"}]}',
+                          encoding="utf-8")
+    with pytest.raises(KeizerError, match=rf"{bad_season}: players\[0\].rating"):
+        load_season(bad_season)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(KeizerError, match=f"{binary}: not a season file"):
+        load_season(binary)
+
+
+def test_a_damaged_store_is_a_store_error(tmp_path: Path) -> None:
+    path = tmp_path / "cut.keizer"
+    path.write_bytes(b"SQLite format 3\x00" + b"\x00" * 20)
+    with pytest.raises(StoreError, match=f"{path}: damaged"):
+        load_season(path)
