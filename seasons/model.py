@@ -159,6 +159,9 @@ class Season:
     rounds: tuple[Round, ...] = ()
     withdrawals: tuple[Withdrawal, ...] = ()
     rounds_planned: int | None = None
+    suspended: tuple[PlayerId, ...] = ()
+    """Players not to be paired until they report back (D art. 12), sorted. Evening state of the
+    store only: the season file has no key for it, so an export leaves it out."""
     _index: dict[PlayerId, int] = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:

@@ -22,7 +22,7 @@ from seasons.store.round_events import (
 __all__ = [
     "EVENT_TYPES", "UNCHANGED", "EntrySet", "Event", "PairingSaved", "PlayerAdded", "PlayerMoved",
     "PlayerUpdated", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
-    "SettingsChanged", "WithdrawalSet", "event_from_payload", "fold",
+    "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
 ]
 
 
@@ -249,11 +249,41 @@ class WithdrawalSet(Event):
         return cls(player=r.player_id("player"), before_round=r.optional_integer("before_round"))
 
 
+@dataclass(frozen=True, slots=True)
+class SuspensionSet(Event):
+    """A player absent without notice is not paired until they report back (D art. 12)."""
+
+    kind: ClassVar[str] = "suspension-set"
+    player: PlayerId
+    """Who is suspended or readmitted."""
+    suspended: bool
+    """True suspends; False readmits (the player reported back to the director)."""
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        self._player(s, self.player)
+        others = tuple(p for p in s.suspended if p != self.player)
+        if self.suspended == (self.player in s.suspended):
+            raise self._fail("nothing to change")
+        return replace(s, suspended=tuple(sorted(others + ((self.player,) if self.suspended else ()))))
+
+    def describe(self) -> str:
+        return f"{'suspend' if self.suspended else 'readmit'} {self.player!r}"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"player": self.player, "suspended": self.suspended}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> SuspensionSet:
+        r = PayloadReader(payload, cls.kind, ("player", "suspended"))
+        return cls(player=r.player_id("player"), suspended=r.boolean("suspended"))
+
+
 # New kinds go here, and each needs a schema version bump (schema.py), so that an older program
 # refuses the file up front instead of failing on an event kind it does not know.
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
-    RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved,
+    RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 

@@ -60,6 +60,12 @@ class PayloadReader:
     def optional_integer(self, key: str, minimum: int = 1) -> int | None:
         return None if self.payload.get(key) is None else self.integer(key, minimum)
 
+    def boolean(self, key: str) -> bool:
+        value = self.payload.get(key)
+        if not isinstance(value, bool):
+            raise InputError(self.where(key), f"expected true or false, got {value!r}")
+        return value
+
     def text(self, key: str) -> str:
         value = self.payload.get(key)
         if not isinstance(value, str):

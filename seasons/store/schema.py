@@ -61,7 +61,11 @@ def _v2_events_by_kind(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX events_by_kind ON events(kind)")
 
 
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind]
+def _v3_suspensions(conn: sqlite3.Connection) -> None:
+    """The event kind `suspension-set` (D art. 12) exists from here on; no table changes."""
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 

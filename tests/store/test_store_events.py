@@ -11,6 +11,7 @@ import pytest
 from seasons.errors import InputError, KeizerError
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
 from seasons.store.events import (
+    SuspensionSet,
     EVENT_TYPES,
     UNCHANGED,
     EntrySet,
@@ -292,6 +293,7 @@ def sample_events(season: Season) -> list[Event]:
                      meta={"objective": 12, "ranking": ["p01", "p02"], "solver": {"name": "cp-sat"}}),
         ResultSet(3, P("p01"), P("p02"), Result.WHITE_FORFEIT_WIN),
         RoundRemoved(5),
+        SuspensionSet(P("p02"), True),
     ]
 
 
@@ -335,3 +337,22 @@ def test_bad_payloads_name_the_field(kind: str, payload: object, where: str) -> 
 def test_meta_must_be_json() -> None:
     with pytest.raises(InputError, match="pairing-saved.meta: must be plain JSON"):
         PairingSaved(1, ((P("a"), P("b")),), meta={"bad": object()})
+
+
+def test_suspension_is_set_and_cleared_and_survives_reopen(tmp_path):
+    from seasons.season_json import season_from_json
+    from seasons.store import SeasonStore
+    from seasons.store.events import SuspensionSet
+
+    season = season_from_json({"format": "keizer-season/1", "name": "s", "players": [
+        {"id": "a", "name": "A"}, {"id": "b", "name": "B"}], "rounds": []})
+    path = tmp_path / "s.keizer"
+    with SeasonStore.create(path, season) as store:
+        assert store.apply("suspend b", SuspensionSet("b", True)).suspended == ("b",)
+        with pytest.raises(KeizerError, match="nothing to change"):
+            store.apply("again", SuspensionSet("b", True))
+    with SeasonStore.open(path) as store:
+        assert store.season.suspended == ("b",)
+        assert store.apply("readmit b", SuspensionSet("b", False)).suspended == ()
+        store.undo()
+        assert store.season.suspended == ("b",)

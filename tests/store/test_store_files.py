@@ -234,7 +234,7 @@ def test_a_failing_migration_changes_nothing(store_path: Path, season: Season,
 
     breaker: Callable[[sqlite3.Connection], None] = half_done
     monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, breaker])
-    refused_untouched(store_path, "cannot upgrade the store from schema 2 to 3")
+    refused_untouched(store_path, f"cannot upgrade the store from schema {version} to {int(version) + 1}")
     assert meta(store_path)["schema_version"] == version
     monkeypatch.undo()
     with SeasonStore.open(store_path) as store:  # still a good store for this program
