@@ -1,0 +1,98 @@
+"""`keizer bench standings`: time full replays of generated seasons, fast engine and reference."""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+import time
+from typing import Any
+
+from scoring.benchgen import generate_season
+from scoring.reference import reference_replay
+from scoring.replay import Replay, replay
+from seasons.model import Season
+
+MODES = (("iterate always", {"preset": "keizer-classic", "iterate": "always"}),
+         ("single pass", {"preset": "keizer-classic", "iterate": "never"}))
+"""The two timed rulesets: keizer-classic (top N, current valuation) iterated every round, and single pass."""
+REFERENCE_MAX_PLAYERS = 1000
+"""The plain-Fraction reference is timed up to this many players; above it, it would take hours."""
+
+
+def _timed(season: Season, repeats: int) -> tuple[float, Replay]:
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        t = time.perf_counter()
+        result = replay(season)
+        best = min(best, time.perf_counter() - t)
+    assert result is not None
+    return best, result
+
+
+def _agrees(fast: Replay, ref: Any) -> bool:
+    """The fast engine's standings equal the reference's in every round (order, exact scores, report)."""
+    for k, r in enumerate(ref):
+        st = fast.standings(k)
+        if (tuple(x.player for x in st.rows), tuple(x.score for x in st.rows), st.iteration.iterations,
+                st.iteration.cycle_length) != (r.order, r.scores, r.iterations, r.cycle_length):
+            return False
+    return True
+
+
+def run_standings_benchmark(sizes: tuple[tuple[int, int], ...] = ((40, 36), (80, 36), (1000, 50), (10000, 50)),
+                            seed: int = 0, reference_max_players: int = REFERENCE_MAX_PLAYERS) -> list[dict[str, Any]]:
+    """One row per size and mode: seconds of a full replay, iterations per round, cycles, reference time."""
+    rows = []
+    for players, rounds in sizes:
+        t = time.perf_counter()
+        base = generate_season(players, rounds, seed=seed)
+        generated = time.perf_counter() - t
+        for mode, spec in MODES:
+            season = dataclasses.replace(base, ruleset_spec=spec)
+            seconds, fast = _timed(season, repeats=5 if players * rounds <= 5_000 else 1)
+            its = [st.iterations for st in fast.states[1:]]
+            row: dict[str, Any] = {
+                "players": players, "rounds": rounds, "mode": mode, "seconds": seconds,
+                "iterations_median": statistics.median(its) if its else 0, "iterations_max": max(its, default=0),
+                "rounds_cycled": sum(st.cycled for st in fast.states[1:]),
+                "longest_cycle": max((st.cycle_length for st in fast.states[1:]), default=0),
+                "rounds_capped": sum(st.capped for st in fast.states[1:]),
+                "generate_seconds": generated, "reference_seconds": None, "agrees": None,
+                "reference_note": f"skipped: more than {reference_max_players} players",
+            }
+            if players <= reference_max_players:
+                t = time.perf_counter()
+                ref = reference_replay(season)
+                row["reference_seconds"] = time.perf_counter() - t
+                row["agrees"] = _agrees(fast, ref)
+                row["reference_note"] = ""
+            rows.append(row)
+    return rows
+
+
+def format_report(rows: list[dict[str, Any]]) -> str:
+    """The rows as a text table, with the notes that say what was measured."""
+    head = ("players × rounds", "mode", "seconds", "iter median", "iter max", "cycled", "capped", "reference s",
+            "same")
+    lines = [head]
+    for r in rows:
+        ref = f"{r['reference_seconds']:.2f}" if r["reference_seconds"] is not None else "skipped"
+        same = "" if r["agrees"] is None else ("yes" if r["agrees"] else "NO")
+        lines.append((f"{r['players']} × {r['rounds']}", r["mode"], f"{r['seconds']:.3f}",
+                      f"{r['iterations_median']:g}", str(r["iterations_max"]),
+                      f"{r['rounds_cycled']}/{r['rounds']}", str(r["rounds_capped"]), ref, same))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
+    text = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines]
+    skipped = sorted({r["players"] for r in rows if r["reference_seconds"] is None})
+    text.append("")
+    text.append("seconds: one full replay (rounds 0..K) of a generated season, best of 5 for small sizes; "
+                "ruleset keizer-classic.")
+    text.append("generator: ratings ~ normal, Elo results with draws, ~10% absent, paired top-down by the "
+                "single-pass ranking.")
+    text.append("same: the fast engine equals the plain-Fraction reference in every round.")
+    if skipped:
+        text.append("reference skipped for " + ", ".join(map(str, skipped)) + " players (too slow in plain Fractions).")
+    return "\n".join(text)
+
+
+__all__ = ["format_report", "run_standings_benchmark"]

@@ -1,0 +1,173 @@
+"""The replay, one round at a time, in scaled integers (RULES.md §3: current and frozen valuation).
+
+Each round becomes flat terms (owner, whose value counts, scaled factor); a ranking's scores are one
+gather and one segmented sum (np.bincount) over them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from scoring.facts import RoundFacts
+from scoring.fixpoint import ITERATION_CAP, Outcome, exact, iterate, single_pass
+from scoring.ranking import TieBreak, positions, rank
+from scoring.scale import Scale
+from seasons.ruleset.model import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """Scores as a function of a ranking: const + own·v(own) + Σ coef·v(who) per owner (scaled by D)."""
+
+    const: np.ndarray
+    """Per player: points that do not depend on the ranking."""
+    own: np.ndarray
+    """Per player: multiplier of the player's own value (never rounded: aggregated)."""
+    owner: np.ndarray
+    """Per value-dependent contribution: the player who scores it."""
+    who: np.ndarray
+    """Per contribution: the player whose value counts (the opponent; the owner too when there is a grid)."""
+    coef: np.ndarray
+    """Per contribution: factor × D / lv; rounded one by one when there is a grid."""
+
+
+def combine(parts: list[Terms]) -> Terms:
+    """The sum of several rounds' terms (and the extras)."""
+    return Terms(const=sum((t.const for t in parts[1:]), parts[0].const),
+                 own=sum((t.own for t in parts[1:]), parts[0].own),
+                 owner=np.concatenate([t.owner for t in parts]), who=np.concatenate([t.who for t in parts]),
+                 coef=np.concatenate([t.coef for t in parts]))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """The standings after one round, exact: score = num / den."""
+
+    round: int
+    order: np.ndarray
+    """Ranked player indices, best first."""
+    num: np.ndarray
+    """Per ranked player (starting order): the score's numerator (int64 or Python ints)."""
+    den: int
+    """The common denominator: D × cycle length (frozen: D × the last recalculation's cycle length)."""
+    valuations: tuple[np.ndarray, ...]
+    """Positions of the ranking(s) whose values priced this round's scores (several: a cycle)."""
+    base_round: int
+    """Rounds 1..base_round are priced at `valuations` of state base_round (current mode: this round);
+    a later round r (frozen mode) at state r's own `valuations`."""
+    iterations: int
+    """As IterationReport."""
+    cycled: bool
+    cycle_length: int
+    capped: bool
+
+
+class Engine:
+    """Steps a season's rounds; holds the running terms and, in frozen mode, the base total."""
+
+    def __init__(self, ruleset: Ruleset, scale: Scale, tb: TieBreak, n: int, rounds_planned: int | None,
+                 cap: int = ITERATION_CAP) -> None:
+        self.ruleset, self.scale, self.tb, self.n, self.cap = ruleset, scale, tb, n, cap
+        self.rounds_planned = rounds_planned
+        self.dt = scale.dtype
+        self.index = np.arange(n, dtype=np.int32)
+        self.zero: np.ndarray = np.zeros(n, dtype=self.dt)
+        v0 = scale.v_int[:n]  # the starting ranking is the ranked players in starting order
+        unit = scale.d // scale.lv
+        self.self_const = v0 * unit if ruleset.self_value == "initial" else self.zero
+        self.self_own = self.zero + unit if ruleset.self_value == "current" else self.zero
+        # Aalsmeer (RULES.md §4): m × v0 × (n − j)/n; per-player m·v0·D/n, times the rounds still to go.
+        a = ruleset.aalsmeer
+        self.bonus_unit = (v0 * ((a.multiplier * scale.d).numerator // (scale.lv * a.rounds))) if a else self.zero
+        self.parts: list[Terms] = []
+        self.base: np.ndarray = exact(self.zero)
+        self.base_mult = 1
+        self.states: list[RoundState] = []
+
+    # -- building terms -------------------------------------------------------------------------------
+    def _round_terms(self, rf: RoundFacts) -> Terms:
+        s = self.scale
+        coef = s.coef[rf.price]
+        const = s.const[rf.price].copy()
+        valued = (rf.who >= 0) & (coef != 0)
+        own_rows = valued & (rf.who == self.index)
+        own = self.zero.copy()
+        if s.grid is None:  # linear: all own-value entries of a player collapse into one multiplier
+            own[own_rows] = coef[own_rows]
+            valued &= ~own_rows
+        rows = np.flatnonzero(valued)
+        return Terms(const=const, own=own, owner=rows.astype(np.int64), who=rf.who[rows].astype(np.int64),
+                     coef=coef[rows])
+
+    def _extras(self, k: int) -> Terms:
+        """The starting bonus after round k and the self value (not rounded: neither is a game or an entry)."""
+        a = self.ruleset.aalsmeer
+        left = max(0, a.rounds - k) if a else 0
+        empty = np.zeros(0, dtype=np.int64)
+        return Terms(const=self.bonus_unit * left + self.self_const, own=self.self_own, owner=empty, who=empty,
+                     coef=np.zeros(0, dtype=self.dt))
+
+    def evaluate(self, t: Terms, pos: np.ndarray) -> np.ndarray:
+        """Scores × D at the ranking with positions `pos`: one gather, one segmented sum."""
+        val = self.scale.v_int[pos]
+        s = t.const + t.own * val
+        if t.owner.size:
+            x = t.coef * val[t.who]
+            g = self.scale.grid
+            if g is not None:  # each single contribution to the grid, halves away from zero
+                r = (2 * np.abs(x) + g) // (2 * g) * g
+                x = np.where(x < 0, -r, r)
+            if self.dt is object:
+                acc = self.zero.copy()
+                np.add.at(acc, t.owner, x)
+                s = s + acc
+            else:
+                s = s + np.bincount(t.owner, weights=x, minlength=self.n)
+        return s
+
+    # -- stepping -------------------------------------------------------------------------------------
+    def start(self) -> RoundState:
+        order = self.index.astype(np.int64)
+        pos = positions(order)
+        total = exact(self.evaluate(self._extras(0), pos))
+        state = RoundState(round=0, order=order, num=total, den=self.scale.d, valuations=(pos,), base_round=0,
+                           iterations=0, cycled=False, cycle_length=0, capped=False)
+        self.states.append(state)
+        return state
+
+    def step(self, rf: RoundFacts) -> RoundState:
+        k = rf.number
+        prev = self.states[-1].order
+        terms = self._round_terms(rf)
+        self.parts.append(terms)
+        extras = self._extras(k)
+        if self.ruleset.iterates_at(k, self.rounds_planned):
+            full = combine(self.parts + [extras])
+            out = iterate(lambda p: self.evaluate(full, p), prev, self.tb, self.scale.bound, self.cap)
+            if self.ruleset.valuation == "frozen":  # D art. 23: the recalculated total is the new base
+                self.base = out.total - sum(exact(self.evaluate(extras, p)) for p in out.valuations)
+                self.base_mult = out.divisor
+            return self._record(k, out, base_round=k)
+        if self.ruleset.valuation == "current":
+            full = combine(self.parts + [extras])
+            return self._record(k, single_pass(lambda p: self.evaluate(full, p), prev, self.tb), base_round=k)
+        # frozen: this round at the values from before it, added to the base for good (D art. 17)
+        pos = positions(prev)
+        m = self.base_mult
+        if m * self.scale.bound >= 2 ** 62 and self.base.dtype != object:
+            self.base = self.base.astype(object)
+        self.base = self.base + m * exact(self.evaluate(terms, pos))
+        total = self.base + m * exact(self.evaluate(extras, pos))
+        out = Outcome(order=rank(total, prev, pos, self.tb), total=total, divisor=m, valuations=(pos,),
+                      iterations=1, cycled=False, capped=False)
+        return self._record(k, out, base_round=self.states[-1].base_round)
+
+    def _record(self, k: int, out: Outcome, base_round: int) -> RoundState:
+        state = RoundState(round=k, order=out.order, num=out.total, den=self.scale.d * out.divisor,
+                           valuations=out.valuations, base_round=base_round, iterations=out.iterations,
+                           cycled=out.cycled, cycle_length=len(out.valuations) if out.cycled else 0,
+                           capped=out.capped)
+        self.states.append(state)
+        return state

@@ -1,0 +1,244 @@
+"""What each ranked player did in each round and how it is priced: one slot per player per round (RULES.md §2, §6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+import numpy as np
+
+from seasons.errors import InputError
+from seasons.model import Player, PlayerId, Result, Round, Season, Withdrawal
+from seasons.ruleset.model import ENTRY_FACTOR_KEYS, Ruleset
+
+KINDS = ("game",) + ENTRY_FACTOR_KEYS + ("none",)
+"""Slot kinds: a game, an entry (named by its factor key), or nothing (a round not yet paired)."""
+GAME, NONE = 0, len(KINDS) - 1
+KIND_CODE = {k: i for i, k in enumerate(KINDS)}
+OUTCOMES = ("", "win", "draw", "loss", "forfeit_win", "forfeit_loss", "pending")
+"""A game's outcome for one player ("" for a slot without a game)."""
+OUTCOME_CODE = {o: i for i, o in enumerate(OUTCOMES)}
+WHITE, BLACK = 1, -1
+
+# (white's outcome, black's outcome) of each result.
+_OUTCOMES_OF = {
+    Result.WHITE_WINS: ("win", "loss"),
+    Result.BLACK_WINS: ("loss", "win"),
+    Result.DRAW: ("draw", "draw"),
+    Result.WHITE_FORFEIT_WIN: ("forfeit_win", "forfeit_loss"),
+    Result.BLACK_FORFEIT_WIN: ("forfeit_loss", "forfeit_win"),
+    Result.PENDING: ("pending", "pending"),
+}
+_OUTCOME_CODES_OF = {res: (OUTCOME_CODE[w], OUTCOME_CODE[b]) for res, (w, b) in _OUTCOMES_OF.items()}
+# A game against a removed player scores a withdrawal factor of the own value (D art. 22).
+_WITHDRAWAL_KEY = {"win": "win", "forfeit_win": "win", "draw": "draw", "loss": "loss", "forfeit_loss": "loss"}
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """How one kind of slot scores: a factor of somebody's value, or a constant."""
+
+    label: str
+    """"win", "excused", "withdrawal_draw", "fixed:bye", "pending", "absence_limit", "none", …"""
+    whose: Literal["opponent", "own", "constant"]
+    """Whose value the factor multiplies (D art. 17: the opponent's; entries: the own value)."""
+    amount: Fraction
+    """The factor, or for a constant the points (before the rounding grid)."""
+
+
+def price_table(ruleset: Ruleset) -> tuple[Price, ...]:
+    """Every price a slot can have under this ruleset, in a fixed order."""
+    prices = [Price(k, "opponent", ruleset.factor(k)) for k in ("win", "draw", "loss", "forfeit_win", "forfeit_loss")]
+    prices += [Price(k, "own", ruleset.factor(k)) for k in ENTRY_FACTOR_KEYS]
+    w = ruleset.withdrawal
+    prices += [Price("withdrawal_win", "own", w.win), Price("withdrawal_draw", "own", w.draw),
+               Price("withdrawal_loss", "own", w.loss)]
+    prices += [Price(f"fixed:{k}", "constant", p) for k, p in ruleset.fixed_points]
+    prices += [Price(label, "constant", Fraction(0)) for label in ("pending", "absence_limit", "none")]
+    return tuple(prices)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    """One round for every ranked player (arrays indexed by ranked player, in starting order)."""
+
+    number: int
+    kind: np.ndarray
+    """int8 codes into KINDS."""
+    outcome: np.ndarray
+    """int8 codes into OUTCOMES."""
+    opponent: np.ndarray
+    """int32: the opponent's index in `season.players` (removed players included), −1 without a game."""
+    colour: np.ndarray
+    """int8: WHITE, BLACK, or 0 without a game."""
+    implied: np.ndarray
+    """bool: the slot was not written in the round but follows from `joined` or a kept withdrawal."""
+    who: np.ndarray
+    """int32: the ranked player whose value prices the slot, −1 for a constant."""
+    price: np.ndarray
+    """int16 index into the price table."""
+
+
+def removed_players(season: Season, ruleset: Ruleset) -> frozenset[PlayerId]:
+    """Players whose withdrawal removes them from every ranking (D art. 22; ARCHITECTURE.md: `≤` the threshold)."""
+    limit = ruleset.withdrawal.removal_before_round
+    if limit is None:
+        return frozenset()
+    return frozenset(w.player for w in season.withdrawals if w.before_round <= limit)
+
+
+class FactsBuilder:
+    """Turns rounds into RoundFacts one at a time (it counts absences for the absence limit as it goes)."""
+
+    def __init__(self, players: tuple[Player, ...], withdrawals: tuple[Withdrawal, ...], ruleset: Ruleset,
+                 removed: frozenset[PlayerId]) -> None:
+        self.players = players
+        self.ruleset = ruleset
+        self.season_index = {p.id: i for i, p in enumerate(players)}
+        self.ranked = tuple(i for i, p in enumerate(players) if p.id not in removed)
+        self.n = len(self.ranked)
+        rank_index = np.full(len(players), -1, dtype=np.int32)
+        rank_index[list(self.ranked)] = np.arange(self.n, dtype=np.int32)
+        self.rank_index = rank_index
+        self._rank_of: list[int] = rank_index.tolist()
+        self.joined = np.array([players[i].joined for i in self.ranked], dtype=np.int64)
+        kept = {w.player: w.before_round for w in withdrawals if w.player not in removed}
+        big = np.iinfo(np.int64).max
+        self.gone_from = np.array([kept.get(players[i].id, big) for i in self.ranked], dtype=np.int64)
+        self.prices = price_table(ruleset)
+        self._tables()
+        limit = ruleset.absence_limit
+        self._limit_count = limit.count if limit else 0
+        self._limit_kinds = np.array([KIND_CODE[k] for k in limit.kinds] if limit else [], dtype=np.int8)
+        self._absences = np.zeros(self.n, dtype=np.int64)
+
+    def _tables(self) -> None:
+        """Lookup tables from kind/outcome codes to prices, so that pricing a round is vectorised."""
+        p = {price.label: i for i, price in enumerate(self.prices)}
+        self._price = p
+        game = [p["none"], p["win"], p["draw"], p["loss"], p["forfeit_win"], p["forfeit_loss"], p["pending"]]
+        self._game_price = np.array(game, dtype=np.int16)
+        # D art. 22: against a removed player, a withdrawal factor of the own value; pending stays 0.
+        removed = [p["none"]] + [p["withdrawal_" + _WITHDRAWAL_KEY[o]] for o in OUTCOMES[1:-1]] + [p["pending"]]
+        self._removed_price = np.array(removed, dtype=np.int16)
+        entry = [p.get(f"fixed:{k}", p.get(k, p["none"])) for k in KINDS]
+        self._entry_price = np.array(entry, dtype=np.int16)
+        self._entry_own = np.array([f"fixed:{k}" not in p and k in p for k in KINDS], dtype=bool)
+
+    def add(self, rnd: Round) -> RoundFacts:
+        """The next round's slots; a player placed twice, too early or too late is an InputError."""
+        n, r = self.n, rnd.number
+        where = f"rounds[{r - 1}]"
+        kind = np.full(n, NONE, dtype=np.int8)
+        outcome = np.zeros(n, dtype=np.int8)
+        opponent = np.full(n, -1, dtype=np.int32)
+        colour = np.zeros(n, dtype=np.int8)
+        implied = np.zeros(n, dtype=bool)
+        # Before `joined` the slot is `late`; from a kept withdrawal's before_round on, `excused` (D art. 22).
+        # Both (withdrew before ever joining): `late` — one cannot be excused from what one has not joined.
+        late = r < self.joined
+        gone = r >= self.gone_from
+        kind[gone] = KIND_CODE["excused"]
+        kind[late] = KIND_CODE["late"]
+        implied[late | gone] = True
+        is_late, is_gone = late.tolist(), gone.tolist()
+        # where each player was placed: a game's index, or an entry's path
+        placed: dict[int, int | str] = {}
+
+        def place(i: int, at: str, allow_late: bool) -> None:
+            pid = self.players[self.ranked[i]].id
+            if i in placed:
+                also = placed[i] if isinstance(placed[i], str) else f"{where}.games[{placed[i]}]"
+                raise InputError(at, f"player {pid!r} appears twice in round {r} (also at {also})")
+            if is_late[i] and not allow_late:
+                raise InputError(at, f"player {pid!r} has not joined yet (joined: round {self.joined[i]})")
+            if is_gone[i]:
+                raise InputError(at, f"player {pid!r} withdrew before round {self.gone_from[i]}")
+            placed[i] = at
+
+        rank_of, index_of = self._rank_of, self.season_index
+        rows: list[int] = []
+        sides: list[tuple[int, int, int]] = []  # (colour, outcome code, opponent's season index)
+        for g, game in enumerate(rnd.games):
+            white, black = index_of.get(game.white, -1), index_of.get(game.black, -1)
+            if white < 0 or black < 0:
+                self._season_idx(game.white if white < 0 else game.black, f"{where}.games[{g}]")  # raises
+            out_white, out_black = _OUTCOME_CODES_OF[game.result]
+            for me, other, col, out in ((white, black, WHITE, out_white), (black, white, BLACK, out_black)):
+                i = rank_of[me]
+                if i < 0:
+                    continue  # a removed player vanishes; only the opponent's side is scored
+                if i in placed or is_late[i] or is_gone[i]:
+                    place(i, f"{where}.games[{g}]", allow_late=False)  # raises
+                placed[i] = g
+                rows.append(i)
+                sides.append((col, out, other))
+        if rows:
+            kind[rows] = GAME
+            colour[rows], outcome[rows], opponent[rows] = zip(*sides)
+        for pid, entry in rnd.entries:
+            i = rank_of[self._season_idx(pid, f"{where}.entries.{pid}")]
+            if i < 0:
+                continue
+            if i in placed and kind[i] == GAME and entry.is_external:
+                continue  # D art. 18: an internal game and an external match the same week: only the game scores
+            code = KIND_CODE[entry.factor_key]
+            place(i, f"{where}.entries.{pid}", allow_late=code == KIND_CODE["late"])
+            kind[i], implied[i] = code, False
+        if rnd.is_paired:
+            missing = np.flatnonzero(kind == NONE)
+            if missing.size:
+                pid = self.players[self.ranked[int(missing[0])]].id
+                raise InputError(where, f"player {pid!r} has neither a game nor an entry in round {r}")
+        who, price = self._prices(kind, outcome, opponent)
+        return RoundFacts(number=r, kind=kind, outcome=outcome, opponent=opponent, colour=colour,
+                          implied=implied, who=who, price=price)
+
+    def _season_idx(self, pid: PlayerId, at: str) -> int:
+        try:
+            return self.season_index[pid]
+        except KeyError:
+            raise InputError(at, f"unknown player {pid!r}") from None
+
+    def _prices(self, kind: np.ndarray, outcome: np.ndarray, opponent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Whose value and which price, per slot (RULES.md §2; D art. 11 pending, art. 22 removed opponents)."""
+        index = np.arange(self.n, dtype=np.int32)
+        who = np.full(self.n, -1, dtype=np.int32)
+        price = self._entry_price[kind]
+        own = self._entry_own[kind]
+        who[own] = index[own]
+        game = kind == GAME
+        opp = np.where(game, self.rank_index[np.maximum(opponent, 0)], -1)
+        price[game] = self._game_price[outcome[game]]
+        who[game] = opp[game]
+        removed = game & (opp < 0)
+        price[removed] = self._removed_price[outcome[removed]]
+        who[removed] = index[removed]
+        who[game & (outcome == OUTCOME_CODE["pending"])] = -1  # D art. 11 "AF": 0 until a result is entered
+        if self._limit_kinds.size:  # from the (count+1)-th such entry of the season on, 0 points
+            counted = np.isin(kind, self._limit_kinds)
+            self._absences += counted
+            over = counted & (self._absences > self._limit_count)
+            price[over] = self._price["absence_limit"]
+            who[over] = -1
+        return who, price.astype(np.int16)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonFacts:
+    """The rounds 1..K of a season as slots, with the ranked players and the prices."""
+
+    ranked: tuple[int, ...]
+    """Indices into `season.players` of the ranked players, in starting order (removed players left out)."""
+    rank_index: np.ndarray
+    """season index → ranked index, −1 for a removed player."""
+    prices: tuple[Price, ...]
+    rounds: tuple[RoundFacts, ...]
+
+
+def season_facts(season: Season, ruleset: Ruleset, upto: int) -> SeasonFacts:
+    """The slots of rounds 1..upto; bad combinations are InputErrors naming the round and player."""
+    builder = FactsBuilder(season.players, season.withdrawals, ruleset, removed_players(season, ruleset))
+    rounds = tuple(builder.add(season.rounds[r]) for r in range(upto))
+    return SeasonFacts(ranked=builder.ranked, rank_index=builder.rank_index, prices=builder.prices, rounds=rounds)

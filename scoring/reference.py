@@ -1,0 +1,203 @@
+"""The standings in plain Python Fractions, written to be obviously right, not fast: the oracle for tests.
+
+Same semantics as the fast engine (RULES.md §1–6, docs/ARCHITECTURE.md "Decisions"), reading the Season
+directly; only the value ladder and the grid rounding (tested on their own against RULES.md numbers) are shared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scoring.fixpoint import ITERATION_CAP
+from scoring.values import ladder_values, round_to_grid
+from seasons.model import Game, PlayerId, Result, Round, Season
+from seasons.ruleset import Ruleset, parse_ruleset
+
+Ranking = tuple[PlayerId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RefStanding:
+    """The standings after one round, as the oracle computes them."""
+
+    round: int
+    order: Ranking
+    """Player ids in Keizer rank order."""
+    scores: tuple[Fraction, ...]
+    """In the order of `order`."""
+    eligible: tuple[bool, ...] | None
+    """Participation flags in the order of `order` (None without the rule)."""
+    iterations: int
+    """As scoring.IterationReport."""
+    cycled: bool
+    cycle_length: int
+    capped: bool
+
+
+class _Reference:
+    def __init__(self, season: Season, ruleset: Ruleset, cap: int) -> None:
+        self.season, self.rules, self.cap = season, ruleset, cap
+        limit = ruleset.withdrawal.removal_before_round
+        self.removed = {w.player for w in season.withdrawals if limit is not None and w.before_round <= limit}
+        self.kept = {w.player: w.before_round for w in season.withdrawals if w.player not in self.removed}
+        self.start: Ranking = tuple(p.id for p in season.players if p.id not in self.removed)
+        self.values = ladder_values(ruleset.value, len(self.start))
+        self.start_values = self.value_map(self.start)
+        # Each player's slot in each round, looked up once (the lookups are plain but not free).
+        self.slots = [{p: self.slot(p, rnd) for p in self.start} for rnd in season.rounds]
+
+    def value_map(self, ranking: Ranking) -> dict[PlayerId, Fraction]:
+        """Each player's value at this ranking (RULES.md §1)."""
+        return {p: self.values[i] for i, p in enumerate(ranking)}
+
+    def slot(self, pid: PlayerId, rnd: Round) -> tuple[str, Game | None]:
+        """What the player did in the round: ("game", game), an entry's factor key, or "none"."""
+        if rnd.number < self.season.player(pid).joined:
+            return "late", None  # before joining, even if the player withdrew before that
+        if pid in self.kept and rnd.number >= self.kept[pid]:
+            return "excused", None  # D art. 22: a later withdrawal is booked as excused
+        game = rnd.game_of(pid)
+        if game is not None:
+            return "game", game  # D art. 18: a game beats an external match the same week
+        entry = rnd.entry_of(pid)
+        return (entry.factor_key, None) if entry is not None else ("none", None)
+
+    def outcome(self, pid: PlayerId, game: Game) -> str:
+        white = pid == game.white
+        return {
+            Result.WHITE_WINS: "win" if white else "loss", Result.BLACK_WINS: "loss" if white else "win",
+            Result.DRAW: "draw", Result.PENDING: "pending",
+            Result.WHITE_FORFEIT_WIN: "forfeit_win" if white else "forfeit_loss",
+            Result.BLACK_FORFEIT_WIN: "forfeit_loss" if white else "forfeit_win",
+        }[game.result]
+
+    def absences_so_far(self, pid: PlayerId, r: int) -> int:
+        """Entries of the absence limit's kinds in rounds 1..r."""
+        kinds = self.rules.absence_limit.kinds  # type: ignore[union-attr]
+        return sum(1 for slots in self.slots[:r] if slots[pid][0] in kinds)
+
+    def contribution(self, pid: PlayerId, r: int, value: dict[PlayerId, Fraction]) -> Fraction:
+        """The points of player `pid` in round r when `value` gives everyone's value."""
+        rules, grid = self.rules, self.rules.rounding
+        kind, game = self.slots[r - 1][pid]
+        if kind == "none":
+            return Fraction(0)
+        if game is not None:
+            outcome = self.outcome(pid, game)
+            if outcome == "pending":
+                return Fraction(0)
+            opponent = game.opponent_of(pid)
+            if opponent in self.removed:  # D art. 22: a factor of the own value
+                w = rules.withdrawal
+                factor = {"win": w.win, "forfeit_win": w.win, "draw": w.draw, "loss": w.loss,
+                          "forfeit_loss": w.loss}[outcome]
+                return round_to_grid(factor * value[pid], grid)
+            return round_to_grid(rules.factor(outcome) * value[opponent], grid)
+        limit = rules.absence_limit
+        if limit is not None and kind in limit.kinds and self.absences_so_far(pid, r) > limit.count:
+            return Fraction(0)
+        fixed = rules.fixed(kind)
+        if fixed is not None:
+            return round_to_grid(fixed, grid)
+        return round_to_grid(rules.factor(kind) * value[pid], grid)
+
+    def extras(self, pid: PlayerId, k: int, ranking: Ranking) -> Fraction:
+        """Aalsmeer bonus left after round k plus the self value (RULES.md §4, §6b)."""
+        total = Fraction(0)
+        a = self.rules.aalsmeer
+        if a is not None:
+            total += a.multiplier * self.start_values[pid] * max(0, a.rounds - k) / a.rounds
+        if self.rules.self_value == "current":
+            total += self.value_map(ranking)[pid]
+        elif self.rules.self_value == "initial":
+            total += self.start_values[pid]
+        return total
+
+    def earned(self, k: int, ranking: Ranking) -> dict[PlayerId, Fraction]:
+        """Points of rounds 1..k, all at `ranking`'s values."""
+        value = self.value_map(ranking)
+        return {p: sum((self.contribution(p, r, value) for r in range(1, k + 1)), Fraction(0)) for p in self.start}
+
+    def rank(self, scores: dict[PlayerId, Fraction], previous: Ranking) -> Ranking:
+        """Higher score first; ties by the tie-break list, `previous_rank` meaning `previous` (RULES.md §5)."""
+        before = {p: i for i, p in enumerate(previous)}
+        start = {p: i for i, p in enumerate(self.start)}
+
+        def key(p: PlayerId) -> tuple[object, ...]:
+            player = self.season.player(p)
+            parts: list[object] = [-scores[p]]
+            for tb in self.rules.tiebreak:
+                parts.append({"previous_rank": before[p], "start_rank": start[p],
+                              "rating": -(player.rating or 0),
+                              "name": (player.name.casefold(), player.name)}[tb])
+            parts.append(start[p])
+            return tuple(parts)
+        return tuple(sorted(self.start, key=key))
+
+    def iterate(self, k: int, previous: Ranking) -> tuple[Ranking, dict[PlayerId, Fraction], list[Ranking], int, bool]:
+        """RULES.md §3: (ranking, scores, the rankings that priced them, iterations, capped)."""
+        def scores_at(ranking: Ranking) -> dict[PlayerId, Fraction]:
+            earned = self.earned(k, ranking)
+            return {p: earned[p] + self.extras(p, k, ranking) for p in self.start}
+        rankings = [previous]
+        while True:
+            scores = scores_at(rankings[-1])
+            new = self.rank(scores, rankings[-1])
+            if new in rankings:
+                j = rankings.index(new)
+                if j == len(rankings) - 1:
+                    return new, scores, [new], len(rankings), False
+                cycle = rankings[j:]
+                each = [scores_at(c) for c in cycle]
+                mean = {p: sum((s[p] for s in each), Fraction(0)) / len(cycle) for p in self.start}
+                return self.rank(mean, previous), mean, cycle, len(rankings), False
+            if len(rankings) >= self.cap:
+                return new, scores, [rankings[-1]], len(rankings), True
+            rankings.append(new)
+
+    def attended(self, pid: PlayerId, k: int) -> int:
+        count = 0
+        for slots in self.slots[:k]:
+            kind, game = slots[pid]
+            if kind in ("bye", "duty") or (game is not None and self.outcome(pid, game) != "forfeit_loss"):
+                count += 1
+        return count
+
+    def standing(self, k: int, order: Ranking, scores: dict[PlayerId, Fraction], iterations: int,
+                 cycle: int, capped: bool) -> RefStanding:
+        share = self.rules.participation
+        eligible = None if share is None else tuple(self.attended(p, k) >= share * k for p in order)
+        return RefStanding(round=k, order=order, scores=tuple(scores[p] for p in order), eligible=eligible,
+                           iterations=iterations, cycled=cycle > 0, cycle_length=cycle, capped=capped)
+
+    def run(self, upto: int) -> tuple[RefStanding, ...]:
+        rules = self.rules
+        out = [self.standing(0, self.start, {p: self.extras(p, 0, self.start) for p in self.start}, 0, 0, False)]
+        frozen = {p: Fraction(0) for p in self.start}  # valuation "frozen": the points so far, never revalued
+        previous = self.start
+        for k in range(1, upto + 1):
+            if rules.iterates_at(k, self.season.rounds_planned):
+                order, scores, pricing, iterations, capped = self.iterate(k, previous)
+                cycle = len(pricing) if len(pricing) > 1 else 0
+                if rules.valuation == "frozen":  # D art. 23: the recalculated points become the new base
+                    each = [self.earned(k, c) for c in pricing]
+                    frozen = {p: sum((e[p] for e in each), Fraction(0)) / len(pricing) for p in self.start}
+            elif rules.valuation == "current":
+                earned = self.earned(k, previous)
+                scores = {p: earned[p] + self.extras(p, k, previous) for p in self.start}
+                order, iterations, cycle, capped = self.rank(scores, previous), 1, 0, False
+            else:
+                value = self.value_map(previous)
+                frozen = {p: frozen[p] + self.contribution(p, k, value) for p in self.start}
+                scores = {p: frozen[p] + self.extras(p, k, previous) for p in self.start}
+                order, iterations, cycle, capped = self.rank(scores, previous), 1, 0, False
+            out.append(self.standing(k, order, scores, iterations, cycle, capped))
+            previous = order
+        return tuple(out)
+
+
+def reference_replay(season: Season, upto: int | None = None, cap: int = ITERATION_CAP) -> tuple[RefStanding, ...]:
+    """The standings after rounds 0..upto (default: the last scored round)."""
+    ruleset = parse_ruleset(season.ruleset_spec)
+    return _Reference(season, ruleset, cap).run(season.last_scored_round if upto is None else upto)

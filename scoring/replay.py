@@ -1,0 +1,162 @@
+"""Standings after any round K: a replay of rounds 1..K of the season as it stands now (RULES.md §6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from scoring.engine import Engine, RoundState
+from scoring.facts import GAME, KIND_CODE, OUTCOME_CODE, Price, SeasonFacts, removed_players, season_facts
+from scoring.fixpoint import ITERATION_CAP
+from scoring.ranking import make_tiebreak
+from scoring.scale import make_scale
+from scoring.values import ladder_values
+from seasons.errors import InputError
+from seasons.model import Player, PlayerId, Season
+from seasons.ruleset import Ruleset, parse_ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class IterationReport:
+    """How the ranking after a round was found (RULES.md §3)."""
+
+    iterations: int
+    """Score computations until a ranking repeated (1 for a single pass, 0 for round 0)."""
+    cycled: bool
+    """The iteration ended in a cycle: the scores are the per-player means over it."""
+    cycle_length: int
+    """Rankings in the cycle (0 when it did not cycle)."""
+    capped: bool
+    """The safety cap stopped the iteration before any ranking repeated."""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One ranked player after round K."""
+
+    rank: int
+    """1..N in the Keizer ranking after round K."""
+    player: PlayerId
+    score: Fraction
+    """Exact Keizer points."""
+    value: Fraction
+    """The player's value at the ranking after round K."""
+    eligible: bool | None
+    """K's 33% rule: took part in enough rounds (None when the ruleset has no participation rule)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The Keizer ranking after one round."""
+
+    round: int
+    """K: the standings after this round (0: before round 1)."""
+    rows: tuple[StandingRow, ...]
+    """In Keizer rank order (the ranking the values come from), whatever the participation flag says."""
+    iteration: IterationReport
+
+    def prize_order(self) -> tuple[StandingRow, ...]:
+        """RULES.md §5: players under the participation threshold listed after those above it."""
+        return tuple([r for r in self.rows if r.eligible is not False] + [r for r in self.rows if r.eligible is False])
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """Rounds 1..upto replayed; every standings 0..upto is kept."""
+
+    season: Season
+    """The season as it stands now (RULES.md §6: a replay of today's data)."""
+    ruleset: Ruleset
+    """`parse_ruleset(season.ruleset_spec)`."""
+    upto: int
+    """The last replayed round."""
+    players: tuple[Player, ...] = field(repr=False)
+    """The ranked players (removed ones left out) in starting order; index = ranked index."""
+    ladder: tuple[Fraction, ...] = field(repr=False)
+    """The value of rank 1..N."""
+    facts: SeasonFacts = field(repr=False, compare=False)
+    """Every ranked player's slot in rounds 1..upto, with its price."""
+    states: tuple[RoundState, ...] = field(repr=False, compare=False)
+    """The state after round 0..upto."""
+
+    def _state(self, k: int | None) -> RoundState:
+        k = self.upto if k is None else k
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= self.upto:
+            raise InputError("round", f"must be between 0 and {self.upto}, got {k!r}")
+        return self.states[k]
+
+    def ranking_after(self, k: int) -> tuple[PlayerId, ...]:
+        """Player ids in Keizer rank order after round k (0: the starting ranking minus removed players)."""
+        return tuple(self.players[int(i)].id for i in self._state(k).order)
+
+    def value_ladder(self) -> tuple[Fraction, ...]:
+        """The value of rank 1..N (N = ranked players)."""
+        return self.ladder
+
+    def standings(self, k: int | None = None) -> Standings:
+        """The standings after round k (default: upto)."""
+        st = self._state(k)
+        values = self.value_ladder()
+        eligible = self.eligibility(st.round)
+        rows = tuple(
+            StandingRow(rank=place + 1, player=self.players[int(i)].id, score=Fraction(int(st.num[i]), st.den),
+                        value=values[place], eligible=None if eligible is None else bool(eligible[i]))
+            for place, i in enumerate(st.order))
+        return Standings(round=st.round, rows=rows,
+                         iteration=IterationReport(iterations=st.iterations, cycled=st.cycled,
+                                                   cycle_length=st.cycle_length, capped=st.capped))
+
+    def attended(self, k: int | None = None) -> np.ndarray:
+        """Per ranked player: rounds 1..k taken part in — played (pending too, a forfeit win counts, a forfeit
+        loss does not), bye or duty (RULES.md §5)."""
+        k = self._state(k).round
+        count = np.zeros(len(self.players), dtype=np.int64)
+        for rf in self.facts.rounds[:k]:
+            played = (rf.kind == GAME) & (rf.outcome != OUTCOME_CODE["forfeit_loss"])
+            count += played | (rf.kind == KIND_CODE["bye"]) | (rf.kind == KIND_CODE["duty"])
+        return count
+
+    def eligibility(self, k: int | None = None) -> np.ndarray | None:
+        """K's 33% rule per ranked player: taking part ≥ participation × rounds held; None without the rule."""
+        share = self.ruleset.participation
+        if share is None:
+            return None
+        k = self._state(k).round
+        return self.attended(k) * share.denominator >= share.numerator * k
+
+
+def last_paired_round(season: Season) -> int:
+    """The highest round with games: the replay can go no further."""
+    return max((r.number for r in season.rounds if r.is_paired), default=0)
+
+
+def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP) -> Replay:
+    """Replay rounds 1..upto (default: the last scored round); 0 is the starting ranking.
+
+    `cap`: the iteration's safety net (RULES.md §3), reported as `capped` when reached.
+    """
+    ruleset = parse_ruleset(season.ruleset_spec)
+    top = last_paired_round(season)
+    if upto is None:
+        upto = season.last_scored_round
+    if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
+        raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
+    facts = season_facts(season, ruleset, upto)
+    players = tuple(season.players[i] for i in facts.ranked)
+    engine = make_engine(season, ruleset, facts.prices, players, max_rounds=upto, cap=cap)
+    states = [engine.start()] + [engine.step(rf) for rf in facts.rounds]
+    return Replay(season=season, ruleset=ruleset, upto=upto, players=players, ladder=engine.scale.values,
+                  facts=facts, states=tuple(states))
+
+
+def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], players: tuple[Player, ...],
+                max_rounds: int, cap: int = ITERATION_CAP) -> Engine:
+    """An engine for these ranked players; `max_rounds` bounds the worst-case score (float64 or Python ints)."""
+    values = ladder_values(ruleset.value, len(players))
+    scale = make_scale(ruleset, values, prices, max_rounds)
+    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap)
+
+
+__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "removed_players", "replay"]

@@ -1,0 +1,141 @@
+"""The command line on seasons: standings, import/export, validate, undo/redo, and one-line errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from fractions import Fraction
+
+import pytest
+
+from scoring import replay
+from seasons.load import load_season
+from seasons.store import SeasonStore
+from seasons.store.events import ResultSet
+from seasons.model import Result
+from tests.conftest import DEMO
+from tui.cli.main import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def demo_store(tmp_path):
+    path = tmp_path / "demo.keizer"
+    SeasonStore.create(path, load_season(DEMO)).close()
+    return path
+
+
+def test_standings_json_is_formats_contract(capsys):
+    code, out, _ = run(capsys, "standings", str(DEMO), "--round", "20", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["round"] == 20 and set(data["iteration"]) >= {"iterations", "cycled"}
+    expected = replay(load_season(DEMO), 20).standings()
+    assert [r["player"] for r in data["standings"]] == [r.player for r in expected.rows]
+    for row, st in zip(data["standings"], expected.rows):
+        assert {"rank", "player", "name", "score", "score_exact", "value"} <= set(row)
+        assert Fraction(row["score_exact"]) == st.score
+        assert row["score"] == float(st.score) and row["rank"] == st.rank
+
+
+def test_standings_text_and_csv_agree(capsys):
+    _, text, _ = run(capsys, "standings", str(DEMO))
+    _, data, _ = run(capsys, "standings", str(DEMO), "--csv")
+    rows = list(csv.DictReader(io.StringIO(data)))
+    assert "standings after round 32" in text
+    top = text.splitlines()[4]  # title, blank, header, rule, first row
+    assert rows[0]["name"] in top and rows[0]["rank"] == "1"
+    _, ktext, _ = run(capsys, "standings", str(DEMO), "--columns", "k")
+    assert "Keizer" in ktext.splitlines()[2] and "33%?" in ktext.splitlines()[2]
+
+
+def test_import_export_round_trip(tmp_path, capsys):
+    store = tmp_path / "club.keizer"
+    assert run(capsys, "import", str(DEMO), str(store))[0] == 0
+    out = tmp_path / "out.json"
+    assert run(capsys, "export", str(store), "-o", str(out))[0] == 0
+    assert out.read_text() == DEMO.read_text()
+    code, stdout, _ = run(capsys, "export", str(store))
+    assert code == 0 and json.loads(stdout) == json.loads(DEMO.read_text())
+
+
+def test_standings_read_a_store_like_a_file(demo_store, capsys):
+    assert run(capsys, "standings", str(demo_store), "--json")[1] == run(capsys, "standings", str(DEMO), "--json")[1]
+
+
+def test_undo_and_redo(demo_store, capsys):
+    with SeasonStore.open(demo_store) as store:
+        game = store.season.round(32).games[0]
+        store.apply("result", ResultSet(32, game.white, game.black, Result.PENDING))
+    before = run(capsys, "standings", str(demo_store), "--json", "--round", "32")[1]
+    assert run(capsys, "undo", str(demo_store))[1].startswith("undone: result")
+    after = run(capsys, "standings", str(demo_store), "--json", "--round", "32")[1]
+    assert before != after
+    assert run(capsys, "redo", str(demo_store))[0] == 0
+    assert run(capsys, "standings", str(demo_store), "--json", "--round", "32")[1] == before
+    code, _, err = run(capsys, "redo", str(demo_store))
+    assert code == 2 and err == f"keizer: error: {demo_store}: nothing to redo\n"
+
+
+@pytest.mark.parametrize("content, expected", [
+    ('{"format": "keizer-season/1", "players": [', "not valid JSON"),
+    (DEMO.read_text().replace('"result": "1-0"', '"result": "2-0"', 1), ".result: unknown result '2-0'"),
+    (DEMO.read_text().replace('"doorn-driebergen-2019"', '{"preset": "kijk-uit", "colours": 1}'),
+     "ruleset.colours: unknown key"),
+    ("SQLite format 3\x00" + "x" * 200, "not a season store"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, content, expected):
+    path = tmp_path / "season.json"
+    path.write_text(content)
+    for command in (["standings"], ["validate"], ["export"]):
+        code, out, err = run(capsys, *command, str(path))
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and expected in err, err
+
+
+def test_import_refuses_to_overwrite_and_writes_nothing_on_bad_input(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "keizer-season/1"')
+    target = tmp_path / "new.keizer"
+    assert run(capsys, "import", str(bad), str(target))[0] == 2
+    assert not target.exists()
+    existing = tmp_path / "old.keizer"
+    shutil.copy(DEMO, existing)
+    code, _, err = run(capsys, "import", str(DEMO), str(existing))
+    assert code == 2 and "already exists" in err and existing.read_text() == DEMO.read_text()
+
+
+def test_undo_on_a_json_file_explains(capsys):
+    code, _, err = run(capsys, "undo", str(DEMO))
+    assert code == 2 and "need a season store" in err
+
+
+def test_missing_file_and_bad_round(capsys, tmp_path):
+    code, _, err = run(capsys, "standings", str(tmp_path / "nope.json"))
+    assert code == 2 and "nope.json" in err
+    code, _, err = run(capsys, "standings", str(DEMO), "--round", "99")
+    assert code == 2 and "99" in err
+
+
+def test_version_and_help(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0 and capsys.readouterr().out.startswith("keizer ")
+    for command in ("standings", "import", "export", "validate", "undo", "redo", "bench", "demo"):
+        with pytest.raises(SystemExit) as info:
+            main([command, "--help"])
+        assert info.value.code == 0 and "usage: keizer " + command in capsys.readouterr().out
+
+
+def test_demo_prints_the_bundled_season_and_leaves_it(capsys):
+    before = DEMO.read_bytes()
+    code, out, _ = run(capsys, "demo")
+    assert code == 0 and "standings after round" in out
+    assert DEMO.read_bytes() == before

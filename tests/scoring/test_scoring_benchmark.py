@@ -1,0 +1,26 @@
+"""The benchmark runs and reports (its figures are measured by `keizer bench standings`, not asserted)."""
+
+from __future__ import annotations
+
+from scoring.benchgen import generate_season
+from scoring.benchmark import format_report, run_standings_benchmark
+
+
+def test_benchmark_rows_and_report() -> None:
+    rows = run_standings_benchmark(sizes=((8, 4), (12, 3)), seed=1, reference_max_players=10)
+    assert [(r["players"], r["rounds"], r["mode"]) for r in rows] == [
+        (8, 4, "iterate always"), (8, 4, "single pass"), (12, 3, "iterate always"), (12, 3, "single pass")]
+    assert rows[0]["agrees"] is True and rows[1]["agrees"] is True
+    assert rows[2]["reference_seconds"] is None and "skipped" in rows[2]["reference_note"]
+    assert all(r["iterations_max"] == 1 for r in rows if r["mode"] == "single pass")
+    report = format_report(rows)
+    assert "8 × 4" in report and "reference skipped for 12 players" in report
+
+
+def test_generator_is_seeded_and_complete() -> None:
+    a, b = generate_season(20, 5, seed=7), generate_season(20, 5, seed=7)
+    assert a == b and a != generate_season(20, 5, seed=8)
+    assert a.last_scored_round == 5
+    for rnd in a.rounds:  # everyone has exactly one game or entry
+        seen = [p for g in rnd.games for p in g.players()] + [p for p, _ in rnd.entries]
+        assert sorted(seen) == sorted(p.id for p in a.players)

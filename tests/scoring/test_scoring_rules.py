@@ -1,0 +1,221 @@
+"""Each scoring rule on its own small season (RULES.md §2–6, FORMAT.md ruleset keys)."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction as F
+
+from scoring import player_card, replay, standings_table
+from scoring.benchgen import generate_season
+from seasons.model import PlayerId, Result, Season
+from scoring_builders import ids, season
+
+SINGLE = {"preset": "keizer-classic", "iterate": "never"}
+"""Top N, values from the previous ranking once: easy to compute by hand."""
+
+
+def scores(rp, k: int | None = None) -> dict[str, F]:  # type: ignore[no-untyped-def]
+    return {r.player: r.score for r in rp.standings(k).rows}
+
+
+# -- withdrawals (D art. 22) ---------------------------------------------------------------------------
+
+def test_early_withdrawal_removes_the_player_and_rescores_opponents() -> None:
+    s = season(ids(5), ["p1-p5 1/2-1/2, p2-p3 1-0; p4 bye", "p5-p2 0-1, p1-p3 1-0; p4 excused"],
+               ruleset=SINGLE, withdrawals=[("p5", 3)])
+    rp = replay(s)
+    assert rp.ranking_after(0) == ("p1", "p2", "p3", "p4") and len(rp.value_ladder()) == 4  # N excludes p5
+    # round 1 at values 4 3 2 1: p1 draws the removed p5 → ½ × own 4; p2 beats p3 → 2; p4 bye → 1
+    assert scores(rp, 1) == {"p1": 2, "p2": 2, "p3": 0, "p4": 1}
+    line = player_card(rp, PlayerId("p1"), 1).lines[0]
+    assert line.opponent_removed and line.priced_by == "p1" and line.points == 2
+    assert "p5" not in standings_table(rp)["player"].to_list()
+
+
+def test_withdrawal_at_the_threshold_removes_and_after_it_keeps() -> None:
+    rounds = ["p1-p2 1-0, p3-p4 1-0"]
+    removed = replay(season(ids(4), rounds, ruleset=SINGLE, withdrawals=[("p4", 21)]))
+    kept = replay(season(ids(4), rounds, ruleset=SINGLE, withdrawals=[("p4", 22)]))
+    # ARCHITECTURE.md: before_round ≤ removal_before_round (21) removes — "vóór de 21ste speelronde".
+    assert "p4" not in removed.ranking_after(1)
+    assert "p4" in kept.ranking_after(1)
+    assert len(removed.value_ladder()) == 3 and len(kept.value_ladder()) == 4
+    assert scores(removed, 1)["p3"] == 1  # a win over the removed p4: 1 × own value (#3 of N = 3 is worth 1)
+    assert scores(kept, 1)["p3"] == 1  # a win over the kept p4: 1 × p4's value (#4 of N = 4 is worth 1)
+    assert scores(kept, 1)["p1"] == 3 and scores(removed, 1)["p1"] == 2  # N changed every value
+
+
+def test_late_withdrawal_is_booked_excused_every_remaining_round() -> None:
+    rules = dict(SINGLE, withdrawal={"removal_before_round": 1, "win": "1", "draw": "1/2", "loss": "0"})
+    s = season(ids(4), ["p1-p2 1-0, p3-p4 1-0", "p1-p3 1-0; p2 bye"], ruleset=rules, withdrawals=[("p4", 2)])
+    rp = replay(s)
+    card = player_card(rp, PlayerId("p4"))
+    assert card.lines[1].entry == "excused" and card.lines[1].implied
+    # round 2 is valued (single pass, current) at the ranking after round 1
+    rank_after_1 = rp.ranking_after(1).index("p4") + 1
+    assert card.lines[1].points == F(1, 3) * (5 - rank_after_1)
+    row = standings_table(rp).filter(standings_table(rp)["player"] == "p4")
+    assert row["excused"][0] == 1
+
+
+# -- slots: late, forfeit, pending, external, duty ----------------------------------------------------
+
+def test_late_joiner_is_ranked_from_round_1_and_scores_late() -> None:
+    players = ["p1", "p2", "p3", {"id": "p4", "name": "P4", "joined": 2}]
+    rules = dict(SINGLE, factors={"late": "1/2"} | {k: v for k, v in CLASSIC_FACTORS.items() if k != "late"})
+    rp = replay(season(players, ["p1-p2 1-0; p3 bye", "p1-p3 1/2-1/2, p2-p4 0-1"], ruleset=rules))
+    assert len(rp.value_ladder()) == 4 and rp.ranking_after(0)[3] == "p4"
+    assert scores(rp, 1)["p4"] == F(1, 2) * 1  # #4 of 4 is worth 1
+    assert player_card(rp, PlayerId("p4")).lines[0].implied
+
+
+CLASSIC_FACTORS = {"win": "1", "draw": "1/2", "loss": "0", "forfeit_win": "1", "forfeit_loss": "0",
+                   "external_win": "1", "external_draw": "1/2", "external_loss": "0", "bye": "1",
+                   "excused": "1/3", "unexcused": "0", "duty": "1", "late": "0"}
+
+
+def test_forfeits_score_their_own_factors_and_count_apart() -> None:
+    rules = dict(SINGLE, factors=CLASSIC_FACTORS | {"forfeit_win": "1/2", "forfeit_loss": "1/6"})
+    rp = replay(season(ids(4), ["p1-p2 +-, p4-p3 -+"], ruleset=rules))
+    assert scores(rp, 1) == {"p1": F(1, 2) * 3, "p2": F(1, 6) * 4, "p3": F(1, 2) * 1, "p4": F(1, 6) * 2}
+    t = standings_table(rp).sort("player")
+    assert t["forfeits"].to_list() == [1, 1, 1, 1] and t["games"].to_list() == [0, 0, 0, 0]
+    assert t["board_points"].to_list() == [1.0, 0.0, 1.0, 0.0]
+    assert t["attended"].to_list() == [1, 0, 1, 0]  # a forfeit win is present, a forfeit loss is not
+
+
+def test_pending_games_score_zero_and_are_not_yet_scored() -> None:
+    s = season(ids(4), ["p1-p2 1-0, p3-p4 1-0", "p1-p3 *, p2-p4 *"], ruleset=SINGLE)
+    assert replay(s).upto == 1  # the default is the last round with a result
+    rp = replay(s, 2)
+    for p in ids(4):
+        card = player_card(rp, PlayerId(p), 2)
+        assert card.lines[1].result == "pending" and card.lines[1].points == 0
+        assert card.score == card.lines[0].points
+    t = standings_table(rp, 2).sort("player")
+    assert t["pending"].to_list() == [1, 1, 1, 1] and t["games"].to_list() == [2, 2, 2, 2]
+
+
+def test_external_and_duty_score_own_value() -> None:
+    rp = replay(season(ids(6), ["p1-p2 1-0; p3 external:1/2, p4 duty, p5 external:0, p6 external:1"],
+                       ruleset=SINGLE))
+    got = scores(rp, 1)
+    assert (got["p3"], got["p4"], got["p5"], got["p6"]) == (F(1, 2) * 4, 3, 0, 1)
+    t = standings_table(rp).sort("player")
+    assert t["external"].to_list() == [0, 0, 1, 0, 1, 1] and t["duty"].to_list() == [0, 0, 0, 1, 0, 0]
+
+
+def test_fixed_points_replace_the_factor() -> None:
+    rules = dict(SINGLE, fixed_points={"bye": "40", "excused": "20"})
+    got = scores(replay(season(ids(4), ["p1-p2 1-0; p3 bye, p4 excused"], ruleset=rules)), 1)
+    assert (got["p3"], got["p4"]) == (40, 20)
+
+
+def test_absence_limit_stops_scoring_absences_after_the_count() -> None:
+    rules = dict(SINGLE, absence_limit={"count": 1, "kinds": ["excused"]})
+    rounds = ["p1-p2 1-0; p3 bye, p4 excused", "p1-p3 1-0; p2 bye, p4 excused"]
+    rp = replay(season(ids(4), rounds, ruleset=rules))
+    lines = player_card(rp, PlayerId("p4")).lines
+    assert lines[0].points == lines[0].value / 3 > 0  # the first excused round still scores
+    assert lines[1].points == 0 and lines[1].price == "absence_limit"
+
+
+def test_absence_limit_counts_implied_excused_rounds() -> None:
+    rules = dict(SINGLE, absence_limit={"count": 1, "kinds": ["excused"]},
+                 withdrawal={"removal_before_round": 1, "win": "1", "draw": "1/2", "loss": "0"})
+    rp = replay(season(ids(4), ["p1-p2 1-0; p3 bye, p4 excused", "p1-p3 1-0; p2 bye"], ruleset=rules,
+                       withdrawals=[("p4", 2)]))
+    assert player_card(rp, PlayerId("p4")).lines[1].price == "absence_limit"
+
+
+# -- numbers: grid, ladders, self value ----------------------------------------------------------------
+
+def test_rounding_grid_rounds_each_contribution() -> None:
+    rules = dict(SINGLE, value={"ladder": "linear", "top": 5}, rounding={"grid": "1/2"})
+    got = scores(replay(season(ids(4), ["p1-p2 1/2-1/2; p3 excused, p4 excused"], ruleset=rules)), 1)
+    # p1: ½ × 4 = 2; p2: ½ × 5 = 2.5; p3: ⅓ × 3 = 1; p4: ⅓ × 2 = 0.67 → 0.5
+    assert got == {"p1": 2, "p2": F(5, 2), "p3": 1, "p4": F(1, 2)}
+
+
+def test_ratio_and_range_ladders_in_a_replay() -> None:
+    ratio = replay(season(ids(4), ["p4-p1 1-0, p2-p3 1-0"],
+                          ruleset=dict(SINGLE, value={"ladder": "ratio", "ratio": 3})))
+    assert ratio.value_ladder() == (4, 3, 2, 1)  # top = 3 · 3/2 = 4.5 → 4 (half to even)
+    assert scores(ratio, 1)["p4"] == 4
+    rng = replay(season(ids(4), ["p4-p1 1-0, p2-p3 1-0"],
+                        ruleset=dict(SINGLE, value={"ladder": "range", "top": 200, "bottom": 100})))
+    assert scores(rng, 1)["p4"] == 200 and scores(rng, 1)["p2"] == F(400, 3)
+
+
+def test_self_value_current_and_initial() -> None:
+    rounds = ["p4-p1 1-0, p2-p3 1-0"]
+    cur = replay(season(ids(4), rounds, ruleset=dict(SINGLE, self_value="current")))
+    ini = replay(season(ids(4), rounds, ruleset=dict(SINGLE, self_value="initial")))
+    assert scores(cur, 0) == scores(ini, 0) == {"p1": 4, "p2": 3, "p3": 2, "p4": 1}
+    # round 1 single pass at the start values: p4 beats #1 → 4, plus own value 1 (both rules)
+    assert scores(cur, 1)["p4"] == 4 + 1 and scores(ini, 1)["p4"] == 4 + 1
+    assert player_card(cur, PlayerId("p4")).self_value == 1
+
+
+def test_self_value_current_follows_the_iterated_ranking() -> None:
+    rp = replay(season(ids(4), ["p4-p1 1-0, p3-p2 1-0"], ruleset={"preset": "keizer-classic",
+                                                                  "self_value": "current"}))
+    assert not rp.standings(1).iteration.cycled
+    for row in rp.standings(1).rows:  # a fixed point: the own value is the value at the final ranking
+        assert player_card(rp, row.player).self_value == row.value
+
+
+def test_current_valuation_revalues_old_results() -> None:
+    """K: a win over #8 is worth 93 today and 91 next week when #8 has dropped to #10 (RULES.md §3)."""
+    rp = replay(season(ids(4), ["p1-p2 1-0, p3-p4 1-0", "p3-p1 1-0, p4-p2 1-0"], ruleset=SINGLE))
+    after1 = rp.ranking_after(1)
+    win = player_card(rp, PlayerId("p1"), 1).lines[0]
+    assert win.ranks == (2,)  # round 1 at the starting ranking
+    again = player_card(rp, PlayerId("p1"), 2).lines[0]
+    assert again.ranks == (after1.index("p2") + 1,)  # the same win, revalued at the ranking after round 1
+
+
+# -- participation (K's 33% rule) ----------------------------------------------------------------------
+
+def test_participation_flag_never_changes_the_ranking() -> None:
+    rounds = ["p1-p2 1-0; p3 excused, p4 excused", "p1-p2 1-0; p3 excused, p4 bye",
+              "p1-p2 0-1; p3 duty, p4 excused"]
+    rules = {"preset": "keizer-classic", "participation": "1/2"}
+    rp = replay(season(ids(4), rounds, ruleset=rules))
+    flags = {r.player: r.eligible for r in rp.standings(3).rows}
+    assert flags == {"p1": True, "p2": True, "p3": False, "p4": False}  # 1 of 3 < 1/2
+    assert {r.player: r.eligible for r in rp.standings(2).rows}["p4"] is True  # 1 of 2
+    plain = replay(season(ids(4), rounds))
+    assert plain.ranking_after(3) == rp.ranking_after(3)
+    assert all(r.eligible is None for r in plain.standings(3).rows)
+    assert [r.player for r in rp.standings(3).prize_order()][-2:] == \
+        [p for p in rp.ranking_after(3) if p in ("p3", "p4")]
+
+
+# -- frozen valuation (D art. 17, 23) ------------------------------------------------------------------
+
+def d_points(s: Season, r: int, pid: str, ranking: tuple[str, ...]) -> F:
+    """D's points of one round by hand: 80 − rank + 1; win 1, draw ½ of the opponent; bye 1, mgr ⅓ own."""
+    value = {p: F(80 - i) for i, p in enumerate(ranking)}
+    rnd = s.round(r)
+    game = rnd.game_of(PlayerId(pid))
+    if game is None:
+        return {"bye": value[pid], "excused": value[pid] / 3, "unexcused": F(0)}[rnd.entry_of(PlayerId(pid)).value]
+    opponent, white = game.opponent_of(PlayerId(pid)), game.white == pid
+    won = {Result.WHITE_WINS: white, Result.BLACK_WINS: not white}.get(game.result)
+    return value[opponent] if won else value[opponent] / 2 if game.result is Result.DRAW else F(0)
+
+
+def test_frozen_rounds_keep_their_values_until_the_recalculation_at_20() -> None:
+    s = dataclasses.replace(generate_season(14, 21, seed=0), ruleset_spec="doorn-driebergen-2019",
+                            rounds_planned=36)
+    rp = replay(s)
+    before = {p: sum((d_points(s, r, p, rp.ranking_after(r - 1)) for r in range(1, 20)), F(0)) for p in rp.ranking_after(0)}
+    assert scores(rp, 19) == before  # each round at the ranking before it
+    st = rp.standings(20)
+    assert st.iteration.iterations >= 1 and not st.iteration.cycled
+    after = {p: sum((d_points(s, r, p, rp.ranking_after(20)) for r in range(1, 21)), F(0)) for p in before}
+    assert scores(rp, 20) == after  # all 20 rounds revalued at the iterated ranking
+    frozen_sum = {p: before[p] + d_points(s, 20, p, rp.ranking_after(19)) for p in before}
+    assert frozen_sum != after  # the recalculation changed something
+    assert scores(rp, 21) == {p: after[p] + d_points(s, 21, p, rp.ranking_after(20)) for p in before}

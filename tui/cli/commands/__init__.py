@@ -1,0 +1,17 @@
+"""Every `keizer` subcommand, registered in the order `--help` lists them."""
+
+from __future__ import annotations
+
+from tui.cli.commands import bench, demo, history, season_io, standings
+
+REGISTRY = (
+    demo.register,
+    standings.register,
+    season_io.register_import,
+    season_io.register_export,
+    season_io.register_validate,
+    history.register_undo,
+    history.register_redo,
+    history.register_log,
+    bench.register,
+)

@@ -1,0 +1,61 @@
+"""`keizer bench standings|pairing`: headless benchmarks on generated realistic seasons."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bench", help="time the standings replay or the pairing solvers",
+                       description="Benchmarks on generated seasons; figures are recorded in the README.")
+    p.add_argument("what", choices=("standings", "pairing"))
+    p.add_argument("--sizes", metavar="LIST",
+                   help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
+                        "pairing: N,… (default 20,40,80,200,1000,10000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="the raw measurements as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.what == "standings":
+        from scoring import benchmark as standings_bench
+
+        kwargs = {}
+        if args.sizes:
+            kwargs["sizes"] = tuple(_size_pair(s) for s in args.sizes.split(","))
+        rows = standings_bench.run_standings_benchmark(seed=args.seed, **kwargs)
+        report = standings_bench.format_report(rows)
+    else:
+        from pairing import benchmark as pairing_bench
+
+        kwargs = {}
+        if args.sizes:
+            kwargs["sizes"] = tuple(_positive(s) for s in args.sizes.split(","))
+        rows = pairing_bench.run_pairing_benchmark(seed=args.seed, **kwargs)
+        report = pairing_bench.format_report(rows)
+    sys.stdout.write((json.dumps(rows, indent=1, default=str) if args.json else report) + "\n")
+    return 0
+
+
+def _positive(text: str) -> int:
+    from seasons.errors import KeizerError
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise KeizerError(f"--sizes: {text!r} is not a whole number") from None
+    if value < 2:
+        raise KeizerError(f"--sizes: {value} is too small (at least 2)")
+    return value
+
+
+def _size_pair(text: str) -> tuple[int, int]:
+    from seasons.errors import KeizerError
+
+    players, sep, rounds = text.lower().partition("x")
+    if not sep:
+        raise KeizerError(f"--sizes: {text!r} should look like 80x36 (players x rounds)")
+    return _positive(players), _positive(rounds)

@@ -1,0 +1,60 @@
+"""`keizer undo`, `redo` and `log`: walk a season store's action history."""
+
+from __future__ import annotations
+
+import argparse
+
+from seasons.errors import KeizerError
+from seasons.load import is_store_file
+from seasons.store import SeasonStore
+
+
+def _open_store(path: str) -> SeasonStore:
+    if not is_store_file(path):
+        raise KeizerError(f"{path}: undo and redo need a season store (.keizer); "
+                          f"a JSON file has no history (import it first)")
+    return SeasonStore.open(path)
+
+
+def register_undo(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("undo", help="undo the last change to a season store")
+    p.add_argument("season", metavar="SEASON.keizer")
+    p.set_defaults(run=run_undo)
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    with _open_store(args.season) as store:
+        label = store.undo()
+    if label is None:
+        raise KeizerError(f"{args.season}: nothing to undo")
+    print(f"undone: {label}")
+    return 0
+
+
+def register_redo(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("redo", help="redo the last undone change to a season store")
+    p.add_argument("season", metavar="SEASON.keizer")
+    p.set_defaults(run=run_redo)
+
+
+def run_redo(args: argparse.Namespace) -> int:
+    with _open_store(args.season) as store:
+        label = store.redo()
+    if label is None:
+        raise KeizerError(f"{args.season}: nothing to redo")
+    print(f"redone: {label}")
+    return 0
+
+
+def register_log(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("log", help="list the actions recorded in a season store")
+    p.add_argument("season", metavar="SEASON.keizer")
+    p.set_defaults(run=run_log)
+
+
+def run_log(args: argparse.Namespace) -> int:
+    with _open_store(args.season) as store:
+        for action in store.history():
+            mark = " (undone)" if action.undone else ""
+            print(f"{action.id:>5}  {action.at:%Y-%m-%d %H:%M:%S}  {action.kind:<4}  {action.label}{mark}")
+    return 0

@@ -1,0 +1,123 @@
+"""`keizer standings`: the table after any round, as text, JSON (FORMAT.md) or CSV."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from scoring import Replay, replay, standings_table
+from seasons.load import load_season
+from tui.format import exact, points, text_table
+
+# (header, table column, how to show it, right-aligned): the two clubs' published columns (RULES.md §10).
+Column = tuple[str, str, Callable[[Any], str], bool]
+
+
+def _int(v: Any) -> str:
+    return "" if v is None else str(v)
+
+
+def _signed(v: Any) -> str:
+    return "" if v is None else f"{v:+d}" if v else "0"
+
+
+def _pct(v: Any) -> str:
+    return "" if v is None else f"{v:.0f}%"
+
+
+def _flag(v: Any) -> str:
+    return "" if v is None else ("ja" if v else "nee")
+
+
+COLUMNS: dict[str, tuple[Column, ...]] = {
+    "d": (
+        ("#", "rank", _int, True), ("Name", "name", str, False), ("Points", "score", points, True),
+        ("Value", "value", points, True), ("GSP", "games", _int, True), ("GW", "won", _int, True),
+        ("RM", "drawn", _int, True), ("VL", "lost", _int, True), ("AF", "pending", _int, True),
+        ("%", "score_pct", _pct, True), ("KL", "colour_balance", _signed, True),
+        ("AL", "colour_run", str, False), ("ON", "byes", _int, True), ("NG", "excused", _int, True),
+        ("ZK", "unexcused", _int, True),
+    ),
+    "k": (
+        ("Pl", "rank", _int, True), ("Wrd", "value", points, True), ("Naam", "name", str, False),
+        ("Lot", "lot", _int, True), ("Keizer", "score", lambda v: points(v, 1), True),
+        ("Groep", "group", _int, True), ("Bordpt", "board_points", lambda v: points(v, 1), True),
+        ("Gesp", "games", _int, True), ("Opk", "attended", _int, True),
+        ("Kleur", "colour_balance", _signed, True), ("33%?", "eligible", _flag, False),
+    ),
+}
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("standings", help="print the standings after a round",
+                       description="The Keizer standings after round K (default: the last round with results).")
+    p.add_argument("season", metavar="SEASON")
+    p.add_argument("--round", "-r", type=int, metavar="K", help="standings after this round (0 = start)")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="machine-readable JSON (FORMAT.md)")
+    fmt.add_argument("--csv", action="store_true", help="every column as CSV")
+    p.add_argument("--columns", choices=sorted(COLUMNS),
+                   help="which club's columns in the text table (default: by the ruleset preset)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    season = load_season(args.season)
+    rep = replay(season, args.round)
+    table = standings_table(rep)
+    if args.json:
+        sys.stdout.write(json.dumps(standings_json(rep, table), ensure_ascii=False, indent=1) + "\n")
+    elif args.csv:
+        sys.stdout.write(table.write_csv())
+    else:
+        style = args.columns or ("k" if rep.ruleset.preset == "kijk-uit" else "d")
+        sys.stdout.write(standings_text(rep, table, style) + "\n")
+    return 0
+
+
+def iteration_summary(rep: Replay) -> str:
+    it = rep.standings().iteration
+    if it.capped:
+        return f"iteration stopped at the cap of {it.iterations} steps"
+    if it.cycled:
+        return f"cycled (length {it.cycle_length}) after {it.iterations} iterations: mean of the cycle"
+    if it.iterations <= 1:
+        return "single pass"
+    return f"converged in {it.iterations} iterations"
+
+
+def standings_text(rep: Replay, table: Any, style: str) -> str:
+    columns = COLUMNS[style]
+    rows = [[show(row[col]) for _, col, show, _ in columns] for row in table.iter_rows(named=True)]
+    title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep)})"
+    return title + "\n\n" + text_table([c[0] for c in columns], rows, [c[3] for c in columns])
+
+
+def standings_json(rep: Replay, table: Any) -> dict[str, Any]:
+    st = rep.standings()
+    exact_by_player = {row.player: row for row in st.rows}
+    out_rows = []
+    for row in table.iter_rows(named=True):
+        standing = exact_by_player[row["player"]]
+        item: dict[str, Any] = {
+            "rank": row["rank"], "player": row["player"], "name": row["name"],
+            "score": float(standing.score), "score_exact": exact(standing.score),
+            "value": _number(standing.value), "value_exact": exact(standing.value),
+        }
+        for key, value in row.items():
+            if key not in item and key != "eligible":
+                item[key] = value
+        if standing.eligible is not None:
+            item["eligible"] = standing.eligible
+        out_rows.append(item)
+    it = st.iteration
+    return {"round": st.round, "standings": out_rows,
+            "iteration": {"iterations": it.iterations, "cycled": it.cycled,
+                          "cycle_length": it.cycle_length, "capped": it.capped}}
+
+
+def _number(value: Any) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
