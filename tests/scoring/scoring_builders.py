@@ -46,3 +46,12 @@ def ids(n: int) -> list[str]:
 def others(n: int, busy: set[int], kind: str = "unexcused") -> str:
     """Entries for every pK (1..n) not in `busy`."""
     return ", ".join(f"p{i} {kind}" for i in range(1, n + 1) if i not in busy)
+
+
+def aalsmeer_field() -> list[str]:
+    """K's Aalsmeer example (seed 001): #6 draws #9, #7 and #8 excused, in a field of 45 built so that the
+    iterated ranking after round 1 puts #10 and #11 (who beat low players) 7th and 8th, #7/#8 10th/11th."""
+    games = "p1-p45 1-0, p2-p44 1-0, p3-p43 1-0, p4-p42 1-0, p5-p41 1-0, p10-p40 1-0, p11-p39 1-0, p6-p9 1/2-1/2"
+    entries = ", ".join(["p7 excused", "p8 excused"] + [f"p{i} excused" for i in range(12, 36)]
+                        + [f"p{i} unexcused" for i in (36, 37, 38)])
+    return [f"{games}; {entries}"]

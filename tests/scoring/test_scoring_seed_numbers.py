@@ -7,7 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 from scoring import player_card, replay, standings_table
-from scoring_builders import ids, others, season
+from scoring_builders import aalsmeer_field, ids, others, season
 
 # K's values without the starting bonus, valued once at the starting ranking (single pass): the seed's
 # worked numbers are about one result at one ranking.
@@ -66,15 +66,6 @@ def test_d_factors_in_sixths() -> None:
     assert scores["p5"] == F(2, 6) * 76 and scores["p25"] == F(6, 6) * 56
     assert scores["p6"] == F(2, 6) * 75  # duty, as excused (RULES.md §2)
     assert scores["p7"] == 0
-
-
-def aalsmeer_field() -> list[str]:
-    """K's Aalsmeer example (seed 001): #6 draws #9, #7 and #8 excused, in a field of 45 built so that the
-    iterated ranking after round 1 puts #10 and #11 (who beat low players) 7th and 8th, #7/#8 10th/11th."""
-    games = "p1-p45 1-0, p2-p44 1-0, p3-p43 1-0, p4-p42 1-0, p5-p41 1-0, p10-p40 1-0, p11-p39 1-0, p6-p9 1/2-1/2"
-    entries = ", ".join(["p7 excused", "p8 excused"] + [f"p{i} excused" for i in range(12, 36)]
-                        + [f"p{i} unexcused" for i in (36, 37, 38)])
-    return [f"{games}; {entries}"]
 
 
 def test_k_aalsmeer_example_after_round_1() -> None:

@@ -1,0 +1,37 @@
+"""`keizer standings` reproduces the seeds' worked numbers end to end (file → command → JSON)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from seasons.season_json import dump_season
+from tests.scoring.scoring_builders import aalsmeer_field, ids, season
+from tui.cli.main import main
+
+
+def standings_json(tmp_path, capsys, s, *extra: str) -> dict:
+    path = tmp_path / "season.json"
+    path.write_text(dump_season(s))
+    assert main(["standings", str(path), "--json", *extra]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_k_aalsmeer_example_through_the_command(tmp_path, capsys):
+    data = standings_json(tmp_path, capsys, season(ids(45), aalsmeer_field(), ruleset="kijk-uit"))
+    by_start = {row["player"]: row for row in data["standings"]}
+    p = ids(45)
+    assert [Fraction(by_start[p[i]]["score_exact"]) for i in (5, 6, 7, 8)] == \
+        [426, Fraction(1219, 3), 402, Fraction(831, 2)]
+    assert (by_start[p[6]]["rank"], by_start[p[7]]["rank"]) == (10, 11)
+
+
+def test_k_game_values_through_the_command(tmp_path, capsys):
+    # K, top 100: #16 beats #21 → 80; a draw → 40 and 42½; #21 beats #16 → 85 (single pass, round 1).
+    plain = {"preset": "kijk-uit", "aalsmeer": None, "iterate": "never"}
+    p = ids(30)
+    rest = ", ".join(f"{p[i]} excused" for i in range(30) if i not in (15, 20))
+    for result, expected in (("1-0", (80, 0)), ("1/2-1/2", (40, Fraction(85, 2))), ("0-1", (0, 85))):
+        data = standings_json(tmp_path, capsys, season(p, [f"{p[15]}-{p[20]} {result}; {rest}"], ruleset=plain))
+        rows = {row["player"]: row for row in data["standings"]}
+        assert (Fraction(rows[p[15]]["score_exact"]), Fraction(rows[p[20]]["score_exact"])) == expected
