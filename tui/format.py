@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 
 def points(value: Fraction | int | float | None, decimals: int = 2) -> str:
@@ -35,3 +37,60 @@ def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
         return "  ".join(parts).rstrip()
 
     return "\n".join([line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)])
+
+
+# (header, table column, how to show it, right-aligned): the two clubs' published columns (RULES.md §10).
+Column = tuple[str, str, Callable[[Any], str], bool]
+
+
+def _int(v: Any) -> str:
+    return "" if v is None else str(v)
+
+
+def _signed(v: Any) -> str:
+    return "" if v is None else f"{v:+d}" if v else "0"
+
+
+def _pct(v: Any) -> str:
+    return "" if v is None else f"{v:.0f}%"
+
+
+def _flag(v: Any) -> str:
+    return "" if v is None else ("ja" if v else "nee")
+
+
+COLUMNS: dict[str, tuple[Column, ...]] = {
+    "d": (
+        ("#", "rank", _int, True), ("Name", "name", str, False), ("Points", "score", points, True),
+        ("Value", "value", points, True), ("GSP", "games", _int, True), ("GW", "won", _int, True),
+        ("RM", "drawn", _int, True), ("VL", "lost", _int, True), ("AF", "pending", _int, True),
+        ("%", "score_pct", _pct, True), ("KL", "colour_balance", _signed, True),
+        ("AL", "colour_run", str, False), ("ON", "byes", _int, True), ("NG", "excused", _int, True),
+        ("ZK", "unexcused", _int, True),
+    ),
+    "k": (
+        ("Pl", "rank", _int, True), ("Wrd", "value", points, True), ("Naam", "name", str, False),
+        ("Lot", "lot", _int, True), ("Keizer", "score", lambda v: points(v, 1), True),
+        ("Groep", "group", _int, True), ("Bordpt", "board_points", lambda v: points(v, 1), True),
+        ("Gesp", "games", _int, True), ("Opk", "attended", _int, True),
+        ("Kleur", "colour_balance", _signed, True), ("33%?", "eligible", _flag, False),
+    ),
+}
+
+
+def iteration_summary(it: Any) -> str:
+    """One line on how the standings were found (an IterationReport)."""
+    if it.capped:
+        return f"iteration stopped at the cap of {it.iterations} steps"
+    if it.cycled:
+        return f"cycled (length {it.cycle_length}) after {it.iterations} iterations: mean of the cycle"
+    if it.iterations <= 1:
+        return "single pass"
+    return f"converged in {it.iterations} iterations"
+
+
+def with_names(season: Any, lines: Sequence[str]) -> tuple[str, ...]:
+    """The pairing module's lines name players by id; a person reads names."""
+    ids = sorted((p.id for p in season.players), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+    return tuple(pattern.sub(lambda m: season.player(m.group(1)).name, line) for line in lines)

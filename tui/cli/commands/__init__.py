@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from tui.cli.commands import bench, demo, history, season_io, standings
+from tui.cli.commands import bench, demo, history, open, pair, season_io, standings
 
 REGISTRY = (
+    open.register,
     demo.register,
     standings.register,
+    pair.register,
     season_io.register_import,
     season_io.register_export,
     season_io.register_validate,

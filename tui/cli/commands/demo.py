@@ -1,8 +1,9 @@
-"""`keizer demo`: show the bundled demo season without ever modifying it."""
+"""`keizer demo`: the bundled demo season in the TUI (a fresh copy; the bundled file is never modified)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 import seasons
@@ -11,13 +12,21 @@ DEMO_SEASON = Path(seasons.__file__).resolve().parent / "samples" / "demo.json"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("demo", help="show the bundled demo season (44 players, D rules)",
-                       description="Print the standings of the bundled demo season; the file is never modified.")
+    p = sub.add_parser("demo", help="open a fresh copy of the bundled demo season (44 players, D rules)",
+                       description="Open the TUI on a fresh copy of the bundled demo season, in a new temporary "
+                                   "folder (the bundled file is never modified). Without a terminal, print "
+                                   "its standings instead.")
+    p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from tui.cli.commands import open as open_command
     from tui.cli.commands import standings
 
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return open_command.run(argparse.Namespace(season=None, demo=True, no_mouse=args.no_mouse))
+    print("keizer: no terminal here, so the demo's standings are printed instead of opening the TUI",
+          file=sys.stderr)
     return standings.run(argparse.Namespace(season=str(DEMO_SEASON), round=None, json=False, csv=False,
                                             columns=None))

@@ -5,51 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from scoring import Replay, replay, standings_table
 from seasons.load import load_season
-from tui.format import exact, points, text_table
-
-# (header, table column, how to show it, right-aligned): the two clubs' published columns (RULES.md §10).
-Column = tuple[str, str, Callable[[Any], str], bool]
-
-
-def _int(v: Any) -> str:
-    return "" if v is None else str(v)
-
-
-def _signed(v: Any) -> str:
-    return "" if v is None else f"{v:+d}" if v else "0"
-
-
-def _pct(v: Any) -> str:
-    return "" if v is None else f"{v:.0f}%"
-
-
-def _flag(v: Any) -> str:
-    return "" if v is None else ("ja" if v else "nee")
-
-
-COLUMNS: dict[str, tuple[Column, ...]] = {
-    "d": (
-        ("#", "rank", _int, True), ("Name", "name", str, False), ("Points", "score", points, True),
-        ("Value", "value", points, True), ("GSP", "games", _int, True), ("GW", "won", _int, True),
-        ("RM", "drawn", _int, True), ("VL", "lost", _int, True), ("AF", "pending", _int, True),
-        ("%", "score_pct", _pct, True), ("KL", "colour_balance", _signed, True),
-        ("AL", "colour_run", str, False), ("ON", "byes", _int, True), ("NG", "excused", _int, True),
-        ("ZK", "unexcused", _int, True),
-    ),
-    "k": (
-        ("Pl", "rank", _int, True), ("Wrd", "value", points, True), ("Naam", "name", str, False),
-        ("Lot", "lot", _int, True), ("Keizer", "score", lambda v: points(v, 1), True),
-        ("Groep", "group", _int, True), ("Bordpt", "board_points", lambda v: points(v, 1), True),
-        ("Gesp", "games", _int, True), ("Opk", "attended", _int, True),
-        ("Kleur", "colour_balance", _signed, True), ("33%?", "eligible", _flag, False),
-    ),
-}
-
+from tui.format import COLUMNS, exact, iteration_summary, text_table
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("standings", help="print the standings after a round",
@@ -78,21 +38,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def iteration_summary(rep: Replay) -> str:
-    it = rep.standings().iteration
-    if it.capped:
-        return f"iteration stopped at the cap of {it.iterations} steps"
-    if it.cycled:
-        return f"cycled (length {it.cycle_length}) after {it.iterations} iterations: mean of the cycle"
-    if it.iterations <= 1:
-        return "single pass"
-    return f"converged in {it.iterations} iterations"
-
-
 def standings_text(rep: Replay, table: Any, style: str) -> str:
     columns = COLUMNS[style]
     rows = [[show(row[col]) for _, col, show, _ in columns] for row in table.iter_rows(named=True)]
-    title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep)})"
+    title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep.standings().iteration)})"
     return title + "\n\n" + text_table([c[0] for c in columns], rows, [c[3] for c in columns])
 
 

@@ -1,0 +1,127 @@
+"""The criteria: one small module per rule, each computing its integer cost for a pair or a bye."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pairing.criteria.bye import ByeOrder, bye_order
+from pairing.criteria.colour import (
+    ColourTerms,
+    colour_terms,
+    higher_ranked_white_by_rule,
+)
+from pairing.criteria.meetings import meeting_terms, reversed_white
+from pairing.criteria.rank import rank_cost
+from pairing.criteria.weights import (
+    CRITERIA,
+    CRITERION,
+    RELAX_NAMES,
+    SOFT_NAMES,
+    Criterion,
+)
+from pairing.history import Meeting
+from pairing.instance import PlayerState, RoundInstance
+from seasons.model import PlayerId
+
+ColourReason = Literal["reversed", "preference", "rule", "given"]
+
+
+@dataclass(frozen=True, slots=True)
+class PairCost:
+    """What pairing two players costs, criterion by criterion, with the colours it implies."""
+
+    white: PlayerId
+    black: PlayerId
+    colour_reason: ColourReason
+    """`reversed`: a rematch with the colours of the last game reversed (D art. 8); `preference`: the
+    cheaper colours; `rule`: colours indifferent, the higher-ranked has white when their place is odd;
+    `given`: the colours of a pairing made elsewhere (the checker)."""
+    relax: tuple[int, ...]
+    """Units per RELAX_NAMES: hard rules this game would break."""
+    soft: tuple[int, ...]
+    """Cost per SOFT_NAMES (already weighted)."""
+
+    @property
+    def soft_total(self) -> int:
+        return sum(self.soft)
+
+    def terms(self) -> tuple[tuple[str, int], ...]:
+        """(criterion, cost or units) for every non-zero term, in priority order."""
+        named = dict(zip(RELAX_NAMES + SOFT_NAMES, self.relax + self.soft))
+        return tuple((c.name, named[c.name]) for c in CRITERIA if named.get(c.name))
+
+
+class CostContext:
+    """Per-round precomputation shared by every pair: colour costs per player and colour, the target."""
+
+    __slots__ = ("black_terms", "black_total", "edges", "inst", "target", "white_terms", "white_total")
+
+    def __init__(self, inst: RoundInstance) -> None:
+        self.inst = inst
+        self.target = inst.target_distance
+        limits = inst.rules.colour
+        people = inst.players + inst.fixed_players
+        self.white_terms: dict[PlayerId, ColourTerms] = {p.id: colour_terms(p.colours, "W", limits) for p in people}
+        self.black_terms: dict[PlayerId, ColourTerms] = {p.id: colour_terms(p.colours, "B", limits) for p in people}
+        self.white_total = {pid: sum(t) for pid, t in self.white_terms.items()}
+        self.black_total = {pid: sum(t) for pid, t in self.black_terms.items()}
+        self.edges: dict[tuple[int, int], tuple[bool, int, int, int, int]] = {}
+        """Compiled edges by pool indexes, kept while the band widens."""
+
+    def orient(self, a: PlayerState, b: PlayerState, meetings: tuple[Meeting, ...],
+               white: PlayerId | None = None) -> tuple[bool, ColourReason]:
+        """Whether a (the higher-ranked) has white, and why: reversed rematch colours (hard, D art. 8),
+        else the cheaper colours, else the rule for indifferent colours."""
+        if white is not None:
+            return white == a.id, "given"
+        forced = reversed_white(meetings, self.inst.rules)
+        if forced is not None:
+            return forced == a.id, "reversed"
+        a_white = self.white_total[a.id] + self.black_total[b.id]
+        b_white = self.black_total[a.id] + self.white_total[b.id]
+        if a_white != b_white:
+            return a_white < b_white, "preference"
+        return higher_ranked_white_by_rule(a.pos), "rule"
+
+    def edge(self, a: PlayerState, b: PlayerState) -> tuple[bool, int, int, int]:
+        """(a has white, relax_max_meetings, relax_rematch_round, soft total) of a game a–b, a ranked higher.
+        The compiled model's fast path: the same terms as `pair_cost`, without the breakdown."""
+        inst = self.inst
+        meetings = inst.meetings_of(a.id, b.id)
+        white_a, _ = self.orient(a, b, meetings)
+        colour = (self.white_total[a.id] + self.black_total[b.id] if white_a
+                  else self.black_total[a.id] + self.white_total[b.id])
+        rank = rank_cost(b.pos - a.pos, self.target)
+        if not meetings:
+            return white_a, 0, 0, colour + rank
+        m = meeting_terms(meetings, inst.round_number, a.bottom and b.bottom, inst.rules)
+        return (white_a, m.relax_max_meetings, m.relax_rematch_round,
+                colour + rank + m.bottom_extra + m.rematch_gap)
+
+    def pair_cost(self, a: PlayerState, b: PlayerState, white: PlayerId | None = None) -> PairCost:
+        """The cost of the game a–b (either order), with its colours decided (or as `white` says)."""
+        inst = self.inst
+        if b.pos < a.pos:
+            a, b = b, a  # a is the higher-ranked
+        meetings = inst.meetings_of(a.id, b.id)
+        m = meeting_terms(meetings, inst.round_number, a.bottom and b.bottom, inst.rules)
+        white_a, reason = self.orient(a, b, meetings, white)
+        w, bl = (a, b) if white_a else (b, a)
+        cw, cb = self.white_terms[w.id], self.black_terms[bl.id]
+        soft = (cw[0] + cb[0], m.bottom_extra, m.rematch_gap, rank_cost(b.pos - a.pos, self.target),
+                cw[1] + cb[1], cw[2] + cb[2], cw[3] + cb[3])
+        return PairCost(w.id, bl.id, reason, (m.relax_max_meetings, m.relax_rematch_round), soft)
+
+    def colour_max(self, pid: PlayerId) -> int:
+        """The most either colour can cost this player (bounds for the tier weights)."""
+        return max(self.white_total[pid], self.black_total[pid])
+
+
+# The soft tuple above is built in SOFT_NAMES order; this guards the two against drifting apart.
+assert SOFT_NAMES == ("colour_run", "bottom_extra", "rematch_gap", "rank", "colour_balance", "colour_repeat",
+                      "colour_drift")
+assert RELAX_NAMES == ("relax_max_meetings", "relax_rematch_round")
+
+__all__ = ["CRITERIA", "CRITERION", "RELAX_NAMES", "SOFT_NAMES", "ByeOrder", "CostContext", "Criterion",
+           "PairCost", "bye_order"]

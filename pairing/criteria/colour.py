@@ -1,0 +1,53 @@
+"""Colours (RULES.md §7, D art. 6/8): runs, balance, alternation, and who takes white."""
+
+from __future__ import annotations
+
+from pairing.criteria.weights import (
+    COLOUR_BALANCE,
+    COLOUR_DRIFT,
+    COLOUR_REPEAT,
+    COLOUR_RUN,
+)
+from seasons.ruleset.model import ColourLimits
+
+ColourTerms = tuple[int, int, int, int]
+"""Costs (colour_run, colour_balance, colour_repeat, colour_drift) of one player receiving one colour."""
+
+
+def run_of(colours: str) -> tuple[str, int]:
+    """The last colour and how many games in a row it was played ('', 0 before the first game)."""
+    if not colours:
+        return "", 0
+    last = colours[-1]
+    n = len(colours) - len(colours.rstrip(last))
+    return last, n
+
+
+def balance_of(colours: str) -> int:
+    """Whites minus blacks (KL in D's standings)."""
+    return colours.count("W") - colours.count("B")
+
+
+def colour_terms(colours: str, colour: str, limits: ColourLimits) -> ColourTerms:
+    """What it costs that a player with this past gets `colour` ('W' or 'B') now."""
+    last, run = run_of(colours)
+    new_run = run + 1 if colour == last else 1
+    balance = balance_of(colours)
+    new_balance = balance + (1 if colour == "W" else -1)
+    # "Never three of the same colour in a row when it can be avoided": one unit per game beyond max_run.
+    run_cost = COLOUR_RUN * max(0, new_run - limits.max_run)
+    # Balance beyond max_balance, only when this game makes it worse.
+    worse = abs(new_balance) > abs(balance)
+    balance_cost = COLOUR_BALANCE * max(0, abs(new_balance) - limits.max_balance) if worse else 0
+    # Alternate where possible; a run beyond the limit is already paid for above.
+    repeat_cost = COLOUR_REPEAT if colour == last and run_cost == 0 else 0
+    drift_cost = COLOUR_DRIFT if worse and balance_cost == 0 else 0
+    return (run_cost, balance_cost, repeat_cost, drift_cost)
+
+
+def higher_ranked_white_by_rule(pos_high: int) -> bool:
+    """When colours are indifferent: the higher-ranked player has white when their place is odd.
+
+    In the opening this gives D art. 7's #1–#11, #12–#2, #3–#13 …; with target 1 it gives #1–#2, #3–#4.
+    """
+    return pos_high % 2 == 1

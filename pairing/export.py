@@ -1,0 +1,72 @@
+"""Machine-readable output (FORMAT.md): the `--costs` model of a round and the `--json` proposal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pairing.costs import CompiledCosts
+from pairing.proposal import Proposal
+
+
+def costs_json(costs: CompiledCosts | Proposal) -> dict[str, Any]:
+    """`{"players", "pair_costs", "bye_costs", "fixed"}` such that a proposal's objective is the sum of its
+    pairs' costs and its bye's cost (fixed games are placed, not costed). Costs are the full lexicographic
+    integers (tiers, real cost × scale, tie-break), so an independent solver finds the same unique optimum."""
+    if isinstance(costs, Proposal):
+        assert isinstance(costs.costs, CompiledCosts)
+        costs = costs.costs
+    players = list(costs.players)
+    pair_costs = [[players[u], players[v], costs.edge_cost(k)]
+                  for k, (u, v) in enumerate(zip(costs.edge_u, costs.edge_v))]
+    bye_costs = {players[i]: c for i in range(costs.n) if (c := costs.bye_cost(i)) is not None}
+    w = costs.weights
+    return {
+        "players": players,
+        "pair_costs": pair_costs,
+        "bye_costs": bye_costs,
+        "fixed": [[white, black] for white, black in costs.fixed],
+        "round": costs.round_number,
+        "seed": costs.seed,
+        "tiers": {"relax_max_meetings": 1 << w.meet_bits, "relax_rematch_round": 1 << w.round_bits,
+                  "bye_order": 1 << w.bye_bits, "real_cost": 1 << w.scale_bits, "tiebreak": 1},
+        "band": costs.band,
+    }
+
+
+def proposal_json(proposal: Proposal, alternatives: Sequence[Any] = ()) -> dict[str, Any]:
+    """`{"round", "pairings": [{"white", "black"}], "bye", "objective", …}` — deterministic (no timings)."""
+    out = {"round": proposal.round_number} | _pairing_json(proposal)
+    out["seed"] = proposal.seed
+    out["solver"] = {"name": proposal.solver.name, "version": proposal.solver.version,
+                     "params": dict(proposal.solver.params), "status": proposal.solver.status,
+                     "stages": proposal.solver.stages}
+    out["relaxations"] = [{"rule": r.rule, "players": list(r.players), "message": r.message}
+                          for r in proposal.relaxations]
+    band = proposal.band
+    out["band"] = {"band": band.band, "tried": list(band.tried), "proven": band.proven, "band_cost": band.band_cost,
+                   "lower_bound": band.lower_bound, "note": band.note}
+    order = proposal.bye_order
+    out["bye_order"] = {"policy": order.policy, "anchor": order.anchor, "seed": order.seed,
+                        "candidates": [{"player": c.player, "rank": c.rank, "count": c.count}
+                                       | ({"lot": c.lot} if c.lot is not None else {})
+                                       for c in order.candidates[:10]]}
+    out["notes"] = list(proposal.notes)
+    if alternatives:
+        out["alternatives"] = [_pairing_json(a.proposal) | {"place": a.place, "differs": list(a.differs),
+                                                             "extra_cost": a.extra_cost, "tie": a.tie}
+                               for a in alternatives]
+    return out
+
+
+def _pairing_json(p: Proposal) -> dict[str, Any]:
+    return {
+        "pairings": [{"white": b.white, "black": b.black} | ({"fixed": True} if b.kind == "fixed" else {})
+                     for b in p.boards],
+        "bye": p.bye,
+        "objective": p.objective,
+        "real_cost": p.real_cost,
+        "tiers": dict(zip(("relax_max_meetings", "relax_rematch_round", "bye_order", "real_cost", "tiebreak"),
+                          p.tiers)),
+        "criteria": dict(p.criteria),
+    }

@@ -1,0 +1,91 @@
+"""What rounds 1..K−1 of a season say about pairing round K: meetings, colours, byes, lost evenings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from seasons.model import EntryKind, PlayerId, Season
+
+Pair = tuple[PlayerId, PlayerId]
+"""Two player ids in id order: the key of everything about a pair."""
+
+
+def pair_key(a: PlayerId, b: PlayerId) -> Pair:
+    """The pair (a, b) in id order, so that A–B and B–A are one pair."""
+    return (a, b) if a < b else (b, a)
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    """One earlier game of a pair (RULES.md §7: forfeits are not meetings; pending games are)."""
+
+    round: int
+    """The round it was played in."""
+    white: PlayerId
+    """Who had white."""
+    black: PlayerId
+    """Who had black."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHistory:
+    """One player's past as far as pairing cares."""
+
+    colours: str = ""
+    """Colours of the games sat at the board, oldest first ('W'/'B'); forfeits give no colour."""
+    byes: int = 0
+    """Entries `bye` so far (D art. 10 counts these)."""
+    lost_evenings: int = 0
+    """Byes plus club duty (K "Aanwijzing reserve": reserve, bar duty, team captain)."""
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """Everything pairing needs from rounds 1..K−1."""
+
+    meetings: tuple[tuple[Pair, tuple[Meeting, ...]], ...] = ()
+    """(pair, its meetings oldest first), sorted by pair."""
+    players: tuple[tuple[PlayerId, PlayerHistory], ...] = ()
+    """(player, history) sorted by id; players without a past are left out."""
+    _meetings: dict[Pair, tuple[Meeting, ...]] = field(init=False, repr=False, compare=False)
+    _players: dict[PlayerId, PlayerHistory] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_meetings", dict(self.meetings))
+        object.__setattr__(self, "_players", dict(self.players))
+
+    def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
+        """The earlier games of a and b (in either colour), oldest first."""
+        return self._meetings.get(pair_key(a, b), ())
+
+    def of(self, player: PlayerId) -> PlayerHistory:
+        return self._players.get(player, _EMPTY)
+
+
+_EMPTY = PlayerHistory()
+
+
+def season_history(season: Season, before_round: int) -> History:
+    """The history of rounds 1..before_round−1 (the rounds that exist), in a deterministic order."""
+    meetings: dict[Pair, list[Meeting]] = {}
+    colours: dict[PlayerId, list[str]] = {}
+    byes: dict[PlayerId, int] = {}
+    lost: dict[PlayerId, int] = {}
+    for rnd in season.rounds[: max(0, before_round - 1)]:
+        for game in rnd.games:
+            if not game.result.was_played:  # a forfeit: no meeting, no colour (RULES.md §7)
+                continue
+            meetings.setdefault(pair_key(game.white, game.black), []).append(
+                Meeting(rnd.number, game.white, game.black))
+            colours.setdefault(game.white, []).append("W")
+            colours.setdefault(game.black, []).append("B")
+        for pid, kind in rnd.entries:
+            if kind is EntryKind.BYE:
+                byes[pid] = byes.get(pid, 0) + 1
+                lost[pid] = lost.get(pid, 0) + 1
+            elif kind is EntryKind.DUTY:
+                lost[pid] = lost.get(pid, 0) + 1
+    ids = sorted(set(colours) | set(byes) | set(lost))
+    players = tuple((pid, PlayerHistory("".join(colours.get(pid, ())), byes.get(pid, 0), lost.get(pid, 0)))
+                    for pid in ids)
+    return History(meetings=tuple((k, tuple(v)) for k, v in sorted(meetings.items())), players=players)

@@ -1,0 +1,83 @@
+"""A proposed pairing of one round: boards, bye, objective per criterion, and how it was found."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pairing.criteria import PairCost
+from pairing.criteria.bye import ByeOrder
+from pairing.solvers.base import SolverInfo
+from seasons.model import PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One game of the round; the first-named player has white (D art. 6)."""
+
+    number: int
+    white: PlayerId
+    black: PlayerId
+    kind: Literal["model", "lock", "fixed"]
+    """`fixed`: a fixed (championship) game placed as given; `lock`: a director's lock; `model`: chosen."""
+    cost: PairCost | None
+    """The pair's cost by criterion (None for a fixed game: it is not part of the objective)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Relaxation:
+    """A hard rule that gave way because no pairing respected all of them."""
+
+    rule: str
+    """`max_meetings` or `rematch_from_round`."""
+    players: tuple[PlayerId, PlayerId]
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class BandReport:
+    """Which pairs the model looked at, and whether that could have cut off the optimum."""
+
+    band: int | None
+    """Largest rank distance (places) of a pair in the model; None: all pairs."""
+    tried: tuple[int, ...] = ()
+    """Bands tried before this one (widened when they admitted no pairing or no proof)."""
+    proven: bool = True
+    """True when the optimum over the band is the optimum over all pairs."""
+    band_cost: int | None = None
+    """Real cost (soft tier) of the band's optimum."""
+    lower_bound: int | None = None
+    """A lower bound on the real cost of any pairing that uses a pair outside the band (LP duality)."""
+    note: str = "all pairs in the model"
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """The optimal pairing of a round, with everything needed to explain and replay it."""
+
+    round_number: int
+    boards: tuple[Board, ...]
+    bye: PlayerId | None
+    objective: int
+    """Σ chosen pairs' costs + the bye's cost, as in the `--costs` export (fixed games not counted)."""
+    tiers: tuple[int, int, int, int, int]
+    """The objective split: (relax_max_meetings, relax_rematch_round, bye_order, real cost, tie-break)."""
+    criteria: tuple[tuple[str, int], ...]
+    """Total per criterion (relax and bye in units, soft criteria in cost), in priority order."""
+    relaxations: tuple[Relaxation, ...]
+    solver: SolverInfo
+    seed: int
+    band: BandReport
+    bye_order: ByeOrder
+    """The bye policy's order of candidates (with the lottery draw, if any)."""
+    notes: tuple[str, ...] = ()
+    costs: object = field(default=None, repr=False, compare=False)
+    """The CompiledCosts solved (for alternatives and the costs export)."""
+
+    @property
+    def real_cost(self) -> int:
+        return self.tiers[3]
+
+    def pairs(self) -> tuple[tuple[PlayerId, PlayerId], ...]:
+        """(white, black) per board, board order."""
+        return tuple((b.white, b.black) for b in self.boards)

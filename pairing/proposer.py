@@ -1,0 +1,162 @@
+"""Pair one round: compile, solve exactly (widening the band or relaxing rules only when needed), propose."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pairing.band import prove_band
+from pairing.costs import CompiledCosts, compile_costs
+from pairing.criteria import CRITERIA, RELAX_NAMES, SOFT_NAMES, CostContext
+from pairing.instance import RoundInstance
+from pairing.proposal import BandReport, Board, Proposal, Relaxation
+from pairing.solvers import NoPairing, Solution, SolverName, pick_solver, solve
+from seasons.errors import KeizerError
+
+BAND_FROM = 100
+"""Above this many players only pairs within a rank band are modelled (proven or noted, see band.py)."""
+BAND_START = 20
+"""The first band tried (places either side); at least twice the target distance."""
+BAND_MIN = 10
+EDGE_BUDGET = 100_000
+"""Players × band the blossom solver is given before it needs seconds: the band starts narrower on huge
+fields and is widened beyond this only when it admits no pairing at all (not merely for a proof)."""
+BAND_MAX = 80
+
+BandChoice = int | None | Literal["auto"]
+
+
+def propose(inst: RoundInstance, solver: SolverName = "auto", band: BandChoice = "auto",
+            prove: bool = True) -> Proposal:
+    """The optimal pairing of the round (unique: the tie-break decides between equal real costs).
+
+    `band`: "auto" (all pairs up to BAND_FROM players, else a band widened until proven), None (all pairs)
+    or a fixed width. `prove=False` skips the band proof (the report then says so)."""
+    ctx = CostContext(inst)
+    n = len(inst.players)
+    kind = pick_solver(n, solver)
+    width = _initial_band(inst, band)
+    tried: list[int] = []
+    notes: list[str] = []
+    while True:
+        costs = compile_costs(inst, width, relaxed=False, ctx=ctx)
+        sol = _solve(costs, kind)
+        if sol is None:
+            if band == "auto" and (wider := _wider(width, n, budget=False)) != width:
+                tried.append(width)  # type: ignore[arg-type]
+                width = wider
+                continue
+            # No pairing respects every hard rule: let them give way in tiers (docs/pairing.md).
+            costs = compile_costs(inst, width, relaxed=True, ctx=ctx)
+            sol = _solve(costs, kind)
+            if sol is None:
+                raise KeizerError(_why_unpairable(inst, costs))
+            notes.append("no pairing respects every hard rule: the fewest possible gave way (see relaxations)")
+        report = (prove_band(inst, costs, sol, tuple(tried)) if prove or costs.band is None else
+                  BandReport(costs.band, tuple(tried), False, note=f"rank band ±{costs.band}, not checked"))
+        if report.proven or band != "auto" or costs.relaxed or (wider := _wider(width, n)) == width:
+            break
+        tried.append(width)  # type: ignore[arg-type]
+        width = wider
+    if sol.info.status != "optimal":
+        notes.append(f"the solver stopped early: {sol.info.status}")
+    return make_proposal(inst, ctx, costs, sol, report, tuple(notes))
+
+
+def _initial_band(inst: RoundInstance, band: BandChoice) -> int | None:
+    if band != "auto":
+        return band
+    n = len(inst.players)
+    if n <= BAND_FROM:
+        return None
+    return max(min(BAND_START, EDGE_BUDGET // n), BAND_MIN, 2 * inst.target_distance)
+
+
+def _wider(width: int | None, n: int, budget: bool = True) -> int | None:
+    """The next band to try (None: all pairs), or `width` itself when there is nothing wider to try
+    (within the edge budget, unless the band admits no pairing at all)."""
+    if width is None:
+        return None
+    wider = min(2 * width, BAND_MAX)
+    if wider == width or (budget and n * wider > EDGE_BUDGET):
+        return width
+    return None if wider >= n - 1 else wider
+
+
+def _solve(costs: CompiledCosts, kind: Literal["cpsat", "matching"]) -> Solution | None:
+    from pairing.solvers.matching import has_perfect_matching
+    if kind == "cpsat" and not has_perfect_matching(costs):
+        return None  # cheaper than letting CP-SAT prove infeasibility
+    try:
+        return solve(costs, kind)
+    except NoPairing:
+        return None
+
+
+def _why_unpairable(inst: RoundInstance, costs: CompiledCosts) -> str:
+    k = inst.round_number
+    degree = [0] * costs.n
+    for u, v in zip(costs.edge_u, costs.edge_v):
+        degree[u] += 1
+        degree[v] += 1
+    for i, pid in enumerate(costs.players):
+        if degree[i] == 0 and costs.bye_index[i] is None:
+            return f"round {k} cannot be paired: {pid!r} may play no one (forbidden pairs, locks or the bye)"
+    return (f"round {k} cannot be paired: the locks, forbidden pairs and bye of the director leave no pairing "
+            f"of the {costs.n} players")
+
+
+def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, sol: Solution,
+                  report: BandReport, notes: tuple[str, ...] = ()) -> Proposal:
+    """The proposal of one solution: boards in rank order, costs per criterion, relaxations."""
+    boards: list[tuple[int, Board]] = []
+    relax_units = [0] * len(RELAX_NAMES)
+    soft = [0] * len(SOFT_NAMES)
+    relaxations: list[Relaxation] = []
+    for k in sol.edges:
+        a = inst.players[costs.edge_u[k]]
+        b = inst.players[costs.edge_v[k]]
+        pc = ctx.pair_cost(a, b)
+        locked = inst.lock_partner(a.id) == b.id
+        for t, units in enumerate(pc.relax):
+            relax_units[t] += units
+        for t, cost in enumerate(pc.soft):
+            soft[t] += cost
+        relaxations.extend(_relaxations(inst, pc.white, pc.black, pc.relax, locked))
+        boards.append((min(a.rank, b.rank), Board(0, pc.white, pc.black, "lock" if locked else "model", pc)))
+    for white, black in inst.fixed:
+        boards.append((min(inst.state(white).rank, inst.state(black).rank), Board(0, white, black, "fixed", None)))
+    boards.sort(key=lambda rb: rb[0])
+    numbered = tuple(Board(i + 1, b.white, b.black, b.kind, b.cost) for i, (_, b) in enumerate(boards))
+    bye_units = costs.bye_index[sol.bye] if sol.bye is not None else 0
+    totals = dict(zip(RELAX_NAMES, relax_units)) | dict(zip(SOFT_NAMES, soft)) | {"bye_order": bye_units or 0}
+    criteria = tuple((c.name, totals[c.name]) for c in CRITERIA)
+    return Proposal(round_number=inst.round_number, boards=numbered,
+                    bye=costs.players[sol.bye] if sol.bye is not None else None, objective=sol.objective,
+                    tiers=costs.weights.split(sol.objective), criteria=criteria, relaxations=tuple(relaxations),
+                    solver=sol.info, seed=inst.seed, band=report, bye_order=costs.bye_policy, notes=notes,
+                    costs=costs)
+
+
+def _relaxations(inst: RoundInstance, white: str, black: str, relax: tuple[int, ...],
+                 locked: bool) -> list[Relaxation]:
+    out: list[Relaxation] = []
+    met = inst.meetings_of(white, black)  # type: ignore[arg-type]
+    by = " (the director's lock)" if locked else ""
+    rules = inst.rules
+    if relax[0]:
+        out.append(Relaxation("max_meetings", (white, black),  # type: ignore[arg-type]
+                              f"max_meetings gave way{by}: {white} and {black} meet for the "
+                              f"{_ordinal(len(met) + 1)} time "
+                              f"(at most {rules.max_meetings}; met in rounds "
+                              f"{', '.join(str(m.round) for m in met)})"))
+    if relax[1]:
+        out.append(Relaxation("rematch_from_round", (white, black),  # type: ignore[arg-type]
+                              f"rematch_from_round gave way{by}: {white} and {black} meet again in round "
+                              f"{inst.round_number} (allowed from round {rules.rematch_from_round}; met in round "
+                              f"{met[-1].round})"))
+    return out
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,43 @@
+"""The ranking a round is paired from, while `scoring` is not wired in: the starting order (one place to switch)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from seasons.model import PlayerId, Season
+from seasons.ruleset import parse_ruleset
+
+
+def ranked_players(season: Season, round_number: int) -> tuple[PlayerId, ...]:
+    """Players still ranked when round `round_number` is paired: all but those removed by a withdrawal
+    before the removal threshold (RULES.md §6; the threshold read literally, docs/ARCHITECTURE.md)."""
+    rules = parse_ruleset(season.ruleset_spec)
+    threshold = rules.withdrawal.removal_before_round
+    out = []
+    for p in season.players:
+        w = season.withdrawal_of(p.id)
+        removed = (w is not None and threshold is not None and w.before_round <= threshold
+                   and w.before_round <= round_number)
+        if not removed:
+            out.append(p.id)
+    return tuple(out)
+
+
+def provisional_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+    """(ranking, values) to pair round K from: the starting ranking (the season's player order) and a
+    linear ladder N, N−1, … — a stand-in until the ranking after round K−1 comes from `scoring`."""
+    ranking = ranked_players(season, round_number)
+    n = len(ranking)
+    return ranking, tuple(Fraction(n - i) for i in range(n))
+
+
+def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+    """(ranking, values) after round K−1 from `scoring`'s replay: what a real round is paired from."""
+    from scoring import (
+        replay,  # pairing → scoring is allowed; imported here so the rest works without it
+    )
+
+    before = round_number - 1
+    played = replay(season, before)
+    ranking = played.ranking_after(before)
+    return ranking, tuple(played.value_ladder()[: len(ranking)])

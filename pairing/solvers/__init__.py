@@ -1,0 +1,33 @@
+"""Two exact solvers behind one interface, on the same compiled costs: CP-SAT and blossom matching."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pairing.costs import CompiledCosts
+from pairing.solvers.base import NoPairing, Solution, SolverInfo, objective_of
+
+SolverName = Literal["auto", "cpsat", "matching"]
+CPSAT_UP_TO = 100
+"""`auto` takes CP-SAT (the reference) for club evenings up to this many players, blossom beyond."""
+
+
+def pick_solver(players: int, solver: SolverName) -> Literal["cpsat", "matching"]:
+    if solver == "auto":
+        return "cpsat" if players <= CPSAT_UP_TO else "matching"
+    if solver not in ("cpsat", "matching"):
+        raise ValueError(f"unknown solver {solver!r} (auto, cpsat, matching)")
+    return solver
+
+
+def solve(costs: CompiledCosts, solver: Literal["cpsat", "matching"]) -> Solution:
+    """The optimum of the compiled round, or NoPairing."""
+    if solver == "cpsat":
+        from pairing.solvers.cpsat import solve_cpsat
+        return solve_cpsat(costs, costs.seed)
+    from pairing.solvers.matching import solve_matching
+    return solve_matching(costs)
+
+
+__all__ = ["CPSAT_UP_TO", "NoPairing", "Solution", "SolverInfo", "SolverName", "objective_of", "pick_solver",
+           "solve"]

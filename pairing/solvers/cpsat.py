@@ -1,0 +1,193 @@
+"""Exact min-cost perfect matching with CP-SAT: the reference solver (it also carries locks and no-good cuts)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.metadata import version
+
+from ortools.sat.python import cp_model
+
+from pairing.costs import CompiledCosts
+from pairing.solvers.base import NoPairing, Solution, SolverInfo, objective_of
+
+_COEF_LIMIT = 1 << 61
+"""Σ|coefficients| of one CP-SAT objective stays below this (int64 with room for CP-SAT's own sums)."""
+SAFETY_SECONDS = 600.0
+"""A time limit only as a safety net: a solve that hits it is reported as not proven optimal."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Tier:
+    name: str
+    bits: int
+    edge: Sequence[int]
+    bye: Sequence[int]
+
+
+def _tiers(costs: CompiledCosts) -> list[_Tier]:
+    """The objective's tiers, top first, leaving out those that are zero everywhere."""
+    w = costs.weights
+    zeros_e = [0] * costs.edge_count
+    zeros_b = [0] * costs.n
+    bye = [i if i is not None else 0 for i in costs.bye_index]
+    tiers = [
+        _Tier("relax_max_meetings", w.meet_bits, costs.relax_meet, zeros_b),
+        _Tier("relax_rematch_round", w.round_bits, costs.relax_round, zeros_b),
+        _Tier("bye_order", w.bye_bits, zeros_e, bye),
+        _Tier("soft", w.scale_bits, costs.soft, zeros_b),
+        _Tier("tiebreak", 0, costs.tiebreak, zeros_b),
+    ]
+    return [t for t in tiers if any(t.edge) or any(t.bye)]
+
+
+def _stages(tiers: list[_Tier]) -> list[list[_Tier]]:
+    """Group adjacent tiers, from the bottom up, into as few objectives as fit in int64; top group first."""
+    groups: list[list[_Tier]] = []
+    for tier in reversed(tiers):
+        if groups:
+            trial = [tier] + groups[-1]
+            if _coef_sum(trial) < _COEF_LIMIT:
+                groups[-1] = trial
+                continue
+        if _coef_sum([tier]) >= _COEF_LIMIT:
+            raise OverflowError(f"tier {tier.name} alone overflows CP-SAT's 64-bit objective")
+        groups.append([tier])
+    groups.reverse()
+    return groups
+
+
+def _coef_sum(group: list[_Tier]) -> int:
+    low = min(t.bits for t in group)
+    return sum((sum(t.edge) + sum(t.bye)) << (t.bits - low) for t in group)
+
+
+def _coefs(group: list[_Tier], n_edges: int, n: int) -> tuple[list[int], list[int]]:
+    low = min(t.bits for t in group)
+    edge = [0] * n_edges
+    bye = [0] * n
+    for t in group:
+        shift = t.bits - low
+        for k, c in enumerate(t.edge):
+            if c:
+                edge[k] += c << shift
+        for i, c in enumerate(t.bye):
+            if c:
+                bye[i] += c << shift
+    return edge, bye
+
+
+def greedy_hint(costs: CompiledCosts) -> tuple[list[int], int | None]:
+    """A quick (partial) pairing to start from: the policy's bye, then each player's cheapest free edge."""
+    taken = [False] * costs.n
+    bye: int | None = None
+    if costs.n % 2 == 1:
+        allowed = [(idx, i) for i, idx in enumerate(costs.bye_index) if idx is not None]
+        if allowed:
+            bye = min(allowed)[1]
+            taken[bye] = True
+    best: dict[int, list[tuple[int, int, int]]] = {}
+    for k in range(costs.edge_count):
+        best.setdefault(costs.edge_u[k], []).append((costs.edge_cost(k), costs.edge_v[k], k))
+    chosen: list[int] = []
+    for u in range(costs.n):
+        if taken[u]:
+            continue
+        for _, v, k in sorted(best.get(u, [])):
+            if not taken[v]:
+                taken[u] = taken[v] = True
+                chosen.append(k)
+                break
+    return chosen, bye
+
+
+class CpSatModel:
+    """A compiled round as a CP-SAT model that can be solved again with no-good cuts (alternatives)."""
+
+    def __init__(self, costs: CompiledCosts, seed: int = 0, odd_set_cuts: bool = True) -> None:
+        self.costs = costs
+        self.model = cp_model.CpModel()
+        m = self.model
+        self.x = [m.new_bool_var(f"e{k}") for k in range(costs.edge_count)]
+        self.b: dict[int, cp_model.IntVar] = {i: m.new_bool_var(f"bye{i}") for i, idx in enumerate(costs.bye_index)
+                                              if idx is not None and costs.n % 2 == 1}
+        incident: list[list[cp_model.IntVar]] = [[] for _ in range(costs.n)]
+        for k in range(costs.edge_count):
+            incident[costs.edge_u[k]].append(self.x[k])
+            incident[costs.edge_v[k]].append(self.x[k])
+        for i in range(costs.n):
+            lits = incident[i] + ([self.b[i]] if i in self.b else [])
+            if not lits:
+                raise NoPairing(f"player {costs.players[i]!r} can be paired with no one")
+            m.add_exactly_one(lits)
+        if costs.n % 2 == 1:
+            m.add_exactly_one(list(self.b.values()))
+        self.cuts = 0
+        if odd_set_cuts and costs.n >= 6:
+            from pairing.solvers.oddsets import odd_set_cuts as find_cuts
+            for members, edges, byes in find_cuts(costs):
+                m.add(sum(self.x[k] for k in edges) + sum(self.b[i] for i in byes) <= (len(members) - 1) // 2)
+                self.cuts += 1
+        self.seed = seed
+        self.stages = _stages(_tiers(costs))
+
+    def params(self) -> cp_model.CpSolver:
+        solver = cp_model.CpSolver()
+        p = solver.parameters
+        p.num_workers = 1  # deterministic (STYLE.md habit 5)
+        p.random_seed = self.seed % (1 << 31)
+        p.linearization_level = 2  # the LP with the odd-set cuts does the work (the defaults are pathological)
+        # Presolve and probing cost 5× the search on these models and find nothing: the matching is tight.
+        p.cp_model_presolve = False
+        p.cp_model_probing_level = 0
+        p.max_time_in_seconds = SAFETY_SECONDS
+        return solver
+
+    def add_no_good(self, edges: Sequence[int], bye: int | None, differ: int = 1) -> None:
+        """Exclude this pairing and every pairing sharing more than |M| − differ of its elements."""
+        lits = [self.x[k] for k in edges] + ([self.b[bye]] if bye is not None else [])
+        self.model.add(sum(lits) <= len(lits) - differ)
+
+    def solve(self, hint: tuple[Sequence[int], int | None] | None = None) -> Solution:
+        start = time.perf_counter()
+        # Stages fix each tier's optimum with a constraint: do that on a copy, so that the model itself
+        # keeps only the matching and the no-good cuts (alternatives solve it again).
+        m = self.model.clone() if len(self.stages) > 1 else self.model
+        hint = hint or greedy_hint(self.costs)
+        status_text = "optimal"
+        for group in self.stages:
+            m.clear_hints()
+            hinted = set(hint[0])
+            for k, var in enumerate(self.x):
+                m.add_hint(var, 1 if k in hinted else 0)
+            for i, var in self.b.items():
+                m.add_hint(var, 1 if hint[1] == i else 0)
+            edge, bye = _coefs(group, self.costs.edge_count, self.costs.n)
+            expr = cp_model.LinearExpr.weighted_sum(self.x + list(self.b.values()),
+                                                    edge + [bye[i] for i in self.b])
+            m.minimize(expr)
+            solver = self.params()
+            status = solver.solve(m)
+            if status == cp_model.INFEASIBLE:
+                raise NoPairing("no pairing satisfies the model")
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                raise RuntimeError(f"CP-SAT stopped with status {solver.status_name(status)}")
+            if status != cp_model.OPTIMAL:
+                status_text = f"not proven optimal ({solver.status_name(status)})"
+            hint = ([k for k, var in enumerate(self.x) if solver.value(var)],
+                    next((i for i, var in self.b.items() if solver.value(var)), None))
+            if m is not self.model:
+                m.add(expr <= int(solver.objective_value))  # lexicographic: keep this tier's optimum
+        edges_chosen = tuple(sorted(hint[0]))
+        info = SolverInfo("cpsat", f"ortools {version('ortools')}",
+                          (("num_workers", "1"), ("random_seed", str(self.seed % (1 << 31))),
+                           ("linearization_level", "2"), ("cp_model_presolve", "false"),
+                           ("cp_model_probing_level", "0"), ("odd_set_cuts", str(self.cuts)),
+                           ("hint", "greedy"), ("max_time_in_seconds", str(SAFETY_SECONDS))),
+                          status_text, len(self.stages), time.perf_counter() - start)
+        return Solution(edges_chosen, hint[1], objective_of(self.costs, edges_chosen, hint[1]), info)
+
+
+def solve_cpsat(costs: CompiledCosts, seed: int = 0) -> Solution:
+    return CpSatModel(costs, seed).solve()

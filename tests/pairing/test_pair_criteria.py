@@ -1,0 +1,92 @@
+"""The criteria one by one: each rule's integer cost, and the tiers that make the objective lexicographic."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+from pairing.costs import tier_weights
+from pairing.criteria import bye_order
+from pairing.criteria.colour import colour_terms, run_of
+from pairing.criteria.meetings import meeting_terms
+from pairing.criteria.rank import rank_units
+from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak
+from pairing.history import Meeting
+from pairing.proposer import propose
+from pairing.synthetic import synthetic_season
+from seasons.model import PlayerId
+from seasons.ruleset.model import ByePolicy, ColourLimits, PairingRules
+from tests.pairing.helpers import instance, season
+
+P = PlayerId
+
+
+def test_rank_cost_is_convex_with_its_minimum_at_the_target():
+    for target in (1, 2, 10):
+        units = [rank_units(d, target) for d in range(1, 80)]
+        assert min(units) == 0 and units[target - 1] == 0
+        steps = [b - a for a, b in pairwise(units)]
+        assert all(later >= earlier for earlier, later in pairwise(steps))  # convex
+    assert rank_units(45, 1) == 400 + 40 * 24  # the tangent beyond a deviation of 20
+
+
+def test_colour_terms():
+    limits = ColourLimits(max_run=2, max_balance=2)
+    assert run_of("BWW") == ("W", 2) and run_of("") == ("", 0)
+    assert colour_terms("BWW", "W", limits) == (100, 0, 0, 1)  # a third white: run; balance +1 → +2: drift
+    assert colour_terms("BWW", "B", limits) == (0, 0, 0, 0)
+    assert colour_terms("WWBW", "W", limits) == (0, 60, 3, 0)  # balance +2 → +3 beyond max_balance
+    assert colour_terms("WB", "B", limits) == (0, 0, 3, 1)  # a repeat within max_run, balance 0 → −1
+    assert colour_terms("WWBBWW", "W", ColourLimits(max_run=3, max_balance=3)) == (0, 0, 3, 1)
+
+
+def test_colour_balance_decides_the_colours():
+    # p01 had W, W, B (balance +1), p02 B, B, W, B (−2): both last had black, but white for p01 would
+    # leave p02 at −3, beyond max_balance 2; so p02 takes white and p01 repeats black.
+    rounds = [[("p01", "p03"), ("p04", "p02")], [("p01", "p04"), ("p03", "p02")],
+              [("p03", "p01"), ("p02", "p04")], [("p04", "p02")]]
+    rules = {"preset": "keizer-classic", "pairing": {"rematch_gap": None, "max_meetings": 9}}
+    away = {"p03": "excused", "p04": "excused"}
+    prop = propose(instance(season(4, rounds, rules, next_entries=away)))
+    assert prop.pairs() == (("p02", "p01"),)
+    assert dict(prop.criteria)["colour_balance"] == 0 and dict(prop.criteria)["colour_repeat"] == 3
+
+
+def test_meeting_terms():
+    rules = PairingRules(max_meetings=2, rematch_from_round=21, rematch_gap=10, bottom_region=4)
+    once = (Meeting(3, P("a"), P("b")),)
+    twice = once + (Meeting(22, P("b"), P("a")),)
+    t = meeting_terms(once, 5, False, rules)
+    assert (t.relax_max_meetings, t.relax_rematch_round, t.rematch_gap) == (0, 1, 100 + 25 * 8)
+    t = meeting_terms(twice, 40, False, rules)
+    assert (t.relax_max_meetings, t.relax_rematch_round, t.bottom_extra, t.rematch_gap) == (1, 0, 0, 0)
+    t = meeting_terms(twice, 40, True, rules)
+    assert (t.relax_max_meetings, t.bottom_extra) == (0, 300)  # D art. 9
+    assert meeting_terms(twice + (Meeting(33, P("a"), P("b")),), 40, True, rules).relax_max_meetings == 1
+
+
+def test_the_anchor_order_is_25_26_24_27_23():
+    rules = {"preset": "doorn-driebergen-2019", "pairing": {"opening": None}}
+    order = bye_order(instance(season(31, ruleset=rules, next_entries={})))
+    assert [c.rank for c in order.candidates[:7]] == [25, 26, 24, 27, 23, 28, 22]
+    assert ByePolicy().policy == "lowest"
+
+
+def test_tiebreak_is_20_bits_deterministic_and_symmetric():
+    values = {tiebreak(0, 5, f"x{i}", f"y{i}") for i in range(2000)}
+    assert max(values) < 1 << TIEBREAK_BITS and len(values) > 1990
+    assert tiebreak(3, 7, "a", "b") == tiebreak(3, 7, "b", "a") != tiebreak(4, 7, "a", "b")
+
+
+def test_tier_weights_make_the_objective_lexicographic():
+    inst = instance(synthetic_season(30, 6, 2))
+    w = tier_weights(inst)
+    boards, n = inst.boards, len(inst.players)
+    rng = random.Random(0)
+    # Any two tier vectors within what a pairing can reach compare like tuples.
+    for _ in range(2000):
+        a, b = [(rng.randint(0, 3), rng.randint(0, boards), rng.randint(0, n - 1), rng.randint(0, 5000),
+                 rng.randint(0, boards * ((1 << TIEBREAK_BITS) - 1))) for _ in range(2)]
+        assert (w.composite(*a) < w.composite(*b)) == (a < b)
+        assert w.split(w.composite(*a)) == a
+    assert (1 << w.scale_bits) > boards * (1 << TIEBREAK_BITS)

@@ -1,0 +1,33 @@
+"""Fixtures for the terminal UI: a fresh season store made from a copy of the demo season, per test."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from seasons.load import load_season
+from seasons.store import SeasonStore
+from tests.conftest import DEMO
+from tui.director import Director
+
+
+@pytest.fixture
+def demo_json(tmp_path: Path) -> Path:
+    """A copy of the bundled demo season (44 players, D rules, rounds 1–32 played, 33 to pair)."""
+    return Path(shutil.copy(DEMO, tmp_path / "demo.json"))
+
+
+@pytest.fixture
+def demo_store(demo_json: Path) -> Path:
+    target = demo_json.with_suffix(".keizer")
+    SeasonStore.create(target, load_season(demo_json), label="import demo.json").close()
+    return target
+
+
+@pytest.fixture
+def director(demo_store: Path):  # type: ignore[no-untyped-def]
+    d = Director.open(demo_store)
+    yield d
+    d.close()

@@ -1,0 +1,93 @@
+"""`keizer open`: a JSON season is imported beside itself, the demo is a fresh copy, no TTY means no UI."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from seasons.errors import KeizerError
+from seasons.load import is_store_file, load_season
+from tests.conftest import DEMO, REPO
+from tui.cli.commands import open as open_command
+
+
+def _args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    open_command.register(parser.add_subparsers())
+    return parser.parse_args(["open", *argv])
+
+
+def test_a_json_season_is_imported_into_a_store_beside_it(demo_json: Path) -> None:
+    store = open_command.prepare_store(demo_json)
+    assert store == demo_json.with_suffix(".keizer") and is_store_file(store)
+    assert load_season(store) == load_season(demo_json)
+
+
+def test_the_import_never_overwrites(demo_json: Path) -> None:
+    target = demo_json.with_suffix(".keizer")
+    target.write_text("something precious")
+    with pytest.raises(KeizerError, match="already exists"):
+        open_command.prepare_store(demo_json)
+    assert target.read_text() == "something precious"
+
+
+def test_a_store_is_opened_as_it_is(demo_store: Path) -> None:
+    assert open_command.prepare_store(demo_store) == demo_store
+
+
+@pytest.mark.parametrize("name, message", [("missing.keizer", "no such file"), (".", "is a folder"),
+                                           ("damaged.keizer", "damaged|not a season store")])
+def test_files_that_cannot_be_opened_are_said_before_anything_starts(
+        tmp_path: Path, name: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "damaged.keizer").write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # the file is checked before the terminal
+    with pytest.raises(KeizerError, match=message):
+        open_command.run(_args(str(tmp_path / name)))
+
+
+def test_a_broken_json_season_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    bad = tmp_path / "club.json"
+    bad.write_text('{"format": "keizer-season/1", "players": 3}')
+    with pytest.raises(KeizerError, match="players"):
+        open_command.prepare_store(bad)
+    assert not (tmp_path / "club.keizer").exists()
+
+
+def test_the_demo_is_a_fresh_store_and_the_bundled_file_is_only_read(tmp_path: Path) -> None:
+    digest = hashlib.sha256(DEMO.read_bytes()).hexdigest()
+    store = open_command.demo_store(tmp_path)
+    assert store.parent == tmp_path and is_store_file(store)
+    assert load_season(store) == load_season(DEMO)
+    assert hashlib.sha256(DEMO.read_bytes()).hexdigest() == digest
+
+
+def test_without_a_terminal_it_refuses_and_writes_nothing(demo_json: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    with pytest.raises(KeizerError, match="needs a terminal"):
+        open_command.run(_args(str(demo_json)))
+    assert not demo_json.with_suffix(".keizer").exists()
+
+
+def test_season_or_demo_but_not_both(demo_json: Path) -> None:
+    with pytest.raises(KeizerError, match="SEASON file or --demo"):
+        open_command.run(_args(str(demo_json), "--demo"))
+    with pytest.raises(KeizerError, match="SEASON file or --demo"):
+        open_command.run(_args())
+
+
+def test_the_command_line_exits_2_without_a_terminal(demo_json: Path) -> None:
+    from tui.cli import commands
+
+    if open_command.register not in commands.REGISTRY:
+        pytest.skip("`keizer open` is not registered in tui/cli/commands/__init__.py yet")
+    out = subprocess.run([sys.executable, "-m", "tui.cli.main", "open", str(demo_json)], cwd=REPO,
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert "needs a terminal" in out.stderr
+    assert not demo_json.with_suffix(".keizer").exists()

@@ -1,0 +1,189 @@
+"""Pilot tests of each screen: keys do what the footer says, bad input is said and writes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from seasons.model import EntryKind, PlayerId, Result
+from tui.app import KeizerApp, make_app
+from tui.dialogs.card import PlayerCardScreen
+from tui.dialogs.help import HelpScreen
+from tui.dialogs.player import PlayerDialog
+from tui.widgets.table import KeizerTable
+
+
+def last(app: KeizerApp) -> str:
+    return app.said[-1].text if app.said else ""
+
+
+async def test_round_keys_set_attendance_and_walk_down(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        table = app.screen.query_one(KeizerTable)
+        first = table.cursor_key
+        await pilot.press("e")
+        assert app.director.season.round(33).entry_of(first) is EntryKind.EXCUSED  # type: ignore[arg-type]
+        assert table.cursor_row == 1  # on to the next player
+        assert "excused" in last(app)
+        second = table.cursor_key
+        was = app.director.season.round(33).entry_of(second)  # type: ignore[arg-type]
+        await pilot.press("x", "equals_sign")  # external match, drawn
+        assert app.director.season.round(33).entry_of(second) is EntryKind.EXTERNAL_DRAW  # type: ignore[arg-type]
+        await pilot.press("ctrl+z")
+        assert app.director.season.round(33).entry_of(second) is was  # type: ignore[arg-type]
+        assert last(app).startswith("undone:")
+        await pilot.press("ctrl+y")
+        assert app.director.season.round(33).entry_of(second) is EntryKind.EXTERNAL_DRAW  # type: ignore[arg-type]
+
+
+async def test_results_keys_and_a_row_without_a_game(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f4")
+        screen = app.screen
+        boards = screen.query_one("#boards", KeizerTable)
+        game = app.director.season.round(32).games[0]
+        new = "0" if game.result is not Result.BLACK_WINS else "1"
+        await pilot.press(new)  # a decided result changes only when the key is pressed twice
+        assert app.director.season.round(32).games[0].result is game.result
+        assert app.said[-1].severity == "warning" and "press the key again" in app.said[-1].text
+        await pilot.press(new)
+        assert app.director.season.round(32).games[0].result is Result(("0-1", "1-0")[new == "1"])
+        assert boards.cursor_row == 1
+        head = app.director.revision
+        await pilot.press("end", "1")  # the last rows are entries: no game
+        assert app.said[-1].severity == "error" and "has no game" in last(app)
+        assert app.director.revision == head
+
+
+async def test_standings_columns_and_a_players_card(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f5")
+        table = app.screen.query_one("#standings", KeizerTable)
+        assert str(list(table.columns.values())[-1].label).strip() == "ZK"
+        await pilot.press("c")
+        assert str(list(table.columns.values())[-1].label).strip() == "33%?"
+        top = table.cursor_key
+        await pilot.press("enter")
+        assert isinstance(app.screen, PlayerCardScreen) and app.screen.card.player == top
+        await pilot.press("escape")
+        await pilot.press("left_square_bracket")
+        assert "after round 31" in str(app.screen.query_one("#title").render())
+
+
+async def test_adding_a_player_with_an_empty_or_taken_name_is_refused(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f6", "a")
+        assert isinstance(app.screen, PlayerDialog)
+        head = app.director.revision
+        await pilot.press("enter")
+        assert isinstance(app.screen, PlayerDialog)  # still open, says why
+        assert "needs a name" in str(app.screen.query_one("#error").render())
+        await pilot.press(*"Eva Kok", "enter")
+        assert "already is a player" in str(app.screen.query_one("#error").render())
+        assert app.director.revision == head
+        await pilot.press("escape")
+        await pilot.press("a", *"Anna Smit", "tab", *"1850", "enter")
+        assert not isinstance(app.screen, PlayerDialog)
+        assert any(p.name == "Anna Smit" and p.rating == 1850 for p in app.director.season.players)
+        assert "add player Anna Smit" in last(app)
+
+
+async def test_players_move_and_suspend(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f6", "down", "greater_than_sign")
+        assert app.director.season.start_rank(PlayerId("mulder")) == 3
+        await pilot.press("ctrl+z")
+        assert app.director.season.start_rank(PlayerId("mulder")) == 2
+        await pilot.press("home", "s")
+        assert PlayerId("visser") in app.director.season.suspended
+        assert "suspended (D art. 12)" in app.screen.query_one(KeizerTable).get_row("visser")
+        await pilot.press("s")
+        assert PlayerId("visser") not in app.director.season.suspended
+
+
+async def test_a_ruleset_override_that_does_not_validate_is_said_and_not_saved(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f7")
+        screen = app.screen
+        area = screen.query_one("#overrides")
+        area.text = '{"factors": {"bye": "lots"}}'  # type: ignore[attr-defined]
+        head = app.director.revision
+        await pilot.press("ctrl+s")
+        assert "factors.bye" in str(screen.query_one("#error").render())
+        assert app.director.revision == head
+        area.text = '{"factors": {"bye": "1/2"}}'  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        assert app.director.ruleset.factor("bye") == 1 / 2
+        assert str(screen.query_one("#error").render()) == ""
+
+
+async def test_help_lists_the_keys_of_the_screen(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text").render())
+        for words in ("Excused", "External", "Undo", "Standings"):
+            assert words in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_the_command_palette_switches_screens(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Go to Players")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.current_mode == "players"
+
+
+async def test_a_change_made_elsewhere_is_shown(demo_store: Path) -> None:
+    from seasons.store import SeasonStore
+    from seasons.store.events import EntrySet
+
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        with SeasonStore.open(demo_store) as other:  # a second terminal on the same season
+            other.apply("elsewhere", EntrySet(round=33, player=PlayerId("visser"), entry=EntryKind.DUTY))
+        app._watch_store()  # what the app's timer does every WATCH_SECONDS
+        await pilot.pause()
+        assert app.said[-1].severity == "warning" and "changed elsewhere" in app.said[-1].text
+        row = app.screen.query_one(KeizerTable).get_row("visser")
+        assert "duty" in row
+
+
+async def test_withdraw_through_the_dialog_and_bad_round_numbers(demo_store: Path) -> None:
+    from tui.dialogs.withdraw import WithdrawDialog
+
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f6", "w")  # Frank Visser, the first in the starting ranking
+        assert isinstance(app.screen, WithdrawDialog)
+        head = app.director.revision
+        await pilot.press("ctrl+u", *"soon", "enter")  # the field takes digits only: it stays empty
+        assert "type the first round" in str(app.screen.query_one("#error").render())
+        await pilot.press("ctrl+u", *"30", "enter")  # he played in round 32: refused, said, nothing written
+        assert app.said[-1].severity == "error" and "has a game in round 32" in app.said[-1].text
+        assert app.director.revision == head
+        await pilot.press("w", "enter")  # the default: the current round, 33
+        assert app.director.season.withdrawal_of(PlayerId("visser")).before_round == 33  # type: ignore[union-attr]
+        assert "withdrawn before round 33" in app.screen.query_one(KeizerTable).get_row("visser")
+
+
+async def test_every_change_is_on_disk_the_moment_it_is_made(demo_store: Path) -> None:
+    from seasons.load import load_season
+
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("d")  # duty for the first player: no save step, no quit needed
+        first = app.director.attendance(33)[0].player.id
+        on_disk = load_season(demo_store)  # as a new process would find it after a dropped connection
+        assert on_disk.round(33).entry_of(first) is EntryKind.DUTY

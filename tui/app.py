@@ -1,0 +1,169 @@
+"""The Textual app: one mode per task of the club evening, all over one `Director`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from tui.director import Director
+from tui.dialogs.help import HelpScreen
+from tui.screens.base import KeizerScreen
+from tui.screens.pairing import PairingScreen
+from tui.screens.players import PlayersScreen
+from tui.screens.results import ResultsScreen
+from tui.screens.round import RoundScreen
+from tui.screens.season import SeasonScreen
+from tui.screens.standings import StandingsScreen
+
+WATCH_SECONDS = 2.0
+"""How often the app looks whether another session changed the store."""
+
+# (mode, key, title): the order of the mode bar and of the F-keys.
+MODE_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("round", "f2", "Round"),
+    ("pairing", "f3", "Pairing"),
+    ("results", "f4", "Results"),
+    ("standings", "f5", "Standings"),
+    ("players", "f6", "Players"),
+    ("season", "f7", "Season"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One message the app showed the director (kept so that tests and the status line can read it)."""
+
+    text: str
+    """The message, one line."""
+    severity: str
+    """"information", "warning" or "error"."""
+
+
+class KeizerApp(App[None]):
+    """The director's club evening: attendance, pairing, results, standings, players, season."""
+
+    TITLE = "keizer"
+    CSS_PATH = "keizer.tcss"
+    ENABLE_COMMAND_PALETTE = True
+    MODES: ClassVar[dict[str, type[Screen]]] = {  # type: ignore[assignment]
+        "round": RoundScreen,
+        "pairing": PairingScreen,
+        "results": ResultsScreen,
+        "standings": StandingsScreen,
+        "players": PlayersScreen,
+        "season": SeasonScreen,
+    }
+    DEFAULT_MODE = "round"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"goto('{mode}')", title, key_display=key.upper(), show=False)
+          for mode, key, title in MODE_KEYS),
+        # Shown in every screen's status line rather than the footer, which shows the screen's own keys.
+        Binding("ctrl+z", "undo", "Undo", key_display="^z", show=False),
+        Binding("ctrl+y", "redo", "Redo", key_display="^y", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="? F1", show=False),
+        Binding("ctrl+q", "quit", "Quit", key_display="^q", show=False, priority=True),
+    ]
+
+    def __init__(self, director: Director) -> None:
+        super().__init__()
+        self.director = director
+        self.said: list[Said] = []
+        """Every message shown, oldest first."""
+        self._seen = 0
+        """The store's newest action this app has shown."""
+        self.title = director.season.name
+
+    def on_mount(self) -> None:
+        if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
+            self.add_class("-no-color")
+        self._seen = self.director.revision
+        self.set_interval(WATCH_SECONDS, self._watch_store)
+
+    def _watch_store(self) -> None:
+        """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
+        if self.director.revision != self._seen:
+            self.say("the season was changed elsewhere: showing it as it is now", "warning")
+            self.season_changed()
+
+    # -- messages -------------------------------------------------------------------------------
+    def say(self, text: str, severity: str = "information") -> None:
+        """Tell the director something: a toast, the status line of the screen, and the log."""
+        self.said.append(Said(text, severity))
+        if severity != "information":  # the status line says it too; a toast makes sure it is seen
+            self.notify(text, severity=severity, markup=False, timeout=4)  # type: ignore[arg-type]
+        screen = self.screen
+        if isinstance(screen, KeizerScreen):
+            screen.show_status(text, severity)
+
+    def season_changed(self) -> None:
+        """The season was written (or undone): redraw what the director is looking at."""
+        self._seen = self.director.revision
+        screen = self.screen
+        if isinstance(screen, KeizerScreen):
+            screen.refresh_view()
+        for mode_screen in self._visible_mode_screens():
+            if mode_screen is not screen:
+                mode_screen.stale = True
+
+    def _visible_mode_screens(self) -> Iterable[KeizerScreen]:
+        for stack in self._screen_stacks.values():
+            for s in stack:
+                if isinstance(s, KeizerScreen):
+                    yield s
+
+    # -- actions ----------------------------------------------------------------------------------
+    async def action_goto(self, mode: str) -> None:
+        if self.screen.is_modal:  # finish or close the dialog first (esc)
+            self.bell()
+            return
+        await self.switch_mode(mode)
+
+    def action_undo(self) -> None:
+        label = self.director.undo()
+        if label is None:
+            self.say("nothing to undo", "warning")
+        else:
+            self.say(f"undone: {label}")
+        self.season_changed()
+
+    def action_redo(self) -> None:
+        label = self.director.redo()
+        if label is None:
+            self.say("nothing to redo", "warning")
+        else:
+            self.say(f"redone: {label}")
+        self.season_changed()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    # -- command palette ----------------------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for mode, key, title in MODE_KEYS:
+            yield SystemCommand(f"Go to {title}", f"switch to the {title} screen ({key.upper()})",
+                                lambda mode=mode: self.run_action(f"goto('{mode}')"))
+        seen: set[str] = set()
+        for binding in getattr(screen, "BINDINGS", ()):
+            if isinstance(binding, Binding) and binding.description and binding.action not in seen:
+                seen.add(binding.action)
+                yield SystemCommand(binding.description, f"{binding.key_display or binding.key}: "
+                                    f"{binding.tooltip or binding.description}",
+                                    lambda action=binding.action: screen.run_action(action))
+        yield SystemCommand("Undo", "undo the last change (ctrl+z)", self.action_undo)
+        yield SystemCommand("Redo", "redo the last undone change (ctrl+y)", self.action_redo)
+        yield SystemCommand("Help", "list every key (?)", self.action_help)
+        yield from super().get_system_commands(screen)
+
+
+def make_app(season: Director | str | Path) -> KeizerApp:
+    """The app on a season store (a path or an open `Director`): shared by `keizer open` and the tests."""
+    director = season if isinstance(season, Director) else Director.open(season)
+    return KeizerApp(director)

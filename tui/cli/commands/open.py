@@ -1,0 +1,88 @@
+"""`keizer open SEASON`: the terminal UI on a season store (a JSON season is imported into one first)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from seasons.errors import KeizerError
+from seasons.load import is_store_file, load_season
+from seasons.store import SeasonStore
+from tui.cli.commands.demo import DEMO_SEASON
+
+STORE_SUFFIX = ".keizer"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "open", help="open the terminal UI on a season",
+        description="The director's club evening in the terminal: attendance, pairing, results, standings. "
+                    "A JSON season (club.json) is first imported into a new store beside it (club.keizer).")
+    p.add_argument("season", metavar="SEASON", nargs="?", help="a season store (.keizer) or a JSON season")
+    p.add_argument("--demo", action="store_true",
+                   help="open a fresh copy of the bundled demo season (in a new temporary folder)")
+    p.add_argument("--no-mouse", action="store_true",
+                   help="leave the mouse to the terminal (text selection over SSH and tmux)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.demo == bool(args.season):
+        raise KeizerError("open: give a SEASON file or --demo (one of the two)")
+    if args.season:
+        check_season_file(Path(args.season))  # a file that cannot be opened is said before anything else
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        # A Textual app without a terminal never exits (ECOSYSTEM.md): refuse before anything is written.
+        raise KeizerError("open: needs a terminal (stdin and stdout must be a TTY); for scripts use "
+                          "`keizer standings`, `keizer export`, …")
+    store = demo_store() if args.demo else prepare_store(Path(args.season))
+    from tui.app import make_app  # Textual is loaded only for the UI
+
+    app = make_app(store)
+    try:
+        app.run(mouse=not args.no_mouse)
+    finally:
+        app.director.close()
+    print(f"keizer: every change is saved in {store}", file=sys.stderr)
+    return 0
+
+
+def check_season_file(path: Path) -> None:
+    """KeizerError naming the file if it is missing, a folder, a damaged store or an invalid JSON season,
+    or if importing it would have to overwrite a file; nothing is written."""
+    if not path.exists():
+        raise KeizerError(f"{path}: no such file")
+    if path.is_dir():
+        raise KeizerError(f"{path}: is a folder, not a season file")
+    if is_store_file(path):
+        SeasonStore.open(path).close()
+        return
+    load_season(path)
+    target = path.with_suffix(STORE_SUFFIX)
+    if target.exists():
+        raise KeizerError(f"{path}: is a JSON season and {target} already exists; open that store "
+                          f"(`keizer open {target}`) or move it away (nothing was written)")
+
+
+def prepare_store(path: Path) -> Path:
+    """The store to open: `path` itself, or for a JSON season a new store beside it (`club.json` →
+    `club.keizer`), never overwriting a file."""
+    check_season_file(path)
+    if is_store_file(path):
+        return path
+    target = path.with_suffix(STORE_SUFFIX)
+    season = load_season(path)
+    SeasonStore.create(target, season, label=f"import {path.name}").close()
+    print(f"keizer: imported {path} into {target}", file=sys.stderr)
+    return target
+
+
+def demo_store(folder: Path | None = None) -> Path:
+    """A fresh store holding the bundled demo season, in a new temporary folder (the bundled file is
+    only read)."""
+    folder = folder or Path(tempfile.mkdtemp(prefix="keizer-demo-"))
+    target = folder / ("demo" + STORE_SUFFIX)
+    SeasonStore.create(target, load_season(DEMO_SEASON), label="import demo.json").close()
+    return target

@@ -1,0 +1,107 @@
+"""`keizer pair`: the optimal pairing of a round, its alternatives, its costs and why each board is there."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from seasons.errors import KeizerError
+from seasons.load import is_store_file, load_season
+from seasons.model import PlayerId, Season
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "pair", help="pair a round optimally (with alternatives and explanations)",
+        description="The optimal pairing of round K from the ranking after round K−1 (RULES.md §7), as a "
+                    "min-cost perfect matching solved exactly. Nothing is written unless --save is given.")
+    p.add_argument("season", metavar="SEASON")
+    p.add_argument("--round", "-r", type=int, metavar="K",
+                   help="the round to pair (default: the first round without results, or the next one)")
+    p.add_argument("--json", action="store_true", help="machine-readable JSON (FORMAT.md)")
+    p.add_argument("--costs", action="store_true",
+                   help="the complete cost data of the round's model (players, pair_costs, bye_costs, fixed)")
+    p.add_argument("--alternatives", type=int, default=0, metavar="N", help="also the N next-best pairings")
+    p.add_argument("--differ", type=int, default=1, metavar="M",
+                   help="each alternative differs from every earlier one in at least M boards (default 1)")
+    p.add_argument("--explain", action="store_true", help="per board: rank distance, colours, meetings; the bye")
+    p.add_argument("--lock", action="append", default=[], metavar="A:B", help="these two must play (repeatable)")
+    p.add_argument("--forbid", action="append", default=[], metavar="A:B", help="these two must not play")
+    p.add_argument("--bye", metavar="ID", help="this player takes the bye (a volunteer)")
+    p.add_argument("--solver", choices=("auto", "cpsat", "matching"), default="auto",
+                   help="auto: CP-SAT for club fields, blossom matching for large ones")
+    p.add_argument("--save", action="store_true",
+                   help="save the best pairing as the round's pairing (a season store; undo takes it back)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pairing import alternatives, build_instance, costs_json, explain, keizer_ranking, propose, proposal_json
+
+    if args.alternatives < 0 or args.differ < 1:
+        raise KeizerError("--alternatives must be 0 or more and --differ 1 or more")
+    if args.save and not is_store_file(args.season):
+        raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
+    season = load_season(args.season)
+    k = args.round if args.round is not None else default_round(season)
+    ranking, values = keizer_ranking(season, k) if k >= 1 else ((), ())
+    inst = build_instance(season, k, ranking, values, locks=[_pair(season, x, "--lock") for x in args.lock],
+                          forbids=[_pair(season, x, "--forbid") for x in args.forbid],
+                          bye=_player(season, args.bye, "--bye") if args.bye else None)
+    best = propose(inst, solver=args.solver)
+    alts = alternatives(inst, args.alternatives, differ=args.differ, best=best) if args.alternatives else ()
+
+    if args.json:
+        out: dict[str, Any] = proposal_json(best, alts)
+        if args.costs:
+            cost_data = costs_json(best)
+            out |= {key: cost_data[key] for key in ("players", "pair_costs", "bye_costs", "fixed")}
+            out["costs"] = cost_data
+        if args.explain:
+            out["explanation"] = list(explain(inst, best).lines)
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+    elif args.costs:
+        sys.stdout.write(json.dumps(costs_json(best), ensure_ascii=False) + "\n")
+    else:
+        from tui.cli.commands.pair_text import proposal_text
+
+        sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None))
+    if args.save:
+        _save(args.season, k, best)
+    return 0
+
+
+def default_round(season: Season) -> int:
+    """The first round without results (a round to be paired or re-paired), else the next round."""
+    for rnd in season.rounds:
+        if not rnd.has_results:
+            return rnd.number
+    return len(season.rounds) + 1
+
+
+def _player(season: Season, text: str, option: str) -> PlayerId:
+    pid = text.strip()
+    if not season.has_player(PlayerId(pid)):
+        raise KeizerError(f"{option} {text}: unknown player {pid!r}")
+    return PlayerId(pid)
+
+
+def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
+    a, sep, b = text.partition(":")
+    if not sep or not a.strip() or not b.strip():
+        raise KeizerError(f"{option} {text}: write two player ids as A:B")
+    return _player(season, a, option), _player(season, b, option)
+
+
+def _save(path: str, k: int, best: Any) -> None:
+    from tui.director import Director
+
+    director = Director.open(path)
+    try:
+        label = director.save_pairing(k, tuple(best.pairs()), best.bye,
+                                      meta={"objective": best.objective, "kind": "cli"})
+    finally:
+        director.close()
+    print(f"saved: {label}", file=sys.stderr)

@@ -1,0 +1,67 @@
+"""The readable form of `keizer pair`: boards with ranks and values, alternatives, costs, explanations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from seasons.model import Season
+from tui.format import points, text_table, with_names
+
+
+def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], explanation: Any | None) -> str:
+    """The best pairing as a table, then each alternative's differing boards, costs, and explanations."""
+    lines = [f"{season.name} — pairing of round {best.round_number}, from the ranking after round "
+             f"{best.round_number - 1}", ""]
+    lines.append(_boards_table(season, inst, best))
+    lines.append("")
+    if best.bye is not None:
+        lines.append(f"Bye: {_who(season, inst, best.bye)}")
+    away = [f"{season.player(pid).name} ({why})" for pid, why in inst.unavailable]
+    if away:
+        lines.append("Not paired: " + ", ".join(away))
+    lines.append(_cost_line(best))
+    lines.append(f"Solver: {best.solver.name} ({best.solver.version}), {best.solver.status}; seed {best.seed}; "
+                 f"{best.band.note}")
+    for relax in best.relaxations:
+        lines.append(f"Rule given way: {relax.message}")
+    for note in best.notes:
+        lines.append(f"Note: {note}")
+    for alt in alts:
+        lines.append("")
+        tie = " — ties with the best (only the tie-break put the best first)" if alt.tie else \
+            f" — costs {alt.extra_cost} more"
+        lines.append(f"Alternative {alt.place}{tie}")
+        differs = set(alt.differs)
+        for board in alt.proposal.boards:
+            if board.number in differs:
+                lines.append(f"  * board {board.number}: {_who(season, inst, board.white)} – "
+                             f"{_who(season, inst, board.black)}")
+        if alt.proposal.bye != best.bye and alt.proposal.bye is not None:
+            lines.append(f"  * bye: {_who(season, inst, alt.proposal.bye)}")
+        lines.append("  " + _cost_line(alt.proposal))
+    if explanation is not None:
+        lines.append("")
+        lines.extend(with_names(season, explanation.lines))
+    return "\n".join(lines) + "\n"
+
+
+def _boards_table(season: Season, inst: Any, proposal: Any) -> str:
+    rows = []
+    for board in proposal.boards:
+        w, b = inst.state(board.white), inst.state(board.black)
+        mark = {"fixed": "fixed", "lock": "locked"}.get(board.kind, "")
+        rows.append([str(board.number), season.player(w.id).name, str(w.rank), points(w.value),
+                     season.player(b.id).name, str(b.rank), points(b.value), mark])
+    return text_table(["Board", "White", "#", "Value", "Black", "#", "Value", ""], rows,
+                      [True, False, True, True, False, True, True, False])
+
+
+def _who(season: Season, inst: Any, pid: str) -> str:
+    state = inst.state(pid)
+    return f"{season.player(pid).name} (#{state.rank})"
+
+
+def _cost_line(proposal: Any) -> str:
+    terms = ", ".join(f"{name} {cost}" for name, cost in proposal.criteria if cost)
+    return f"Cost: {proposal.real_cost}" + (f" ({terms})" if terms else "") + f"; objective {proposal.objective}"

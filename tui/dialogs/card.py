@@ -1,0 +1,78 @@
+"""A player's card: every round's entry and the value it scored at, colours, and rank over the season."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Sparkline, Static
+
+from tui.format import points
+
+if TYPE_CHECKING:
+    from scoring.card import CardLine, PlayerCard
+
+COLUMNS = ("Rd", "Entry", "Opponent", "Col", "At", "Value", "Points")
+
+
+def line_cells(line: CardLine) -> tuple[str, ...]:
+    """One round of the card as table cells."""
+    if line.entry == "game":
+        entry = line.result or ""
+        opponent = (line.opponent_name or "") + (" (withdrawn)" if line.opponent_removed else "")
+        colour = {"white": "W", "black": "B"}.get(line.colour or "", "")
+    else:
+        entry = line.entry.replace("_", " ") + (" (implied)" if line.implied else "")
+        opponent, colour = "", ""
+    at = "/".join(f"#{r}" for r in line.ranks)
+    factor = "" if line.factor is None else f"{line.factor}×"
+    value = "" if line.value is None else f"{factor}{points(line.value)}"
+    return (str(line.round), entry, opponent, colour, at, value, points(line.points))
+
+
+def colour_history(card: PlayerCard) -> str:
+    """W/B for each game in order, `-` for a round without a game."""
+    return "".join({"white": "W", "black": "B"}.get(line.colour or "", "-") for line in card.lines)
+
+
+class PlayerCardScreen(ModalScreen[None]):
+    """The card after round K; esc goes back to the standings."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Back", key_display="esc")]
+
+    def __init__(self, card: PlayerCard) -> None:
+        super().__init__()
+        self.card = card
+
+    def compose(self) -> ComposeResult:
+        c = self.card
+        extra = []
+        if c.bonus:
+            extra.append(f"starting bonus left {points(c.bonus)}")
+        if c.self_value:
+            extra.append(f"own value {points(c.self_value)}")
+        history = c.rank_history
+        with Vertical(id="card-screen"):
+            yield Static(f"{c.name} — #{c.rank} after round {c.round}: {points(c.score)} points, "
+                         f"value {points(c.value)}" + (f" ({', '.join(extra)})" if extra else ""),
+                         classes="title", markup=False)
+            yield Static(f"Colours: {colour_history(c) or '—'}   Rank: " +
+                         (f"#{history[0]} at the start → #{history[-1]}; best #{min(history)}, "
+                          f"worst #{max(history)}" if history else "—"),
+                         classes="subtitle", markup=False)
+            with Vertical(id="card"):
+                yield Static("Rank after rounds 0…K (a taller bar is a higher place):", markup=False)
+                worst = max(history, default=1)
+                yield Sparkline([worst + 1 - r for r in history], id="rank-chart")
+                table: DataTable[str] = DataTable(id="card-lines", cursor_type="row")
+                table.add_columns(*COLUMNS)
+                for line in c.lines:
+                    table.add_row(*line_cells(line), key=str(line.round))
+                yield table
+            yield Footer(compact=True)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

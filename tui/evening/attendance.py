@@ -1,0 +1,144 @@
+"""Who takes part in a round and how: the attendance list, its checks, and suspension (D art. 12)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from seasons.errors import KeizerError
+from seasons.model import EntryKind, Player, PlayerId, Result, Round, Season
+
+ENTRY_TEXT: dict[EntryKind | None, str] = {
+    None: "present",
+    EntryKind.EXCUSED: "excused",
+    EntryKind.UNEXCUSED: "unexcused",
+    EntryKind.DUTY: "duty",
+    EntryKind.BYE: "bye",
+    EntryKind.LATE: "late",
+    EntryKind.EXTERNAL_WIN: "external: won",
+    EntryKind.EXTERNAL_DRAW: "external: drawn",
+    EntryKind.EXTERNAL_LOSS: "external: lost",
+}
+
+
+def entry_text(entry: EntryKind | None) -> str:
+    return ENTRY_TEXT[entry]
+
+
+@dataclass(frozen=True, slots=True)
+class AttendanceRow:
+    """One player in a round's attendance list."""
+
+    player: Player
+    rank: int
+    """Place in the ranking the round is paired from (after the previous round)."""
+    entry: EntryKind | None
+    """The round's entry; None: present (to be paired, or playing when `board` is set)."""
+    board: int | None
+    """The board of the player's game, once the round is paired."""
+    white: bool
+    """Has white on that board."""
+    suspended: bool
+    """Suspended by the director: not paired until they report back (D art. 12)."""
+    absent_last: bool
+    """Their last evening was an absence without notice (a hint: D art. 12 suspends such a player)."""
+    late: bool
+    """Has not joined yet in this round."""
+
+    @property
+    def status(self) -> str:
+        if self.late:
+            return "late"
+        if self.board is not None:
+            return f"board {self.board} ({'white' if self.white else 'black'})"
+        return entry_text(self.entry)
+
+    @property
+    def note(self) -> str:
+        if self.late:
+            return f"joins in round {self.player.joined}"
+        if self.suspended:
+            return "suspended (D art. 12)"
+        return "absent without notice last time" if self.absent_last else ""
+
+
+def taking_part(season: Season, pid: PlayerId, k: int) -> bool:
+    """Not withdrawn by round k (D art. 22: from `before_round` on, the player is gone)."""
+    w = season.withdrawal_of(pid)
+    return w is None or k < w.before_round
+
+
+def suspended(season: Season, k: int) -> frozenset[PlayerId]:
+    """The players the director suspended (D art. 12) who still take part in round k."""
+    return frozenset(p for p in season.suspended if taking_part(season, p, k))
+
+
+def absent_last_time(season: Season, k: int) -> frozenset[PlayerId]:
+    """Players whose last evening before round k was an absence without notice — an `unexcused` entry or
+    a game lost by forfeit (D art. 11 books that absentee unexcused)."""
+    last: dict[PlayerId, bool] = {}  # player → was their last evening an absence without notice
+    for rnd in reversed(season.rounds[:max(0, k - 1)]):  # newest first; one pass over the season
+        for game in rnd.games:
+            last.setdefault(game.white, game.result is Result.BLACK_FORFEIT_WIN)
+            last.setdefault(game.black, game.result is Result.WHITE_FORFEIT_WIN)
+        for pid, entry in rnd.entries:
+            if entry is not EntryKind.LATE:
+                last.setdefault(pid, entry is EntryKind.UNEXCUSED)
+        if len(last) == len(season.players):
+            break
+    return frozenset(p for p, absent in last.items() if absent and taking_part(season, p, k))
+
+
+def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -> tuple[AttendanceRow, ...]:
+    """Everyone taking part in `rnd`, in the order of `ranking`."""
+    away = suspended(season, rnd.number)
+    absent = absent_last_time(season, rnd.number)
+    boards = {p: (i + 1, p == g.white) for i, g in enumerate(rnd.games) for p in g.players()}
+    entries = dict(rnd.entries)
+    rows = []
+    for rank, pid in enumerate(ranking, start=1):
+        if not taking_part(season, pid, rnd.number):
+            continue
+        player = season.player(pid)
+        board, white = boards.get(pid, (None, False))
+        rows.append(AttendanceRow(player=player, rank=rank, entry=entries.get(pid), board=board, white=white,
+                                  suspended=pid in away, absent_last=pid in absent,
+                                  late=rnd.number < player.joined))
+    return tuple(rows)
+
+
+def summary(rnd: Round, rows: tuple[AttendanceRow, ...]) -> str:
+    """One line: the round's state and how many are present, absent, away or on duty."""
+    state = ("with results" if rnd.has_results else "paired") if rnd.is_paired else "to pair"
+    counts: dict[str, int] = {}
+    for row in rows:
+        if row.late:
+            continue
+        key = "present" if row.board is not None or row.entry in (None, EntryKind.BYE) else row.status
+        key = "external" if key.startswith("external") else key
+        counts[key] = counts.get(key, 0) + 1
+    parts = [f"{counts[k]} {k}" for k in ("present", "excused", "unexcused", "external", "duty") if counts.get(k)]
+    return f"Round {rnd.number} {state}: " + ", ".join(parts)
+
+
+def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
+    """Refuse, with the reason and the way out, an attendance change that does not fit the round."""
+    k = rnd.number
+    w = season.withdrawal_of(player.id)
+    if w is not None and k >= w.before_round:
+        raise KeizerError(f"{player.name} withdrew before round {w.before_round}: no entry in round {k}")
+    if k < player.joined:
+        raise KeizerError(f"{player.name} joins in round {player.joined}: nothing to set in round {k}")
+    game = rnd.game_of(player.id)
+    if game is not None:
+        board = rnd.games.index(game) + 1
+        if rnd.has_results:
+            raise KeizerError(f"{player.name} played on board {board} of round {k}: correct that game's "
+                              f"result on Results (F4) (a forfeit if they did not play)")
+        raise KeizerError(f"{player.name} plays on board {board} of round {k}: enter a forfeit on Results (F4), "
+                          f"or clear the pairing on Pairing (F3) and pair again")
+    if rnd.is_paired and entry is None:
+        if rnd.has_results:
+            raise KeizerError(f"round {k} was played without {player.name}: give them an entry (absent, "
+                              f"external, duty), not a game")
+        raise KeizerError(f"round {k} is paired without {player.name}: clear the pairing on Pairing (F3) "
+                          f"and pair again to include them")

@@ -1,0 +1,78 @@
+"""Solving a round off the UI thread: an immutable request in, the proposals and their explanations out."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from seasons.errors import KeizerError
+from seasons.model import PlayerId, Season
+from tui.evening.proposals import Pair
+
+
+@dataclass(frozen=True, slots=True)
+class SolveRequest:
+    """Everything a solve needs, fixed on the UI thread; the worker thread reads only this."""
+
+    round_number: int
+    """The round to pair."""
+    season: Season
+    """The season with the round listed (suspended players booked), as it will be saved."""
+    ranking: tuple[PlayerId, ...]
+    """The ranking after the round before (RULES.md §7: a pairing is made from it)."""
+    values: tuple[Fraction, ...]
+    """The value of each place of `ranking`."""
+    locks: tuple[Pair, ...]
+    """Pairs the director locked."""
+    forbids: tuple[Pair, ...]
+    """Pairs the director forbade."""
+    alternatives: int
+    """How many alternatives after the best."""
+    head: int
+    """The store's newest action when the request was made: a later change makes the result stale."""
+    players: int
+    """How many are to be paired (for the progress line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolveOutcome:
+    """What the worker hands back to the UI thread."""
+
+    request: SolveRequest
+    proposals: tuple[Any, ...] = ()
+    """The solver's proposals (`pairing.Proposal`), best first."""
+    explanations: tuple[Any, ...] = ()
+    """`pairing.explain` of each proposal."""
+    error: str | None = None
+    """Why the round cannot be paired (the solver's words)."""
+    cancelled: bool = False
+    """The director cancelled: `proposals` holds what was found before (perhaps nothing)."""
+    partial: bool = False
+    """The best pairing only, sent while the alternatives are still being looked for."""
+
+
+def solve_request(request: SolveRequest, cancel: threading.Event,
+                  progress: Callable[[str], object] = lambda _: None,
+                  partial: Callable[[SolveOutcome], object] = lambda _: None) -> SolveOutcome:
+    """Solve the round, find alternatives, explain them (runs in a worker thread: no store, no UI).
+    The best pairing goes to `partial` as soon as it is found, so that a director who stops the search
+    for alternatives (large fields make them slow) still has it."""
+    from pairing import alternatives, build_instance, explain, propose  # loads OR-Tools: only when solving
+
+    try:
+        inst = build_instance(request.season, request.round_number, request.ranking, request.values,
+                              locks=request.locks, forbids=request.forbids)
+        best = propose(inst)
+        found = [best]
+        if request.alternatives and not cancel.is_set():
+            partial(SolveOutcome(request, (best,), (explain(inst, best),), partial=True))
+            progress(f"best pairing found (cost {best.real_cost}); looking for {request.alternatives} "
+                     f"alternatives…")
+            found.extend(a.proposal for a in alternatives(inst, request.alternatives, best=best))
+        return SolveOutcome(request, tuple(found), tuple(explain(inst, p) for p in found),
+                            cancelled=cancel.is_set())
+    except KeizerError as exc:
+        return SolveOutcome(request, error=str(exc))

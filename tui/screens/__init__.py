@@ -1,0 +1,1 @@
+"""One screen per mode of the app: round, pairing, results, standings, players, season."""

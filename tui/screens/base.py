@@ -1,0 +1,97 @@
+"""What every mode screen shares: the mode bar, a status line, the footer, and one way to call the director."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from seasons.errors import KeizerError
+from tui.widgets.mode_bar import ModeBar
+
+if TYPE_CHECKING:
+    from tui.app import KeizerApp
+    from tui.director import Director
+
+T = TypeVar("T")
+
+KEY_HINTS = "^z undo ^y redo ^p cmds ? help"
+"""The app's own keys, always in sight (the footer below shows the screen's keys)."""
+
+SEVERITY_MARK = {"information": "", "warning": "! ", "error": "✗ "}
+"""A marker before a status message, so that warnings and errors show without colour."""
+
+
+class KeizerScreen(Screen[None]):
+    """A mode of the app. Subclasses compose `compose_body` and redraw in `refresh_view`."""
+
+    MODE: ClassVar[str] = ""
+    ROUND_BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left_square_bracket", "change_round(-1)", "Previous round", key_display="[",
+                group=Binding.Group("Round", compact=True)),
+        Binding("right_square_bracket", "change_round(1)", "Next round", key_display="]",
+                group=Binding.Group("Round", compact=True)),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stale = True
+        """The season changed while this screen was not shown: redraw when it is."""
+
+    @property
+    def keizer(self) -> KeizerApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def director(self) -> Director:
+        return self.keizer.director
+
+    def compose(self) -> ComposeResult:
+        yield ModeBar(self.MODE)
+        yield from self.compose_body()
+        with Horizontal(id="statusbar"):
+            yield Static("", id="status", markup=False)
+            yield Static(KEY_HINTS, id="hints", markup=False)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def compose_body(self) -> ComposeResult:
+        yield from ()
+
+    def on_screen_resume(self) -> None:
+        self.query_one(ModeBar).refresh_bar()
+        if self.stale:
+            self.stale = False
+            self.refresh_view()
+
+    def refresh_view(self) -> None:
+        """Redraw from the director's season."""
+
+    def show_status(self, text: str, severity: str) -> None:
+        status = self.query_one("#status", Static)
+        status.update(SEVERITY_MARK.get(severity, "") + text)
+        status.set_class(severity == "error", "-error")
+        status.set_class(severity == "warning", "-warning")
+
+    def attempt(self, operation: Callable[..., T], *args: object, **kwargs: object) -> T | None:
+        """Call the director; a user's mistake becomes a message (nothing was written), not a crash."""
+        try:
+            result = operation(*args, **kwargs)
+        except KeizerError as exc:
+            self.keizer.say(str(exc), "error")
+            self.app.bell()
+            return None
+        return result
+
+    def write(self, operation: Callable[..., str], *args: object, **kwargs: object) -> bool:
+        """A change through the director: say what was done and redraw every screen."""
+        label = self.attempt(operation, *args, **kwargs)
+        if label is None:
+            return False
+        self.keizer.say(label)
+        self.keizer.season_changed()
+        return True

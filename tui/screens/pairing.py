@@ -1,0 +1,263 @@
+"""Pairing: the proposal and its alternatives side by side; lock, forbid, swap, re-solve, accept."""
+
+from __future__ import annotations
+
+import threading
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import LoadingIndicator, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from tui.dialogs.text import TextDialog
+from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
+from tui.screens.base import KeizerScreen
+from tui.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
+
+SHOWN = 3
+"""Proposals side by side: the best and two alternatives."""
+
+
+class PairingSolved(Message):
+    """A solve finished in the worker thread (posted from there; handled on the UI thread)."""
+
+    def __init__(self, outcome: SolveOutcome) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+class PairingProgress(Message):
+    """The worker says how far it got ("best found, alternative 1 …")."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class PairingScreen(KeizerScreen):
+    """Solving runs in a thread worker; the screen stays live and esc cancels it."""
+
+    MODE = "pairing"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "accept", "Accept"),
+        Binding("l", "lock", "Lock"),
+        Binding("f", "forbid", "Forbid"),
+        Binding("s", "swap", "Swap"),
+        Binding("r", "solve", "Re-solve"),
+        Binding("w", "why", "Why", tooltip="why this board (or the bye) is paired so"),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("c", "clear", "Clear saved"),
+        *(Binding(str(n), f"show_proposal({n})", f"Proposal {n}", group=Binding.Group("Proposal", compact=True))
+          for n in range(1, SHOWN + 1)),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.second = 2
+        """The proposal in the second column when only two fit (keys 2 and 3 choose)."""
+        self._cancel: threading.Event | None = None
+        self._request: SolveRequest | None = None
+        """The solve the screen waits for; results of any other are dropped."""
+        self._worker: Worker[None] | None = None
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="title", classes="title")
+        with Horizontal(id="solving"):
+            yield LoadingIndicator()
+            yield Static("", id="solving-text", markup=False)
+        with Horizontal(id="proposals"):
+            for i in range(SHOWN):
+                yield ProposalColumn(i)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    @property
+    def desk(self):  # type: ignore[no-untyped-def]
+        return self.director.desk
+
+    def refresh_view(self) -> None:
+        k = self.director.current_round()
+        desk = self.desk
+        desk.follow(k)
+        views = desk.views()
+        self.query_one("#title", Static).update(desk.title())
+        numbers = self._numbers(len(views))
+        width = (self.size.width or 80) // max(1, len(numbers))
+        for column in self.query(ProposalColumn):
+            if column.index < len(numbers):
+                column.display = True
+                column.show(views[numbers[column.index] - 1], width, numbers[column.index], views[0].objective)
+            else:
+                column.display = False
+        if (not views or desk.stale) and not self.solving and desk.should_solve():
+            self.action_solve()  # nothing to show yet, or the attendance changed since: solve (again)
+
+    def _numbers(self, count: int) -> list[int]:
+        """Which proposals (1-based) the columns show: all that fit; values need wider columns (WIDE)."""
+        width = self.size.width or 80
+        fit = width // WIDE if width // WIDE >= 2 else max(1, width // MIN_WIDTH)
+        second = min(self.second, count)
+        if count <= fit:
+            return list(range(1, count + 1))
+        if fit == 1:
+            return [second]
+        return [1, second] + [n for n in range(2, count + 1) if n != second][: fit - 2]
+
+    def on_resize(self) -> None:
+        if not self.stale:
+            self.refresh_view()
+
+    # -- solving -----------------------------------------------------------------------------------
+    @property
+    def solving(self) -> bool:
+        return self._worker is not None and self._worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+
+    def action_solve(self) -> None:
+        if self.solving:
+            self.keizer.say("already solving (esc cancels)", "warning")
+            return
+        request = self.attempt(self.desk.prepare, self.director.current_round(), SHOWN - 1)
+        if request is None:
+            return
+        self._cancel = threading.Event()
+        self._request = request
+        self._busy(f"Solving round {request.round_number}: {request.players} players… (esc cancels)")
+        self._worker = self._solve(request, self._cancel)
+
+    @work(thread=True, exclusive=True, group="pairing")
+    def _solve(self, request: SolveRequest, cancel: threading.Event) -> None:
+        worker = get_current_worker()
+        outcome = solve_request(request, cancel, lambda text: self.post_message(PairingProgress(text)),
+                                lambda best: self.post_message(PairingSolved(best)))
+        if not worker.is_cancelled:
+            self.post_message(PairingSolved(outcome))
+
+    def _busy(self, text: str | None) -> None:
+        self.query_one("#solving").set_class(text is not None, "-busy")
+        self.query_one("#solving-text", Static).update(text or "")
+
+    @on(PairingProgress)
+    def _progress(self, message: PairingProgress) -> None:
+        if self.solving:
+            self.query_one("#solving-text", Static).update(message.text + " (esc cancels)")
+
+    @on(PairingSolved)
+    def _solved(self, message: PairingSolved) -> None:
+        if message.outcome.request is not self._request:
+            return  # from a solve that was cancelled or replaced
+        if message.outcome.partial:  # the best so far; the worker goes on with the alternatives
+            if self.solving:
+                self.desk.take(message.outcome)
+                self.refresh_view()
+            return
+        self._busy(None)
+        self._worker = None
+        text = self.desk.take(message.outcome)
+        self.keizer.say(text, "error" if message.outcome.error else "information")
+        self.refresh_view()
+        if self.desk.views():
+            self.action_show_proposal(1)
+
+    def action_cancel(self) -> None:
+        if self.solving and self._worker is not None and self._cancel is not None:
+            self._cancel.set()
+            self._worker.cancel()
+            self._worker = None
+            self._busy(None)
+            if self.desk.proposals and not self.desk.stale:
+                self.keizer.say("stopped looking for alternatives: the best pairing is shown", "warning")
+            else:
+                self.keizer.say("solving cancelled: nothing changed", "warning")
+        elif any(c.swap_from for c in self.query(ProposalColumn)):
+            for column in self.query(ProposalColumn):
+                column.swap_from = None
+            self.refresh_view()
+            self.keizer.say("swap cancelled")
+
+    # -- the director's hand -------------------------------------------------------------------------
+    def _focused_column(self) -> ProposalColumn:
+        focused = self.focused
+        for column in self.query(ProposalColumn):
+            if focused is not None and focused in column.walk_children():
+                return column
+        return self.query_one("#proposal-0", ProposalColumn)
+
+    def _at_cursor(self) -> tuple[int, int | None, str | None]:
+        """(proposal index, board, player) under the cursor of the focused column."""
+        column = self._focused_column()
+        views = self.desk.views()
+        index = column.shown - 1
+        if index >= len(views):
+            return index, None, None
+        board, pid = column.cursor_player(views[index])
+        return index, board, pid
+
+    def action_show_proposal(self, number: int) -> None:
+        """Focus proposal `number`; when it is not in sight, it takes the second column."""
+        count = len(self.desk.views())
+        if not 1 <= number <= count:
+            self.keizer.say(f"there is no proposal {number} (there are {count})", "warning")
+            return
+        if number not in self._numbers(count):
+            self.second = number
+            self.refresh_view()
+        index = self._numbers(count).index(number)
+        self.query_one(f"#proposal-{index}", ProposalColumn).table.focus()
+
+    def _edit(self, text: str | None) -> None:
+        if text is not None:
+            self.keizer.say(text)
+            self.refresh_view()
+
+    def action_lock(self) -> None:
+        index, board, _ = self._at_cursor()
+        if board is None:
+            self.keizer.say("put the cursor on a board to lock it", "warning")
+            return
+        self._edit(self.attempt(self.desk.toggle_lock, index, board))
+
+    def action_forbid(self) -> None:
+        index, board, _ = self._at_cursor()
+        if board is None:
+            self.keizer.say("put the cursor on a board to forbid its pair", "warning")
+            return
+        self._edit(self.attempt(self.desk.toggle_forbid, index, board))
+
+    def action_swap(self) -> None:
+        column = self._focused_column()
+        index, _, pid = self._at_cursor()
+        if pid is None:
+            self.keizer.say("put the cursor on a player (White or Black column) to swap", "warning")
+            return
+        if column.swap_from is None:
+            column.swap_from = pid
+            self.refresh_view()
+            self.keizer.say(f"swap {self.director.season.player(pid).name} with…? "  # type: ignore[arg-type]
+                            f"move to the other player and press s (esc cancels)")
+            return
+        first, column.swap_from = column.swap_from, None
+        self._edit(self.attempt(self.desk.swap, index, first, pid))
+
+    def action_why(self) -> None:
+        index, board, pid = self._at_cursor()
+        views = self.desk.views()
+        if index >= len(views) or (board is None and pid is None):
+            return
+        view = views[index]
+        what = f"board {board}" if board is not None else "the bye"
+        self.app.push_screen(TextDialog(f"Why {what} ({view.title})", view.why(board)))
+
+    def action_accept(self) -> None:
+        if self.solving:
+            self.keizer.say("still solving: wait, or press esc to stop (the best found so far stays)", "warning")
+            return
+        label = self.attempt(self.desk.accept, self._focused_column().shown - 1)
+        if label is not None:
+            self.keizer.say(label + " — enter the results on F4")
+            self.keizer.season_changed()
+
+    def action_clear(self) -> None:
+        self.write(self.desk.clear_saved)

@@ -1,0 +1,108 @@
+"""Players: the starting ranking — add (slotted by rating), edit, move, withdraw, suspend or readmit."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from tui.dialogs.player import PlayerDialog, PlayerForm
+from tui.dialogs.withdraw import WithdrawDialog
+from tui.screens.base import KeizerScreen
+from tui.widgets.table import KeizerTable
+
+COLUMNS = (("#", "rank"), ("Name", "name"), ("Rating", "rating"), ("Cl", "class"), ("Gr", "group"),
+           ("Status", "status"))
+
+
+class PlayersScreen(KeizerScreen):
+    """Everyone in the season, in starting-ranking order."""
+
+    MODE = "players"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add", "Add"),
+        Binding("e", "edit", "Edit"),
+        Binding("w", "withdraw", "Withdraw"),
+        Binding("s", "suspend", "Suspend/readmit"),
+        Binding("shift+up,less_than_sign", "move(-1)", "Move up", key_display="<"),
+        Binding("shift+down,greater_than_sign", "move(1)", "Move down", key_display=">"),
+    ]
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="title", classes="title")
+        yield KeizerTable(id="players")
+
+    def on_mount(self) -> None:
+        self.query_one(KeizerTable).set_columns(COLUMNS)
+
+    def refresh_view(self) -> None:
+        rows = self.director.players()
+        self.query_one(KeizerTable).fill([
+            (r.player.id, (str(r.start_rank), r.player.name, _text(r.player.rating), r.player.klass or "",
+                           _text(r.player.group), r.status))
+            for r in rows])
+        active = sum(1 for r in rows if not r.status.startswith("withdrawn"))
+        self.query_one("#title", Static).update(
+            f"Players — starting ranking ({len(rows)} players, {active} taking part; "
+            f"next round {self.director.current_round()})")
+
+    def _selected(self) -> str | None:
+        return self.query_one(KeizerTable).cursor_key
+
+    def action_add(self) -> None:
+        def added(form: PlayerForm | None) -> None:
+            if form is not None:
+                self.write(self.director.add_player, form.name, form.rating, form.klass, form.group)
+                self._follow(form.name)
+
+        self.app.push_screen(PlayerDialog(self.director, None), added)
+
+    def action_edit(self) -> None:
+        pid = self._selected()
+        if pid is None:
+            return
+
+        def edited(form: PlayerForm | None) -> None:
+            if form is not None:
+                self.write(self.director.edit_player, pid, form.name, form.rating, form.klass, form.group)
+
+        self.app.push_screen(PlayerDialog(self.director, pid), edited)
+
+    def on_data_table_row_selected(self) -> None:
+        self.action_edit()
+
+    def action_withdraw(self) -> None:
+        pid = self._selected()
+        if pid is None:
+            return
+
+        def chosen(answer: tuple[int | None] | None) -> None:
+            if answer is not None:
+                self.write(self.director.withdraw, pid, answer[0])
+
+        self.app.push_screen(WithdrawDialog(self.director, pid), chosen)
+
+    def action_suspend(self) -> None:
+        pid = self._selected()
+        if pid is not None:
+            self.write(self.director.toggle_suspension, pid)
+
+    def action_move(self, delta: int) -> None:
+        pid = self._selected()
+        if pid is None:
+            return
+        position = self.director.season.start_rank(pid) + delta  # type: ignore[arg-type]
+        self.write(self.director.move_player, pid, position)
+
+    def _follow(self, name: str) -> None:
+        """Put the cursor on the player just added."""
+        for p in self.director.season.players:
+            if p.name == " ".join(name.split()):
+                table = self.query_one(KeizerTable)
+                table.move_cursor(row=self.director.season.start_rank(p.id) - 1, animate=False)
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)

@@ -1,0 +1,108 @@
+"""Results: walk the boards and type 1, =, 0, +, -, *; the standings beside them follow every key."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from seasons.model import Result
+from tui.format import points
+from tui.screens.base import KeizerScreen
+from tui.widgets.proposal import short
+from tui.widgets.table import KeizerTable
+
+NAME_WIDTH = 15
+
+BOARD_COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Res", "result"))
+LIVE_COLUMNS = (("#", "rank"), ("Name", "name"), ("Points", "score"), ("", "move"))
+
+RESULT_TEXT = {
+    Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "½-½",
+    Result.WHITE_FORFEIT_WIN: "+ -", Result.BLACK_FORFEIT_WIN: "- +", Result.PENDING: "…",
+}
+
+
+class ResultsScreen(KeizerScreen):
+    """The boards of the last paired round; a result key sets the board and moves to the next one."""
+
+    MODE = "results"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "result('1-0')", "1-0", tooltip="white wins"),
+        Binding("equals_sign,r", "result('1/2-1/2')", "½-½", key_display="=", tooltip="draw (also r, remise)"),
+        Binding("0", "result('0-1')", "0-1", tooltip="black wins"),
+        Binding("plus_sign", "result('+-')", "+-", key_display="+", tooltip="forfeit: white wins, black did not play"),
+        Binding("minus", "result('-+')", "-+", key_display="-", tooltip="forfeit: black wins, white did not play"),
+        Binding("asterisk", "result('*')", "pending", key_display="*", tooltip="not finished or not played yet"),
+        *KeizerScreen.ROUND_BINDINGS,
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.round_number: int | None = None
+        """The round shown; None follows the last paired round."""
+        self._confirm: tuple[int, str, str] | None = None
+        """(round, row, result) asked to be pressed again: a decided result is changed only on purpose."""
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="title", classes="title")
+        with Horizontal():
+            yield KeizerTable(id="boards")
+            with Vertical(id="live"):
+                yield Static("", id="live-title", classes="subtitle")
+                yield KeizerTable(id="live-standings")
+
+    def on_mount(self) -> None:
+        self.query_one("#boards", KeizerTable).set_columns(BOARD_COLUMNS)
+        live = self.query_one("#live-standings", KeizerTable)
+        live.set_columns(LIVE_COLUMNS)
+        live.can_focus = False
+
+    @property
+    def shown_round(self) -> int:
+        return self.round_number or self.director.results_round()
+
+    def refresh_view(self) -> None:
+        k = self.shown_round
+        boards = self.query_one("#boards", KeizerTable)
+        rows = []
+        for b in self.director.boards(k):
+            if b.game is None or b.black is None:
+                rows.append((b.key, ("", short(b.white.name, NAME_WIDTH), b.entry_label, "")))
+            else:
+                rows.append((b.key, (str(b.board), short(b.white.name, NAME_WIDTH), short(b.black.name, NAME_WIDTH),
+                                     RESULT_TEXT[b.game.result])))
+        boards.fill(rows)
+        self.query_one("#title", Static).update(self.director.results_summary(k))
+        live = self.director.standings(k if self.director.round(k).is_paired else None)
+        self.query_one("#live-title", Static).update(f"Standings after round {live.round}")
+        self.query_one("#live-standings", KeizerTable).fill([
+            (row.player, (str(row.rank), short(row.name, 13), points(row.score, 1), row.move))
+            for row in live.rows
+        ])
+
+    def action_change_round(self, delta: int) -> None:
+        last = self.director.results_round()
+        k = max(1, min(self.shown_round + delta, last))
+        self.round_number = None if k == last else k
+        self.refresh_view()
+
+    def action_result(self, code: str) -> None:
+        boards = self.query_one("#boards", KeizerTable)
+        key = boards.cursor_key
+        if key is None:
+            self.keizer.say(f"round {self.shown_round} has no boards yet: pair it first (F3)", "error")
+            return
+        k, new = self.shown_round, Result(code)
+        old = next((b.game.result for b in self.director.boards(k) if b.key == key and b.game is not None), None)
+        if old is not None and old.is_decided and old is not new and self._confirm != (k, key, code):
+            self._confirm = (k, key, code)
+            self.keizer.say(f"this board already has {old.value}: press the key again to change it to "
+                            f"{new.value}", "warning")
+            return
+        self._confirm = None
+        if self.write(self.director.set_result, k, key, new):
+            boards.advance()

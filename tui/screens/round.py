@@ -1,0 +1,85 @@
+"""Round: who is here tonight — present, excused, unexcused, external match, duty — one key a player."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from seasons.model import EntryKind
+from tui.dialogs.external import ExternalResultDialog
+from tui.screens.base import KeizerScreen
+from tui.widgets.table import KeizerTable
+
+COLUMNS = (("#", "rank"), ("Name", "name"), ("Tonight", "status"), ("Note", "note"))
+
+
+class RoundScreen(KeizerScreen):
+    """The attendance list of the round being prepared; after each key the cursor moves to the next player."""
+
+    MODE = "round"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p,space", "mark('present')", "Present", key_display="p"),
+        Binding("e", "mark('excused')", "Excused"),
+        Binding("u", "mark('unexcused')", "Unexcused"),
+        Binding("x", "external", "External"),
+        Binding("d", "mark('duty')", "Duty"),
+        Binding("P", "pair", "Pair", key_display="P"),
+        *KeizerScreen.ROUND_BINDINGS,
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.round_number: int | None = None
+        """The round shown; None follows the director's current round."""
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="title", classes="title")
+        yield KeizerTable(id="attendance")
+
+    def on_mount(self) -> None:
+        self.query_one(KeizerTable).set_columns(COLUMNS)
+
+    @property
+    def shown_round(self) -> int:
+        return self.round_number or self.director.current_round()
+
+    def refresh_view(self) -> None:
+        k = self.shown_round
+        rows = self.director.attendance(k)
+        table = self.query_one(KeizerTable)
+        table.fill([(row.player.id, (str(row.rank), row.player.name, row.status, row.note)) for row in rows])
+        self.query_one("#title", Static).update(self.director.round_summary(k))
+
+    def action_change_round(self, delta: int) -> None:
+        k = max(1, min(self.shown_round + delta, self.director.current_round()))
+        self.round_number = None if k == self.director.current_round() else k
+        self.refresh_view()
+
+    def _player_at_cursor(self) -> str | None:
+        return self.query_one(KeizerTable).cursor_key
+
+    def action_mark(self, status: str) -> None:
+        pid = self._player_at_cursor()
+        if pid is None:
+            return
+        entry = None if status == "present" else EntryKind(status)
+        if self.write(self.director.set_attendance, self.shown_round, pid, entry):
+            self.query_one(KeizerTable).advance()
+
+    def action_external(self) -> None:
+        pid = self._player_at_cursor()
+        if pid is None:
+            return
+        name = self.director.season.player(pid).name  # type: ignore[arg-type]
+
+        def chosen(entry: EntryKind | None) -> None:
+            if entry is not None and self.write(self.director.set_attendance, self.shown_round, pid, entry):
+                self.query_one(KeizerTable).advance()
+
+        self.app.push_screen(ExternalResultDialog(name), chosen)
+
+    async def action_pair(self) -> None:
+        await self.app.run_action("goto('pairing')")

@@ -1,0 +1,89 @@
+"""Standings: the table in either club's columns, how the values were found, and a player's card."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from rich.text import Text
+
+from tui.dialogs.card import PlayerCardScreen
+from tui.screens.base import KeizerScreen
+from tui.widgets.proposal import short
+from tui.widgets.table import KeizerTable
+
+NAME_WIDTH = 16
+STYLE_NAMES = {"d": "club D columns", "k": "club K columns"}
+
+
+class StandingsScreen(KeizerScreen):
+    """The standings after a round (default: the last with results); enter opens a player's card."""
+
+    MODE = "standings"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "card", "Card", priority=True),  # before the table's own enter, and shown
+        Binding("c", "switch_columns", "Columns"),
+        *KeizerScreen.ROUND_BINDINGS,
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.round_number: int | None = None
+        """The round shown; None follows the last round with results."""
+        self.style: str | None = None
+        """"d" or "k"; None follows the ruleset preset."""
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="title", classes="title")
+        yield Static("", id="iteration", classes="subtitle")
+        yield KeizerTable(id="standings", cell_padding=0)
+
+    @property
+    def shown_round(self) -> int:
+        last = self.director.season.last_scored_round
+        return last if self.round_number is None else self.round_number
+
+    @property
+    def shown_style(self) -> str:
+        return self.style or self.director.default_columns()
+
+    def refresh_view(self) -> None:
+        view = self.director.standings(self.shown_round)
+        style = self.shown_style
+        columns, rows = view.columns(style)
+        table = self.query_one("#standings", KeizerTable)
+        # No cell padding but one leading space a cell: both clubs' columns fit in 80 columns.
+        headers = [Text(f" {h}", justify="right" if right else "left") for h, right in columns]
+        if [str(c.label) for c in table.columns.values()] != [str(h) for h in headers]:
+            table.clear(columns=True)
+            for i, header in enumerate(headers):
+                table.add_column(header, key=f"c{i}")
+        name = next(i for i, (h, _) in enumerate(columns) if h in ("Name", "Naam"))
+        table.fill([(key, [Text(" " + (short(c, NAME_WIDTH) if i == name else c),
+                                justify="right" if columns[i][1] else "left")
+                           for i, c in enumerate(cells)])
+                    for key, cells in rows])
+        self.query_one("#title", Static).update(
+            f"{self.director.season.name} — after round {view.round} ({STYLE_NAMES[style]})")
+        self.query_one("#iteration", Static).update(view.report)
+
+    def action_change_round(self, delta: int) -> None:
+        last = self.director.season.last_scored_round
+        k = max(0, min(self.shown_round + delta, last))
+        self.round_number = None if k == last else k
+        self.refresh_view()
+
+    def action_switch_columns(self) -> None:
+        self.style = "k" if self.shown_style == "d" else "d"
+        self.refresh_view()
+        self.keizer.say(f"showing {STYLE_NAMES[self.shown_style]}")
+
+    def action_card(self) -> None:
+        pid = self.query_one("#standings", KeizerTable).cursor_key
+        if pid is not None:
+            card = self.attempt(self.director.card, pid, self.shown_round)
+            if card is not None:
+                self.app.push_screen(PlayerCardScreen(card))

@@ -1,0 +1,124 @@
+"""One proposed pairing as a column of boards, with its cost per criterion and what rules it breaks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from tui.format import points
+from tui.widgets.table import Cell, KeizerTable
+
+if TYPE_CHECKING:
+    from tui.evening.proposals import BoardView, PlayerRef, ProposalView as Proposal
+
+LOCK_MARK = "L"
+DIFF_MARK = "*"
+FORBID_MARK = "x"
+SWAP_MARK = "▸"
+DIFF_STYLE = "bold yellow"
+WIDE = 54
+"""A column at least this wide also shows the values."""
+MIN_WIDTH = 38
+"""Proposals side by side need at least this much each."""
+
+
+def short(name: str, width: int) -> str:
+    """A name cut to `width` cells: "Hans van der Meer" → "H. van der Meer" → "H. van der M…"."""
+    if len(name) <= width:
+        return name
+    first, _, rest = name.partition(" ")
+    if rest:
+        name = f"{first[0]}. {rest}"
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+class ProposalColumn(Vertical):
+    """The boards of one proposal; the marks column says L (locked), * (differs from the first), x (forbidden)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(id=f"proposal-{index}", classes="proposal")
+        self.index = index
+        self.shown = index + 1
+        """Which proposal (1-based, as the keys 1–3 say) this column shows."""
+        self.swap_from: str | None = None
+        """The player picked as the first half of a swap (marked ▸)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", classes="proposal-title", markup=False)
+        yield KeizerTable(cursor_type="cell")
+        yield Static("", classes="costs", markup=False)
+        yield Static("", classes="problems", markup=False)
+
+    @property
+    def table(self) -> KeizerTable:
+        return self.query_one(KeizerTable)
+
+    def show(self, proposal: Proposal, width: int, number: int, best_cost: int | None) -> None:
+        """Draw `proposal` (the director's number `number`) in a column `width` cells wide: values only
+        when there is room. Each table column costs two cells of padding, the border and scrollbar four,
+        the ranks three a side."""
+        self.shown = number
+        wide = width >= WIDE
+        name_width = max(6, (width - (28 if wide else 21)) // 2)
+        columns = [("", "mark"), ("Bd", "board"), ("White", "white"), ("Black", "black")]
+        if wide:
+            columns = [("", "mark"), ("Bd", "board"), ("White", "white"), ("Val", "wv"),
+                       ("Black", "black"), ("Val", "bv")]
+        table = self.table
+        if [c.key.value for c in table.columns.values()] != [k for _, k in columns]:
+            table.set_columns(columns)
+        rows = []
+        for b in proposal.boards:
+            cells: list[Cell] = [self._marks(b), str(b.board), self._player(b.white, name_width)]
+            if wide:
+                cells.append(points(b.white.value, 1))
+            cells.append(self._player(b.black, name_width))
+            if wide:
+                cells.append(points(b.black.value, 1))
+            if b.differs:  # the marker says it without colour; the style repeats it
+                cells = [Text(str(c), style=DIFF_STYLE) for c in cells]
+            rows.append((f"board:{b.board}", cells))
+        if proposal.bye is not None:
+            cells = ["", "bye", self._player(proposal.bye, name_width), ""]
+            if wide:
+                cells[3:3] = [points(proposal.bye.value, 1)]
+                cells.append("")
+            rows.append(("bye", cells))
+        table.fill(rows)
+        differ = sum(1 for b in proposal.boards if b.differs)
+        notes = []
+        if number > 1 and best_cost is not None and proposal.objective is not None:
+            notes.append(f"cost {proposal.objective - best_cost:+d}")
+        if differ:
+            notes.append(f"{differ} boards *")
+        title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
+        self.query_one(".proposal-title", Static).update(title)
+        self.query_one(".costs", Static).update(proposal.cost_text)
+        problems = self.query_one(".problems", Static)
+        problems.update("\n".join(f"✗ {p}" for p in proposal.problems))
+        problems.display = bool(proposal.problems)
+
+    def _marks(self, board: BoardView) -> str:
+        return ((LOCK_MARK if board.locked else "") + (FORBID_MARK if board.forbidden else "") +
+                (DIFF_MARK if board.differs else "")) or " "
+
+    def _player(self, ref: PlayerRef, width: int) -> str:
+        mark = SWAP_MARK if ref.id == self.swap_from else ""
+        return f"{mark}{ref.rank:>2} {short(ref.name, width)}"
+
+    def cursor_player(self, proposal: Proposal) -> tuple[int | None, str | None]:
+        """(board, player id) under the cursor: the player in the White or Black column, if any."""
+        table = self.table
+        key = table.cursor_key
+        if key is None:
+            return None, None
+        column = list(table.columns.values())[table.cursor_column].key.value
+        if key == "bye":
+            return None, proposal.bye.id if proposal.bye is not None and column == "white" else None
+        board = int(key.split(":")[1])
+        b = proposal.boards[board - 1]
+        return board, {"white": b.white.id, "black": b.black.id}.get(column or "")

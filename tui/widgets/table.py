@@ -1,0 +1,85 @@
+"""A DataTable that can be refilled without losing the director's place in it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable
+
+Cell = str | Text
+Row = tuple[str, Sequence[Cell]]
+"""(row key, cells)."""
+
+
+class KeizerTable(DataTable[Cell]):
+    """Rows have stable keys (player ids, board numbers); `fill` keeps the cursor on the same key."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "first_row", "First", show=False),
+        Binding("end", "last_row", "Last", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None, cursor_type: str = "row", cell_padding: int = 1) -> None:
+        super().__init__(id=id, cursor_type=cursor_type, zebra_stripes=False,  # type: ignore[arg-type]
+                         cell_padding=cell_padding)
+        self._keys: list[str] = []
+        self._cells: list[tuple[Cell, ...]] = []
+
+    def set_columns(self, columns: Sequence[tuple[str, str]]) -> None:
+        """(label, key) columns; the rows are cleared."""
+        self.clear(columns=True)
+        for label, key in columns:
+            self.add_column(label, key=key)
+
+    def fill(self, rows: Sequence[Row]) -> None:
+        """Show `rows`; the cursor stays on the row with the same key (else the same index). When the
+        keys are the same as before, only the cells that changed are redrawn (a key press on a list of
+        hundreds of players stays instant)."""
+        keys = [key for key, _ in rows]
+        if keys and keys == self._keys:
+            columns = list(self.columns)
+            for (key, cells), old in zip(rows, self._cells):
+                for i, (new_cell, old_cell) in enumerate(zip(cells, old)):
+                    if new_cell != old_cell:
+                        self.update_cell(key, columns[i], new_cell, update_width=True)
+            self._cells = [tuple(cells) for _, cells in rows]
+            return
+        old_key = self.cursor_key
+        old_row, old_col = self.cursor_coordinate
+        self.clear(columns=False)
+        for key, cells in rows:
+            self.add_row(*cells, key=key)
+        self._keys = keys
+        self._cells = [tuple(cells) for _, cells in rows]
+        if not rows:
+            return
+        row = keys.index(old_key) if old_key in keys else min(old_row, len(rows) - 1)
+        self.move_cursor(row=row, column=old_col, animate=False, scroll=True)
+
+    def clear(self, columns: bool = False) -> KeizerTable:
+        self._keys, self._cells = [], []
+        super().clear(columns)
+        return self
+
+    @property
+    def cursor_key(self) -> str | None:
+        """The key of the row under the cursor, or None for an empty table."""
+        if not self.row_count:
+            return None
+        row_key, _ = self.coordinate_to_cell_key(self.cursor_coordinate)
+        return row_key.value
+
+    def action_first_row(self) -> None:
+        self.move_cursor(row=0, animate=False, scroll=True)
+
+    def action_last_row(self) -> None:
+        self.move_cursor(row=max(0, self.row_count - 1), animate=False, scroll=True)
+
+    def advance(self) -> None:
+        """Move the cursor one row down (the next player, the next board): fast to walk down a list."""
+        if self.cursor_row < self.row_count - 1:
+            self.move_cursor(row=self.cursor_row + 1, animate=False, scroll=True)
