@@ -116,7 +116,7 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
                    fixed: Sequence[tuple[PlayerId, PlayerId]] = ()) -> RoundInstance:
     """Round `round_number` of `season` to be paired from `ranking` (after round K−1), or a KeizerError."""
     k = round_number
-    _check_round(season, k)
+    check_round(season, k)
     if len(values) != len(ranking):
         raise KeizerError(f"ranking has {len(ranking)} players but {len(values)} values")
     seen: set[PlayerId] = set()
@@ -216,7 +216,8 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
                          bye_lock=bye, history=history, unavailable=tuple(unavailable))
 
 
-def _check_round(season: Season, k: int) -> None:
+def check_round(season: Season, k: int) -> None:
+    """KeizerError unless round k can be paired now: in range, without results, the rounds before paired."""
     last = len(season.rounds) + 1  # the rounds listed, or the next one
     if season.rounds_planned is not None:
         last = min(last, season.rounds_planned)

@@ -37,6 +37,9 @@ def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, .
         replay,  # pairing → scoring is allowed; imported here so the rest works without it
     )
 
+    from pairing.instance import check_round
+
+    check_round(season, round_number)  # say "round K is out of range", not the replay's words
     before = round_number - 1
     played = replay(season, before)
     ranking = played.ranking_after(before)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from tui.cli.commands import bench, demo, history, open, pair, season_io, standings
+from tui.cli.commands import bench, check_pairing, demo, history, open, pair, season_io, simulate, standings
 
 REGISTRY = (
     open.register,
     demo.register,
     standings.register,
     pair.register,
+    check_pairing.register,
     season_io.register_import,
     season_io.register_export,
     season_io.register_validate,
     history.register_undo,
     history.register_redo,
     history.register_log,
+    simulate.register,
     bench.register,
 )

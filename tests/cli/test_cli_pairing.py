@@ -1,0 +1,138 @@
+"""The command line on pairings: pair (JSON, costs, alternatives, explain, locks, save), check-pairing, simulate."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from seasons.load import load_season
+from seasons.store import SeasonStore
+from tests.conftest import DEMO
+from tui.cli.main import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def pair_json(capsys, *extra: str) -> dict:
+    code, out, err = run(capsys, "pair", str(DEMO), "--json", *extra)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_pair_json_is_formats_contract_and_costs_add_up(capsys):
+    data = pair_json(capsys, "--costs", "--alternatives", "2")
+    season = load_season(DEMO)
+    k = data["round"]
+    assert k == 33 and {"pairings", "bye", "objective"} <= set(data)
+    present = {pid for pid in (p.id for p in season.players) if season.round(k).entry_of(pid) is None}
+    placed = [p for g in data["pairings"] for p in (g["white"], g["black"])] + [data["bye"]]
+    assert sorted(placed) == sorted(present)
+    cost = {frozenset((a, b)): c for a, b, c in data["pair_costs"]}
+    total = sum(cost[frozenset((g["white"], g["black"]))] for g in data["pairings"]) + data["bye_costs"][data["bye"]]
+    assert total == data["objective"]
+    assert data["players"][0] == json.loads(run(capsys, "standings", str(DEMO), "--json")[1])["standings"][0]["player"]
+    objectives = [data["objective"]] + [a["objective"] for a in data["alternatives"]]
+    assert objectives == sorted(objectives) and len(set(objectives)) == 3
+
+
+def test_pair_is_deterministic(capsys):
+    assert pair_json(capsys) == pair_json(capsys)
+
+
+def test_both_solvers_agree_through_the_command(capsys):
+    cpsat, matching = pair_json(capsys, "--solver", "cpsat"), pair_json(capsys, "--solver", "matching")
+    assert cpsat["objective"] == matching["objective"] and cpsat["pairings"] == matching["pairings"]
+
+
+def test_locks_forbids_and_a_volunteer_bye(capsys):
+    best = pair_json(capsys)
+    first = best["pairings"][0]
+    forbidden = pair_json(capsys, "--forbid", f"{first['white']}:{first['black']}")
+    assert {first["white"], first["black"]} not in [{g["white"], g["black"]} for g in forbidden["pairings"]]
+    a, b = best["pairings"][0]["white"], best["pairings"][1]["white"]
+    locked = pair_json(capsys, "--lock", f"{a}:{b}")
+    assert {a, b} in [{g["white"], g["black"]} for g in locked["pairings"]]
+    volunteer = best["pairings"][-1]["black"]
+    assert pair_json(capsys, "--bye", volunteer)["bye"] == volunteer
+
+
+def test_text_output_with_explanations(capsys):
+    code, out, _ = run(capsys, "pair", str(DEMO), "--explain", "--alternatives", "1")
+    assert code == 0
+    assert "Board" in out and "Bye:" in out and "Alternative 2" in out and "rank distance" in out
+    season = load_season(DEMO)
+    assert season.players[0].name in out
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["--round", "32"], "round 32 already has results"),
+    (["--round", "40"], "round 40 is out of range"),
+    (["--lock", "visser:nobody"], "unknown player 'nobody'"),
+    (["--lock", "visser"], "write two player ids as A:B"),
+    (["--bye", "ghost"], "unknown player 'ghost'"),
+    (["--save"], "--save needs a season store"),
+])
+def test_pair_bad_requests(capsys, argv, expected):
+    code, out, err = run(capsys, "pair", str(DEMO), *argv)
+    assert code == 2 and out == "" and expected in err and err.count("\n") == 1
+
+
+def test_contradicting_locks(capsys):
+    best = pair_json(capsys)
+    a, b, c = best["pairings"][0]["white"], best["pairings"][0]["black"], best["pairings"][1]["white"]
+    code, _, err = run(capsys, "pair", str(DEMO), "--lock", f"{a}:{b}", "--lock", f"{a}:{c}")
+    assert code == 2 and a in err
+
+
+def test_pair_save_is_one_undoable_action(tmp_path, capsys):
+    store = tmp_path / "demo.keizer"
+    SeasonStore.create(store, load_season(DEMO)).close()
+    best = pair_json(capsys)
+    code, _, err = run(capsys, "pair", str(store), "--save")
+    assert code == 0 and "saved: pairing of round 33" in err
+    saved = load_season(store).round(33)
+    assert [[g.white, g.black] for g in saved.games] == [[p["white"], p["black"]] for p in best["pairings"]]
+    assert run(capsys, "undo", str(store))[0] == 0
+    assert not load_season(store).round(33).is_paired
+
+
+def test_check_pairing_agrees_with_the_solver(tmp_path, capsys):
+    best = pair_json(capsys)
+    path = tmp_path / "ours.json"
+    path.write_text(json.dumps(best))
+    code, out, _ = run(capsys, "check-pairing", str(DEMO), str(path), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["valid"] and report["objective"] == best["objective"]
+    text = tmp_path / "theirs.txt"
+    games = best["pairings"]
+    games[0]["black"], games[1]["black"] = games[1]["black"], games[0]["black"]
+    text.write_text("\n".join(f"{g['white']} {g['black']}" for g in games) + f"\nbye {best['bye']}\n")
+    code, out, _ = run(capsys, "check-pairing", str(DEMO), str(text))
+    assert code in (0, 1) and "Optimal cost" in out
+    assert (code == 1) == ("breaks the rules" in out)
+
+
+def test_check_pairing_bad_file(tmp_path, capsys):
+    path = tmp_path / "bad.txt"
+    path.write_text("visser\n")
+    code, _, err = run(capsys, "check-pairing", str(DEMO), str(path))
+    assert code == 2 and "bad.txt: line 1" in err
+
+
+def test_simulate_writes_a_valid_season(tmp_path, capsys):
+    out = tmp_path / "sim.json"
+    assert run(capsys, "simulate", "--players", "12", "--rounds", "6", "--played", "4", "--ruleset", "kijk-uit",
+               "--seed", "3", "-o", str(out))[0] == 0
+    season = load_season(out)
+    assert len(season.players) == 12 and season.played_rounds == 4 and len(season.rounds) == 5
+    again = tmp_path / "again.json"
+    run(capsys, "simulate", "--players", "12", "--rounds", "6", "--played", "4", "--ruleset", "kijk-uit",
+        "--seed", "3", "-o", str(again))
+    assert again.read_text() == out.read_text()
+    code, _, err = run(capsys, "simulate", "--players", "1", "--rounds", "6")
+    assert code == 2 and "--players" in err

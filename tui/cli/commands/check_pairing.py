@@ -1,0 +1,120 @@
+"""`keizer check-pairing`: validate any pairing (by hand, another program's) and price it like ours."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from seasons.errors import InputError, KeizerError
+from seasons.load import load_season
+from seasons.model import PlayerId, Season
+from tui.cli.commands.pair import default_round
+from tui.format import with_names
+
+EXIT_INVALID = 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check-pairing", help="check a pairing against the rules and print its cost per criterion",
+        description="Validate a pairing of round K and price it under keizer's objective. FILE is JSON "
+                    "({\"pairings\": [{\"white\", \"black\"}], \"bye\": id}, as `keizer pair --json` writes) or "
+                    "text: one game per line `WHITE BLACK`, and `bye ID`. Exit code 0: valid; 1: it breaks a "
+                    "rule; 2: the input is wrong.")
+    p.add_argument("season", metavar="SEASON")
+    p.add_argument("--round", "-r", type=int, metavar="K", help="the round (default: the round to be paired)")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="machine-readable report")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pairing import build_instance, check_pairing, keizer_ranking, propose
+
+    season = load_season(args.season)
+    k = args.round if args.round is not None else default_round(season)
+    games, bye = read_pairing(Path(args.file), season)
+    ranking, values = keizer_ranking(season, k)
+    inst = build_instance(season, k, ranking, values)
+    report = check_pairing(inst, games, bye)
+    best = propose(inst)
+    out: dict[str, Any] = {
+        "round": k, "valid": report.valid, "objective": report.objective, "real_cost": report.real_cost,
+        "optimal_objective": best.objective, "optimal_real_cost": best.real_cost,
+        "criteria": dict(report.criteria),
+        "violations": [{"rule": v.rule, "players": list(v.players), "message": v.message}
+                       for v in report.violations],
+        "relaxed": [{"rule": v.rule, "players": list(v.players), "message": v.message} for v in report.relaxed],
+    }
+    if args.json:
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(_text(season, out))
+    return 0 if report.valid else EXIT_INVALID
+
+
+def _text(season: Season, out: dict[str, Any]) -> str:
+    verdict = "valid" if out["valid"] else "breaks the rules"
+    lines = [f"Pairing of round {out['round']}: {verdict}"]
+    lines += [f"  ✗ {m}" for m in with_names(season, [v["message"] for v in out["violations"]])]
+    lines += [f"  ! gave way: {m}" for m in with_names(season, [v["message"] for v in out["relaxed"]])]
+    terms = ", ".join(f"{name} {cost}" for name, cost in out["criteria"].items() if cost)
+    lines.append(f"Cost: {out['real_cost']}" + (f" ({terms})" if terms else ""))
+    extra = out["real_cost"] - out["optimal_real_cost"]
+    lines.append(f"Optimal cost: {out['optimal_real_cost']}" +
+                 (" — this pairing is optimal" if out["objective"] == out["optimal_objective"]
+                  else f" — this pairing costs {extra} more" if extra > 0 else
+                  " — the same real cost (the tie-break prefers another)" if extra == 0 else ""))
+    return "\n".join(lines) + "\n"
+
+
+def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
+    """Games and bye from a JSON or text pairing file; errors name the file and the place."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise KeizerError(f"{path}: cannot read ({exc.strerror})") from None
+    if text.lstrip().startswith("{"):
+        return _from_json(text, path, season)
+    games: list[tuple[PlayerId, PlayerId]] = []
+    bye: PlayerId | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        where = f"{path}: line {number}"
+        if words[0].lower() == "bye" and len(words) == 2:
+            bye = _known(season, words[1], where)
+        elif len(words) == 2:
+            games.append((_known(season, words[0], where), _known(season, words[1], where)))
+        else:
+            raise InputError(where, f"expected `WHITE BLACK` or `bye ID`, got {line.strip()!r}")
+    return tuple(games), bye
+
+
+def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: line {exc.lineno} column {exc.colno}", f"not valid JSON ({exc.msg})") from None
+    pairings = obj.get("pairings")
+    if not isinstance(pairings, list):
+        raise InputError(f"{path}: pairings", "must be a list of {\"white\", \"black\"}")
+    games = []
+    for i, game in enumerate(pairings):
+        where = f"{path}: pairings[{i}]"
+        if not isinstance(game, dict):
+            raise InputError(where, "must be an object with white and black")
+        games.append((_known(season, game.get("white"), f"{where}.white"),
+                      _known(season, game.get("black"), f"{where}.black")))
+    bye = obj.get("bye")
+    return tuple(games), _known(season, bye, f"{path}: bye") if bye is not None else None
+
+
+def _known(season: Season, pid: Any, where: str) -> PlayerId:
+    if not isinstance(pid, str) or not season.has_player(PlayerId(pid)):
+        raise InputError(where, f"unknown player {pid!r}")
+    return PlayerId(pid)
