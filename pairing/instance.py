@@ -240,7 +240,11 @@ def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | Non
         return "withdrawn"
     if rnd is not None:
         kind = rnd.entry_of(pid)
+        if kind is None and pid in season.suspended:
+            return "suspended until they report back (D art. 12)"
         # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.
         if kind is not None and kind is not EntryKind.BYE:
             return kind.value
+    elif pid in season.suspended:
+        return "suspended until they report back (D art. 12)"
     return None

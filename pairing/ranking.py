@@ -33,11 +33,10 @@ def provisional_ranking(season: Season, round_number: int) -> tuple[tuple[Player
 
 def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
     """(ranking, values) after round K−1 from `scoring`'s replay: what a real round is paired from."""
+    from pairing.instance import check_round
     from scoring import (
         replay,  # pairing → scoring is allowed; imported here so the rest works without it
     )
-
-    from pairing.instance import check_round
 
     check_round(season, round_number)  # say "round K is out of range", not the replay's words
     before = round_number - 1

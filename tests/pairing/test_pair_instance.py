@@ -114,3 +114,12 @@ def test_ranking_and_values_are_checked():
         build_instance(s, 1, [P("p01"), P("p01")], [3, 2])
     with pytest.raises(KeizerError, match="unknown player"):
         build_instance(s, 1, [P("p01"), P("x")], [3, 2])
+
+
+def test_a_suspended_player_is_not_paired_until_readmitted():
+    # D art. 12: absent without notice → not paired again until they report back.
+    s = replace(season(6), suspended=(P("p03"),))
+    inst = instance(s, 1)
+    assert "p03" not in {p.id for p in inst.players}
+    assert dict(inst.unavailable)[P("p03")].startswith("suspended")
+    assert "p03" in {p.id for p in instance(replace(s, suspended=()), 1).players}  # readmitted
