@@ -9,6 +9,8 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 DEMO = REPO / "seasons" / "samples" / "demo.json"
+EVENING = REPO / "tests" / "data" / "evening.json"
+"""A fixed 44-player D season, round 33 to be paired: the tests' club evening (the demo may be remade)."""
 REAL_SEASONS = sorted((SHARED / "data").glob("real-season-*.json")) if (SHARED / "data").is_dir() else []
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from seasons.load import load_season
 from seasons.store import SeasonStore
-from tests.conftest import DEMO
+from tests.conftest import EVENING
 from tui.cli.main import main
 
 
@@ -19,14 +19,14 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def pair_json(capsys, *extra: str) -> dict:
-    code, out, err = run(capsys, "pair", str(DEMO), "--json", *extra)
+    code, out, err = run(capsys, "pair", str(EVENING), "--json", *extra)
     assert code == 0, err
     return json.loads(out)
 
 
 def test_pair_json_is_formats_contract_and_costs_add_up(capsys):
     data = pair_json(capsys, "--costs", "--alternatives", "2")
-    season = load_season(DEMO)
+    season = load_season(EVENING)
     k = data["round"]
     assert k == 33 and {"pairings", "bye", "objective"} <= set(data)
     present = {pid for pid in (p.id for p in season.players) if season.round(k).entry_of(pid) is None}
@@ -35,7 +35,7 @@ def test_pair_json_is_formats_contract_and_costs_add_up(capsys):
     cost = {frozenset((a, b)): c for a, b, c in data["pair_costs"]}
     total = sum(cost[frozenset((g["white"], g["black"]))] for g in data["pairings"]) + data["bye_costs"][data["bye"]]
     assert total == data["objective"]
-    assert data["players"][0] == json.loads(run(capsys, "standings", str(DEMO), "--json")[1])["standings"][0]["player"]
+    assert data["players"][0] == json.loads(run(capsys, "standings", str(EVENING), "--json")[1])["standings"][0]["player"]
     objectives = [data["objective"]] + [a["objective"] for a in data["alternatives"]]
     assert objectives == sorted(objectives) and len(set(objectives)) == 3
 
@@ -62,10 +62,10 @@ def test_locks_forbids_and_a_volunteer_bye(capsys):
 
 
 def test_text_output_with_explanations(capsys):
-    code, out, _ = run(capsys, "pair", str(DEMO), "--explain", "--alternatives", "1")
+    code, out, _ = run(capsys, "pair", str(EVENING), "--explain", "--alternatives", "1")
     assert code == 0
     assert "Board" in out and "Bye:" in out and "Alternative 2" in out and "rank distance" in out
-    season = load_season(DEMO)
+    season = load_season(EVENING)
     assert season.players[0].name in out
 
 
@@ -78,20 +78,20 @@ def test_text_output_with_explanations(capsys):
     (["--save"], "--save needs a season store"),
 ])
 def test_pair_bad_requests(capsys, argv, expected):
-    code, out, err = run(capsys, "pair", str(DEMO), *argv)
+    code, out, err = run(capsys, "pair", str(EVENING), *argv)
     assert code == 2 and out == "" and expected in err and err.count("\n") == 1
 
 
 def test_contradicting_locks(capsys):
     best = pair_json(capsys)
     a, b, c = best["pairings"][0]["white"], best["pairings"][0]["black"], best["pairings"][1]["white"]
-    code, _, err = run(capsys, "pair", str(DEMO), "--lock", f"{a}:{b}", "--lock", f"{a}:{c}")
+    code, _, err = run(capsys, "pair", str(EVENING), "--lock", f"{a}:{b}", "--lock", f"{a}:{c}")
     assert code == 2 and a in err
 
 
 def test_pair_save_is_one_undoable_action(tmp_path, capsys):
     store = tmp_path / "demo.keizer"
-    SeasonStore.create(store, load_season(DEMO)).close()
+    SeasonStore.create(store, load_season(EVENING)).close()
     best = pair_json(capsys)
     code, _, err = run(capsys, "pair", str(store), "--save")
     assert code == 0 and "saved: pairing of round 33" in err
@@ -105,14 +105,14 @@ def test_check_pairing_agrees_with_the_solver(tmp_path, capsys):
     best = pair_json(capsys)
     path = tmp_path / "ours.json"
     path.write_text(json.dumps(best))
-    code, out, _ = run(capsys, "check-pairing", str(DEMO), str(path), "--json")
+    code, out, _ = run(capsys, "check-pairing", str(EVENING), str(path), "--json")
     report = json.loads(out)
     assert code == 0 and report["valid"] and report["objective"] == best["objective"]
     text = tmp_path / "theirs.txt"
     games = best["pairings"]
     games[0]["black"], games[1]["black"] = games[1]["black"], games[0]["black"]
     text.write_text("\n".join(f"{g['white']} {g['black']}" for g in games) + f"\nbye {best['bye']}\n")
-    code, out, _ = run(capsys, "check-pairing", str(DEMO), str(text))
+    code, out, _ = run(capsys, "check-pairing", str(EVENING), str(text))
     assert code in (0, 1) and "Optimal cost" in out
     assert (code == 1) == ("breaks the rules" in out)
 
@@ -120,7 +120,7 @@ def test_check_pairing_agrees_with_the_solver(tmp_path, capsys):
 def test_check_pairing_bad_file(tmp_path, capsys):
     path = tmp_path / "bad.txt"
     path.write_text("visser\n")
-    code, _, err = run(capsys, "check-pairing", str(DEMO), str(path))
+    code, _, err = run(capsys, "check-pairing", str(EVENING), str(path))
     assert code == 2 and "bad.txt: line 1" in err
 
 

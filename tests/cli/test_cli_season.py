@@ -15,7 +15,7 @@ from seasons.load import load_season
 from seasons.store import SeasonStore
 from seasons.store.events import ResultSet
 from seasons.model import Result
-from tests.conftest import DEMO
+from tests.conftest import DEMO, EVENING
 from tui.cli.main import main
 
 
@@ -28,16 +28,16 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def demo_store(tmp_path):
     path = tmp_path / "demo.keizer"
-    SeasonStore.create(path, load_season(DEMO)).close()
+    SeasonStore.create(path, load_season(EVENING)).close()
     return path
 
 
 def test_standings_json_is_formats_contract(capsys):
-    code, out, _ = run(capsys, "standings", str(DEMO), "--round", "20", "--json")
+    code, out, _ = run(capsys, "standings", str(EVENING), "--round", "20", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["round"] == 20 and set(data["iteration"]) >= {"iterations", "cycled"}
-    expected = replay(load_season(DEMO), 20).standings()
+    expected = replay(load_season(EVENING), 20).standings()
     assert [r["player"] for r in data["standings"]] == [r.player for r in expected.rows]
     for row, st in zip(data["standings"], expected.rows):
         assert {"rank", "player", "name", "score", "score_exact", "value"} <= set(row)
@@ -46,28 +46,28 @@ def test_standings_json_is_formats_contract(capsys):
 
 
 def test_standings_text_and_csv_agree(capsys):
-    _, text, _ = run(capsys, "standings", str(DEMO))
-    _, data, _ = run(capsys, "standings", str(DEMO), "--csv")
+    _, text, _ = run(capsys, "standings", str(EVENING))
+    _, data, _ = run(capsys, "standings", str(EVENING), "--csv")
     rows = list(csv.DictReader(io.StringIO(data)))
     assert "standings after round 32" in text
     top = text.splitlines()[4]  # title, blank, header, rule, first row
     assert rows[0]["name"] in top and rows[0]["rank"] == "1"
-    _, ktext, _ = run(capsys, "standings", str(DEMO), "--columns", "k")
+    _, ktext, _ = run(capsys, "standings", str(EVENING), "--columns", "k")
     assert "Keizer" in ktext.splitlines()[2] and "33%?" in ktext.splitlines()[2]
 
 
 def test_import_export_round_trip(tmp_path, capsys):
     store = tmp_path / "club.keizer"
-    assert run(capsys, "import", str(DEMO), str(store))[0] == 0
+    assert run(capsys, "import", str(EVENING), str(store))[0] == 0
     out = tmp_path / "out.json"
     assert run(capsys, "export", str(store), "-o", str(out))[0] == 0
-    assert out.read_text() == DEMO.read_text()
+    assert out.read_text() == EVENING.read_text()
     code, stdout, _ = run(capsys, "export", str(store))
-    assert code == 0 and json.loads(stdout) == json.loads(DEMO.read_text())
+    assert code == 0 and json.loads(stdout) == json.loads(EVENING.read_text())
 
 
 def test_standings_read_a_store_like_a_file(demo_store, capsys):
-    assert run(capsys, "standings", str(demo_store), "--json")[1] == run(capsys, "standings", str(DEMO), "--json")[1]
+    assert run(capsys, "standings", str(demo_store), "--json")[1] == run(capsys, "standings", str(EVENING), "--json")[1]
 
 
 def test_undo_and_redo(demo_store, capsys):
@@ -86,8 +86,8 @@ def test_undo_and_redo(demo_store, capsys):
 
 @pytest.mark.parametrize("content, expected", [
     ('{"format": "keizer-season/1", "players": [', "not valid JSON"),
-    (DEMO.read_text().replace('"result": "1-0"', '"result": "2-0"', 1), ".result: unknown result '2-0'"),
-    (DEMO.read_text().replace('"doorn-driebergen-2019"', '{"preset": "kijk-uit", "colours": 1}'),
+    (EVENING.read_text().replace('"result": "1-0"', '"result": "2-0"', 1), ".result: unknown result '2-0'"),
+    (EVENING.read_text().replace('"doorn-driebergen-2019"', '{"preset": "kijk-uit", "colours": 1}'),
      "ruleset.colours: unknown key"),
     ("SQLite format 3\x00" + "x" * 200, "not a season store"),
 ])
@@ -107,20 +107,20 @@ def test_import_refuses_to_overwrite_and_writes_nothing_on_bad_input(tmp_path, c
     assert run(capsys, "import", str(bad), str(target))[0] == 2
     assert not target.exists()
     existing = tmp_path / "old.keizer"
-    shutil.copy(DEMO, existing)
-    code, _, err = run(capsys, "import", str(DEMO), str(existing))
-    assert code == 2 and "already exists" in err and existing.read_text() == DEMO.read_text()
+    shutil.copy(EVENING, existing)
+    code, _, err = run(capsys, "import", str(EVENING), str(existing))
+    assert code == 2 and "already exists" in err and existing.read_text() == EVENING.read_text()
 
 
 def test_undo_on_a_json_file_explains(capsys):
-    code, _, err = run(capsys, "undo", str(DEMO))
+    code, _, err = run(capsys, "undo", str(EVENING))
     assert code == 2 and "need a season store" in err
 
 
 def test_missing_file_and_bad_round(capsys, tmp_path):
     code, _, err = run(capsys, "standings", str(tmp_path / "nope.json"))
     assert code == 2 and "nope.json" in err
-    code, _, err = run(capsys, "standings", str(DEMO), "--round", "99")
+    code, _, err = run(capsys, "standings", str(EVENING), "--round", "99")
     assert code == 2 and "99" in err
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from seasons.errors import InputError
 from seasons.season_json import dump_season, parse_season_text, season_from_json, season_to_json
-from tests.conftest import DEMO, REAL_SEASONS
+from tests.conftest import DEMO, EVENING, REAL_SEASONS
 
 MINIMAL = {
     "format": "keizer-season/1",
@@ -47,7 +47,7 @@ def test_round_trip_is_identity():
 
 
 def test_round_trip_of_the_demo_and_the_real_seasons():
-    for path in [DEMO, *REAL_SEASONS]:
+    for path in [DEMO, EVENING, *REAL_SEASONS]:
         original = json.loads(path.read_text())
         season = parse_season_text(path.read_text(), str(path))
         assert season_to_json(season) == original, path

@@ -9,14 +9,14 @@ import pytest
 
 from seasons.load import load_season
 from seasons.store import SeasonStore
-from tests.conftest import DEMO
+from tests.conftest import EVENING
 from tui.director import Director
 
 
 @pytest.fixture
 def demo_json(tmp_path: Path) -> Path:
     """A copy of the bundled demo season (44 players, D rules, rounds 1–32 played, 33 to pair)."""
-    return Path(shutil.copy(DEMO, tmp_path / "demo.json"))
+    return Path(shutil.copy(EVENING, tmp_path / "demo.json"))
 
 
 @pytest.fixture
