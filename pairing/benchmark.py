@@ -13,9 +13,10 @@ from pairing.checker import Pairing, check_pairing
 from pairing.greedy import greedy_pairing
 from pairing.instance import RoundInstance, build_instance
 from pairing.proposer import propose
+from pairing.ranking import keizer_ranking
+from pairing.simulate import simulate_season
 from pairing.solvers import SolverName
 from pairing.synthetic import synthetic_season
-from seasons.model import Season
 
 HISTORY = 20
 """Rounds of history before the benchmarked round."""
@@ -39,9 +40,21 @@ def _timed(fn: Callable[[], Any], repeats: int) -> tuple[float, Any]:
     return statistics.median(times), out
 
 
-def _instance(season: Season, n: int) -> RoundInstance:
-    ranking = tuple(p.id for p in season.players)
-    return build_instance(season, HISTORY + 1, ranking, tuple(Fraction(v) for v in range(n, 0, -1)))
+SIMULATED_UP_TO = 1000
+"""Up to this many players the history is a season simulated by this engine (the Keizer ranking from
+scoring each round); beyond, simulating 20 rounds would take minutes, so the history is paired from the
+fixed rating order instead (harder: neighbours meet again and again)."""
+
+
+def _history(n: int, seed: int) -> tuple[str, Callable[[], RoundInstance]]:
+    """How the history was made, and a function building round HISTORY+1 (ranking included)."""
+    if n <= SIMULATED_UP_TO:
+        season = simulate_season(n, HISTORY + 1, "keizer-classic", seed, played=HISTORY)
+        return "simulated", lambda: build_instance(season, HISTORY + 1, *keizer_ranking(season, HISTORY + 1))
+    fixed = synthetic_season(n, HISTORY, seed)
+    ranking = tuple(p.id for p in fixed.players)
+    values = tuple(Fraction(v) for v in range(n, 0, -1))
+    return "rating order", lambda: build_instance(fixed, HISTORY + 1, ranking, values)
 
 
 def _distances(inst: RoundInstance, pairing: Pairing) -> list[int]:
@@ -51,25 +64,27 @@ def _distances(inst: RoundInstance, pairing: Pairing) -> list[int]:
 
 def run_pairing_benchmark(sizes: Sequence[int] = (20, 40, 80, 200, 1000, 10000), seed: int = 0,
                           progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """One row per field size: a synthetic season with HISTORY rounds paired by this engine from the rating
-    order (results from the ratings), then round HISTORY+1 timed (median of several) with each solver."""
+    """One row per field size: HISTORY rounds of history (simulated, or paired from the rating order for
+    huge fields: see SIMULATED_UP_TO), then round HISTORY+1 timed (median of several) with each solver,
+    the ranking and the model building included."""
     rows: list[dict[str, Any]] = []
     for n in sizes:
         say = progress or (lambda _: None)
         say(f"{n} players: generating {HISTORY} rounds of history")
         start = time.perf_counter()
-        season = synthetic_season(n, HISTORY, seed)
-        row: dict[str, Any] = {"players": n, "history_rounds": HISTORY, "generate_s": time.perf_counter() - start}
-        rows.append(row | _measure(season, n, say))
+        history, make = _history(n, seed)
+        row: dict[str, Any] = {"players": n, "history_rounds": HISTORY, "history": history,
+                               "generate_s": time.perf_counter() - start}
+        rows.append(row | _measure(make, n, say))
     return rows
 
 
-def _measure(season: Season, n: int, say: Callable[[str], None]) -> dict[str, Any]:
+def _measure(make: Callable[[], RoundInstance], n: int, say: Callable[[str], None]) -> dict[str, Any]:
     row: dict[str, Any] = {}
     reps = _repeats(n)
 
     def whole_round(solver: SolverName) -> Any:
-        inst = _instance(season, n)
+        inst = make()
         return inst, propose(inst, solver)
 
     say(f"{n} players: blossom matching")
@@ -86,7 +101,7 @@ def _measure(season: Season, n: int, say: Callable[[str], None]) -> dict[str, An
         row["same_pairing"] = ref.pairs() == best.pairs() and ref.bye == best.bye
         row["cpsat_stages"] = ref.solver.stages
     say(f"{n} players: greedy")
-    row["greedy_s"], greedy = _timed(lambda: greedy_pairing(_instance(season, n)), reps)
+    row["greedy_s"], greedy = _timed(lambda: greedy_pairing(make()), reps)
     report = check_pairing(inst, greedy)
     optimal = check_pairing(inst, best)
     row["greedy_real_cost"] = report.real_cost
@@ -115,13 +130,13 @@ def _fmt(value: Any, digits: int = 3) -> str:
 
 def format_report(rows: Sequence[dict[str, Any]]) -> str:
     """A plain-text table of the rows, then the goals met or missed."""
-    head = ("players", "present", "matching", "CP-SAT", "same opt.", "band", "proven", "real cost", "greedy",
+    head = ("players", "history", "present", "matching", "CP-SAT", "same opt.", "band", "proven", "real cost", "greedy",
             "greedy cost", "ratio", "rank sum g/opt", "worst g/opt", "g. violations")
     lines = [" | ".join(head)]
     for r in rows:
         ratio = r.get("greedy_cost_ratio")
         lines.append(" | ".join((
-            str(r["players"]), str(r["present"]), _fmt(r["matching_s"]), _fmt(r.get("cpsat_s")),
+            str(r["players"]), r["history"], str(r["present"]), _fmt(r["matching_s"]), _fmt(r.get("cpsat_s")),
             _fmt(r.get("same_pairing")), "all" if r["band"] is None else f"±{r['band']}", _fmt(r["band_proven"]),
             str(r["real_cost"]), _fmt(r["greedy_s"]), str(r["greedy_real_cost"]),
             "–" if ratio is None else f"{ratio:.2f}", f"{r['greedy_rank_sum']}/{r['opt_rank_sum']}",

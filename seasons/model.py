@@ -162,7 +162,7 @@ class Season:
     suspended: tuple[PlayerId, ...] = ()
     """Players not to be paired until they report back (D art. 12), sorted. Evening state of the
     store only: the season file has no key for it, so an export leaves it out."""
-    _index: dict[PlayerId, int] = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+    _index: dict[PlayerId, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {p.id: i for i, p in enumerate(self.players)})

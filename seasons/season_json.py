@@ -145,7 +145,7 @@ def _players(value: Any) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _withdrawals(value: Any, known: dict[str, Player]) -> tuple[Withdrawal, ...]:
+def _withdrawals(value: Any, known: dict[PlayerId, Player]) -> tuple[Withdrawal, ...]:
     if not isinstance(value, list):
         raise InputError("withdrawals", "must be a list")
     out: list[Withdrawal] = []
@@ -163,7 +163,7 @@ def _withdrawals(value: Any, known: dict[str, Player]) -> tuple[Withdrawal, ...]
     return tuple(out)
 
 
-def _player_ref(value: Any, where: str, known: dict[str, Player]) -> PlayerId:
+def _player_ref(value: Any, where: str, known: dict[PlayerId, Player]) -> PlayerId:
     if not isinstance(value, str):
         raise InputError(where, f"expected a player id, got {value!r}")
     if value not in known:
@@ -171,7 +171,7 @@ def _player_ref(value: Any, where: str, known: dict[str, Player]) -> PlayerId:
     return PlayerId(value)
 
 
-def _round(obj: Any, index: int, known: dict[str, Player], gone_from: dict[PlayerId, int]) -> Round:
+def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[PlayerId, int]) -> Round:
     where = f"rounds[{index}]"
     _expect_object(obj, where)
     _known_keys(obj, where, _ROUND_KEYS)

@@ -139,14 +139,15 @@ def _value_ladder(obj: Any, where: str) -> ValueLadder:
         if ratio <= 1:
             raise InputError(r.at("ratio"), f"must be greater than 1, got {r.obj.get('ratio')!r}")
         rounding = _choice("half-even", "down")(r.obj.get("rounding", "half-even"), r.at("rounding"))
-        return ValueLadder(ladder="ratio", ratio=ratio, ratio_rounding=rounding)
+        return ValueLadder(ladder="ratio", ratio=ratio,
+                           ratio_rounding="down" if rounding == "down" else "half-even")
     r.done(("ladder", "top", "bottom", "decimals"))
-    top = nonneg_fraction(r.obj.get("top", 200), r.at("top"))
+    range_top = nonneg_fraction(r.obj.get("top", 200), r.at("top"))
     bottom = nonneg_fraction(r.obj.get("bottom", 100), r.at("bottom"))
-    if bottom > top:
+    if bottom > range_top:
         raise InputError(r.at("bottom"), "must not be above top")
     decimals = _optional(integer)(r.obj.get("decimals"), r.at("decimals"))
-    return ValueLadder(ladder="range", range_top=top, bottom=bottom, decimals=decimals)
+    return ValueLadder(ladder="range", range_top=range_top, bottom=bottom, decimals=decimals)
 
 
 def _top(value: Any, where: str) -> tuple[int | None, int]:

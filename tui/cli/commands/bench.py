@@ -23,18 +23,20 @@ def run(args: argparse.Namespace) -> int:
     if args.what == "standings":
         from scoring import benchmark as standings_bench
 
-        kwargs = {}
         if args.sizes:
-            kwargs["sizes"] = tuple(_size_pair(s) for s in args.sizes.split(","))
-        rows = standings_bench.run_standings_benchmark(seed=args.seed, **kwargs)
+            rows = standings_bench.run_standings_benchmark(
+                sizes=tuple(_size_pair(s) for s in args.sizes.split(",")), seed=args.seed)
+        else:
+            rows = standings_bench.run_standings_benchmark(seed=args.seed)
         report = standings_bench.format_report(rows)
     else:
         from pairing import benchmark as pairing_bench
 
-        kwargs = {}
         if args.sizes:
-            kwargs["sizes"] = tuple(_positive(s) for s in args.sizes.split(","))
-        rows = pairing_bench.run_pairing_benchmark(seed=args.seed, **kwargs)
+            rows = pairing_bench.run_pairing_benchmark(sizes=tuple(_positive(s) for s in args.sizes.split(",")),
+                                                       seed=args.seed)
+        else:
+            rows = pairing_bench.run_pairing_benchmark(seed=args.seed)
         report = pairing_bench.format_report(rows)
     sys.stdout.write((json.dumps(rows, indent=1, default=str) if args.json else report) + "\n")
     return 0

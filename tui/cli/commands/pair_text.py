@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from seasons.model import Season
+from seasons.model import PlayerId, Season
 from tui.format import points, text_table, with_names
 
 
@@ -57,7 +57,7 @@ def _boards_table(season: Season, inst: Any, proposal: Any) -> str:
                       [True, False, True, True, False, True, True, False])
 
 
-def _who(season: Season, inst: Any, pid: str) -> str:
+def _who(season: Season, inst: Any, pid: PlayerId) -> str:
     state = inst.state(pid)
     return f"{season.player(pid).name} (#{state.rank})"
 
