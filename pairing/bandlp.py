@@ -7,6 +7,7 @@ import math
 import ortools.linear_solver.python.model_builder_helper as mbh
 
 from pairing.costs import CompiledCosts
+from pairing.solvers.oddsets import components
 
 Cut = tuple[int, int, list[int]]
 """(|S|, 2·u_S rounded, the model edges inside S)."""
@@ -89,17 +90,5 @@ class BandLp:
     def _odd_components(self, support: list[int]) -> list[set[int]]:
         """Node sets of odd size ≥ 3 of the components of these LP columns, in a deterministic order."""
         eu, ev = self.costs.edge_u, self.costs.edge_v
-        parent: dict[int, int] = {}
-
-        def find(a: int) -> int:
-            while parent.setdefault(a, a) != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
-
-        for j in support:
-            parent[find(eu[self.edges[j]])] = find(ev[self.edges[j]])
-        groups: dict[int, set[int]] = {}
-        for node in sorted(parent):
-            groups.setdefault(find(node), set()).add(node)
-        return [g for g in sorted(groups.values(), key=min) if len(g) % 2 == 1 and len(g) >= 3]
+        edges = ((eu[self.edges[j]], ev[self.edges[j]]) for j in support)
+        return [g for g in components(edges) if len(g) % 2 == 1 and len(g) >= 3]

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import random
 
+from scoring.benchgen import elo_result as scoring_elo_result
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
 
 
 def elo_result(rng: random.Random, white: int, black: int, draw_share: float = 0.3) -> Result:
     """A result drawn from the Elo expectation, with about `draw_share` draws between equals."""
-    expected = 1.0 / (1.0 + 10 ** ((black - white) / 400.0))
-    draw = draw_share * (1.0 - abs(2 * expected - 1.0))
-    u = rng.random()
-    if u < expected - draw / 2:
-        return Result.WHITE_WINS
-    if u < expected + draw / 2:
-        return Result.DRAW
-    return Result.BLACK_WINS
+    return scoring_elo_result(white, black, rng.random(), draw_share)
 
 
 def synthetic_players(n: int, seed: int) -> tuple[Player, ...]:

@@ -68,16 +68,17 @@ def _round(number: int, ranking: list[int], roster: tuple[Player, ...], ratings:
         white, black = (a, b) if whites[a] <= whites[b] else (b, a)
         whites[white] += 1
         games.append(Game(white=roster[white].id, black=roster[black].id,
-                          result=_result(ratings[white], ratings[black], rng)))
+                          result=elo_result(ratings[white], ratings[black], rng.random())))
     return Round(number=number, games=tuple(games), entries=tuple(sorted(entries)))
 
 
-def _result(white: int, black: int, rng: np.random.Generator) -> Result:
+def elo_result(white: int, black: int, u: float, draw_share: float = 0.3) -> Result:
+    """The result for a uniform draw u in [0, 1): white wins with the Elo expectation less half the draws;
+    draws (about `draw_share` between equals) are likeliest between equals."""
     expected = 1 / (1 + 10 ** ((black - white) / 400))
-    draw = 0.3 * (1 - abs(2 * expected - 1))  # draws are likeliest between equals
-    x = rng.random()
-    if x < expected - draw / 2:
+    draw = draw_share * (1 - abs(2 * expected - 1))
+    if u < expected - draw / 2:
         return Result.WHITE_WINS
-    if x < expected + draw / 2:
+    if u < expected + draw / 2:
         return Result.DRAW
     return Result.BLACK_WINS

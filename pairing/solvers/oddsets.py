@@ -7,6 +7,8 @@ of LP + cuts the LP optimum is usually integral and CP-SAT only has to confirm i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ortools.linear_solver import pywraplp  # type: ignore[attr-defined]
 
 from pairing.costs import CompiledCosts
@@ -66,7 +68,7 @@ def odd_set_cuts(costs: CompiledCosts, rounds: int = 6) -> list[Cut]:
         if not frac:
             break
         found = 0
-        for comp in _components(frac, ends):
+        for comp in components(ends[k] for k in frac):
             members = tuple(sorted(comp))
             if len(members) % 2 == 0 or members in seen:
                 continue
@@ -86,8 +88,8 @@ def odd_set_cuts(costs: CompiledCosts, rounds: int = 6) -> list[Cut]:
     return cuts
 
 
-def _components(frac: list[int], ends: list[tuple[int, int]]) -> list[set[int]]:
-    """Connected components of the fractional edges."""
+def components(pairs: Iterable[tuple[int, int]]) -> list[set[int]]:
+    """Connected components of the graph of these edges (union-find), ordered by their smallest node."""
     parent: dict[int, int] = {}
 
     def find(a: int) -> int:
@@ -96,10 +98,9 @@ def _components(frac: list[int], ends: list[tuple[int, int]]) -> list[set[int]]:
             a = parent[a]
         return a
 
-    for k in frac:
-        u, v = ends[k]
+    for u, v in pairs:
         parent[find(u)] = find(v)
     groups: dict[int, set[int]] = {}
-    for node in list(parent):
+    for node in sorted(parent):
         groups.setdefault(find(node), set()).add(node)
-    return [groups[r] for r in sorted(groups, key=lambda r: min(groups[r]))]
+    return sorted(groups.values(), key=min)
