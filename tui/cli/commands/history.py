@@ -19,30 +19,22 @@ def _open_store(path: str) -> SeasonStore:
 def register_undo(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("undo", help="undo the last change to a season store")
     p.add_argument("season", metavar="SEASON.keizer")
-    p.set_defaults(run=run_undo)
-
-
-def run_undo(args: argparse.Namespace) -> int:
-    with _open_store(args.season) as store:
-        label = store.undo()
-    if label is None:
-        raise KeizerError(f"{args.season}: nothing to undo")
-    print(f"undone: {label}")
-    return 0
+    p.set_defaults(run=lambda args: _step(args.season, "undo"))
 
 
 def register_redo(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("redo", help="redo the last undone change to a season store")
     p.add_argument("season", metavar="SEASON.keizer")
-    p.set_defaults(run=run_redo)
+    p.set_defaults(run=lambda args: _step(args.season, "redo"))
 
 
-def run_redo(args: argparse.Namespace) -> int:
-    with _open_store(args.season) as store:
-        label = store.redo()
+def _step(path: str, step: str) -> int:
+    """Undo or redo one action of the store's log (one transaction)."""
+    with _open_store(path) as store:
+        label = store.undo() if step == "undo" else store.redo()
     if label is None:
-        raise KeizerError(f"{args.season}: nothing to redo")
-    print(f"redone: {label}")
+        raise KeizerError(f"{path}: nothing to {step}")
+    print(f"{'undone' if step == 'undo' else 'redone'}: {label}")
     return 0
 
 
