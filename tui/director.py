@@ -18,6 +18,7 @@ from seasons.store.events import (
     UNCHANGED,
     EntrySet,
     Event,
+    NoShow,
     PlayerAdded,
     PlayerMoved,
     PairingSaved,
@@ -228,6 +229,25 @@ class Director:
         label = (f"round {k} board {board}: {season.player(game.white).name}–"
                  f"{season.player(game.black).name} {result.value}")
         return self.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result))
+
+    def no_show(self, k: int, row_key: str, absent_colour: str) -> str:
+        """D art. 11 on the game of a row: the player of `absent_colour` ("white"/"black") did not come
+        without notice. The opponent is booked as bye, the absentee unexcused and, D art. 12, suspended
+        until they report back. One action."""
+        rnd = self.round(k)
+        board, pid = parse_row_key(row_key)
+        if board is None or not 1 <= board <= len(rnd.games):
+            who = self._player(pid).name if pid else "this row"
+            raise KeizerError(f"{who} has no game in round {k}: there is nobody to not show up")
+        game = rnd.games[board - 1]
+        absent = game.white if absent_colour == "white" else game.black
+        events: list[Event] = [NoShow(round=k, white=game.white, black=game.black, absent=absent)]
+        if absent not in self.season.suspended:
+            events.append(SuspensionSet(player=absent, suspended=True))
+        season = self.season
+        label = (f"round {k} board {board}: {season.player(absent).name} did not come (unexcused, suspended), "
+                 f"{season.player(game.opponent_of(absent)).name} gets a bye (D art. 11)")
+        return self.commit(label, *events)
 
     # -- pairing ----------------------------------------------------------------------------------------
     def pair(self, k: int | None = None, alternatives: int = 2) -> tuple[ProposalView, ...]:

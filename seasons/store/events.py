@@ -12,6 +12,7 @@ from seasons.store.event_base import Event
 from seasons.store.payload import PayloadReader, frozen_copy, player_from_json, player_to_json
 from seasons.store.round_events import (
     EntrySet,
+    NoShow,
     PairingSaved,
     ResultSet,
     RoundAdded,
@@ -20,7 +21,7 @@ from seasons.store.round_events import (
 )
 
 __all__ = [
-    "EVENT_TYPES", "UNCHANGED", "EntrySet", "Event", "PairingSaved", "PlayerAdded", "PlayerMoved",
+    "EVENT_TYPES", "UNCHANGED", "EntrySet", "Event", "NoShow", "PairingSaved", "PlayerAdded", "PlayerMoved",
     "PlayerUpdated", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
     "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
 ]
@@ -283,7 +284,7 @@ class SuspensionSet(Event):
 # refuses the file up front instead of failing on an event kind it does not know.
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
-    RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet,
+    RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet, NoShow,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 

@@ -214,6 +214,49 @@ class ResultSet(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class NoShow(Event):
+    """D art. 11: a player did not come without notice; the game is not played. The opponent is booked
+    as bye ("oneven": 100% of their own value) and the absentee as unexcused."""
+
+    kind: ClassVar[str] = "no-show"
+    round: int
+    """The round."""
+    white: PlayerId
+    """White in the game as paired."""
+    black: PlayerId
+    """Black in the game as paired."""
+    absent: PlayerId
+    """Who did not come: white or black."""
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        rnd = self._round(s, self.round)
+        if self.absent not in (self.white, self.black):
+            raise self._fail(f"{self.absent!r} does not play in {self.white}–{self.black}")
+        games = [g for g in rnd.games if not (g.white == self.white and g.black == self.black)]
+        if len(games) == len(rnd.games):
+            raise self._fail(f"round {self.round} has no game {self.white}–{self.black}")
+        if not games:
+            raise self._fail(f"it is the only game of round {self.round}: a round keeps at least one game")
+        present = self.black if self.absent == self.white else self.white
+        entries = tuple(sorted(rnd.entries + ((present, EntryKind.BYE), (self.absent, EntryKind.UNEXCUSED)),
+                               key=_by_player))
+        return s.with_round(replace(rnd, games=tuple(games), entries=entries))
+
+    def describe(self) -> str:
+        return f"no-show of {self.absent} in {self.white}–{self.black}, round {self.round}"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"round": self.round, "white": self.white, "black": self.black, "absent": self.absent}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> NoShow:
+        r = PayloadReader(payload, cls.kind, ("round", "white", "black", "absent"))
+        return cls(round=r.integer("round"), white=r.player_id("white"), black=r.player_id("black"),
+                   absent=r.player_id("absent"))
+
+
+@dataclass(frozen=True, slots=True)
 class RoundRemoved(Event):
     """The last round taken off the list (only while it has no results)."""
 

@@ -65,7 +65,11 @@ def _v3_suspensions(conn: sqlite3.Connection) -> None:
     """The event kind `suspension-set` (D art. 12) exists from here on; no table changes."""
 
 
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions]
+def _v4_no_shows(conn: sqlite3.Connection) -> None:
+    """The event kind `no-show` (D art. 11) exists from here on; no table changes."""
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 

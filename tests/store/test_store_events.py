@@ -11,6 +11,7 @@ import pytest
 from seasons.errors import InputError, KeizerError
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
 from seasons.store.events import (
+    NoShow,
     SuspensionSet,
     EVENT_TYPES,
     UNCHANGED,
@@ -294,6 +295,7 @@ def sample_events(season: Season) -> list[Event]:
         ResultSet(3, P("p01"), P("p02"), Result.WHITE_FORFEIT_WIN),
         RoundRemoved(5),
         SuspensionSet(P("p02"), True),
+        NoShow(3, P("p01"), P("p02"), P("p02")),
     ]
 
 
@@ -356,3 +358,15 @@ def test_suspension_is_set_and_cleared_and_survives_reopen(tmp_path):
         assert store.apply("readmit b", SuspensionSet("b", False)).suspended == ()
         store.undo()
         assert store.season.suspended == ("b",)
+
+
+def test_a_no_show_books_bye_and_unexcused(paired: Season) -> None:
+    game = paired.round(1).games[0]
+    after = NoShow(1, game.white, game.black, game.black).apply(paired)
+    rnd = after.round(1)
+    assert game not in rnd.games and len(rnd.games) == len(paired.round(1).games) - 1
+    assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED
+    with pytest.raises(KeizerError, match="does not play"):
+        NoShow(1, game.white, game.black, P("p09")).apply(paired)
+    with pytest.raises(KeizerError, match="has no game"):
+        NoShow(1, game.black, game.white, game.black).apply(paired)

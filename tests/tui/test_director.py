@@ -286,3 +286,11 @@ def test_accepting_a_stale_pairing_is_refused(director: Director) -> None:
     with pytest.raises(KeizerError, match="changed since"):
         director.accept_pairing(0)
     assert director.revision == head
+
+
+def test_no_show_on_a_row_without_a_game_is_refused(director: Director) -> None:
+    row = next(b for b in director.boards(32) if b.game is None)
+    head = director.revision
+    with pytest.raises(KeizerError, match="has no game in round 32"):
+        director.no_show(32, row.key, "white")
+    assert director.revision == head

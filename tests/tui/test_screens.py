@@ -187,3 +187,26 @@ async def test_every_change_is_on_disk_the_moment_it_is_made(demo_store: Path) -
         first = app.director.attendance(33)[0].player.id
         on_disk = load_season(demo_store)  # as a new process would find it after a dropped connection
         assert on_disk.round(33).entry_of(first) is EntryKind.DUTY
+
+
+async def test_a_no_show_books_bye_unexcused_and_suspends(demo_store: Path) -> None:
+    # D art. 11: the opponent of a player absent without notice is booked as bye; art. 12: suspended.
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f4")
+        game = app.director.season.round(32).games[0]
+        boards_before = len(app.director.season.round(32).games)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        rnd = app.director.season.round(32)
+        assert len(rnd.games) == boards_before - 1 and game not in rnd.games
+        assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED
+        assert game.black in app.director.season.suspended
+        assert "D art. 11" in last(app)
+        await pilot.press("ctrl+z")  # one action: the game, the entries and the suspension come back
+        assert app.director.season.round(32).games[0] == game and game.black not in app.director.season.suspended
+        head = app.director.revision
+        await pilot.press("end", "n")  # an entry row has no game
+        assert app.said[-1].severity == "error" and app.director.revision == head

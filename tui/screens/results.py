@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from seasons.model import Result
+from tui.dialogs.no_show import NoShowDialog
 from tui.format import points
 from tui.screens.base import KeizerScreen
 from tui.widgets.proposal import short
@@ -37,6 +38,7 @@ class ResultsScreen(KeizerScreen):
         Binding("plus_sign", "result('+-')", "+-", key_display="+", tooltip="forfeit: white wins, black did not play"),
         Binding("minus", "result('-+')", "-+", key_display="-", tooltip="forfeit: black wins, white did not play"),
         Binding("asterisk", "result('*')", "pending", key_display="*", tooltip="not finished or not played yet"),
+        Binding("n", "no_show", "No-show", tooltip="D art. 11: a player did not come without notice"),
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
@@ -106,3 +108,18 @@ class ResultsScreen(KeizerScreen):
         self._confirm = None
         if self.write(self.director.set_result, k, key, new):
             boards.advance()
+
+    def action_no_show(self) -> None:
+        """D art. 11: ask who did not come, then book bye / unexcused (and suspend the absentee)."""
+        k = self.shown_round
+        key = self.query_one("#boards", KeizerTable).cursor_key
+        row = next((b for b in self.director.boards(k) if b.key == key), None)
+        if row is None or row.game is None or row.black is None:
+            self.keizer.say("put the cursor on a board with a game to record a no-show", "error")
+            return
+
+        def chosen(colour: str | None) -> None:
+            if colour is not None:
+                self.write(self.director.no_show, k, key, colour)
+
+        self.app.push_screen(NoShowDialog(row.board, row.white.name, row.black.name), chosen)
