@@ -78,15 +78,16 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
 }
 
 
-def iteration_summary(it: Any) -> str:
-    """One line on how the standings were found (an IterationReport)."""
+def iteration_summary(rep: Any) -> str:
+    """One line on how the standings after the replay's last round were found (RULES.md §3)."""
+    it = rep.standings().iteration
+    if not rep.ruleset.iterates_at(rep.upto, rep.season.rounds_planned):
+        return "single pass"
     if it.capped:
         return f"iteration stopped at the cap of {it.iterations} steps"
     if it.cycled:
         return f"cycled (length {it.cycle_length}) after {it.iterations} iterations: mean of the cycle"
-    if it.iterations <= 1:
-        return "single pass"
-    return f"converged in {it.iterations} iterations"
+    return f"converged in {it.iterations} iteration{'s' if it.iterations != 1 else ''}"
 
 
 def with_names(season: Any, lines: Sequence[str]) -> tuple[str, ...]:

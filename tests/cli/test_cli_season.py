@@ -139,3 +139,10 @@ def test_demo_prints_the_bundled_season_and_leaves_it(capsys):
     code, out, _ = run(capsys, "demo")
     assert code == 0 and "standings after round" in out
     assert DEMO.read_bytes() == before
+
+
+def test_the_title_says_how_the_values_were_found(capsys):
+    # D: iterated at round 20 (D art. 23), single pass after other rounds (frozen valuation).
+    at_20 = run(capsys, "standings", str(EVENING), "--round", "20")[1].splitlines()[0]
+    at_19 = run(capsys, "standings", str(EVENING), "--round", "19")[1].splitlines()[0]
+    assert ("converged in" in at_20 or "cycled" in at_20) and at_19.endswith("(single pass)")

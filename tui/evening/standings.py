@@ -56,7 +56,7 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
                  for r in st.rows)
     rs = rep.ruleset
     iterate = rs.iterate if isinstance(rs.iterate, str) else "after rounds " + ", ".join(map(str, rs.iterate))
-    report = (f"values: {iteration_summary(rep.standings().iteration)} ({rs.valuation} valuation, iterate {iterate})" if rep.upto
+    report = (f"values: {iteration_summary(rep)} ({rs.valuation} valuation, iterate {iterate})" if rep.upto
               else "the starting ranking")
     share = rs.participation
     if share is not None:

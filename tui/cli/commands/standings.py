@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 def standings_text(rep: Replay, table: Any, style: str) -> str:
     columns = COLUMNS[style]
     rows = [[show(row[col]) for _, col, show, _ in columns] for row in table.iter_rows(named=True)]
-    title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep.standings().iteration)})"
+    title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep)})"
     return title + "\n\n" + text_table([c[0] for c in columns], rows, [c[3] for c in columns])
 
 
