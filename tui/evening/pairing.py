@@ -148,28 +148,27 @@ class PairingDesk:
     def toggle_lock(self, index: int, board: int) -> str:
         """Lock the pair of a board (every re-solve keeps it), or unlock it."""
         pair = pair_key(*self._board(index, board).pair)
-        if pair in self.locks:
-            self.locks.remove(pair)
-            text = f"unlocked {self._names(pair)}"
-        else:
-            self.forbids.discard(pair)
-            self.locks.add(pair)
-            text = f"locked {self._names(pair)}: every re-solve keeps them together (r re-solves)"
-        self._redraw_marks()
-        return text
+        if self._toggle(pair, self.locks, self.forbids):
+            return f"locked {self._names(pair)}: every re-solve keeps them together (r re-solves)"
+        return f"unlocked {self._names(pair)}"
 
     def toggle_forbid(self, index: int, board: int) -> str:
         """Forbid the pair of a board (no re-solve makes it), or allow it again."""
         pair = pair_key(*self._board(index, board).pair)
-        if pair in self.forbids:
-            self.forbids.remove(pair)
-            text = f"{self._names(pair)} may play each other again"
+        if self._toggle(pair, self.forbids, self.locks):
+            return f"forbade {self._names(pair)}: the next solve pairs them apart (r re-solves)"
+        return f"{self._names(pair)} may play each other again"
+
+    def _toggle(self, pair: Pair, into: set[Pair], opposite: set[Pair]) -> bool:
+        """Put the pair in `into` (out of its opposite) or take it out again; True when it went in."""
+        added = pair not in into
+        if added:
+            opposite.discard(pair)
+            into.add(pair)
         else:
-            self.locks.discard(pair)
-            self.forbids.add(pair)
-            text = f"forbade {self._names(pair)}: the next solve pairs them apart (r re-solves)"
+            into.remove(pair)
         self._redraw_marks()
-        return text
+        return added
 
     def swap(self, index: int, a: PlayerId, b: PlayerId) -> str:
         """Swap two players of a proposal by hand; the checker says what that breaks. The hand-made
