@@ -111,8 +111,8 @@ def _known_keys(obj: dict[str, Any], where: str, allowed: tuple[str, ...]) -> No
 
 
 def _players(value: Any) -> tuple[Player, ...]:
-    if not isinstance(value, list) or not value:
-        raise InputError("players", "must be a non-empty list")
+    if not isinstance(value, list):  # empty is fine: a new season before its players are entered
+        raise InputError("players", "must be a list")
     seen: dict[str, int] = {}
     players = []
     for i, obj in enumerate(value):

@@ -81,6 +81,8 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
 def iteration_summary(rep: Any) -> str:
     """One line on how the standings after the replay's last round were found (RULES.md §3)."""
     it = rep.standings().iteration
+    if rep.upto == 0:
+        return "the starting ranking"
     if not rep.ruleset.iterates_at(rep.upto, rep.season.rounds_planned):
         return "single pass"
     if it.capped:

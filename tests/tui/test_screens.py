@@ -210,3 +210,18 @@ async def test_a_no_show_books_bye_unexcused_and_suspends(demo_store: Path) -> N
         head = app.director.revision
         await pilot.press("end", "n")  # an entry row has no game
         assert app.said[-1].severity == "error" and app.director.revision == head
+
+
+async def test_every_screen_opens_on_a_new_empty_season(tmp_path: Path) -> None:
+    from seasons.model import Season
+    from seasons.store import SeasonStore
+
+    path = tmp_path / "new.keizer"
+    SeasonStore.create(path, Season(name="New", ruleset_spec="keizer-classic", players=())).close()
+    app = make_app(path)
+    async with app.run_test() as pilot:
+        for key in ("f2", "f3", "f4", "f5", "f6", "f7", "f2"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.director.season.players == ()
+        assert not [s for s in app.said if s.severity == "error"]

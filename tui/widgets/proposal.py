@@ -92,7 +92,12 @@ class ProposalColumn(Vertical):
         differ = sum(1 for b in proposal.boards if b.differs)
         notes = []
         if number > 1 and best_cost is not None and proposal.objective is not None:
-            notes.append(f"cost {proposal.objective - best_cost:+d}")
+            extra = proposal.objective - best_cost
+            # Cheaper in the soft costs yet ranked lower: a higher tier (the bye policy, a hard rule) decided.
+            ranked_by = {"bye": "the bye's place in the policy's order"}
+            tier = next((ranked_by.get(name, "a hard rule giving way") for name, _ in proposal.costs
+                         if name in ("bye", "meetings!", "rematch!")), None)
+            notes.append(f"cost {extra:+d}" if extra >= 0 or tier is None else f"cost {extra:+d} but {tier}")
         if differ:
             notes.append(f"{differ} boards *")
         title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from tui.cli.commands import bench, check_pairing, demo, history, open, pair, season_io, simulate, standings
+from tui.cli.commands import bench, check_pairing, demo, history, new, open, pair, season_io, simulate, standings
 
 REGISTRY = (
     open.register,
+    new.register,
     demo.register,
     standings.register,
     pair.register,

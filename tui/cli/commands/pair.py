@@ -50,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     inst = build_instance(season, k, ranking, values, locks=[_pair(season, x, "--lock") for x in args.lock],
                           forbids=[_pair(season, x, "--forbid") for x in args.forbid],
                           bye=_player(season, args.bye, "--bye") if args.bye else None)
+    if not inst.players and not inst.fixed:
+        raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
     best = propose(inst, solver=args.solver)
     alts = alternatives(inst, args.alternatives, differ=args.differ, best=best) if args.alternatives else ()
 
