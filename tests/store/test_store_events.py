@@ -327,8 +327,8 @@ def test_unchanged_settings_stay_out_of_the_payload() -> None:
     ("pairing-saved", {"round": 1, "games": [["a"]]}, r"pairing-saved.games\[0\]: expected \[white, black\]"),
     ("player-added", {"player": {"id": "x", "rating": "high"}}, "player-added.player.rating: expected a whole"),
     ("player-updated", {"player": {"id": "", "name": "x"}}, "player-updated.player.id: expected a player id"),
-    ("season-created", {"season": {"format": "keizer-season/1", "players": []}},
-     "season-created.season.players: must be a non-empty list"),
+    ("season-created", {"season": {"format": "keizer-season/1", "players": {}}},
+     "season-created.season.players: must be a list"),
     ("player-moved", [], "player-moved: the payload must be an object"),
 ])
 def test_bad_payloads_name_the_field(kind: str, payload: object, where: str) -> None:
