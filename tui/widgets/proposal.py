@@ -97,7 +97,10 @@ class ProposalColumn(Vertical):
             ranked_by = {"bye": "the bye's place in the policy's order"}
             tier = next((ranked_by.get(name, "a hard rule giving way") for name, _ in proposal.costs
                          if name in ("bye", "meetings!", "rematch!")), None)
-            notes.append(f"cost {extra:+d}" if extra >= 0 or tier is None else f"cost {extra:+d} but {tier}")
+            if extra == 0:
+                notes.append("same cost: a tie")
+            else:
+                notes.append(f"cost {extra:+d}" if extra > 0 or tier is None else f"cost {extra:+d} but {tier}")
         if differ:
             notes.append(f"{differ} boards *")
         title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
