@@ -136,3 +136,19 @@ def test_simulate_writes_a_valid_season(tmp_path, capsys):
     assert again.read_text() == out.read_text()
     code, _, err = run(capsys, "simulate", "--players", "1", "--rounds", "6")
     assert code == 2 and "--players" in err
+
+
+def test_pairing_after_a_round_with_pending_games_warns(tmp_path, capsys):
+    from dataclasses import replace
+
+    from seasons.model import Result
+    from seasons.season_json import dump_season
+
+    season = load_season(EVENING)
+    last = season.round(32)
+    games = (replace(last.games[0], result=Result.PENDING),) + last.games[1:]
+    path = tmp_path / "pending.json"
+    path.write_text(dump_season(season.with_round(replace(last, games=games))))
+    code, out, err = run(capsys, "pair", str(path), "--json")
+    assert code == 0 and json.loads(out)["round"] == 33
+    assert "round 32 has 1 game(s) without a result" in err

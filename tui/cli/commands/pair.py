@@ -50,6 +50,11 @@ def run(args: argparse.Namespace) -> int:
     inst = build_instance(season, k, ranking, values, locks=[_pair(season, x, "--lock") for x in args.lock],
                           forbids=[_pair(season, x, "--forbid") for x in args.forbid],
                           bye=_player(season, args.bye, "--bye") if args.bye else None)
+    if 2 <= k <= len(season.rounds) + 1:
+        pending = sum(1 for g in season.round(k - 1).games if not g.result.is_decided)
+        if pending:
+            print(f"keizer: warning: round {k - 1} has {pending} game(s) without a result; the ranking this "
+                  f"round is paired from counts them as 0", file=sys.stderr)
     if not inst.players and not inst.fixed:
         raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
     best = propose(inst, solver=args.solver)
