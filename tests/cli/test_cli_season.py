@@ -114,7 +114,7 @@ def test_import_refuses_to_overwrite_and_writes_nothing_on_bad_input(tmp_path, c
 
 def test_undo_on_a_json_file_explains(capsys):
     code, _, err = run(capsys, "undo", str(EVENING))
-    assert code == 2 and "need a season store" in err
+    assert code == 2 and "needs a season store" in err
 
 
 def test_missing_file_and_bad_round(capsys, tmp_path):
@@ -146,3 +146,15 @@ def test_the_title_says_how_the_values_were_found(capsys):
     at_20 = run(capsys, "standings", str(EVENING), "--round", "20")[1].splitlines()[0]
     at_19 = run(capsys, "standings", str(EVENING), "--round", "19")[1].splitlines()[0]
     assert ("converged in" in at_20 or "cycled" in at_20) and at_19.endswith("(single pass)")
+
+
+def test_backup_is_a_whole_store_with_its_history(demo_store, tmp_path, capsys):
+    with SeasonStore.open(demo_store) as store:
+        game = store.season.round(32).games[0]
+        store.apply("result", ResultSet(32, game.white, game.black, Result.PENDING))
+    copy = tmp_path / "copy.keizer"
+    assert run(capsys, "backup", str(demo_store), str(copy))[0] == 0
+    assert load_season(copy) == load_season(demo_store)
+    assert run(capsys, "undo", str(copy))[1].startswith("undone: result")  # the history came along
+    code, _, err = run(capsys, "backup", str(demo_store), str(copy))
+    assert code == 2 and "already exists" in err

@@ -17,6 +17,7 @@ REGISTRY = (
     history.register_undo,
     history.register_redo,
     history.register_log,
+    history.register_backup,
     simulate.register,
     bench.register,
 )

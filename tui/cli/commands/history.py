@@ -11,7 +11,7 @@ from seasons.store import SeasonStore
 
 def _open_store(path: str) -> SeasonStore:
     if not is_store_file(path):
-        raise KeizerError(f"{path}: undo and redo need a season store (.keizer); "
+        raise KeizerError(f"{path}: this needs a season store (.keizer); "
                           f"a JSON file has no history (import it first)")
     return SeasonStore.open(path)
 
@@ -35,6 +35,21 @@ def _step(path: str, step: str) -> int:
     if label is None:
         raise KeizerError(f"{path}: nothing to {step}")
     print(f"{'undone' if step == 'undo' else 'redone'}: {label}")
+    return 0
+
+
+def register_backup(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("backup", help="copy a season store safely, even while it is open elsewhere",
+                       description="A consistent copy of the store with its whole history (never overwrites).")
+    p.add_argument("season", metavar="SEASON.keizer")
+    p.add_argument("target", metavar="COPY.keizer")
+    p.set_defaults(run=run_backup)
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    with _open_store(args.season) as store:
+        store.backup(args.target)
+    print(f"backed up {args.season} to {args.target}")
     return 0
 
 
