@@ -136,9 +136,9 @@ class FactsBuilder:
         colour = np.zeros(n, dtype=np.int8)
         implied = np.zeros(n, dtype=bool)
         # Before `joined` the slot is `late`; from a kept withdrawal's before_round on, `excused` (D art. 22).
-        # Both (withdrew before ever joining): `late` — one cannot be excused from what one has not joined.
-        late = r < self.joined
+        # Withdrew before ever joining: `late` throughout — one cannot be excused from what one never joined.
         gone = r >= self.gone_from
+        late = (r < self.joined) | (gone & (self.gone_from <= self.joined))
         kind[gone] = KIND_CODE["excused"]
         kind[late] = KIND_CODE["late"]
         implied[late | gone] = True

@@ -49,9 +49,9 @@ def make_tiebreak(tiebreak: tuple[str, ...], players: tuple[Player, ...]) -> Tie
     n = len(players)
     rating_key = np.array([-(p.rating or 0) for p in players], dtype=np.int64)
     # Equal names share a key, so that the next key in the list decides between them.
-    names = sorted({(p.name.casefold(), p.name) for p in players})
+    names = sorted({p.name.casefold() for p in players})
     name_place = {nm: i for i, nm in enumerate(names)}
-    name_key = np.array([name_place[(p.name.casefold(), p.name)] for p in players], dtype=np.int64)
+    name_key = np.array([name_place[p.name.casefold()] for p in players], dtype=np.int64)
     start = np.arange(n, dtype=np.int64)
     if keys[0] == "previous_rank":
         mode: Literal["previous_first", "static", "general"] = "previous_first"

@@ -53,8 +53,9 @@ class _Reference:
 
     def slot(self, pid: PlayerId, rnd: Round) -> tuple[str, Game | None]:
         """What the player did in the round: ("game", game), an entry's factor key, or "none"."""
-        if rnd.number < self.season.player(pid).joined:
-            return "late", None  # before joining, even if the player withdrew before that
+        joined = self.season.player(pid).joined
+        if rnd.number < joined or (pid in self.kept and self.kept[pid] <= joined <= rnd.number):
+            return "late", None  # before joining; or withdrew before ever joining: never took part
         if pid in self.kept and rnd.number >= self.kept[pid]:
             return "excused", None  # D art. 22: a later withdrawal is booked as excused
         game = rnd.game_of(pid)
@@ -130,7 +131,7 @@ class _Reference:
             for tb in self.rules.tiebreak:
                 parts.append({"previous_rank": before[p], "start_rank": start[p],
                               "rating": -(player.rating or 0),
-                              "name": (player.name.casefold(), player.name)}[tb])
+                              "name": player.name.casefold()}[tb])
             parts.append(start[p])
             return tuple(parts)
         return tuple(sorted(self.start, key=key))

@@ -55,6 +55,12 @@ def season_from_json(obj: Any) -> Season:
     if not isinstance(rounds_obj, list):
         raise InputError("rounds", "must be a list")
     rounds = tuple(_round(r, i, known, gone_from) for i, r in enumerate(rounds_obj))
+    for earlier, later in zip(rounds, rounds[1:]):
+        if not earlier.is_paired and later.is_paired:
+            # FORMAT.md: a listed round without games is still to be paired, so only the last ones can be.
+            raise InputError(f"rounds[{earlier.number - 1}].games",
+                             f"round {earlier.number} has no games but round {later.number} has: only the "
+                             f"last rounds can still be waiting to be paired")
     return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,
                   withdrawals=withdrawals, rounds_planned=planned)
 
@@ -197,6 +203,9 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
         player = known[pid]
         if number < player.joined and not late:  # before joining, only the entry `late` fits
             raise InputError(at, f"player {pid!r} has not joined yet (joined: round {player.joined})")
+        if late and number >= player.joined:
+            raise InputError(at, f"`late` is only for rounds before the player joined (round {player.joined}); "
+                                 f"use excused or unexcused")
         if pid in gone_from and number >= gone_from[pid]:
             raise InputError(at, f"player {pid!r} withdrew before round {gone_from[pid]}")
         placed[pid] = at

@@ -230,6 +230,12 @@ class Director:
                  f"{season.player(game.black).name} {result.value}")
         return self.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result))
 
+    def forfeit_is_no_show(self) -> bool:
+        """Club D scores a player absent without notice as unexcused and the opponent as a bye (D art. 11),
+        not as a forfeit × the opponent's value (FORMAT.md's forfeit factors, other clubs): there the
+        forfeit keys record a no-show."""
+        return self.ruleset.preset == "doorn-driebergen-2019"
+
     def no_show(self, k: int, row_key: str, absent_colour: str) -> str:
         """D art. 11 on the game of a row: the player of `absent_colour` ("white"/"black") did not come
         without notice. The opponent is booked as bye, the absentee unexcused and, D art. 12, suspended

@@ -104,3 +104,13 @@ def test_previous_rank_means_the_ranking_after_the_previous_round() -> None:
     assert rp.ranking_after(2) == ("p3", "p4", "p1", "p2")  # p4 above p1: ranked higher after round 1
     by_start = replay(season(ids(4), rounds, ruleset=dict(rules, tiebreak=["start_rank"])))
     assert by_start.ranking_after(2) == ("p3", "p1", "p4", "p2")
+
+
+def test_names_equal_but_for_case_fall_through_too() -> None:
+    players = [{"id": "p1", "name": "de Vries", "rating": 1000}, {"id": "p2", "name": "De Vries", "rating": 2000},
+               {"id": "p3"}, {"id": "p4"}]
+    by_name = {"preset": "keizer-classic", "iterate": "never", "tiebreak": ["name"], "value": FLAT}
+    assert replay(season(players, ["p1-p3 1-0, p2-p4 1-0"], ruleset=by_name)).ranking_after(1)[:2] == ("p1", "p2")
+    then_rating = dict(by_name, tiebreak=["name", "rating"])
+    assert replay(season(players, ["p1-p3 1-0, p2-p4 1-0"], ruleset=then_rating)).ranking_after(1)[:2] == \
+        ("p2", "p1")

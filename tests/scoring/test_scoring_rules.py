@@ -219,3 +219,14 @@ def test_frozen_rounds_keep_their_values_until_the_recalculation_at_20() -> None
     frozen_sum = {p: before[p] + d_points(s, 20, p, rp.ranking_after(19)) for p in before}
     assert frozen_sum != after  # the recalculation changed something
     assert scores(rp, 21) == {p: after[p] + d_points(s, 21, p, rp.ranking_after(20)) for p in before}
+
+
+def test_a_player_who_withdraws_before_joining_never_scores() -> None:
+    # Kept withdrawal (threshold 1), before_round 2 < joined 3: the player never took part, so no round
+    # is booked excused (that would rank them above someone who played every round).
+    players = [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}, {"id": "z", "name": "Z", "joined": 3}]
+    rules = {"preset": "keizer-classic", "withdrawal": {"removal_before_round": 1, "win": "1", "draw": "1/2",
+                                                        "loss": "0"}}
+    s = season(players, ["a-b 1-0; z late"] + ["a-b 1-0"] * 3, ruleset=rules, withdrawals=[("z", 2)])
+    scores = {r.player: r.score for r in replay(s).standings().rows}
+    assert scores["z"] == 0 and scores["b"] == 0 and scores["a"] > 0

@@ -95,3 +95,17 @@ def test_a_round_to_be_paired_needs_no_entry_for_present_players():
     obj = copy.deepcopy(MINIMAL)
     obj["rounds"][1]["entries"] = {}
     assert season_from_json(obj).round(2).entries == ()
+
+
+def test_late_only_before_joining_and_unpaired_rounds_only_at_the_end():
+    obj = copy.deepcopy(MINIMAL)
+    obj["rounds"][1]["entries"] = {"late": "late"}  # `late` joined in round 2
+    with pytest.raises(InputError, match=r"rounds\[1\]\.entries\.late: `late` is only for rounds before"):
+        season_from_json(obj)
+    obj = copy.deepcopy(MINIMAL)
+    obj["rounds"].insert(0, {"round": 1, "games": [], "entries": {"kruijff": "excused"}})
+    obj["rounds"][1]["round"], obj["rounds"][2]["round"] = 2, 3
+    obj["players"][5]["joined"] = 3
+    obj["withdrawals"][0]["before_round"] = 3
+    with pytest.raises(InputError, match=r"rounds\[0\]\.games: round 1 has no games but round 2 has"):
+        season_from_json(obj)

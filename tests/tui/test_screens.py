@@ -225,3 +225,16 @@ async def test_every_screen_opens_on_a_new_empty_season(tmp_path: Path) -> None:
             await pilot.pause()
         assert app.director.season.players == ()
         assert not [s for s in app.said if s.severity == "error"]
+
+
+async def test_under_club_d_a_forfeit_key_records_a_no_show(demo_store: Path) -> None:
+    # The fixed evening uses doorn-driebergen-2019: D art. 11 books bye + unexcused, not "+-".
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        assert app.director.forfeit_is_no_show()
+        await pilot.press("f4")
+        game = app.director.season.round(32).games[0]
+        await pilot.press("plus_sign", "plus_sign")  # the board has a result: the key twice changes it
+        rnd = app.director.season.round(32)
+        assert game not in rnd.games
+        assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED

@@ -133,8 +133,8 @@ def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | 
         board = rnd.games.index(game) + 1
         if rnd.has_results:
             raise KeizerError(f"{player.name} played on board {board} of round {k}: correct that game's "
-                              f"result on Results (F4) (a forfeit if they did not play)")
-        raise KeizerError(f"{player.name} plays on board {board} of round {k}: enter a forfeit on Results (F4), "
+                              f"result on Results (F4) (n: a no-show, if they did not come)")
+        raise KeizerError(f"{player.name} plays on board {board} of round {k}: record a no-show on Results (F4, n), "
                           f"or clear the pairing on Pairing (F3) and pair again")
     if rnd.is_paired and entry is None:
         if rnd.has_results:

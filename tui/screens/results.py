@@ -106,6 +106,10 @@ class ResultsScreen(KeizerScreen):
                             f"{new.value}", "warning")
             return
         self._confirm = None
+        if new.is_forfeit and self.director.forfeit_is_no_show():
+            absent = "black" if new is Result.WHITE_FORFEIT_WIN else "white"
+            self.write(self.director.no_show, k, key, absent)  # D art. 11: bye + unexcused, not a forfeit
+            return
         if self.write(self.director.set_result, k, key, new):
             boards.advance()
 
