@@ -225,6 +225,9 @@ def check_round(season: Season, k: int) -> None:
         raise KeizerError(f"round {k} is out of range: this season can pair rounds 1..{last}")
     if k <= len(season.rounds) and season.rounds[k - 1].has_results:
         raise KeizerError(f"round {k} already has results; it cannot be paired again")
+    later = [r.number for r in season.rounds[k:] if r.is_paired]
+    if later:  # its pairing was made from the ranking after round k: re-pairing k would leave it stale
+        raise KeizerError(f"round {later[0]} is already paired; round {k} can no longer be paired again")
     for rnd in season.rounds[: k - 1]:
         if not rnd.is_paired:
             raise KeizerError(f"round {rnd.number} is not paired yet; pair the rounds in order before round {k}")

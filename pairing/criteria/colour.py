@@ -7,6 +7,7 @@ from pairing.criteria.weights import (
     COLOUR_DRIFT,
     COLOUR_REPEAT,
     COLOUR_RUN,
+    COLOUR_RUN_GROWTH,
 )
 from seasons.ruleset.model import ColourLimits
 
@@ -34,8 +35,10 @@ def colour_terms(colours: str, colour: str, limits: ColourLimits) -> ColourTerms
     new_run = run + 1 if colour == last else 1
     balance = balance_of(colours)
     new_balance = balance + (1 if colour == "W" else -1)
-    # "Never three of the same colour in a row when it can be avoided": one unit per game beyond max_run.
-    run_cost = COLOUR_RUN * max(0, new_run - limits.max_run)
+    # "Never three of the same colour in a row when it can be avoided": each further game of the run costs
+    # COLOUR_RUN_GROWTH times the one before (a fourth white in a row is far worse than a third).
+    beyond = max(0, new_run - limits.max_run)
+    run_cost = COLOUR_RUN * (COLOUR_RUN_GROWTH**beyond - 1) // (COLOUR_RUN_GROWTH - 1)
     # Balance beyond max_balance, only when this game makes it worse.
     worse = abs(new_balance) > abs(balance)
     balance_cost = COLOUR_BALANCE * max(0, abs(new_balance) - limits.max_balance) if worse else 0

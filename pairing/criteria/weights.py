@@ -28,6 +28,7 @@ class Criterion:
 # #1–#3 instead of #1–#2 costs 10 and #1–#4 costs 40. The weights below are chosen against that scale.
 RANK = 10
 COLOUR_RUN = 100          # a third colour in a row costs as much as pairing #1 with #4.2: avoided when near
+COLOUR_RUN_GROWTH = 5     # a fourth in a row costs 100 + 500, a fifth 100 + 500 + 2,500: avoided at almost any price
 BOTTOM_EXTRA = 300        # D art. 9: a third meeting in the bottom region instead of a far too strong opponent
 REMATCH_GAP_BASE = 100    # meeting again within `rematch_gap` rounds …
 REMATCH_GAP_STEP = 25     # … plus this for each round short of the gap (a rematch next week costs 325)
@@ -47,7 +48,7 @@ CRITERIA: tuple[Criterion, ...] = (
     Criterion("bye_order", "bye", 1, "RULES.md §7, D art. 10, K 'Aanwijzing reserve'",
               "the bye goes further down the policy's order (one unit per place)"),
     Criterion("colour_run", "soft", COLOUR_RUN, "RULES.md §7 colour.max_run",
-              "a colour run beyond max_run (per game beyond)"),
+              "a colour run beyond max_run (100 for the first game beyond, ×5 for each further one)"),
     Criterion("bottom_extra", "soft", BOTTOM_EXTRA, "D art. 9 (bottom_region)",
               "one meeting more than max_meetings in the bottom region"),
     Criterion("rematch_gap", "soft", REMATCH_GAP_STEP, "FORMAT.md rematch_gap",

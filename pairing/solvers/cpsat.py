@@ -64,7 +64,7 @@ def _coef_sum(group: list[_Tier]) -> int:
 
 
 def _coefs(group: list[_Tier], n_edges: int, n: int) -> tuple[list[int], list[int]]:
-    low = min(t.bits for t in group)
+    low = min((t.bits for t in group), default=0)
     edge = [0] * n_edges
     bye = [0] * n
     for t in group:
@@ -156,7 +156,9 @@ class CpSatModel:
         m = self.model.clone() if len(self.stages) > 1 else self.model
         hint = hint or greedy_hint(self.costs)
         status_text = "optimal"
-        for group in self.stages:
+        # Every tier zero (one pairing possible, or all cost nothing): one feasibility solve still keeps
+        # the no-good cuts of the alternatives.
+        for group in self.stages or [[]]:
             m.clear_hints()
             hinted = set(hint[0])
             for k, var in enumerate(self.x):

@@ -53,3 +53,11 @@ def test_differ_asks_for_more_changed_pairs():
     for a in alts:
         shared = unordered(a.proposal.pairs()) & unordered(best.pairs())
         assert len(shared) <= len(best.boards) - 4
+
+
+def test_a_round_with_only_one_possible_pairing_has_no_alternatives():
+    # One player present: the bye is the only pairing (every cost tier is zero; the no-good cut must hold).
+    inst = instance(season(1, next_entries={}))
+    assert alternatives(inst, 3) == ()
+    two = instance(season(2, next_entries={}))
+    assert alternatives(two, 3) == ()

@@ -123,3 +123,9 @@ def test_a_suspended_player_is_not_paired_until_readmitted():
     assert "p03" not in {p.id for p in inst.players}
     assert dict(inst.unavailable)[P("p03")].startswith("suspended")
     assert "p03" in {p.id for p in instance(replace(s, suspended=()), 1).players}  # readmitted
+
+
+def test_an_earlier_round_cannot_be_re_paired_once_a_later_one_is_paired():
+    s = season(4, [[("p01", "p02", "*"), ("p03", "p04", "*")], [("p01", "p03", "*"), ("p02", "p04", "*")]])
+    with pytest.raises(KeizerError, match="round 2 is already paired"):
+        instance(s, 1)

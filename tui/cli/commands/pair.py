@@ -30,6 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lock", action="append", default=[], metavar="A:B", help="these two must play (repeatable)")
     p.add_argument("--forbid", action="append", default=[], metavar="A:B", help="these two must not play")
     p.add_argument("--bye", metavar="ID", help="this player takes the bye (a volunteer)")
+    p.add_argument("--fixed", action="append", default=[], metavar="W:B",
+                   help="a game scheduled in advance (a championship game, RULES.md §8), W with white; "
+                        "the rest is paired around it (repeatable)")
     p.add_argument("--solver", choices=("auto", "cpsat", "matching"), default="auto",
                    help="auto: CP-SAT for club fields, blossom matching for large ones")
     p.add_argument("--save", action="store_true",
@@ -49,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     ranking, values = keizer_ranking(season, k) if k >= 1 else ((), ())
     inst = build_instance(season, k, ranking, values, locks=[_pair(season, x, "--lock") for x in args.lock],
                           forbids=[_pair(season, x, "--forbid") for x in args.forbid],
-                          bye=_player(season, args.bye, "--bye") if args.bye else None)
+                          bye=_player(season, args.bye, "--bye") if args.bye else None,
+                          fixed=[_pair(season, x, "--fixed") for x in args.fixed])
     if 2 <= k <= len(season.rounds) + 1:
         pending = sum(1 for g in season.round(k - 1).games if not g.result.is_decided)
         if pending:
@@ -99,6 +103,8 @@ def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
     a, sep, b = text.partition(":")
     if not sep or not a.strip() or not b.strip():
         raise KeizerError(f"{option} {text}: write two player ids as A:B")
+    if a.strip() == b.strip():
+        raise KeizerError(f"{option} {text}: names one player twice")
     return _player(season, a, option), _player(season, b, option)
 
 

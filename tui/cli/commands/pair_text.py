@@ -23,15 +23,12 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
     lines.append(_cost_line(best))
     lines.append(f"Solver: {best.solver.name} ({best.solver.version}), {best.solver.status}; seed {best.seed}; "
                  f"{best.band.note}")
-    for relax in best.relaxations:
-        lines.append(f"Rule given way: {relax.message}")
+    lines.extend(with_names(season, [f"Rule given way: {relax.message}" for relax in best.relaxations]))
     for note in best.notes:
         lines.append(f"Note: {note}")
     for alt in alts:
         lines.append("")
-        tie = " — ties with the best (only the tie-break put the best first)" if alt.tie else \
-            f" — costs {alt.extra_cost} more"
-        lines.append(f"Alternative {alt.place}{tie}")
+        lines.append(f"Alternative {alt.place} — {_versus_best(alt, best)}")
         differs = set(alt.differs)
         for board in alt.proposal.boards:
             if board.number in differs:
@@ -65,3 +62,15 @@ def _who(season: Season, inst: Any, pid: PlayerId) -> str:
 def _cost_line(proposal: Any) -> str:
     terms = ", ".join(f"{name} {cost}" for name, cost in proposal.criteria if cost)
     return f"Cost: {proposal.real_cost}" + (f" ({terms})" if terms else "") + f"; objective {proposal.objective}"
+
+
+def _versus_best(alt: Any, best: Any) -> str:
+    """Why the alternative comes after the best, in the order the tiers decide (docs/pairing.md)."""
+    if alt.tie:
+        return "ties with the best (only the tie-break put the best first)"
+    if alt.proposal.tiers[:2] > best.tiers[:2]:
+        return "a hard rule gives way that the best keeps"
+    if alt.proposal.tiers[2] > best.tiers[2]:
+        return "the bye goes further down the policy's order" + (
+            f" (and it costs {alt.extra_cost} more)" if alt.extra_cost > 0 else "")
+    return f"costs {alt.extra_cost} more" if alt.extra_cost else "same cost (the tie-break decides)"
