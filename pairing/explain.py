@@ -87,7 +87,7 @@ def _board(inst: RoundInstance, board: Board) -> BoardExplanation:
     pc = board.cost
     distance = abs(w.pos - b.pos)
     lines = [head + (" — the director's lock" if board.kind == "lock" else "")]
-    lines.append(f"  rank distance {distance} (target {inst.target_distance})")
+    lines.append(f"  rank distance {distance} among those present (target {inst.target_distance})")
     high = w if w.pos < b.pos else b
     reason = {
         "reversed": f"colours reversed from round {met[-1].round} ({met[-1].white} had white then; D art. 8)"
