@@ -62,7 +62,8 @@ class KeizerApp(App[None]):
     }
     DEFAULT_MODE = "round"
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(key, f"goto('{mode}')", title, key_display=key.upper(), show=False)
+        *(Binding(key, f"goto('{mode}')", title, key_display=key.upper(), show=False,
+                  priority=True)  # F-keys switch screens even from a text box (TextArea uses F6)
           for mode, key, title in MODE_KEYS),
         # Shown in every screen's status line rather than the footer, which shows the screen's own keys.
         Binding("ctrl+z", "undo", "Undo", key_display="^z", show=False),

@@ -93,11 +93,16 @@ class Director:
         return self._replays[key]
 
     def current_round(self) -> int:
-        """The round to prepare: the first without results, or the next one to add (RULES.md, round states)."""
-        for rnd in self.season.rounds:
-            if not rnd.has_results:
+        """Tonight's round: the first not paired yet; else the last one while it still has games without a
+        result (the evening in progress); else the next one to add (RULES.md, round states). A director
+        who moves on while an adjourned game stays pending goes to the next round with `]`."""
+        rounds = self.season.rounds
+        for rnd in rounds:
+            if not rnd.is_paired:
                 return rnd.number
-        return len(self.season.rounds) + 1
+        if rounds and any(not g.result.is_decided for g in rounds[-1].games):
+            return rounds[-1].number
+        return len(rounds) + 1
 
     def results_round(self) -> int:
         """The round whose results are being entered: the last paired round (1 before anything is paired)."""

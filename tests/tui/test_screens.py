@@ -197,6 +197,8 @@ async def test_a_no_show_books_bye_unexcused_and_suspends(demo_store: Path) -> N
         game = app.director.season.round(32).games[0]
         boards_before = len(app.director.season.round(32).games)
         await pilot.press("n")
+        assert "press n again" in last(app)  # the board has a result: a no-show only on purpose
+        await pilot.press("n")
         await pilot.pause()
         await pilot.press("b")
         await pilot.pause()
@@ -234,7 +236,7 @@ async def test_under_club_d_a_forfeit_key_records_a_no_show(demo_store: Path) ->
         assert app.director.forfeit_is_no_show()
         await pilot.press("f4")
         game = app.director.season.round(32).games[0]
-        await pilot.press("plus_sign", "plus_sign")  # the board has a result: the key twice changes it
+        await pilot.press("+", "+")  # the board has a result: the key twice changes it (as typed: "+")
         rnd = app.director.season.round(32)
         assert game not in rnd.games
         assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED

@@ -64,7 +64,7 @@ class PlayerCardScreen(ModalScreen[None]):
                           f"worst #{max(history)}" if history else "—"),
                          classes="subtitle", markup=False)
             with Vertical(id="card"):
-                yield Static("Rank after rounds 0…K (a taller bar is a higher place):", markup=False)
+                yield Static(f"Rank after rounds 0…{c.round} (a taller bar is a higher place):", markup=False)
                 worst = max(history, default=1)
                 yield Sparkline([worst + 1 - r for r in history], id="rank-chart")
                 table: DataTable[str] = DataTable(id="card-lines", cursor_type="row")

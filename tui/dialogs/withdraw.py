@@ -31,7 +31,7 @@ class WithdrawDialog(ModalScreen[tuple[int | None] | None]):
         current = season.withdrawal_of(self.player.id)
         removal = self.director.ruleset.withdrawal.removal_before_round
         rule = (f"Before round {removal} or earlier: removed from every ranking; later: stays ranked, "
-                f"booked excused (D art. 22)." if removal is not None else "The player stays ranked.")
+                f"booked excused (RULES.md §6)." if removal is not None else "The player stays ranked.")
         default = current.before_round if current else self.director.current_round()
         with Vertical(classes="dialog"):
             yield Static(f"Withdraw {self.player.name}", classes="dialog-title", markup=False)

@@ -52,6 +52,10 @@ def check_withdrawal(season: Season, player: Player, before_round: int | None) -
         return
     if before_round < 1:
         raise KeizerError(f"a withdrawal needs a round number of 1 or more, got {before_round}")
+    last = max(season.rounds_planned or 0, len(season.rounds))
+    if last and before_round > last:
+        raise KeizerError(f"the season has {last} rounds: a withdrawal before round {before_round} changes "
+                          f"nothing (withdraw before round {last} at the latest)")
     played = [rnd.number for rnd in season.rounds[before_round - 1:] if rnd.game_of(player.id) is not None]
     if played:
         raise KeizerError(f"{player.name} has a game in round {played[-1]}: a withdrawal before round "

@@ -79,8 +79,12 @@ class ProposalView:
     def cost_text(self) -> str:
         if self.objective is None:
             return ""
-        terms = " + ".join(f"{name} {cost}" for name, cost in self.costs) or "nothing"
-        return f"cost {self.objective} = {terms}"
+        # The hard-rule and bye tiers count places and rules, not cost: said apart, after the sum.
+        tiers = {"bye": "bye {} place(s) down the policy's order", "meetings!": "{} extra meeting(s)!",
+                 "rematch!": "{} early rematch(es)!"}
+        terms = " + ".join(f"{name} {cost}" for name, cost in self.costs if name not in tiers) or "nothing"
+        notes = [tiers[name].format(cost) for name, cost in self.costs if name in tiers]
+        return f"cost {self.objective} = {terms}" + "".join(f"; {note}" for note in notes)
 
 
 SHORT_NAMES = {

@@ -63,6 +63,8 @@ class PairingScreen(KeizerScreen):
         self._request: SolveRequest | None = None
         """The solve the screen waits for; results of any other are dropped."""
         self._worker: Worker[None] | None = None
+        self._confirm_accept: tuple[int, object] | None = None
+        """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title")
@@ -254,7 +256,15 @@ class PairingScreen(KeizerScreen):
         if self.solving:
             self.keizer.say("still solving: wait, or press esc to stop (the best found so far stays)", "warning")
             return
-        label = self.attempt(self.desk.accept, self._focused_column().shown - 1)
+        index = self._focused_column().shown - 1
+        views = self.desk.views()
+        if index < len(views) and views[index].problems and self._confirm_accept != (index, views[index].games):
+            self._confirm_accept = (index, views[index].games)
+            self.keizer.say(f"this pairing breaks: {views[index].problems[0]} — press a again to accept it anyway",
+                            "warning")
+            return
+        self._confirm_accept = None
+        label = self.attempt(self.desk.accept, index)
         if label is not None:
             self.keizer.say(label + " — enter the results on F4")
             self.keizer.season_changed()

@@ -45,7 +45,7 @@ class PlayersScreen(KeizerScreen):
             for r in rows])
         active = sum(1 for r in rows if not r.status.startswith("withdrawn"))
         self.query_one("#title", Static).update(
-            f"Players — starting ranking ({len(rows)} players, {active} taking part; "
+            f"Players — starting ranking ({len(rows)} player{'' if len(rows) == 1 else 's'}, {active} taking part; "
             f"next round {self.director.current_round()})")
 
     def _selected(self) -> str | None:

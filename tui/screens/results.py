@@ -35,7 +35,7 @@ class ResultsScreen(KeizerScreen):
         Binding("1", "result('1-0')", "1-0", tooltip="white wins"),
         Binding("equals_sign,r", "result('1/2-1/2')", "½-½", key_display="=", tooltip="draw (also r, remise)"),
         Binding("0", "result('0-1')", "0-1", tooltip="black wins"),
-        Binding("plus_sign", "result('+-')", "+-", key_display="+", tooltip="forfeit: white wins, black did not play"),
+        Binding("plus", "result('+-')", "+-", key_display="+", tooltip="forfeit: white wins, black did not play"),
         Binding("minus", "result('-+')", "-+", key_display="-", tooltip="forfeit: black wins, white did not play"),
         Binding("asterisk", "result('*')", "pending", key_display="*", tooltip="not finished or not played yet"),
         Binding("n", "no_show", "No-show", tooltip="D art. 11: a player did not come without notice"),
@@ -48,6 +48,8 @@ class ResultsScreen(KeizerScreen):
         """The round shown; None follows the last paired round."""
         self._confirm: tuple[int, str, str] | None = None
         """(round, row, result) asked to be pressed again: a decided result is changed only on purpose."""
+        self._filled_round: int | None = None
+        """The round the boards were last filled with: a new round starts on board 1."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title")
@@ -78,6 +80,9 @@ class ResultsScreen(KeizerScreen):
                 rows.append((b.key, (str(b.board), short(b.white.name, NAME_WIDTH), short(b.black.name, NAME_WIDTH),
                                      RESULT_TEXT[b.game.result])))
         boards.fill(rows)
+        if k != self._filled_round and rows:
+            boards.move_cursor(row=0, animate=False)  # a new round: the first result goes on board 1
+        self._filled_round = k
         self.query_one("#title", Static).update(self.director.results_summary(k))
         live = self.director.standings(k if self.director.round(k).is_paired else None)
         self.query_one("#live-title", Static).update(f"Standings after round {live.round}")
@@ -121,6 +126,13 @@ class ResultsScreen(KeizerScreen):
         if row is None or row.game is None or row.black is None:
             self.keizer.say("put the cursor on a board with a game to record a no-show", "error")
             return
+
+        if row.game.result.is_decided and self._confirm != (k, key, "no-show"):
+            self._confirm = (k, key, "no-show")
+            self.keizer.say(f"this board already has {row.game.result.value}: press n again to record a no-show "
+                            f"instead", "warning")
+            return
+        self._confirm = None
 
         def chosen(colour: str | None) -> None:
             if colour is not None:

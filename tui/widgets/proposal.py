@@ -98,7 +98,7 @@ class ProposalColumn(Vertical):
             tier = next((ranked_by.get(name, "a hard rule giving way") for name, _ in proposal.costs
                          if name in ("bye", "meetings!", "rematch!")), None)
             if extra == 0:
-                notes.append("same cost: a tie")
+                notes.append("tie")  # same cost: only the tie-break put the best first
             else:
                 notes.append(f"cost {extra:+d}" if extra > 0 or tier is None else f"cost {extra:+d} but {tier}")
         if differ:
@@ -125,8 +125,8 @@ class ProposalColumn(Vertical):
         if key is None:
             return None, None
         column = list(table.columns.values())[table.cursor_column].key.value
-        if key == "bye":
-            return None, proposal.bye.id if proposal.bye is not None and column == "white" else None
+        if key == "bye":  # the bye row has one player, whichever column the cursor is in
+            return None, proposal.bye.id if proposal.bye is not None else None
         board = int(key.split(":")[1])
         b = proposal.boards[board - 1]
         return board, {"white": b.white.id, "black": b.black.id}.get(column or "")
