@@ -294,3 +294,24 @@ def test_no_show_on_a_row_without_a_game_is_refused(director: Director) -> None:
     with pytest.raises(KeizerError, match="has no game in round 32"):
         director.no_show(32, row.key, "white")
     assert director.revision == head
+
+
+def test_tonights_round_stays_current_until_its_results_are_in(director: Director) -> None:
+    assert director.current_round() == 33  # listed, not paired
+    director.pair(33, alternatives=0)
+    director.accept_pairing(0)
+    assert director.current_round() == 33  # paired, nothing entered
+    first = director.boards(33)[0]
+    director.set_result(33, first.key, Result.DRAW)
+    assert director.current_round() == 33  # the evening in progress
+    for row in director.boards(33):
+        if row.game is not None and not row.game.result.is_decided:
+            director.set_result(33, row.key, Result.WHITE_WINS)
+    assert director.current_round() == 34  # every result in: on to the next round
+
+
+def test_a_withdrawal_beyond_the_season_is_refused(director: Director) -> None:
+    head = director.revision
+    with pytest.raises(KeizerError, match="the season has 36 rounds"):
+        director.withdraw("visser", 99)
+    assert director.revision == head

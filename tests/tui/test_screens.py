@@ -240,3 +240,14 @@ async def test_under_club_d_a_forfeit_key_records_a_no_show(demo_store: Path) ->
         rnd = app.director.season.round(32)
         assert game not in rnd.games
         assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED
+
+
+async def test_another_round_opens_on_board_1(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f4")
+        boards = app.screen.query_one("#boards", KeizerTable)
+        await pilot.press("down", "down")
+        assert boards.cursor_row == 2
+        await pilot.press("left_square_bracket")  # round 31
+        assert boards.cursor_row == 0
