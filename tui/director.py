@@ -229,7 +229,8 @@ class Director:
             raise KeizerError(f"round {k} has no board {board} (boards 1–{len(rnd.games)})")
         game = rnd.games[board - 1]
         if game.result is result:
-            raise KeizerError(f"board {board} already has the result {result.value}")
+            raise KeizerError(f"board {board} is already pending" if result is Result.PENDING
+                              else f"board {board} already has the result {result.value}")
         season = self.season
         label = (f"round {k} board {board}: {season.player(game.white).name}–"
                  f"{season.player(game.black).name} {result.value}")

@@ -192,3 +192,21 @@ async def test_stopping_the_search_for_alternatives_keeps_the_best(
 
 def _fields(request: SolveRequest) -> dict[str, object]:
     return {name: getattr(request, name) for name in SolveRequest.__dataclass_fields__}
+
+
+async def test_ctrl_z_on_the_pairing_screen_takes_back_a_swap_first(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        await solved(app, pilot)
+        desk = app.director.desk
+        head = app.director.revision
+        best = desk.views()[0]
+        desk.swap(0, best.games[0][0], best.games[1][0])
+        assert desk.views()[0].kind == "manual"
+        await pilot.press("ctrl+z")
+        assert desk.views()[0].kind != "manual" and desk.views()[0].games == best.games  # the swap is gone …
+        assert app.director.revision == head  # … and nothing in the store was undone
+        assert app.said[-1].text.startswith("undone on the desk: the swap")
+        await pilot.press("ctrl+z")  # nothing left on the desk: the store's last action
+        assert app.said[-1].text.startswith(("undone:", "nothing to undo"))

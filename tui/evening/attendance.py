@@ -117,6 +117,8 @@ def summary(rnd: Round, rows: tuple[AttendanceRow, ...]) -> str:
         key = "external" if key.startswith("external") else key
         counts[key] = counts.get(key, 0) + 1
     parts = [f"{counts[k]} {k}" for k in ("present", "excused", "unexcused", "external", "duty") if counts.get(k)]
+    if not parts:
+        return f"Round {rnd.number} {state}: nobody yet — add the players on F6 (a)"
     return f"Round {rnd.number} {state}: " + ", ".join(parts)
 
 

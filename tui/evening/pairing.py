@@ -33,6 +33,9 @@ class PairingDesk:
     """The store head the proposals were made from."""
     failed: str | None = None
     """Why the last solve found nothing."""
+    edits: list[tuple[str, set[Pair], set[Pair], list[ProposalView], int]] = field(default_factory=list)
+    """The director's edits on the desk (lock, forbid, swap), newest last, each with the desk as it was
+    before: ctrl+z on the Pairing screen takes these back first (they are not store actions)."""
 
     # -- what the screen shows ---------------------------------------------------------------------
     def follow(self, k: int) -> None:
@@ -42,6 +45,7 @@ class PairingDesk:
             self.locks.clear()
             self.forbids.clear()
             self.proposals.clear()
+            self.edits.clear()
             self.failed = None
 
     def season_changed(self) -> None:
@@ -148,6 +152,7 @@ class PairingDesk:
     def toggle_lock(self, index: int, board: int) -> str:
         """Lock the pair of a board (every re-solve keeps it), or unlock it."""
         pair = pair_key(*self._board(index, board).pair)
+        self._remember(f"the lock of {self._names(pair)}")
         if self._toggle(pair, self.locks, self.forbids):
             return f"locked {self._names(pair)}: every re-solve keeps them together (r re-solves)"
         return f"unlocked {self._names(pair)}"
@@ -155,6 +160,7 @@ class PairingDesk:
     def toggle_forbid(self, index: int, board: int) -> str:
         """Forbid the pair of a board (no re-solve makes it), or allow it again."""
         pair = pair_key(*self._board(index, board).pair)
+        self._remember(f"the forbid of {self._names(pair)}")
         if self._toggle(pair, self.forbids, self.locks):
             return f"forbade {self._names(pair)}: the next solve pairs them apart (r re-solves)"
         return f"{self._names(pair)} may play each other again"
@@ -182,14 +188,26 @@ class PairingDesk:
 
         games = tuple((swapped(w), swapped(bl)) for w, bl in view.games)
         bye = swapped(view.bye.id) if view.bye is not None else None
+        cost, costs, problems = self._check(games, bye)
+        self._remember(f"the swap of {self._names((a, b))}")
         if not self.proposals:  # a hand change of the saved pairing starts from the season as it is
             self.made_at = self.director.revision
-        cost, costs, problems = self._check(games, bye)
         manual = self._view("by hand", games, bye, cost, costs, problems, kind="manual")
         self.proposals = [manual] + [p for p in self.proposals if p.kind != "manual"]
         self._redraw_marks()
         verdict = "breaks no rule" if not problems else "breaks: " + "; ".join(problems)
         return f"swapped {self._names((a, b))}: {verdict} (cost {cost}) — a accepts it"
+
+    def _remember(self, what: str) -> None:
+        self.edits.append((what, set(self.locks), set(self.forbids), list(self.proposals), self.made_at))
+
+    def undo_edit(self) -> str | None:
+        """Take back the last lock, forbid or swap; None when there is none (then ctrl+z undoes the store)."""
+        if not self.edits:
+            return None
+        what, self.locks, self.forbids, self.proposals, self.made_at = self.edits.pop()
+        self._redraw_marks()
+        return f"undone on the desk: {what}"
 
     def accept(self, index: int) -> str:
         """Save proposal `index` as the round's pairing (one action; undo takes it back)."""
@@ -207,6 +225,7 @@ class PairingDesk:
         self.proposals.clear()
         self.locks.clear()
         self.forbids.clear()
+        self.edits.clear()
         return label
 
     def clear_saved(self) -> str:

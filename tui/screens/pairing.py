@@ -50,6 +50,8 @@ class PairingScreen(KeizerScreen):
         Binding("r", "solve", "Re-solve"),
         Binding("w", "why", "Why", tooltip="why this board (or the bye) is paired so"),
         Binding("escape", "cancel", "Cancel", show=False),
+        Binding("ctrl+z", "undo_edit", "Undo", key_display="^z", show=False,
+                tooltip="undo the last lock, forbid or swap on this screen; else the last saved change"),
         Binding("c", "clear", "Clear saved"),
         *(Binding(str(n), f"show_proposal({n})", f"Proposal {n}", group=Binding.Group("Proposal", compact=True))
           for n in range(1, SHOWN + 1)),
@@ -271,3 +273,12 @@ class PairingScreen(KeizerScreen):
 
     def action_clear(self) -> None:
         self.write(self.desk.clear_saved)
+
+    def action_undo_edit(self) -> None:
+        """The desk's own edits first (they are not in the store's log), then the store's undo."""
+        text = self.desk.undo_edit()
+        if text is None:
+            self.keizer.action_undo()
+            return
+        self.keizer.say(text)
+        self.refresh_view()
