@@ -30,10 +30,15 @@ def load_season(path: str | os.PathLike[str]) -> Season:
     if is_store_file(file):
         with SeasonStore.open(file) as store:
             return store.season
+    return parse_season_text(read_text(file, "a season file"), source=str(file))
+
+
+def read_text(path: str | os.PathLike[str], what: str) -> str:
+    """A user's UTF-8 text file, or KeizerError naming it: missing, unreadable, or not text."""
+    file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise KeizerError(f"{file}: not a season file (not UTF-8 text: byte {exc.start})") from None
+        raise KeizerError(f"{file}: not {what} (not UTF-8 text: byte {exc.start})") from None
     except OSError as exc:
         raise KeizerError(f"{file}: cannot read ({exc.strerror})") from None
-    return parse_season_text(text, source=str(file))

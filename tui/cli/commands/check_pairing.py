@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from seasons.errors import InputError, KeizerError
-from seasons.load import load_season
+from seasons.load import load_season, read_text
 from seasons.model import PlayerId, Season
 from tui.cli.commands.pair import default_round
 from tui.format import with_names
@@ -93,12 +93,7 @@ def _against_the_optimum(season: Season, out: dict[str, Any]) -> str:
 
 def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
     """Games and bye from a JSON or text pairing file; errors name the file and the place."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise KeizerError(f"{path}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise KeizerError(f"{path}: not a pairing file (not UTF-8 text: byte {exc.start})") from None
+    text = read_text(path, "a pairing file")
     if text.lstrip().startswith("{"):
         return _from_json(text, path, season)
     games: list[tuple[PlayerId, PlayerId]] = []

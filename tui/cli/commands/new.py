@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from seasons.errors import InputError, KeizerError
+from seasons.load import read_text
 from seasons.model import Player, Season
 from seasons.ruleset import PRESET_NAMES
 from seasons.store import SeasonStore
@@ -51,10 +52,7 @@ _RATING_AT_END = re.compile(r"^(?P<name>.*?)\s*[,;\t]\s*(?P<rating>\d{3,4})\s*$"
 
 def read_players(path: Path) -> list[tuple[str, int | None, str]]:
     """(name, rating, where) per non-empty line; `#` starts a comment."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise KeizerError(f"{path}: cannot read the player list ({exc})") from None
+    text = read_text(path, "a player list")
     out = []
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
