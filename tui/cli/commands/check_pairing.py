@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from seasons.errors import InputError, KeizerError
+from seasons.errors import InputError
 from seasons.load import load_season, read_text
 from seasons.model import PlayerId, Season
 from tui.cli.commands.pair import default_round
