@@ -123,10 +123,9 @@ class ResultsScreen(KeizerScreen):
         k = self.shown_round
         key = self.query_one("#boards", KeizerTable).cursor_key
         row = next((b for b in self.director.boards(k) if b.key == key), None)
-        if row is None or row.game is None or row.black is None:
+        if key is None or row is None or row.game is None or row.black is None or row.board is None:
             self.keizer.say("put the cursor on a board with a game to record a no-show", "error")
             return
-
         if row.game.result.is_decided and self._confirm != (k, key, "no-show"):
             self._confirm = (k, key, "no-show")
             self.keizer.say(f"this board already has {row.game.result.value}: press n again to record a no-show "
