@@ -35,3 +35,16 @@ def test_k_game_values_through_the_command(tmp_path, capsys):
         data = standings_json(tmp_path, capsys, season(p, [f"{p[15]}-{p[20]} {result}; {rest}"], ruleset=plain))
         rows = {row["player"]: row for row in data["standings"]}
         assert (Fraction(rows[p[15]]["score_exact"]), Fraction(rows[p[20]]["score_exact"])) == expected
+
+
+def test_the_prize_list_puts_players_under_33_percent_last(tmp_path, capsys):
+    # K's 33% rule (RULES.md §5): p4, never present, scores more than p2 (excused points) but is listed
+    # after everyone eligible on the prize list; the Keizer ranking and the JSON keep their order.
+    rules = {"preset": "kijk-uit", "aalsmeer": None, "iterate": "never"}
+    s = season(ids(4), ["p1-p2 1-0; p3 bye, p4 excused"] * 3, ruleset=rules)
+    data = standings_json(tmp_path, capsys, s)
+    order = [row["player"] for row in data["standings"]]
+    assert order.index("p4") < order.index("p2") and data["standings"][order.index("p4")]["eligible"] is False
+    assert main(["standings", str(tmp_path / "season.json"), "--csv", "--prizes"]) == 0
+    prize = [line.split(",")[1] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert prize == [p for p in order if p != "p4"] + ["p4"]

@@ -29,4 +29,4 @@ def run(args: argparse.Namespace) -> int:
     print("keizer: no terminal here, so the demo's standings are printed instead of opening the TUI",
           file=sys.stderr)
     return standings.run(argparse.Namespace(season=str(DEMO_SEASON), round=None, json=False, csv=False,
-                                            columns=None))
+                                            columns=None, prizes=False))

@@ -21,6 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     fmt.add_argument("--csv", action="store_true", help="every column as CSV")
     p.add_argument("--columns", choices=sorted(COLUMNS),
                    help="which club's columns in the text table (default: by the ruleset preset)")
+    p.add_argument("--prizes", action="store_true",
+                   help="the prize list (text and CSV): players under the participation threshold (K's 33%% "
+                        "rule) after those above it; the Keizer ranking itself does not change")
     p.set_defaults(run=run)
 
 
@@ -28,8 +31,12 @@ def run(args: argparse.Namespace) -> int:
     season = load_season(args.season)
     rep = replay(season, args.round)
     table = standings_table(rep)
-    if args.json:
-        sys.stdout.write(json.dumps(standings_json(rep, table), ensure_ascii=False, indent=1) + "\n")
+    if args.prizes and "eligible" in table.columns:
+        # RULES.md §5: stable sort, so the Keizer order stays within each group.
+        table = table.sort(table["eligible"].eq(False).fill_null(False), maintain_order=True)
+    if args.json:  # FORMAT.md: rows in the Keizer ranking order, whatever the participation flag says
+        sys.stdout.write(json.dumps(standings_json(rep, standings_table(rep)), ensure_ascii=False, indent=1)
+                         + "\n")
     elif args.csv:
         sys.stdout.write(table.write_csv())
     else:
