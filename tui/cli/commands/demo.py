@@ -22,11 +22,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tui.cli.commands import open as open_command
-    from tui.cli.commands import standings
 
     if sys.stdin.isatty() and sys.stdout.isatty():
         return open_command.run(argparse.Namespace(season=None, demo=True, no_mouse=args.no_mouse))
     print("keizer: no terminal here, so the demo's standings are printed instead of opening the TUI",
           file=sys.stderr)
-    return standings.run(argparse.Namespace(season=str(DEMO_SEASON), round=None, json=False, csv=False,
-                                            columns=None, prizes=False))
+    from tui.cli.main import main  # through the parser: the same options and defaults as typed
+
+    return main(["standings", str(DEMO_SEASON)])
