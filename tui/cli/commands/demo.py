@@ -21,12 +21,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tui.cli.commands import open as open_command
-
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return open_command.run(argparse.Namespace(season=None, demo=True, no_mouse=args.no_mouse))
-    print("keizer: no terminal here, so the demo's standings are printed instead of opening the TUI",
-          file=sys.stderr)
     from tui.cli.main import main  # through the parser: the same options and defaults as typed
 
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return main(["open", "--demo", *(["--no-mouse"] if args.no_mouse else [])])
+    print("keizer: no terminal here, so the demo's standings are printed instead of opening the TUI",
+          file=sys.stderr)
     return main(["standings", str(DEMO_SEASON)])
