@@ -27,12 +27,17 @@ MIN_WIDTH = 38
 
 
 def short(name: str, width: int) -> str:
-    """A name cut to `width` cells: "Hans van der Meer" → "H. van der Meer" → "H. van der M…"."""
+    """A name cut to `width` cells, keeping the surname readable: "Hans van der Meer" → "H. van der Meer"
+    → "H. v.d. Meer" (Dutch particles, lowercase, to their initials) → "H. v.d. M…"."""
     if len(name) <= width:
         return name
     first, _, rest = name.partition(" ")
     if rest:
         name = f"{first[0]}. {rest}"
+        words = rest.split()
+        particles = [w for w in words[:-1] if w.islower()]
+        if len(name) > width and len(particles) == len(words) - 1 and particles:
+            name = f"{first[0]}. {''.join(w[0] + '.' for w in particles)} {words[-1]}"
     return name if len(name) <= width else name[: max(1, width - 1)] + "…"
 
 
