@@ -1,4 +1,5 @@
-"""The ranking a round is paired from, while `scoring` is not wired in: the starting order (one place to switch)."""
+"""The ranking a round is paired from: scoring's Keizer ranking after the round before (or, for tests and
+benchmarks that need no scoring, the starting order)."""
 
 from __future__ import annotations
 

@@ -164,10 +164,9 @@ def test_a_fixed_game_is_placed_with_its_colours(capsys):
     assert a not in others and b not in others
 
 
-def test_one_player_twice_and_re_pairing_an_earlier_round(tmp_path, capsys):
+def test_a_pair_naming_one_player_twice_is_refused(capsys):
     code, _, err = run(capsys, "pair", str(EVENING), "--forbid", "visser:visser")
     assert code == 2 and "names one player twice" in err
-
 
 
 def test_check_pairing_refuses_an_avoidable_rule_break(tmp_path, capsys):

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from seasons.errors import KeizerError
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="time the standings replay or the pairing solvers",
@@ -44,8 +46,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _positive(text: str) -> int:
-    from seasons.errors import KeizerError
-
     try:
         value = int(text)
     except ValueError:
@@ -56,8 +56,6 @@ def _positive(text: str) -> int:
 
 
 def _size_pair(text: str) -> tuple[int, int]:
-    from seasons.errors import KeizerError
-
     players, sep, rounds = text.lower().partition("x")
     if not sep:
         raise KeizerError(f"--sizes: {text!r} should look like 80x36 (players x rounds)")
