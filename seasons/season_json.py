@@ -1,4 +1,4 @@
-"""The `keizer-season/1` JSON format (FORMAT.md): strict import with JSON-path errors, lossless export."""
+"""The `keizer-season/1` JSON format (docs/format.md): strict import with JSON-path errors, lossless export."""
 
 from __future__ import annotations
 
@@ -6,17 +6,21 @@ import json
 from typing import Any
 
 from seasons.errors import InputError
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season, Withdrawal
+from seasons.json_keys import (
+    CLASSES,
+    GAME_KEYS,
+    PLAYER_KEYS,
+    ROUND_KEYS,
+    SEASON_KEYS,
+    WITHDRAWAL_KEYS,
+    entry_from_json,
+    reject_unknown_keys,
+    result_from_json,
+)
+from seasons.model import EntryKind, Game, Player, PlayerId, Round, Season, Withdrawal
 from seasons.ruleset import parse_ruleset
 
 FORMAT = "keizer-season/1"
-_TOP_KEYS = ("format", "name", "ruleset", "rounds_planned", "players", "rounds", "withdrawals")
-_PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined")
-_ROUND_KEYS = ("round", "date", "games", "entries")
-_GAME_KEYS = ("white", "black", "result")
-_CLASSES = ("A", "B", "C", "D")
-_RESULTS = {r.value: r for r in Result}
-_ENTRIES = {k.value: k for k in EntryKind}
 
 
 def parse_season_text(text: str, source: str = "season") -> Season:
@@ -35,7 +39,7 @@ def parse_season_text(text: str, source: str = "season") -> Season:
 def season_from_json(obj: Any) -> Season:
     """A validated Season from a parsed `keizer-season/1` object."""
     _expect_object(obj, "")
-    _known_keys(obj, "", _TOP_KEYS)
+    reject_unknown_keys(obj, "", SEASON_KEYS)
     if obj.get("format") != FORMAT:
         raise InputError("format", f"expected \"{FORMAT}\", got {obj.get('format')!r}")
     name = obj.get("name", "")
@@ -57,7 +61,8 @@ def season_from_json(obj: Any) -> Season:
     rounds = tuple(_round(r, i, known, gone_from) for i, r in enumerate(rounds_obj))
     for earlier, later in zip(rounds, rounds[1:]):
         if not earlier.is_paired and later.is_paired:
-            # FORMAT.md: a listed round without games is still to be paired, so only the last ones can be.
+            # A listed round without games is still to be paired (that is how the file says "to be
+            # paired"), so only the last listed rounds can be without games.
             raise InputError(f"rounds[{earlier.number - 1}].games",
                              f"round {earlier.number} has no games but round {later.number} has: only the "
                              f"last rounds can still be waiting to be paired")
@@ -109,13 +114,6 @@ def _expect_object(obj: Any, where: str) -> None:
         raise InputError(where, "must be an object")
 
 
-def _known_keys(obj: dict[str, Any], where: str, allowed: tuple[str, ...]) -> None:
-    for key in obj:
-        if key not in allowed:
-            raise InputError(f"{where}.{key}" if where else key,
-                             f"unknown key (known: {', '.join(allowed)})")
-
-
 def _players(value: Any) -> tuple[Player, ...]:
     if not isinstance(value, list):  # empty is fine: a new season before its players are entered
         raise InputError("players", "must be a list")
@@ -124,7 +122,7 @@ def _players(value: Any) -> tuple[Player, ...]:
     for i, obj in enumerate(value):
         where = f"players[{i}]"
         _expect_object(obj, where)
-        _known_keys(obj, where, _PLAYER_KEYS)
+        reject_unknown_keys(obj, where, PLAYER_KEYS)
         pid = obj.get("id")
         if not isinstance(pid, str) or not pid.strip():
             raise InputError(f"{where}.id", "must be a non-empty string")
@@ -138,7 +136,7 @@ def _players(value: Any) -> tuple[Player, ...]:
         if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)):
             raise InputError(f"{where}.rating", f"expected a whole number, got {rating!r}")
         klass = obj.get("class")
-        if klass is not None and klass not in _CLASSES:
+        if klass is not None and klass not in CLASSES:
             raise InputError(f"{where}.class", f"expected one of A, B, C, D, got {klass!r}")
         group = obj.get("group")
         if group is not None and (isinstance(group, bool) or not isinstance(group, int)):
@@ -158,7 +156,7 @@ def _withdrawals(value: Any, known: dict[PlayerId, Player]) -> tuple[Withdrawal,
     for i, obj in enumerate(value):
         where = f"withdrawals[{i}]"
         _expect_object(obj, where)
-        _known_keys(obj, where, ("player", "before_round"))
+        reject_unknown_keys(obj, where, WITHDRAWAL_KEYS)
         pid = _player_ref(obj.get("player"), f"{where}.player", known)
         if any(w.player == pid for w in out):
             raise InputError(f"{where}.player", f"{pid!r} already withdrew")
@@ -180,7 +178,7 @@ def _player_ref(value: Any, where: str, known: dict[PlayerId, Player]) -> Player
 def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[PlayerId, int]) -> Round:
     where = f"rounds[{index}]"
     _expect_object(obj, where)
-    _known_keys(obj, where, _ROUND_KEYS)
+    reject_unknown_keys(obj, where, ROUND_KEYS)
     number = obj.get("round")
     if number != index + 1 or isinstance(number, bool):
         raise InputError(f"{where}.round", f"expected {index + 1} (rounds are listed in order from 1), "
@@ -214,27 +212,23 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
     for g, game in enumerate(games_obj):
         gw = f"{where}.games[{g}]"
         _expect_object(game, gw)
-        _known_keys(game, gw, _GAME_KEYS)
+        reject_unknown_keys(game, gw, GAME_KEYS)
         white = _player_ref(game.get("white"), f"{gw}.white", known)
         black = _player_ref(game.get("black"), f"{gw}.black", known)
         if white == black:
             raise InputError(f"{gw}.black", f"player {white!r} cannot play themselves")
-        result = game.get("result", "*")
-        if result not in _RESULTS:
-            raise InputError(f"{gw}.result", f"unknown result {result!r} "
-                                             f"(expected one of {', '.join(_RESULTS)})")
+        result = result_from_json(game.get("result", "*"), f"{gw}.result")
         place(white, f"{gw}.white")
         place(black, f"{gw}.black")
-        games.append(Game(white=white, black=black, result=_RESULTS[result]))
+        games.append(Game(white=white, black=black, result=result))
 
     entries = []
     for pid_text, kind_text in entries_obj.items():
         ew = f"{where}.entries.{pid_text}"
         pid = _player_ref(pid_text, ew, known)
-        if kind_text not in _ENTRIES:
-            raise InputError(ew, f"unknown entry {kind_text!r} (expected one of {', '.join(_ENTRIES)})")
-        place(pid, ew, late=kind_text == EntryKind.LATE.value)
-        entries.append((pid, _ENTRIES[kind_text]))
+        kind = entry_from_json(kind_text, ew)
+        place(pid, ew, late=kind is EntryKind.LATE)
+        entries.append((pid, kind))
 
     if games:  # a played round: everyone taking part is accounted for
         for pid, player in known.items():

@@ -6,11 +6,9 @@ import json
 from typing import Any, Mapping
 
 from seasons.errors import InputError
+from seasons.json_keys import PLAYER_KEYS, entry_from_json, reject_unknown_keys, result_from_json
 from seasons.model import EntryKind, Player, PlayerId, Result, Season
 from seasons.season_json import season_to_json
-
-_RESULTS = {r.value: r for r in Result}
-_ENTRIES = {k.value: k for k in EntryKind}
 
 
 def canonical_json(value: Any) -> str:
@@ -86,10 +84,7 @@ class PayloadReader:
         return None if value is None else entry_kind(value, self.where(key))
 
     def result(self, key: str) -> Result:
-        value = self.payload.get(key)
-        if value not in _RESULTS:
-            raise InputError(self.where(key), f"unknown result {value!r} (expected one of {', '.join(_RESULTS)})")
-        return _RESULTS[value]
+        return result_from_json(self.payload.get(key), self.where(key))
 
     def object(self, key: str) -> dict[str, Any]:
         value = self.payload.get(key)
@@ -105,9 +100,8 @@ def player_id(value: Any, where: str) -> PlayerId:
 
 
 def entry_kind(value: Any, where: str) -> EntryKind:
-    if value not in _ENTRIES:
-        raise InputError(where, f"unknown entry {value!r} (expected one of {', '.join(_ENTRIES)})")
-    return _ENTRIES[value]
+    """An entry in an event payload, checked exactly as the season file checks it."""
+    return entry_from_json(value, where)
 
 
 def player_to_json(player: Player) -> dict[str, Any]:
@@ -118,18 +112,13 @@ def player_to_json(player: Player) -> dict[str, Any]:
     return out
 
 
-_PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined")
-
-
 def player_from_json(value: Any, where: str) -> Player:
     """A player from its season-file object, with the field types checked. Whether the player fits the
     season (classes A–D, a sensible `joined`) is for `Event.apply`, which validates the whole season
     with season_json; reading the log must stay fast (a season has hundreds of player events)."""
     if not isinstance(value, dict):
         raise InputError(where, "must be an object")
-    for key in value:
-        if key not in _PLAYER_KEYS:
-            raise InputError(f"{where}.{key}", f"unknown key (known: {', '.join(_PLAYER_KEYS)})")
+    reject_unknown_keys(value, where, PLAYER_KEYS)
     pid = player_id(value.get("id"), f"{where}.id")
     name = value.get("name", pid)
     if not isinstance(name, str):

@@ -78,6 +78,9 @@ def test_round_states():
     (lambda o: o.update(ruleset={"preset": "kijk-uit", "factors": {"winn": "1"}}), "ruleset.factors.winn: unknown key"),
     (lambda o: o.update(ruleset="sevilla"), "ruleset: unknown preset 'sevilla'"),
     (lambda o: o["rounds"][0]["entries"].update(kruijff="absent"), "rounds[0].entries.kruijff: unknown entry 'absent'"),
+    # A list or an object where a result or an entry belongs is named like any other bad value, not a traceback.
+    (lambda o: o["rounds"][0]["games"][0].update(result=[1, 0]), "rounds[0].games[0].result: unknown result [1, 0]"),
+    (lambda o: o["rounds"][0]["entries"].update(kruijff={}), "rounds[0].entries.kruijff: unknown entry {}"),
 ])
 def test_bad_input_names_the_path(mutate, expected):
     assert expected in errors_of(mutate)

@@ -324,6 +324,8 @@ def test_unchanged_settings_stay_out_of_the_payload() -> None:
     ("result-set", {"round": "1", "white": "a", "black": "b", "result": "1-0"}, "result-set.round: expected"),
     ("round-added", {"number": 1, "colour": "red"}, "round-added.colour: unknown key"),
     ("entry-set", {"round": 1, "player": "a", "entry": "ill"}, "entry-set.entry: unknown entry"),
+    ("entry-set", {"round": 1, "player": "a", "entry": ["bye"]}, "entry-set.entry: unknown entry"),
+    ("result-set", {"round": 1, "white": "a", "black": "b", "result": {}}, "result-set.result: unknown result"),
     ("pairing-saved", {"round": 1, "games": [["a"]]}, r"pairing-saved.games\[0\]: expected \[white, black\]"),
     ("player-added", {"player": {"id": "x", "rating": "high"}}, "player-added.player.rating: expected a whole"),
     ("player-updated", {"player": {"id": "", "name": "x"}}, "player-updated.player.id: expected a player id"),
