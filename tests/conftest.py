@@ -7,15 +7,18 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+REAL_DATA = REPO.parent / "shared" / "data"
+"""The anonymised real club seasons, beside the repository (never copied into it: they are the clubs')."""
 DEMO = REPO / "seasons" / "samples" / "demo.json"
 EVENING = REPO / "tests" / "data" / "evening.json"
 """A fixed 44-player D season, round 33 to be paired: the tests' club evening (the demo may be remade)."""
-REAL_SEASONS = sorted((SHARED / "data").glob("real-season-*.json")) if (SHARED / "data").is_dir() else []
+REAL_SEASONS = sorted(REAL_DATA.glob("real-season-*.json")) if REAL_DATA.is_dir() else []
+ABSENT = "../shared/data is absent (a clone on its own): the real club seasons are not here"
+"""The reason a test on the real seasons skips."""
 
 
 def real_season_paths() -> list[Path]:
     """The anonymised club seasons in ../shared/data, or a skip saying why they are missing."""
     if not REAL_SEASONS:
-        pytest.skip("../shared/data is absent (a clone on its own): the real club seasons are not here")
+        pytest.skip(ABSENT)
     return REAL_SEASONS

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +17,7 @@ from seasons.ruleset import parse_ruleset
 from seasons.season_json import parse_season_text
 from scoring_builders import ids, season
 from test_scoring_properties import seasons
+from tests.conftest import real_season_paths
 
 HUGE = {"preset": "keizer-classic", "factors": {
     "win": "1/1000003", "draw": "1/999983", "loss": "0", "forfeit_win": "1", "forfeit_loss": "0",
@@ -60,12 +60,8 @@ def test_a_cycle_on_the_python_int_path() -> None:
     compare(s)
 
 
-REAL = sorted(Path("/work/shared/data").glob("real-season-*.json")) if Path("/work/shared/data").is_dir() else []
-
-
-@pytest.mark.skipif(not REAL, reason="the real seasons in /work/shared/data are not available here")
 @pytest.mark.parametrize("spec", ["keizer-classic", "kijk-uit",
                                   {"preset": "doorn-driebergen-2019", "iterate": [10, 20, "final"]}])
 def test_real_seasons_equal_the_reference(spec: object) -> None:
-    for path in REAL:
+    for path in real_season_paths():
         compare(dataclasses.replace(parse_season_text(path.read_text(), str(path)), ruleset_spec=spec))

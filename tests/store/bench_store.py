@@ -1,6 +1,6 @@
 """Benchmark (not a test): build a 36-round, 44-player season from ~2,000 actions, then time opening it.
 
-Run: /work/venv/bin/python tests/store/bench_store.py [--rounds 36] [--players 44]
+Run from the repository root: python tests/store/bench_store.py [--rounds 36] [--players 44]
 """
 
 from __future__ import annotations

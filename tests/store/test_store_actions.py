@@ -15,9 +15,9 @@ from seasons.model import EntryKind, PlayerId, Result, Season
 from seasons.store import SeasonStore
 from seasons.store.events import EntrySet, PairingSaved, ResultSet, RoundAdded, SeasonCreated, SettingsChanged
 from store_helpers import pairing_for
+from tests.conftest import ABSENT, REAL_DATA
 
 P = PlayerId
-REAL = Path("/work/shared/data")
 
 
 def count_rows(path: Path, table: str) -> int:
@@ -42,9 +42,9 @@ def test_create_and_reopen_give_the_same_season(store_path: Path, season: Season
 
 @pytest.mark.parametrize("name", ["real-season-2022-23.json", "real-season-2023-24.json"])
 def test_real_seasons_round_trip(tmp_path: Path, name: str) -> None:
-    if not (REAL / name).exists():
-        pytest.skip(f"{REAL / name} is not available (the shared data folder is absent)")
-    season = load_season(REAL / name)
+    if not (REAL_DATA / name).exists():
+        pytest.skip(ABSENT)
+    season = load_season(REAL_DATA / name)
     SeasonStore.create(tmp_path / "s.keizer", season).close()
     assert load_season(tmp_path / "s.keizer") == season
 
