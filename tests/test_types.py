@@ -1,4 +1,4 @@
-"""The four packages type-check (STYLE.md habit 9): mypy runs as part of the suite."""
+"""The four packages type-check: mypy runs as part of the suite, so a type error fails like any test."""
 
 from __future__ import annotations
 

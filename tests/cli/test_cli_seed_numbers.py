@@ -38,7 +38,7 @@ def test_k_game_values_through_the_command(tmp_path, capsys):
 
 
 def test_the_prize_list_puts_players_under_33_percent_last(tmp_path, capsys):
-    # K's 33% rule (RULES.md §5): p4, never present, scores more than p2 (excused points) but is listed
+    # K's 33% rule (docs/rules.md §5): p4, never present, scores more than p2 (excused points) but is listed
     # after everyone eligible on the prize list; the Keizer ranking and the JSON keep their order.
     rules = {"preset": "kijk-uit", "aalsmeer": None, "iterate": "never"}
     s = season(ids(4), ["p1-p2 1-0; p3 bye, p4 excused"] * 3, ruleset=rules)

@@ -1,4 +1,4 @@
-"""FORMAT.md output: the `--costs` model re-solves independently to the same pairing; the proposal JSON."""
+"""Machine-readable output (docs/format.md): `--costs` re-solves independently to the same pairing; the JSON."""
 
 from __future__ import annotations
 

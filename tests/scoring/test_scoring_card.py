@@ -13,7 +13,7 @@ from seasons.model import PlayerId
 from scoring_builders import ids, season
 
 
-def test_describe_reads_like_the_brief() -> None:
+def test_describe_names_opponent_colour_and_points() -> None:
     rp = replay(season(ids(4), ["p1-p2 1-0, p3-p4 1/2-1/2", "p3-p1 1-0; p2 excused, p4 bye"],
                        ruleset={"preset": "keizer-classic", "iterate": "never"}), 1)
     text = player_card(rp, PlayerId("p1")).describe()

@@ -1,4 +1,4 @@
-"""Each scoring rule on its own small season (RULES.md §2–6, FORMAT.md ruleset keys)."""
+"""Each scoring rule on its own small season (docs/rules.md §2–6, the ruleset keys of docs/format.md)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_withdrawal_at_the_threshold_removes_and_after_it_keeps() -> None:
     rounds = ["p1-p2 1-0, p3-p4 1-0"]
     removed = replay(season(ids(4), rounds, ruleset=SINGLE, withdrawals=[("p4", 21)]))
     kept = replay(season(ids(4), rounds, ruleset=SINGLE, withdrawals=[("p4", 22)]))
-    # ARCHITECTURE.md: before_round ≤ removal_before_round (21) removes — "vóór de 21ste speelronde".
+    # D art. 22 read literally: before_round ≤ removal_before_round (21) removes — "vóór de 21ste speelronde".
     assert "p4" not in removed.ranking_after(1)
     assert "p4" in kept.ranking_after(1)
     assert len(removed.value_ladder()) == 3 and len(kept.value_ladder()) == 4
@@ -166,7 +166,7 @@ def test_self_value_current_follows_the_iterated_ranking() -> None:
 
 
 def test_current_valuation_revalues_old_results() -> None:
-    """K: a win over #8 is worth 93 today and 91 next week when #8 has dropped to #10 (RULES.md §3)."""
+    """K: a win over #8 is worth 93 today and 91 next week when #8 has dropped to #10 (K, "Herwaardering")."""
     rp = replay(season(ids(4), ["p1-p2 1-0, p3-p4 1-0", "p3-p1 1-0, p4-p2 1-0"], ruleset=SINGLE))
     after1 = rp.ranking_after(1)
     win = player_card(rp, PlayerId("p1"), 1).lines[0]

@@ -1,4 +1,4 @@
-"""export ∘ import is the identity on random valid seasons (FORMAT.md: lossless round trip)."""
+"""export ∘ import is the identity on random valid seasons (the format promises a lossless round trip)."""
 
 from __future__ import annotations
 
