@@ -1,4 +1,4 @@
-"""Rulesets: the presets of RULES.md and their validated, exact form."""
+"""Rulesets: the clubs' presets (docs/rules.md) and their validated, exact form."""
 
 from seasons.ruleset.model import Ruleset
 from seasons.ruleset.parse import parse_ruleset, ruleset_settings
