@@ -30,7 +30,8 @@ from seasons.store.events import (
     WithdrawalSet,
 )
 from tui.evening import attendance as att
-from tui.evening import players as roster
+from seasons import roster
+from tui.evening.players import PlayerRow, player_rows
 from tui.evening.boards import BoardRow, board_rows, parse_row_key
 from tui.evening.pairing import PairingDesk
 from tui.evening.proposals import ProposalView
@@ -131,7 +132,7 @@ class Director:
 
     def suspended(self, k: int) -> frozenset[PlayerId]:
         """Players not paired in round k until they report back (D art. 12)."""
-        return att.suspended(self.season, k)
+        return roster.suspended(self.season, k)
 
     def set_attendance(self, k: int, pid: str, entry: EntryKind | None) -> str:
         """Present (None), excused, unexcused, external (with its result) or duty, for round k.
@@ -301,9 +302,9 @@ class Director:
         return player_card(rep, player.id, k)
 
     # -- players ----------------------------------------------------------------------------------
-    def players(self) -> tuple[roster.PlayerRow, ...]:
+    def players(self) -> tuple[PlayerRow, ...]:
         """Everyone in starting-ranking order, with their state (withdrawn, suspended, joining later)."""
-        return roster.player_rows(self.season, self.current_round())
+        return player_rows(self.season, self.current_round())
 
     def check_player_form(self, name: str, rating: str, klass: str, group: str,
                           pid: str | None = None) -> roster.PlayerForm:
@@ -355,7 +356,7 @@ class Director:
         being prepared follows: a suspended player is booked unexcused there, a readmitted one present."""
         player = self._player(pid)
         k = self.current_round()
-        if not att.taking_part(self.season, player.id, k):
+        if not roster.taking_part(self.season, player.id, k):
             raise KeizerError(f"{player.name} has withdrawn: nothing to suspend")
         readmit = player.id in self.season.suspended
         events: list[Event] = [SuspensionSet(player=player.id, suspended=not readmit)]

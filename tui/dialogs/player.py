@@ -12,7 +12,7 @@ from textual.widgets import Input, Label, Static
 
 from seasons.errors import KeizerError
 from seasons.model import PlayerId
-from tui.evening.players import PlayerForm
+from seasons.roster import PlayerForm
 
 if TYPE_CHECKING:
     from tui.director import Director

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, Player, PlayerId, Result, Round, Season
+from seasons.roster import suspended, taking_part
 
 ENTRY_TEXT: dict[EntryKind | None, str] = {
     None: "present",
@@ -59,17 +60,6 @@ class AttendanceRow:
         if self.suspended:
             return "suspended (D art. 12)"
         return "absent without notice last time" if self.absent_last else ""
-
-
-def taking_part(season: Season, pid: PlayerId, k: int) -> bool:
-    """Not withdrawn by round k (D art. 22: from `before_round` on, the player is gone)."""
-    w = season.withdrawal_of(pid)
-    return w is None or k < w.before_round
-
-
-def suspended(season: Season, k: int) -> frozenset[PlayerId]:
-    """The players the director suspended (D art. 12) who still take part in round k."""
-    return frozenset(p for p in season.suspended if taking_part(season, p, k))
 
 
 def absent_last_time(season: Season, k: int) -> frozenset[PlayerId]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seasons.model import EntryKind, Game, Player, PlayerId, Round, Season
-from tui.evening.attendance import entry_text, taking_part
+from seasons.roster import taking_part
+from tui.evening.attendance import entry_text
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ from pathlib import Path
 from seasons.errors import InputError, KeizerError
 from seasons.load import read_text
 from seasons.model import Player, Season
+from seasons.roster import check_name, new_id, slot_by_rating
 from seasons.ruleset import PRESET_NAMES
 from seasons.store import SeasonStore
-from tui.evening.players import check_name, new_id, slot_by_rating
 
 
 def register(sub: argparse._SubParsersAction) -> None:

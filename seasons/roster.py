@@ -1,0 +1,107 @@
+"""The roster's rules: names, ids, where a new player goes, who takes part, and when a withdrawal fits."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from seasons.errors import KeizerError
+from seasons.model import Player, PlayerId, Season
+
+
+def taking_part(season: Season, pid: PlayerId, k: int) -> bool:
+    """Not withdrawn by round k (D art. 22: from `before_round` on, the player is gone)."""
+    w = season.withdrawal_of(pid)
+    return w is None or k < w.before_round
+
+
+def suspended(season: Season, k: int) -> frozenset[PlayerId]:
+    """The players the director suspended (D art. 12) who still take part in round k."""
+    return frozenset(p for p in season.suspended if taking_part(season, p, k))
+
+
+def check_name(season: Season, name: str, except_id: PlayerId | None = None) -> str:
+    """The name trimmed; refused when empty or already someone else's (compared without case)."""
+    name = " ".join(name.split())
+    if not name:
+        raise KeizerError("a player needs a name")
+    for p in season.players:
+        if p.id != except_id and p.name.casefold() == name.casefold():
+            raise KeizerError(f"there already is a player called {p.name} (#{season.start_rank(p.id)})")
+    return name
+
+
+def new_id(season: Season, name: str) -> PlayerId:
+    """A stable slug from the surname-ish last word of the name, numbered when taken (`dijk`, `dijk2`)."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    words = re.findall(r"[a-z0-9]+", ascii_name.lower())
+    base = words[-1] if words else "player"
+    candidate, n = base, 1
+    while season.has_player(PlayerId(candidate)):
+        n += 1
+        candidate = f"{base}{n}"
+    return PlayerId(candidate)
+
+
+def slot_by_rating(season: Season, rating: int | None) -> int:
+    """The 1-based place for a new player: before the first player rated lower or unrated (docs/rules.md §1:
+    new players are slotted in by strength); last when the newcomer has no rating."""
+    if rating is None:
+        return len(season.players) + 1
+    for i, p in enumerate(season.players):
+        if p.rating is None or p.rating < rating:
+            return i + 1
+    return len(season.players) + 1
+
+
+def check_withdrawal(season: Season, player: Player, before_round: int | None) -> None:
+    """Refuse a withdrawal that changes nothing or would erase a game (None: cancel a withdrawal)."""
+    if before_round is None:
+        if season.withdrawal_of(player.id) is None:
+            raise KeizerError(f"{player.name} has not withdrawn: nothing to cancel")
+        return
+    if before_round < 1:
+        raise KeizerError(f"a withdrawal needs a round number of 1 or more, got {before_round}")
+    last = max(season.rounds_planned or 0, len(season.rounds))
+    if last and before_round > last:
+        raise KeizerError(f"the season has {last} rounds: a withdrawal before round {before_round} changes "
+                          f"nothing (withdraw before round {last} at the latest)")
+    played = [rnd.number for rnd in season.rounds[before_round - 1:] if rnd.game_of(player.id) is not None]
+    if played:
+        raise KeizerError(f"{player.name} has a game in round {played[-1]}: a withdrawal before round "
+                          f"{before_round} would erase it (withdraw before round {played[-1] + 1} or later)")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerForm:
+    """A player's details as typed in a form, checked."""
+
+    name: str
+    rating: int | None
+    klass: str | None
+    group: int | None
+
+
+def parse_player_form(season: Season, name: str, rating: str, klass: str, group: str,
+                      except_id: PlayerId | None = None) -> PlayerForm:
+    """The form's text fields checked and converted; KeizerError naming the field that is wrong."""
+    name = check_name(season, name, except_id)
+    klass = klass.strip().upper()
+    if klass and klass not in ("A", "B", "C", "D"):
+        raise KeizerError(f"class: expected A, B, C or D (or nothing), got {klass!r}")
+    return PlayerForm(name=name, rating=_whole("rating", rating), klass=klass or None,
+                      group=_whole("group", group))
+
+
+def _whole(field: str, text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise KeizerError(f"{field}: expected a whole number (or nothing), got {text!r}") from None
+    if value < 0:
+        raise KeizerError(f"{field}: cannot be negative, got {value}")
+    return value
