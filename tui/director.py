@@ -12,6 +12,7 @@ from scoring import Replay, replay
 from seasons.errors import InputError, KeizerError
 from seasons.load import is_store_file
 from seasons.model import EntryKind, Player, PlayerId, Result, Round, Season
+from seasons.rounds import current_round, results_round
 from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.store import SeasonStore
 from seasons.store.events import (
@@ -94,20 +95,10 @@ class Director:
         return self._replays[key]
 
     def current_round(self) -> int:
-        """Tonight's round: the first not paired yet; else the last one while it still has games without a
-        result (the evening in progress); else the next one to add (RULES.md, round states). A director
-        who moves on while an adjourned game stays pending goes to the next round with `]`."""
-        rounds = self.season.rounds
-        for rnd in rounds:
-            if not rnd.is_paired:
-                return rnd.number
-        if rounds and any(not g.result.is_decided for g in rounds[-1].games):
-            return rounds[-1].number
-        return len(rounds) + 1
+        return current_round(self.season)
 
     def results_round(self) -> int:
-        """The round whose results are being entered: the last paired round (1 before anything is paired)."""
-        return max((r.number for r in self.season.rounds if r.is_paired), default=1)
+        return results_round(self.season)
 
     def round(self, k: int) -> Round:
         """Round k as listed, or the empty round k would be once added."""

@@ -10,6 +10,7 @@ from typing import Any
 from seasons.errors import KeizerError
 from seasons.load import is_store_file, load_season
 from seasons.model import PlayerId, Season
+from seasons.rounds import round_to_pair
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "min-cost perfect matching solved exactly. Nothing is written unless --save is given.")
     p.add_argument("season", metavar="SEASON")
     p.add_argument("--round", "-r", type=int, metavar="K",
-                   help="the round to pair (default: the first round without results, or the next one)")
+                   help="the round to pair (default: tonight's round, or the next one once it has results)")
     p.add_argument("--json", action="store_true", help="machine-readable JSON (FORMAT.md)")
     p.add_argument("--costs", action="store_true",
                    help="the complete cost data of the round's model (players, pair_costs, bye_costs, fixed)")
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.save and not is_store_file(args.season):
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
     season = load_season(args.season)
-    k = args.round if args.round is not None else default_round(season)
+    k = args.round if args.round is not None else round_to_pair(season)
     ranking, values = keizer_ranking(season, k) if k >= 1 else ((), ())
     inst = build_instance(season, k, ranking, values, locks=[_pair(season, x, "--lock") for x in args.lock],
                           forbids=[_pair(season, x, "--forbid") for x in args.forbid],
@@ -82,14 +83,6 @@ def run(args: argparse.Namespace) -> int:
     if args.save:
         _save(args.season, k, best)
     return 0
-
-
-def default_round(season: Season) -> int:
-    """The first round without results (a round to be paired or re-paired), else the next round."""
-    for rnd in season.rounds:
-        if not rnd.has_results:
-            return rnd.number
-    return len(season.rounds) + 1
 
 
 def _player(season: Season, text: str, option: str) -> PlayerId:
