@@ -229,10 +229,9 @@ class Director:
         return self.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result))
 
     def forfeit_is_no_show(self) -> bool:
-        """Club D scores a player absent without notice as unexcused and the opponent as a bye (D art. 11),
-        not as a forfeit × the opponent's value (FORMAT.md's forfeit factors, other clubs): there the
-        forfeit keys record a no-show."""
-        return self.ruleset.preset == "doorn-driebergen-2019"
+        """The ruleset's `forfeit` key: "bye" books a player absent without notice as unexcused and the
+        opponent as a bye (D art. 11), so the forfeit keys record a no-show."""
+        return self.ruleset.forfeit == "bye"
 
     def no_show(self, k: int, row_key: str, absent_colour: str) -> str:
         """D art. 11 on the game of a row: the player of `absent_colour` ("white"/"black") did not come
@@ -278,8 +277,8 @@ class Director:
         return standings_view(self.replay(k), previous)
 
     def default_columns(self) -> str:
-        """"k" for the Kijk Uit preset, else "d" (as `keizer standings` chooses)."""
-        return "k" if self.ruleset.preset == "kijk-uit" else "d"
+        """The club's standings columns: the ruleset's `columns` key (as `keizer standings` chooses)."""
+        return self.ruleset.columns
 
     def card(self, pid: str, k: int | None = None) -> Any:
         """A player's card after round k: every round's entry, the value it scored at, their rank history."""

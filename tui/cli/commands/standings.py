@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     fmt.add_argument("--json", action="store_true", help="machine-readable JSON (FORMAT.md)")
     fmt.add_argument("--csv", action="store_true", help="every column as CSV")
     p.add_argument("--columns", choices=sorted(COLUMNS),
-                   help="which club's columns in the text table (default: by the ruleset preset)")
+                   help="which club's columns in the text table (default: the ruleset's `columns` key)")
     p.add_argument("--prizes", action="store_true",
                    help="the prize list (text and CSV): players under the participation threshold (K's 33%% "
                         "rule) after those above it; the Keizer ranking itself does not change")
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.csv:
         sys.stdout.write(table.write_csv())
     else:
-        style = args.columns or ("k" if rep.ruleset.preset == "kijk-uit" else "d")
+        style = args.columns or rep.ruleset.columns
         sys.stdout.write(standings_text(rep, table, style) + "\n")
     return 0
 
