@@ -39,3 +39,9 @@ def test_importing_the_core_does_not_load_textual():
             "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_importing_the_evening_layer_does_not_load_textual():
+    code = "import sys, tui.evening; print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

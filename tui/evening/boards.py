@@ -14,7 +14,7 @@ class BoardRow:
     """A game on a board, or a player without a game and their entry."""
 
     key: str
-    """"board:N" or "player:ID": what `Director.set_result` is told."""
+    """"board:N" or "player:ID": what `Results.set_result` is told."""
     board: int | None
     game: Game | None
     white: Player

@@ -1,12 +1,14 @@
-"""The ruleset spec as the Season form edits it: a preset plus an overrides object, and a summary line."""
+"""Settings: the season's name, ruleset (a preset plus overrides, with a summary line) and rounds planned."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from seasons.errors import InputError
-from seasons.ruleset import Ruleset
+from seasons.errors import InputError, KeizerError
+from seasons.ruleset import Ruleset, parse_ruleset
+from seasons.store.events import UNCHANGED, SettingsChanged, Unchanged
+from tui.evening.session import EveningSession
 from tui.format import points
 
 
@@ -50,3 +52,53 @@ def ruleset_summary(rs: Ruleset) -> str:
     if rs.participation is not None:
         parts.append(f"participation {rs.participation}")
     return " · ".join(parts)
+
+
+def rounds_planned_from(text: str) -> int | None:
+    """The Season form's rounds field: empty is "not planned"; InputError naming the field otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError("rounds planned", f"expected a whole number (or nothing), got {text!r}") from None
+
+
+class Settings:
+    """The Season screen's service: the season's own settings, validated before anything is written."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+
+    def summary(self) -> str:
+        return ruleset_summary(self.session.ruleset)
+
+    def change(self, name: str | Unchanged = UNCHANGED, ruleset_spec: object = UNCHANGED,
+               rounds_planned: int | None | Unchanged = UNCHANGED) -> str:
+        """Name, ruleset (a preset name or `{"preset": …, …overrides}`, validated before anything is
+        written) and rounds planned; fields left UNCHANGED stay as they are. One action."""
+        season = self.session.season
+        new_name: str | Unchanged = UNCHANGED
+        new_spec: object = UNCHANGED
+        new_rounds: int | None | Unchanged = UNCHANGED
+        if not isinstance(name, Unchanged):
+            text = name.strip()
+            if not text:
+                raise InputError("name", "the season needs a name")
+            if text != season.name:
+                new_name = text
+        if not isinstance(ruleset_spec, Unchanged) and ruleset_spec != season.ruleset_spec:
+            parse_ruleset(ruleset_spec)  # InputError naming the key; nothing written
+            new_spec = ruleset_spec
+        if not isinstance(rounds_planned, Unchanged) and rounds_planned != season.rounds_planned:
+            least = max(1, len(season.rounds))
+            if rounds_planned is not None and rounds_planned < least:
+                raise InputError("rounds planned", f"must be at least {least} (rounds listed), got {rounds_planned}")
+            new_rounds = rounds_planned
+        changed = [label for label, value in (("name", new_name), ("ruleset", new_spec),
+                                              ("rounds planned", new_rounds)) if not isinstance(value, Unchanged)]
+        if not changed:
+            raise KeizerError("the settings are unchanged: nothing to save")
+        return self.session.commit(f"settings: {', '.join(changed)}",
+                                   SettingsChanged(name=new_name, ruleset_spec=new_spec, rounds_planned=new_rounds))

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         app.run(mouse=not args.no_mouse)
     finally:
-        app.director.close()
+        app.evening.close()
     print(f"keizer: every change is saved in {store}", file=sys.stderr)
     return 0
 

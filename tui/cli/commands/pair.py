@@ -5,23 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seasons.errors import KeizerError
 from seasons.load import is_store_file, load_season
 from seasons.model import PlayerId, Season
 from seasons.rounds import round_to_pair
 
+if TYPE_CHECKING:
+    from pairing import Proposal
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "pair", help="pair a round optimally (with alternatives and explanations)",
-        description="The optimal pairing of round K from the ranking after round K−1 (RULES.md §7), as a "
+        description="The optimal pairing of round K from the ranking after round K−1 (docs/rules.md §7), as a "
                     "min-cost perfect matching solved exactly. Nothing is written unless --save is given.")
     p.add_argument("season", metavar="SEASON")
     p.add_argument("--round", "-r", type=int, metavar="K",
                    help="the round to pair (default: tonight's round, or the next one once it has results)")
-    p.add_argument("--json", action="store_true", help="machine-readable JSON (FORMAT.md)")
+    p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
     p.add_argument("--costs", action="store_true",
                    help="the complete cost data of the round's model (players, pair_costs, bye_costs, fixed)")
     p.add_argument("--alternatives", type=int, default=0, metavar="N", help="also the N next-best pairings")
@@ -32,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--forbid", action="append", default=[], metavar="A:B", help="these two must not play")
     p.add_argument("--bye", metavar="ID", help="this player takes the bye (a volunteer)")
     p.add_argument("--fixed", action="append", default=[], metavar="W:B",
-                   help="a game scheduled in advance (a championship game, RULES.md §8), W with white; "
+                   help="a game scheduled in advance (a championship game, docs/rules.md §8), W with white; "
                         "the rest is paired around it (repeatable)")
     p.add_argument("--solver", choices=("auto", "cpsat", "matching"), default="auto",
                    help="auto: CP-SAT for club fields, blossom matching for large ones")
@@ -101,13 +104,16 @@ def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
     return _player(season, a, option), _player(season, b, option)
 
 
-def _save(path: str, k: int, best: Any) -> None:
-    from tui.director import Director
+def _save(path: str, k: int, best: Proposal) -> None:
+    """The best pairing saved as round k's, through the evening layer (one action; undo takes it back)."""
+    from tui.evening import Evening
+    from tui.evening.listing import saved_pairing
 
-    director = Director.open(path)
+    evening = Evening.open(path)
     try:
-        label = director.save_pairing(k, tuple(best.pairs()), best.bye,
-                                      meta={"objective": best.objective, "kind": "cli"})
+        change = saved_pairing(evening.season, k, tuple(best.pairs()), best.bye,
+                               meta={"objective": best.objective, "kind": "cli"})
+        label = evening.session.apply(change)
     finally:
-        director.close()
+        evening.close()
     print(f"saved: {label}", file=sys.stderr)
