@@ -11,9 +11,9 @@ import pytest
 from seasons.model import EntryKind, PlayerId, Result
 from tui.app import KeizerApp, make_app
 from tui.evening.solve import SolveOutcome, SolveRequest
-from tui.screens import pairing as pairing_screen
-from tui.widgets.proposal import ProposalColumn
-from tui.widgets.table import KeizerTable
+from tui.app.screens import pairing as pairing_screen
+from tui.app.widgets.proposal import ProposalColumn
+from tui.app.widgets.table import KeizerTable
 
 
 async def solved(app: KeizerApp, pilot) -> None:  # type: ignore[no-untyped-def]

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from seasons.model import EntryKind, PlayerId, Result
 from tui.app import KeizerApp, make_app
-from tui.dialogs.card import PlayerCardScreen
-from tui.dialogs.help import HelpScreen
-from tui.dialogs.player import PlayerDialog
-from tui.widgets.table import KeizerTable
+from tui.app.dialogs.card import PlayerCardScreen
+from tui.app.dialogs.help import HelpScreen
+from tui.app.dialogs.player import PlayerDialog
+from tui.app.widgets.table import KeizerTable
 
 
 def last(app: KeizerApp) -> str:
@@ -161,7 +161,7 @@ async def test_a_change_made_elsewhere_is_shown(demo_store: Path) -> None:
 
 
 async def test_withdraw_through_the_dialog_and_bad_round_numbers(demo_store: Path) -> None:
-    from tui.dialogs.withdraw import WithdrawDialog
+    from tui.app.dialogs.withdraw import WithdrawDialog
 
     app = make_app(demo_store)
     async with app.run_test() as pilot:

@@ -10,10 +10,10 @@ from textual.widgets import Static
 
 from rich.text import Text
 
-from tui.dialogs.card import PlayerCardScreen
-from tui.screens.base import KeizerScreen
-from tui.widgets.proposal import short
-from tui.widgets.table import KeizerTable
+from tui.app.dialogs.card import PlayerCardScreen
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.proposal import short
+from tui.app.widgets.table import KeizerTable
 
 NAME_WIDTH = 16
 STYLE_NAMES = {"d": "club D columns", "k": "club K columns"}

@@ -12,10 +12,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from seasons.errors import KeizerError
-from tui.widgets.mode_bar import ModeBar
+from tui.app.widgets.mode_bar import ModeBar
 
 if TYPE_CHECKING:
-    from tui.app import KeizerApp
+    from tui.app.app import KeizerApp
     from tui.evening import Evening
 
 T = TypeVar("T")

@@ -10,11 +10,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from seasons.model import Result
-from tui.dialogs.no_show import NoShowDialog
+from tui.app.dialogs.no_show import NoShowDialog
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.proposal import short
+from tui.app.widgets.table import KeizerTable
 from tui.format import points
-from tui.screens.base import KeizerScreen
-from tui.widgets.proposal import short
-from tui.widgets.table import KeizerTable
 
 NAME_WIDTH = 15
 

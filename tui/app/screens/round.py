@@ -9,9 +9,9 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from seasons.model import EntryKind
-from tui.dialogs.external import ExternalResultDialog
-from tui.screens.base import KeizerScreen
-from tui.widgets.table import KeizerTable
+from tui.app.dialogs.external import ExternalResultDialog
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.table import KeizerTable
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Tonight", "status"), ("Note", "note"))
 

@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from tui.dialogs.player import PlayerDialog, PlayerForm
-from tui.dialogs.withdraw import WithdrawDialog
-from tui.screens.base import KeizerScreen
-from tui.widgets.table import KeizerTable
+from tui.app.dialogs.player import PlayerDialog, PlayerForm
+from tui.app.dialogs.withdraw import WithdrawDialog
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.table import KeizerTable
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Rating", "rating"), ("Cl", "class"), ("Gr", "group"),
            ("Status", "status"))

@@ -13,11 +13,11 @@ from textual.message import Message
 from textual.widgets import LoadingIndicator, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from tui.dialogs.text import TextDialog
+from tui.app.dialogs.text import TextDialog
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
 from tui.evening.desk import PairingDesk
 from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
-from tui.screens.base import KeizerScreen
-from tui.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
 
 SHOWN = 3
 """Proposals side by side: the best and two alternatives."""

@@ -12,28 +12,19 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tui.app.dialogs.help import HelpScreen
+from tui.app.modes import MODE_KEYS
+from tui.app.screens.base import KeizerScreen
+from tui.app.screens.pairing import PairingScreen
+from tui.app.screens.players import PlayersScreen
+from tui.app.screens.results import ResultsScreen
+from tui.app.screens.round import RoundScreen
+from tui.app.screens.season import SeasonScreen
+from tui.app.screens.standings import StandingsScreen
 from tui.evening import Evening
-from tui.dialogs.help import HelpScreen
-from tui.screens.base import KeizerScreen
-from tui.screens.pairing import PairingScreen
-from tui.screens.players import PlayersScreen
-from tui.screens.results import ResultsScreen
-from tui.screens.round import RoundScreen
-from tui.screens.season import SeasonScreen
-from tui.screens.standings import StandingsScreen
 
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""
-
-# (mode, key, title): the order of the mode bar and of the F-keys.
-MODE_KEYS: tuple[tuple[str, str, str], ...] = (
-    ("round", "f2", "Round"),
-    ("pairing", "f3", "Pairing"),
-    ("results", "f4", "Results"),
-    ("standings", "f5", "Standings"),
-    ("players", "f6", "Players"),
-    ("season", "f7", "Season"),
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,8 @@ from textual.widgets import Input, Label, Select, Static, TextArea
 
 from seasons.errors import KeizerError
 from seasons.ruleset import PRESET_NAMES
+from tui.app.screens.base import KeizerScreen
 from tui.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
-from tui.screens.base import KeizerScreen
 
 
 class SeasonScreen(KeizerScreen):
