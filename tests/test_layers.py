@@ -18,7 +18,7 @@ MAY_USE: dict[str, set[str]] = {
     "seasons": set(),
     "scoring": {"seasons"},
     "pairing": {"scoring", "seasons"},
-    "tui.format": set(),  # how numbers and tables look, shared by every part of tui
+    "tui.format": {"scoring", "seasons"},  # how numbers and tables look, shared by every part of tui
     "tui.evening": {"pairing", "scoring", "seasons", "tui.format"},
     "tui.app": {"tui.evening", "scoring", "seasons", "tui.format"},
     "tui.cli": {"tui.evening", "pairing", "scoring", "seasons", "tui.format"},

@@ -18,7 +18,7 @@ TIEBREAK_KEYS = ("previous_rank", "start_rank", "rating", "name")
 
 @dataclass(frozen=True, slots=True)
 class ValueLadder:
-    """How a rank becomes a value (RULES.md §1, FORMAT.md `value`)."""
+    """How a rank becomes a value (docs/rules.md §1, docs/format.md `value`)."""
 
     ladder: Literal["linear", "ratio", "range"] = "linear"
     top: int | None = None
@@ -46,7 +46,7 @@ class AbsenceLimit:
 
 @dataclass(frozen=True, slots=True)
 class Aalsmeer:
-    """Starting bonus m × v0 written off in `rounds` equal steps (RULES.md §4)."""
+    """Starting bonus m × v0 written off in `rounds` equal steps (docs/rules.md §4)."""
 
     multiplier: Fraction
     rounds: int
@@ -89,7 +89,7 @@ class ColourLimits:
 
 @dataclass(frozen=True, slots=True)
 class PairingRules:
-    """RULES.md §7 and FORMAT.md `pairing`."""
+    """How a round is paired (docs/rules.md §7, docs/format.md `pairing`)."""
 
     max_meetings: int = 2
     rematch_from_round: int | None = None
@@ -142,7 +142,7 @@ class Ruleset:
         return None
 
     def iterates_at(self, round_number: int, final_round: int | None) -> bool:
-        """Whether the standings after this round are iterated to a fixed point (RULES.md §3)."""
+        """Whether the standings after this round are iterated to a fixed point (docs/rules.md §3)."""
         if self.iterate == "always":
             return True
         if self.iterate == "never":

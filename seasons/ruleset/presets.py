@@ -1,4 +1,4 @@
-"""The three ruleset presets, written as the season file would write them (FORMAT.md)."""
+"""The three ruleset presets, written as the season file would write them (docs/format.md)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "factors": {
             "external_win": "2/3", "external_draw": "2/3", "external_loss": "2/3",
             "bye": "1", "excused": "1/3", "unexcused": "0",
-            # The regulations have no duty entry: treated as excused (RULES.md §2).
+            # The regulations have no duty entry: treated as excused (docs/rules.md §2).
             "duty": "1/3",
         },
         "valuation": "frozen",

@@ -1,4 +1,4 @@
-"""Rulesets: the presets say what RULES.md says, overrides merge key by key, bad keys are named."""
+"""Rulesets: the presets say what docs/rules.md says, overrides merge key by key, bad keys are named."""
 
 from __future__ import annotations
 
