@@ -35,7 +35,7 @@ class SeasonScreen(KeizerScreen):
                 yield Input(id="rounds", type="integer", placeholder="not planned")
                 yield Label("Ruleset preset")
                 yield Select([(name, name) for name in PRESET_NAMES], id="preset", allow_blank=False)
-            yield Label("Overrides (JSON, merged over the preset key by key; FORMAT.md):")
+            yield Label("Overrides (JSON, merged over the preset key by key; docs/format.md):")
             yield TextArea(id="overrides", language=None, soft_wrap=True, show_line_numbers=False)
             yield Static("", id="error", classes="error", markup=False)
             yield Static("", id="summary", classes="subtitle", markup=False)
