@@ -56,8 +56,8 @@ class PairingDesk:
     edits: list[Edit] = field(default_factory=list)
     """The director's edits on the desk (lock, forbid, swap), newest last, each with the desk as it was
     before: ctrl+z on the Pairing screen takes these back first (they are not store actions)."""
-    _failure: tuple[str, int] | None = None
-    """Why the last solve found nothing, and the revision it was made at."""
+    failure: tuple[str, int] | None = field(default=None, init=False)
+    """Why the last solve found nothing, and the revision it was made at (see `failed`)."""
 
     # -- what the screen shows ---------------------------------------------------------------------
     def follow(self, k: int) -> None:
@@ -65,14 +65,14 @@ class PairingDesk:
         if k != self.round_number:
             self.round_number = k
             self._clear()
-            self._failure = None
+            self.failure = None
 
     @property
     def failed(self) -> str | None:
         """Why the last solve found nothing, while the season is as it was then (a change may let it succeed)."""
-        if self._failure is None or self._failure[1] != self.source.revision:
+        if self.failure is None or self.failure[1] != self.source.revision:
             return None
-        return self._failure[0]
+        return self.failure[0]
 
     @property
     def stale(self) -> bool:
@@ -146,10 +146,10 @@ class PairingDesk:
         k = outcome.request.round_number
         self.made_at = outcome.request.head
         if outcome.error is not None:
-            self._failure = (outcome.error, outcome.request.head)
+            self.failure = (outcome.error, outcome.request.head)
             self.proposals.clear()
             return f"round {k} cannot be paired: {outcome.error}"
-        self._failure = None
+        self.failure = None
         maker = self._maker()
         self.proposals = maker.remarked([maker.from_solver(proposal, why, index) for index, (proposal, why)
                                          in enumerate(zip(outcome.proposals, outcome.explanations))])

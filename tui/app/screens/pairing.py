@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import LoadingIndicator, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from seasons.model import PlayerId
 from tui.app.dialogs.text import TextDialog
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
@@ -66,7 +67,7 @@ class PairingScreen(KeizerScreen):
         self._request: SolveRequest | None = None
         """The solve the screen waits for; results of any other are dropped."""
         self._worker: Worker[None] | None = None
-        self._confirm_accept: tuple[int, object] | None = None
+        self._confirm_accept: tuple[int, tuple[tuple[PlayerId, PlayerId], ...]] | None = None
         """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
 
     def compose_body(self) -> ComposeResult:
