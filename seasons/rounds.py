@@ -30,3 +30,11 @@ def round_to_pair(season: Season) -> int:
 def results_round(season: Season) -> int:
     """The round whose results are being entered: the last paired round (1 before anything is paired)."""
     return max((r.number for r in season.rounds if r.is_paired), default=1)
+
+
+def pending_before(season: Season, k: int) -> int:
+    """Games of the round before round k without a result: the ranking round k is paired from counts them
+    as 0, so a director is warned before pairing."""
+    if not 2 <= k <= len(season.rounds) + 1:
+        return 0
+    return sum(1 for g in season.round(k - 1).games if not g.result.is_decided)

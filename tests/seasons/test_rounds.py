@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from seasons.model import Game, Player, PlayerId, Result, Round, Season
-from seasons.rounds import current_round, results_round, round_to_pair
+from seasons.rounds import current_round, pending_before, results_round, round_to_pair
 
 A, B, C, D = (PlayerId(x) for x in "abcd")
 PLAYERS = tuple(Player(p, p.upper()) for p in (A, B, C, D))
@@ -39,3 +39,9 @@ def test_an_empty_season_starts_at_round_one() -> None:
     s = season()
     assert current_round(s) == round_to_pair(s) == results_round(s) == 1
     assert current_round(replace(s, rounds=(Round(number=1),))) == 1
+
+
+def test_games_pending_before_a_round() -> None:
+    s = season(played(1, Result.DRAW, Result.PENDING), Round(number=2))
+    assert pending_before(s, 2) == 1
+    assert pending_before(s, 1) == pending_before(s, 3) == pending_before(s, 4) == 0

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
-from seasons.rounds import current_round
+from seasons.rounds import current_round, pending_before
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved
 from tui.evening.attendance import attendance_rows
 from tui.evening.listing import listed_round, prospective, saved_pairing
@@ -121,12 +121,9 @@ class PairingDesk:
         return self._saved_round() is None
 
     def pending_before(self) -> int:
-        """Games of the round before without a result."""
+        """Games of the round before without a result (`seasons.rounds.pending_before`)."""
         k = self.round_number
-        season = self.source.season
-        if k is None or not 2 <= k <= len(season.rounds) + 1:
-            return 0
-        return sum(1 for g in season.round(k - 1).games if not g.result.is_decided)
+        return 0 if k is None else pending_before(self.source.season, k)
 
     # -- solving -------------------------------------------------------------------------------------
     def prepare(self, k: int, alternatives: int) -> SolveRequest:

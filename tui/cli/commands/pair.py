@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from seasons.errors import KeizerError
 from seasons.load import is_store_file, load_season
 from seasons.model import PlayerId, Season
-from seasons.rounds import round_to_pair
+from seasons.rounds import pending_before, round_to_pair
 
 if TYPE_CHECKING:
     from pairing import Proposal
@@ -58,11 +58,10 @@ def run(args: argparse.Namespace) -> int:
                           forbids=[_pair(season, x, "--forbid") for x in args.forbid],
                           bye=_player(season, args.bye, "--bye") if args.bye else None,
                           fixed=[_pair(season, x, "--fixed") for x in args.fixed])
-    if 2 <= k <= len(season.rounds) + 1:
-        pending = sum(1 for g in season.round(k - 1).games if not g.result.is_decided)
-        if pending:
-            print(f"keizer: warning: round {k - 1} has {pending} game(s) without a result; the ranking this "
-                  f"round is paired from counts them as 0", file=sys.stderr)
+    pending = pending_before(season, k)
+    if pending:
+        print(f"keizer: warning: round {k - 1} has {pending} game(s) without a result; the ranking this "
+              f"round is paired from counts them as 0", file=sys.stderr)
     if not inst.players and not inst.fixed:
         raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
     best = propose(inst, solver=args.solver)
