@@ -322,3 +322,29 @@ def test_the_columns_key_chooses_the_standings_columns(evening: Evening) -> None
     assert evening.standings.columns == "k"
     evening.settings.change(ruleset_spec="kijk-uit")
     assert evening.standings.columns == "k"
+
+
+def test_the_desk_writes_nothing_the_caller_commits_its_change(evening: Evening) -> None:
+    best = evening.desk.solve(33, alternatives=0)[0]
+    head = evening.revision
+    change = evening.desk.accept(0)
+    assert evening.revision == head and not evening.season.round(33).is_paired  # nothing written yet
+    assert change.label == f"pairing of round 33 ({len(best.games)} boards, best)"
+    evening.session.apply(change)
+    assert evening.revision > head and tuple(g.players() for g in evening.season.round(33).games) == best.games
+    clear = evening.desk.clear_saved()
+    assert evening.season.round(33).is_paired  # again: nothing written until it is committed
+    evening.session.apply(clear)
+    assert not evening.season.round(33).is_paired and len(evening.season.rounds) == 33
+
+
+def test_a_failed_solve_is_forgotten_once_the_season_changes(evening: Evening) -> None:
+    best = evening.desk.solve(33, alternatives=0)[0]
+    evening.desk.toggle_lock(0, 1)
+    white = best.games[0][0]
+    evening.attendance.set(33, white, EntryKind.EXCUSED)  # the lock now names a player who is away
+    with pytest.raises(KeizerError, match="not available in round 33"):
+        evening.desk.solve(33, alternatives=0)
+    assert evening.desk.failed and not evening.desk.should_solve()
+    evening.attendance.set(33, white, None)
+    assert evening.desk.failed is None and evening.desk.should_solve()  # the season changed: it may pair now
