@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from seasons.errors import InputError, KeizerError
+from seasons.model import Season
 from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.store.events import UNCHANGED, SettingsChanged, Unchanged
 from tui.evening.session import EveningSession
@@ -77,28 +78,41 @@ class Settings:
     def change(self, name: str | Unchanged = UNCHANGED, ruleset_spec: object = UNCHANGED,
                rounds_planned: int | None | Unchanged = UNCHANGED) -> str:
         """Name, ruleset (a preset name or `{"preset": …, …overrides}`, validated before anything is
-        written) and rounds planned; fields left UNCHANGED stay as they are. One action."""
+        written) and rounds planned; fields left UNCHANGED, or as they are, stay out of the action."""
         season = self.session.season
-        new_name: str | Unchanged = UNCHANGED
-        new_spec: object = UNCHANGED
-        new_rounds: int | None | Unchanged = UNCHANGED
-        if not isinstance(name, Unchanged):
-            text = name.strip()
-            if not text:
-                raise InputError("name", "the season needs a name")
-            if text != season.name:
-                new_name = text
-        if not isinstance(ruleset_spec, Unchanged) and ruleset_spec != season.ruleset_spec:
-            parse_ruleset(ruleset_spec)  # InputError naming the key; nothing written
-            new_spec = ruleset_spec
-        if not isinstance(rounds_planned, Unchanged) and rounds_planned != season.rounds_planned:
-            least = max(1, len(season.rounds))
-            if rounds_planned is not None and rounds_planned < least:
-                raise InputError("rounds planned", f"must be at least {least} (rounds listed), got {rounds_planned}")
-            new_rounds = rounds_planned
-        changed = [label for label, value in (("name", new_name), ("ruleset", new_spec),
-                                              ("rounds planned", new_rounds)) if not isinstance(value, Unchanged)]
+        event = SettingsChanged(name=_new_name(season, name), ruleset_spec=_new_spec(season, ruleset_spec),
+                                rounds_planned=_new_rounds(season, rounds_planned))
+        changed = [label for label, value in (("name", event.name), ("ruleset", event.ruleset_spec),
+                                              ("rounds planned", event.rounds_planned))
+                   if not isinstance(value, Unchanged)]
         if not changed:
             raise KeizerError("the settings are unchanged: nothing to save")
-        return self.session.commit(f"settings: {', '.join(changed)}",
-                                   SettingsChanged(name=new_name, ruleset_spec=new_spec, rounds_planned=new_rounds))
+        return self.session.commit(f"settings: {', '.join(changed)}", event)
+
+
+def _new_name(season: Season, name: str | Unchanged) -> str | Unchanged:
+    """The name trimmed if it changes; a season needs one."""
+    if isinstance(name, Unchanged):
+        return UNCHANGED
+    text = name.strip()
+    if not text:
+        raise InputError("name", "the season needs a name")
+    return text if text != season.name else UNCHANGED
+
+
+def _new_spec(season: Season, spec: object) -> object:
+    """The ruleset spec if it changes, validated first (InputError naming the key; nothing written)."""
+    if isinstance(spec, Unchanged) or spec == season.ruleset_spec:
+        return UNCHANGED
+    parse_ruleset(spec)
+    return spec
+
+
+def _new_rounds(season: Season, rounds: int | None | Unchanged) -> int | None | Unchanged:
+    """Rounds planned if they change: never fewer than the rounds listed (None: not planned)."""
+    if isinstance(rounds, Unchanged) or rounds == season.rounds_planned:
+        return UNCHANGED
+    least = max(1, len(season.rounds))
+    if rounds is not None and rounds < least:
+        raise InputError("rounds planned", f"must be at least {least} (rounds listed), got {rounds}")
+    return rounds
