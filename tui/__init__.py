@@ -1,1 +1,1 @@
-"""The user's shells: the command line and the Textual app (the only user of Textual)."""
+"""The user's side: the evening layer (`tui/evening`, headless) and its two shells, `tui/cli` and `tui/app`."""

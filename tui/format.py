@@ -1,11 +1,16 @@
-"""How numbers and tables look to a person: shared by the command line and the Textual app."""
+"""How numbers and tables look to a person: shared by the evening layer and both shells."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from seasons.model import PlayerId, Season
+
+if TYPE_CHECKING:
+    from scoring import Replay
 
 
 def points(value: Fraction | int | float | None, decimals: int = 2) -> str:
@@ -20,7 +25,7 @@ def points(value: Fraction | int | float | None, decimals: int = 2) -> str:
 
 
 def exact(value: Fraction) -> str:
-    """The exact fraction as FORMAT.md writes it: "p/q", or an integer string."""
+    """The exact fraction as the season format writes it: "p/q", or an integer string."""
     value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
@@ -39,7 +44,7 @@ def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
     return "\n".join([line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)])
 
 
-# (header, table column, how to show it, right-aligned): the two clubs' published columns (RULES.md §10).
+# (header, table column, how to show it, right-aligned): the two clubs' published columns (docs/rules.md §10).
 Column = tuple[str, str, Callable[[Any], str], bool]
 
 
@@ -78,8 +83,8 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
 }
 
 
-def iteration_summary(rep: Any) -> str:
-    """One line on how the standings after the replay's last round were found (RULES.md §3)."""
+def iteration_summary(rep: Replay) -> str:
+    """One line on how the standings after the replay's last round were found (docs/rules.md §3)."""
     it = rep.standings().iteration
     if rep.upto == 0:
         return "the starting ranking"
@@ -92,8 +97,8 @@ def iteration_summary(rep: Any) -> str:
     return f"converged in {it.iterations} iteration{'s' if it.iterations != 1 else ''}"
 
 
-def with_names(season: Any, lines: Sequence[str]) -> tuple[str, ...]:
+def with_names(season: Season, lines: Sequence[str]) -> tuple[str, ...]:
     """The pairing module's lines name players by id; a person reads names."""
     ids = sorted((p.id for p in season.players), key=len, reverse=True)
     pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
-    return tuple(pattern.sub(lambda m: season.player(m.group(1)).name, line) for line in lines)
+    return tuple(pattern.sub(lambda m: season.player(PlayerId(m.group(1))).name, line) for line in lines)

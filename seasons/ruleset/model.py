@@ -122,6 +122,12 @@ class Ruleset:
     participation: Fraction | None
     tiebreak: tuple[str, ...]
     pairing: PairingRules
+    forfeit: Literal["factors", "bye"]
+    """What a forfeit key records on a club evening: "factors", a forfeit scored with `forfeit_win` /
+    `forfeit_loss` × the opponent's value; "bye", a no-show (D art. 11: the player who came is booked a
+    bye, the absentee unexcused). A `+-` in a season file is always scored as a forfeit."""
+    columns: Literal["d", "k"]
+    """The standings columns the club publishes: club D's ("d") or club K's ("k")."""
 
     def factor(self, key: str) -> Fraction:
         for k, f in self.factors:

@@ -286,7 +286,7 @@ def _colour(obj: Any, where: str) -> ColourLimits:
 
 
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
-             "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing")
+             "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -307,4 +307,6 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         participation=r.get("participation", _optional(_participation)),
         tiebreak=r.get("tiebreak", _tiebreak),
         pairing=r.get("pairing", _pairing),
+        forfeit=r.get("forfeit", _choice("factors", "bye")),
+        columns=r.get("columns", _choice("d", "k")),
     )

@@ -33,6 +33,8 @@ CLASSIC: dict[str, Any] = {
         "colour": {"max_run": 2, "max_balance": 2},
         "seed": 0,
     },
+    "forfeit": "factors",
+    "columns": "d",
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -55,6 +57,7 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
             "opening": {"rounds": [1, 2], "distance": 10},  # D art. 7
             "bye": {"policy": "anchor", "rank": 25},  # D art. 10
         },
+        "forfeit": "bye",  # D art. 11: a player who does not come is unexcused, the opponent has a bye
     },
     "kijk-uit": {
         "value": {"top": 100},
@@ -67,6 +70,7 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "iterate": "always",  # K's worked example is only consistent with iteration after round 1
         "participation": "1/3",
         "pairing": {"bye": {"policy": "lottery"}},
+        "columns": "k",
     },
 }
 

@@ -21,7 +21,7 @@ from seasons.store.round_events import (
 )
 
 __all__ = [
-    "EVENT_TYPES", "UNCHANGED", "EntrySet", "Event", "NoShow", "PairingSaved", "PlayerAdded", "PlayerMoved",
+    "EVENT_TYPES", "UNCHANGED", "Unchanged", "EntrySet", "Event", "NoShow", "PairingSaved", "PlayerAdded", "PlayerMoved",
     "PlayerUpdated", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
     "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
 ]
@@ -67,6 +67,8 @@ class _Unchanged:
 
 UNCHANGED = _Unchanged()
 """A SettingsChanged field left as it is (None is a real value for `rounds_planned`)."""
+Unchanged = _Unchanged
+"""The type of UNCHANGED, for the signatures of callers that pass it on."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,16 @@ def test_standings_text_and_csv_agree(capsys):
     assert "Keizer" in ktext.splitlines()[2] and "33%?" in ktext.splitlines()[2]
 
 
+def test_the_columns_key_chooses_the_default_columns(tmp_path, capsys):
+    season = tmp_path / "k-columns.json"
+    season.write_text(EVENING.read_text().replace('"doorn-driebergen-2019"',
+                                                  '{"preset": "doorn-driebergen-2019", "columns": "k"}'))
+    _, dtext, _ = run(capsys, "standings", str(EVENING))
+    _, ktext, _ = run(capsys, "standings", str(season))
+    assert "GSP" in dtext.splitlines()[2] and "33%?" not in dtext.splitlines()[2]
+    assert "Keizer" in ktext.splitlines()[2] and "33%?" in ktext.splitlines()[2]
+
+
 def test_import_export_round_trip(tmp_path, capsys):
     store = tmp_path / "club.keizer"
     assert run(capsys, "import", str(EVENING), str(store))[0] == 0

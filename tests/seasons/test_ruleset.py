@@ -78,3 +78,23 @@ def test_bad_keys_are_named(override, where):
 def test_iterate_may_name_the_final_round():
     r = parse_ruleset({"preset": "doorn-driebergen-2019", "iterate": [20, "final"]})
     assert r.iterates_at(20, 30) and r.iterates_at(30, 30) and not r.iterates_at(21, 30)
+
+
+def test_forfeit_and_columns_are_ruleset_keys():
+    # Behaviour that differs by club is a key, never a test of the preset's name.
+    classic, d, k = (parse_ruleset(name) for name in PRESET_NAMES)
+    assert (classic.forfeit, d.forfeit, k.forfeit) == ("factors", "bye", "factors")
+    assert (classic.columns, d.columns, k.columns) == ("d", "d", "k")
+    r = parse_ruleset({"preset": "doorn-driebergen-2019", "forfeit": "factors", "columns": "k"})
+    assert (r.forfeit, r.columns) == ("factors", "k")
+
+
+@pytest.mark.parametrize("override, where", [
+    ({"forfeit": "no-show"}, "ruleset.forfeit"),
+    ({"forfeit": None}, "ruleset.forfeit"),
+    ({"columns": "D"}, "ruleset.columns"),
+])
+def test_forfeit_and_columns_errors_name_the_key(override, where):
+    with pytest.raises(InputError) as info:
+        parse_ruleset({"preset": "keizer-classic", **override})
+    assert info.value.where == where, str(info.value)

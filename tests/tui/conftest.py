@@ -10,7 +10,7 @@ import pytest
 from seasons.load import load_season
 from seasons.store import SeasonStore
 from tests.conftest import EVENING
-from tui.director import Director
+from tui.evening import Evening
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def demo_store(demo_json: Path) -> Path:
 
 
 @pytest.fixture
-def director(demo_store: Path):  # type: ignore[no-untyped-def]
-    d = Director.open(demo_store)
-    yield d
-    d.close()
+def evening(demo_store: Path):  # type: ignore[no-untyped-def]
+    e = Evening.open(demo_store)
+    yield e
+    e.close()

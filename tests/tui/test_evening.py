@@ -11,9 +11,9 @@ import pytest
 from seasons.model import EntryKind, PlayerId, Result
 from tui.app import KeizerApp, make_app
 from tui.evening.solve import SolveOutcome, SolveRequest
-from tui.screens import pairing as pairing_screen
-from tui.widgets.proposal import ProposalColumn
-from tui.widgets.table import KeizerTable
+from tui.app.screens import pairing as pairing_screen
+from tui.app.widgets.proposal import ProposalColumn
+from tui.app.widgets.table import KeizerTable
 
 
 async def solved(app: KeizerApp, pilot) -> None:  # type: ignore[no-untyped-def]
@@ -26,25 +26,25 @@ async def solved(app: KeizerApp, pilot) -> None:  # type: ignore[no-untyped-def]
 async def test_the_evening(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test(size=(120, 40)) as pilot:
-        director = app.director
-        before = director.standings(32)
+        evening = app.evening
+        before = evening.standings.view(32)
         values = {r.player: r.value for r in before.rows}
         score_before = {r.player: r.score for r in before.rows}
 
         # Attendance: the top player cannot come tonight.
         await pilot.press("e")
         top = before.rows[0].player
-        assert director.season.round(33).entry_of(top) is EntryKind.EXCUSED
+        assert evening.season.round(33).entry_of(top) is EntryKind.EXCUSED
         assert app.said[-1].text == "round 33: Frank Visser excused"
 
         # Pair: solved in a worker, shown as proposals side by side.
         await pilot.press("P")
         await solved(app, pilot)
         assert app.current_mode == "pairing"
-        views = director.desk.views()
+        views = evening.desk.views()
         assert len(views) >= 2 and views[0].title == "best"
         best = views[0]
-        present = [r for r in director.attendance(33) if r.entry is None]
+        present = [r for r in evening.attendance.rows(33) if r.entry is None]
         assert len(best.games) == len(present) // 2
         assert top not in {p for g in best.games for p in g}
         assert all(not b.differs for b in best.boards) and any(b.differs for b in views[1].boards)
@@ -52,7 +52,7 @@ async def test_the_evening(demo_store: Path) -> None:
 
         # Accept the best: saved as the round's pairing, in one undoable action.
         await pilot.press("1", "a")
-        rnd = director.season.round(33)
+        rnd = evening.season.round(33)
         assert tuple(g.players() for g in rnd.games) == best.games
         assert (rnd.entry_of(best.bye.id) is EntryKind.BYE) if best.bye else len(present) % 2 == 0
         assert "pairing of round 33" in app.said[-1].text
@@ -62,12 +62,12 @@ async def test_the_evening(demo_store: Path) -> None:
         boards = app.screen.query_one("#boards", KeizerTable)
         await pilot.press("1", "equals_sign")
         assert boards.cursor_row == 2
-        games = director.season.round(33).games
+        games = evening.season.round(33).games
         assert (games[0].result, games[1].result) == (Result.WHITE_WINS, Result.DRAW)
 
         # Standings after round 33 as the rules say (D: frozen valuation, round 33 single pass at the
         # ranking after round 32): a win adds the opponent's value, a draw half of it, excused 1/3 own.
-        after = {r.player: r.score for r in director.standings(33).rows}
+        after = {r.player: r.score for r in evening.standings.view(33).rows}
         w1, b1 = games[0].white, games[0].black
         w2, b2 = games[1].white, games[1].black
         assert after[w1] - score_before[w1] == values[b1]
@@ -80,8 +80,8 @@ async def test_the_evening(demo_store: Path) -> None:
 
         # Undo takes back the last result only.
         await pilot.press("ctrl+z")
-        assert director.season.round(33).games[1].result is Result.PENDING
-        assert director.season.round(33).games[0].result is Result.WHITE_WINS
+        assert evening.season.round(33).games[1].result is Result.PENDING
+        assert evening.season.round(33).games[0].result is Result.WHITE_WINS
 
 
 async def test_lock_forbid_swap_and_resolve(demo_store: Path) -> None:
@@ -89,7 +89,7 @@ async def test_lock_forbid_swap_and_resolve(demo_store: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f3")
         await solved(app, pilot)
-        desk = app.director.desk
+        desk = app.evening.desk
         first = desk.views()[0]
         locked, forbidden = first.boards[2].pair, first.boards[0].pair
         await pilot.press("down", "down", "l")  # lock board 3
@@ -128,7 +128,7 @@ async def test_solving_shows_progress_keeps_the_ui_live_and_can_be_cancelled(
     monkeypatch.setattr(pairing_screen, "solve_request", slow_solve)
     app = make_app(demo_store)
     async with app.run_test() as pilot:
-        head = app.director.revision
+        head = app.evening.revision
         await pilot.press("f3")
         await pilot.pause()
         screen = app.screen
@@ -144,7 +144,7 @@ async def test_solving_shows_progress_keeps_the_ui_live_and_can_be_cancelled(
         await pilot.pause()
         assert not screen.solving and not screen.query_one("#solving").has_class("-busy")
         assert app.said[-1].text == "solving cancelled: nothing changed"
-        assert app.director.revision == head and app.director.desk.views() == ()
+        assert app.evening.revision == head and app.evening.desk.views() == ()
 
 
 async def test_a_paired_round_shows_its_saved_pairing(demo_store: Path) -> None:
@@ -154,11 +154,11 @@ async def test_a_paired_round_shows_its_saved_pairing(demo_store: Path) -> None:
         await solved(app, pilot)
         await pilot.press("a")
         table = app.screen.query_one("#proposal-0", ProposalColumn).table
-        assert table.row_count == len(app.director.season.round(33).games) + 1  # the boards and the bye
-        assert app.director.desk.views()[0].kind == "saved"
+        assert table.row_count == len(app.evening.season.round(33).games) + 1  # the boards and the bye
+        assert app.evening.desk.views()[0].kind == "saved"
         await pilot.press("c")  # clear it to pair again: the absences stay
-        assert not app.director.season.round(33).is_paired
-        assert app.director.season.round(33).entry_of(PlayerId("smits")) is EntryKind.EXCUSED
+        assert not app.evening.season.round(33).is_paired
+        assert app.evening.season.round(33).entry_of(PlayerId("smits")) is EntryKind.EXCUSED
 
 
 async def test_stopping_the_search_for_alternatives_keeps_the_best(
@@ -177,17 +177,17 @@ async def test_stopping_the_search_for_alternatives_keeps_the_best(
         await pilot.press("f3")
         for _ in range(100):  # until the best is on screen (the worker posts it); no time limit asserted
             await pilot.pause(0.05)
-            if app.director.desk.proposals:
+            if app.evening.desk.proposals:
                 break
         screen = app.screen
-        assert screen.solving and len(app.director.desk.views()) == 1  # type: ignore[attr-defined]
+        assert screen.solving and len(app.evening.desk.views()) == 1  # type: ignore[attr-defined]
         await pilot.press("a")
-        assert "still solving" in app.said[-1].text and not app.director.season.round(33).is_paired
+        assert "still solving" in app.said[-1].text and not app.evening.season.round(33).is_paired
         await pilot.press("escape")
         await app.workers.wait_for_complete()
         assert "best pairing is shown" in app.said[-1].text
         await pilot.press("a")
-        assert app.director.season.round(33).is_paired
+        assert app.evening.season.round(33).is_paired
 
 
 def _fields(request: SolveRequest) -> dict[str, object]:
@@ -199,14 +199,14 @@ async def test_ctrl_z_on_the_pairing_screen_takes_back_a_swap_first(demo_store: 
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f3")
         await solved(app, pilot)
-        desk = app.director.desk
-        head = app.director.revision
+        desk = app.evening.desk
+        head = app.evening.revision
         best = desk.views()[0]
         desk.swap(0, best.games[0][0], best.games[1][0])
         assert desk.views()[0].kind == "manual"
         await pilot.press("ctrl+z")
         assert desk.views()[0].kind != "manual" and desk.views()[0].games == best.games  # the swap is gone …
-        assert app.director.revision == head  # … and nothing in the store was undone
+        assert app.evening.revision == head  # … and nothing in the store was undone
         assert app.said[-1].text.startswith("undone on the desk: the swap")
         await pilot.press("ctrl+z")  # nothing left on the desk: the store's last action
         assert app.said[-1].text.startswith(("undone:", "nothing to undo"))

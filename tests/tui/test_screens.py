@@ -6,10 +6,10 @@ from pathlib import Path
 
 from seasons.model import EntryKind, PlayerId, Result
 from tui.app import KeizerApp, make_app
-from tui.dialogs.card import PlayerCardScreen
-from tui.dialogs.help import HelpScreen
-from tui.dialogs.player import PlayerDialog
-from tui.widgets.table import KeizerTable
+from tui.app.dialogs.card import PlayerCardScreen
+from tui.app.dialogs.help import HelpScreen
+from tui.app.dialogs.player import PlayerDialog
+from tui.app.widgets.table import KeizerTable
 
 
 def last(app: KeizerApp) -> str:
@@ -22,18 +22,18 @@ async def test_round_keys_set_attendance_and_walk_down(demo_store: Path) -> None
         table = app.screen.query_one(KeizerTable)
         first = table.cursor_key
         await pilot.press("e")
-        assert app.director.season.round(33).entry_of(first) is EntryKind.EXCUSED  # type: ignore[arg-type]
+        assert app.evening.season.round(33).entry_of(first) is EntryKind.EXCUSED  # type: ignore[arg-type]
         assert table.cursor_row == 1  # on to the next player
         assert "excused" in last(app)
         second = table.cursor_key
-        was = app.director.season.round(33).entry_of(second)  # type: ignore[arg-type]
+        was = app.evening.season.round(33).entry_of(second)  # type: ignore[arg-type]
         await pilot.press("x", "equals_sign")  # external match, drawn
-        assert app.director.season.round(33).entry_of(second) is EntryKind.EXTERNAL_DRAW  # type: ignore[arg-type]
+        assert app.evening.season.round(33).entry_of(second) is EntryKind.EXTERNAL_DRAW  # type: ignore[arg-type]
         await pilot.press("ctrl+z")
-        assert app.director.season.round(33).entry_of(second) is was  # type: ignore[arg-type]
+        assert app.evening.season.round(33).entry_of(second) is was  # type: ignore[arg-type]
         assert last(app).startswith("undone:")
         await pilot.press("ctrl+y")
-        assert app.director.season.round(33).entry_of(second) is EntryKind.EXTERNAL_DRAW  # type: ignore[arg-type]
+        assert app.evening.season.round(33).entry_of(second) is EntryKind.EXTERNAL_DRAW  # type: ignore[arg-type]
 
 
 async def test_results_keys_and_a_row_without_a_game(demo_store: Path) -> None:
@@ -42,18 +42,18 @@ async def test_results_keys_and_a_row_without_a_game(demo_store: Path) -> None:
         await pilot.press("f4")
         screen = app.screen
         boards = screen.query_one("#boards", KeizerTable)
-        game = app.director.season.round(32).games[0]
+        game = app.evening.season.round(32).games[0]
         new = "0" if game.result is not Result.BLACK_WINS else "1"
         await pilot.press(new)  # a decided result changes only when the key is pressed twice
-        assert app.director.season.round(32).games[0].result is game.result
+        assert app.evening.season.round(32).games[0].result is game.result
         assert app.said[-1].severity == "warning" and "press the key again" in app.said[-1].text
         await pilot.press(new)
-        assert app.director.season.round(32).games[0].result is Result(("0-1", "1-0")[new == "1"])
+        assert app.evening.season.round(32).games[0].result is Result(("0-1", "1-0")[new == "1"])
         assert boards.cursor_row == 1
-        head = app.director.revision
+        head = app.evening.revision
         await pilot.press("end", "1")  # the last rows are entries: no game
         assert app.said[-1].severity == "error" and "has no game" in last(app)
-        assert app.director.revision == head
+        assert app.evening.revision == head
 
 
 async def test_standings_columns_and_a_players_card(demo_store: Path) -> None:
@@ -77,17 +77,17 @@ async def test_adding_a_player_with_an_empty_or_taken_name_is_refused(demo_store
     async with app.run_test() as pilot:
         await pilot.press("f6", "a")
         assert isinstance(app.screen, PlayerDialog)
-        head = app.director.revision
+        head = app.evening.revision
         await pilot.press("enter")
         assert isinstance(app.screen, PlayerDialog)  # still open, says why
         assert "needs a name" in str(app.screen.query_one("#error").render())
         await pilot.press(*"Eva Kok", "enter")
         assert "already is a player" in str(app.screen.query_one("#error").render())
-        assert app.director.revision == head
+        assert app.evening.revision == head
         await pilot.press("escape")
         await pilot.press("a", *"Anna Smit", "tab", *"1850", "enter")
         assert not isinstance(app.screen, PlayerDialog)
-        assert any(p.name == "Anna Smit" and p.rating == 1850 for p in app.director.season.players)
+        assert any(p.name == "Anna Smit" and p.rating == 1850 for p in app.evening.season.players)
         assert "add player Anna Smit" in last(app)
 
 
@@ -95,14 +95,14 @@ async def test_players_move_and_suspend(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         await pilot.press("f6", "down", "greater_than_sign")
-        assert app.director.season.start_rank(PlayerId("mulder")) == 3
+        assert app.evening.season.start_rank(PlayerId("mulder")) == 3
         await pilot.press("ctrl+z")
-        assert app.director.season.start_rank(PlayerId("mulder")) == 2
+        assert app.evening.season.start_rank(PlayerId("mulder")) == 2
         await pilot.press("home", "s")
-        assert PlayerId("visser") in app.director.season.suspended
+        assert PlayerId("visser") in app.evening.season.suspended
         assert "suspended (D art. 12)" in app.screen.query_one(KeizerTable).get_row("visser")
         await pilot.press("s")
-        assert PlayerId("visser") not in app.director.season.suspended
+        assert PlayerId("visser") not in app.evening.season.suspended
 
 
 async def test_a_ruleset_override_that_does_not_validate_is_said_and_not_saved(demo_store: Path) -> None:
@@ -112,13 +112,13 @@ async def test_a_ruleset_override_that_does_not_validate_is_said_and_not_saved(d
         screen = app.screen
         area = screen.query_one("#overrides")
         area.text = '{"factors": {"bye": "lots"}}'  # type: ignore[attr-defined]
-        head = app.director.revision
+        head = app.evening.revision
         await pilot.press("ctrl+s")
         assert "factors.bye" in str(screen.query_one("#error").render())
-        assert app.director.revision == head
+        assert app.evening.revision == head
         area.text = '{"factors": {"bye": "1/2"}}'  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
-        assert app.director.ruleset.factor("bye") == 1 / 2
+        assert app.evening.session.ruleset.factor("bye") == 1 / 2
         assert str(screen.query_one("#error").render()) == ""
 
 
@@ -161,20 +161,20 @@ async def test_a_change_made_elsewhere_is_shown(demo_store: Path) -> None:
 
 
 async def test_withdraw_through_the_dialog_and_bad_round_numbers(demo_store: Path) -> None:
-    from tui.dialogs.withdraw import WithdrawDialog
+    from tui.app.dialogs.withdraw import WithdrawDialog
 
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         await pilot.press("f6", "w")  # Frank Visser, the first in the starting ranking
         assert isinstance(app.screen, WithdrawDialog)
-        head = app.director.revision
+        head = app.evening.revision
         await pilot.press("ctrl+u", *"soon", "enter")  # the field takes digits only: it stays empty
         assert "type the first round" in str(app.screen.query_one("#error").render())
         await pilot.press("ctrl+u", *"30", "enter")  # he played in round 32: refused, said, nothing written
         assert app.said[-1].severity == "error" and "has a game in round 32" in app.said[-1].text
-        assert app.director.revision == head
+        assert app.evening.revision == head
         await pilot.press("w", "enter")  # the default: the current round, 33
-        assert app.director.season.withdrawal_of(PlayerId("visser")).before_round == 33  # type: ignore[union-attr]
+        assert app.evening.season.withdrawal_of(PlayerId("visser")).before_round == 33  # type: ignore[union-attr]
         assert "withdrawn before round 33" in app.screen.query_one(KeizerTable).get_row("visser")
 
 
@@ -184,7 +184,7 @@ async def test_every_change_is_on_disk_the_moment_it_is_made(demo_store: Path) -
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         await pilot.press("d")  # duty for the first player: no save step, no quit needed
-        first = app.director.attendance(33)[0].player.id
+        first = app.evening.attendance.rows(33)[0].player.id
         on_disk = load_season(demo_store)  # as a new process would find it after a dropped connection
         assert on_disk.round(33).entry_of(first) is EntryKind.DUTY
 
@@ -194,24 +194,24 @@ async def test_a_no_show_books_bye_unexcused_and_suspends(demo_store: Path) -> N
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         await pilot.press("f4")
-        game = app.director.season.round(32).games[0]
-        boards_before = len(app.director.season.round(32).games)
+        game = app.evening.season.round(32).games[0]
+        boards_before = len(app.evening.season.round(32).games)
         await pilot.press("n")
         assert "press n again" in last(app)  # the board has a result: a no-show only on purpose
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("b")
         await pilot.pause()
-        rnd = app.director.season.round(32)
+        rnd = app.evening.season.round(32)
         assert len(rnd.games) == boards_before - 1 and game not in rnd.games
         assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED
-        assert game.black in app.director.season.suspended
+        assert game.black in app.evening.season.suspended
         assert "D art. 11" in last(app)
         await pilot.press("ctrl+z")  # one action: the game, the entries and the suspension come back
-        assert app.director.season.round(32).games[0] == game and game.black not in app.director.season.suspended
-        head = app.director.revision
+        assert app.evening.season.round(32).games[0] == game and game.black not in app.evening.season.suspended
+        head = app.evening.revision
         await pilot.press("end", "n")  # an entry row has no game
-        assert app.said[-1].severity == "error" and app.director.revision == head
+        assert app.said[-1].severity == "error" and app.evening.revision == head
 
 
 async def test_every_screen_opens_on_a_new_empty_season(tmp_path: Path) -> None:
@@ -225,7 +225,7 @@ async def test_every_screen_opens_on_a_new_empty_season(tmp_path: Path) -> None:
         for key in ("f2", "f3", "f4", "f5", "f6", "f7", "f2"):
             await pilot.press(key)
             await pilot.pause()
-        assert app.director.season.players == ()
+        assert app.evening.season.players == ()
         assert not [s for s in app.said if s.severity == "error"]
 
 
@@ -233,13 +233,26 @@ async def test_under_club_d_a_forfeit_key_records_a_no_show(demo_store: Path) ->
     # The fixed evening uses doorn-driebergen-2019: D art. 11 books bye + unexcused, not "+-".
     app = make_app(demo_store)
     async with app.run_test() as pilot:
-        assert app.director.forfeit_is_no_show()
+        assert app.evening.results.forfeit_is_no_show
         await pilot.press("f4")
-        game = app.director.season.round(32).games[0]
+        game = app.evening.season.round(32).games[0]
         await pilot.press("+", "+")  # the board has a result: the key twice changes it (as typed: "+")
-        rnd = app.director.season.round(32)
+        rnd = app.evening.season.round(32)
         assert game not in rnd.games
         assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED
+
+
+async def test_with_forfeit_factors_a_forfeit_key_records_a_forfeit(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        app.evening.settings.change(ruleset_spec={"preset": "doorn-driebergen-2019", "forfeit": "factors"})
+        assert not app.evening.results.forfeit_is_no_show
+        await pilot.press("f4")
+        game = app.evening.season.round(32).games[0]
+        await pilot.press("+", "+")  # the board has a result: the key twice changes it
+        rnd = app.evening.season.round(32)
+        assert rnd.games[0].players() == game.players() and rnd.games[0].result is Result.WHITE_FORFEIT_WIN
+        assert rnd.entry_of(game.white) is None and rnd.entry_of(game.black) is None
 
 
 async def test_another_round_opens_on_board_1(demo_store: Path) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.widgets.proposal import short
+from tui.app.widgets.proposal import short
 
 
 def test_short_names_keep_the_surname():

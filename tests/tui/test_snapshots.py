@@ -36,16 +36,16 @@ SCREENS = {
 def test_screen(snap_compare, demo_store: Path, screen: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     app = make_app(demo_store)
     assert snap_compare(app, terminal_size=size, run_before=_keys_then_settle(*SCREENS[screen]))
-    app.director.close()
+    app.evening.close()
 
 
 def test_player_card(snap_compare, demo_store: Path) -> None:  # type: ignore[no-untyped-def]
     app = make_app(demo_store)
     assert snap_compare(app, terminal_size=(80, 24), run_before=_keys_then_settle("f5", "enter"))
-    app.director.close()
+    app.evening.close()
 
 
 def test_help(snap_compare, demo_store: Path) -> None:  # type: ignore[no-untyped-def]
     app = make_app(demo_store)
     assert snap_compare(app, terminal_size=(80, 24), run_before=_keys_then_settle("question_mark"))
-    app.director.close()
+    app.evening.close()

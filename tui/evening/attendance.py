@@ -1,4 +1,4 @@
-"""Who takes part in a round and how: the attendance list, its checks, and suspension (D art. 12)."""
+"""Attendance: who takes part in a round and how, its checks, and suspension with it (D art. 12)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, Player, PlayerId, Result, Round, Season
+from seasons.roster import suspended, taking_part
+from seasons.store.events import EntrySet, Event, SuspensionSet
+from tui.evening.listing import listed_round, listing_events, round_or_next
+from tui.evening.session import EveningSession
 
 ENTRY_TEXT: dict[EntryKind | None, str] = {
     None: "present",
@@ -59,17 +63,6 @@ class AttendanceRow:
         if self.suspended:
             return "suspended (D art. 12)"
         return "absent without notice last time" if self.absent_last else ""
-
-
-def taking_part(season: Season, pid: PlayerId, k: int) -> bool:
-    """Not withdrawn by round k (D art. 22: from `before_round` on, the player is gone)."""
-    w = season.withdrawal_of(pid)
-    return w is None or k < w.before_round
-
-
-def suspended(season: Season, k: int) -> frozenset[PlayerId]:
-    """The players the director suspended (D art. 12) who still take part in round k."""
-    return frozenset(p for p in season.suspended if taking_part(season, p, k))
 
 
 def absent_last_time(season: Season, k: int) -> frozenset[PlayerId]:
@@ -144,3 +137,54 @@ def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | 
                               f"external, duty), not a game")
         raise KeizerError(f"round {k} is paired without {player.name}: clear the pairing on Pairing (F3) "
                           f"and pair again to include them")
+
+
+class Attendance:
+    """The Round screen's service: the attendance list of a round and the marks the director sets."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+
+    def rows(self, k: int) -> tuple[AttendanceRow, ...]:
+        """Everyone taking part in round k, in the order of the ranking it is paired from."""
+        return attendance_rows(self.session.season, listed_round(self.session.season, k),
+                               self.session.ranking_before(k))
+
+    def summary(self, k: int) -> str:
+        return summary(listed_round(self.session.season, k), self.rows(k))
+
+    def suspended(self, k: int) -> frozenset[PlayerId]:
+        """Players not paired in round k until they report back (D art. 12)."""
+        return suspended(self.session.season, k)
+
+    def set(self, k: int, pid: str, entry: EntryKind | None) -> str:
+        """Present (None), excused, unexcused, external (with its result) or duty, for round k.
+
+        In the round being prepared, D art. 12 goes with it: marking a player unexcused also suspends
+        them (not paired until they report back), and any other mark readmits a suspended player (they
+        did report). One action, one undo step."""
+        season = self.session.season
+        player = self.session.player(pid)
+        rnd = listed_round(season, k)
+        check_change(season, rnd, player, entry)
+        if rnd.entry_of(player.id) == entry:
+            raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
+        events: list[Event] = [e for e in listing_events(season, k)
+                               if not (isinstance(e, EntrySet) and e.player == player.id)]
+        if round_or_next(season, k).entry_of(player.id) != entry:
+            events.append(EntrySet(round=k, player=player.id, entry=entry))
+        label = f"round {k}: {player.name} {entry_text(entry)}"
+        if k == self.session.current_round():
+            suspension, note = _suspension_with(player.id in self.suspended(k), player.id, entry)
+            events.extend(suspension)
+            label += note
+        return self.session.commit(label, *events)
+
+
+def _suspension_with(was: bool, pid: PlayerId, entry: EntryKind | None) -> tuple[tuple[Event, ...], str]:
+    """D art. 12 with tonight's mark: unexcused suspends, any other mark readmits a suspended player."""
+    if entry is EntryKind.UNEXCUSED and not was:
+        return (SuspensionSet(player=pid, suspended=True),), ", suspended until they report back (D art. 12)"
+    if entry is not EntryKind.UNEXCUSED and was:
+        return (SuspensionSet(player=pid, suspended=False),), ", readmitted (D art. 12)"
+    return (), ""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seasons.model import EntryKind, Game, Player, PlayerId, Round, Season
-from tui.evening.attendance import entry_text, taking_part
+from seasons.roster import taking_part
+from tui.evening.attendance import entry_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,7 +14,7 @@ class BoardRow:
     """A game on a board, or a player without a game and their entry."""
 
     key: str
-    """"board:N" or "player:ID": what `Director.set_result` is told."""
+    """"board:N" or "player:ID": what `Results.set_result` is told."""
     board: int | None
     game: Game | None
     white: Player

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from seasons.model import PlayerId
+from seasons.model import PlayerId, Season
 
-Pair = tuple[PlayerId, PlayerId]
+from tui.format import with_names
+
+if TYPE_CHECKING:
+    from pairing import Proposal, RoundExplanation
+    from pairing.history import Pair
+    from scoring import Replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +107,61 @@ def named_costs(criteria: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int],
     return tuple((SHORT_NAMES.get(name, name.replace("_", " ")), cost) for name, cost in criteria if cost)
 
 
-def pair_key(a: PlayerId, b: PlayerId) -> Pair:
-    """A–B and B–A as one key."""
-    return (a, b) if a < b else (b, a)
+def player_refs(season: Season, rep: Replay, k: int) -> dict[PlayerId, PlayerRef]:
+    """Every ranked player as the boards of round k show them: place and value after round k − 1."""
+    ladder = rep.value_ladder()
+    return {pid: PlayerRef(pid, season.player(pid).name, i + 1, ladder[i])
+            for i, pid in enumerate(rep.ranking_after(k - 1))}
+
+
+@dataclass(frozen=True, slots=True)
+class ViewMaker:
+    """Builds the proposal views of one round: the players' ranks and values, the director's marks."""
+
+    season: Season
+    """The season the round is paired in (names)."""
+    refs: Mapping[PlayerId, PlayerRef]
+    """Every ranked player's place and value (`player_refs`)."""
+    locks: frozenset[Pair]
+    """Pairs locked (in id order)."""
+    forbids: frozenset[Pair]
+    """Pairs forbidden (in id order)."""
+
+    def view(self, title: str, games: tuple[Pair, ...], bye: PlayerId | None, objective: int | None,
+             costs: tuple[tuple[str, int], ...], problems: tuple[str, ...] = (), kind: str = "solved",
+             reasons: dict[tuple[str, str], tuple[str, ...]] | None = None) -> ProposalView:
+        """A pairing as the director compares it, with the locks and forbids marked."""
+        return ProposalView(title=title, games=games, bye=self.refs[bye] if bye is not None else None,
+                            boards=self.boards(games, None), objective=objective, costs=costs, problems=problems,
+                            kind=kind, reasons=reasons or {})
+
+    def from_solver(self, proposal: Proposal, why: RoundExplanation, index: int) -> ProposalView:
+        """A solver's proposal and its explanation (index 0: the best, then the alternatives)."""
+        problems = self.named(tuple(f"gave way (no pairing keeps every rule): {r.message}"
+                                    for r in proposal.relaxations))
+        reasons: dict[tuple[str, str], tuple[str, ...]] = {(b.white, b.black): self.named(b.lines)
+                                                          for b in why.boards}
+        if why.bye is not None:
+            reasons[("bye", why.bye.player)] = self.named(why.bye.lines)
+        return self.view("best" if index == 0 else f"alternative {index}", proposal.pairs(), proposal.bye,
+                         proposal.real_cost, named_costs(proposal.criteria), problems=problems,
+                         kind="solved" if index == 0 else "alternative", reasons=reasons)
+
+    def remarked(self, proposals: list[ProposalView]) -> list[ProposalView]:
+        """The proposals with their marks drawn anew; the alternatives' differing boards against the first."""
+        first = proposals[0].games if proposals else None
+        return [replace(p, boards=self.boards(p.games, first if i else None)) for i, p in enumerate(proposals)]
+
+    def boards(self, games: tuple[Pair, ...], first: tuple[Pair, ...] | None) -> tuple[BoardView, ...]:
+        """The games in board order with ranks, values and marks (`first`: mark the boards not in it)."""
+        from pairing.history import pair_key  # `pairing` loads OR-Tools: only once a pairing is shown
+
+        base = {pair_key(w, b) for w, b in first} if first is not None else None
+        return tuple(BoardView(board=i, white=self.refs[w], black=self.refs[b], locked=pair_key(w, b) in self.locks,
+                               forbidden=pair_key(w, b) in self.forbids,
+                               differs=base is not None and pair_key(w, b) not in base)
+                     for i, (w, b) in enumerate(games, start=1))
+
+    def named(self, lines: tuple[str, ...]) -> tuple[str, ...]:
+        """The pairing module names players by id; a director reads names."""
+        return with_names(self.season, lines)

@@ -1,12 +1,15 @@
-"""The ruleset spec as the Season form edits it: a preset plus an overrides object, and a summary line."""
+"""Settings: the season's name, ruleset (a preset plus overrides, with a summary line) and rounds planned."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from seasons.errors import InputError
-from seasons.ruleset import Ruleset
+from seasons.errors import InputError, KeizerError
+from seasons.model import Season
+from seasons.ruleset import Ruleset, parse_ruleset
+from seasons.store.events import UNCHANGED, SettingsChanged, Unchanged
+from tui.evening.session import EveningSession
 from tui.format import points
 
 
@@ -50,3 +53,66 @@ def ruleset_summary(rs: Ruleset) -> str:
     if rs.participation is not None:
         parts.append(f"participation {rs.participation}")
     return " · ".join(parts)
+
+
+def rounds_planned_from(text: str) -> int | None:
+    """The Season form's rounds field: empty is "not planned"; InputError naming the field otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError("rounds planned", f"expected a whole number (or nothing), got {text!r}") from None
+
+
+class Settings:
+    """The Season screen's service: the season's own settings, validated before anything is written."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+
+    def summary(self) -> str:
+        return ruleset_summary(self.session.ruleset)
+
+    def change(self, name: str | Unchanged = UNCHANGED, ruleset_spec: object = UNCHANGED,
+               rounds_planned: int | None | Unchanged = UNCHANGED) -> str:
+        """Name, ruleset (a preset name or `{"preset": …, …overrides}`, validated before anything is
+        written) and rounds planned; fields left UNCHANGED, or as they are, stay out of the action."""
+        season = self.session.season
+        event = SettingsChanged(name=_new_name(season, name), ruleset_spec=_new_spec(season, ruleset_spec),
+                                rounds_planned=_new_rounds(season, rounds_planned))
+        changed = [label for label, value in (("name", event.name), ("ruleset", event.ruleset_spec),
+                                              ("rounds planned", event.rounds_planned))
+                   if not isinstance(value, Unchanged)]
+        if not changed:
+            raise KeizerError("the settings are unchanged: nothing to save")
+        return self.session.commit(f"settings: {', '.join(changed)}", event)
+
+
+def _new_name(season: Season, name: str | Unchanged) -> str | Unchanged:
+    """The name trimmed if it changes; a season needs one."""
+    if isinstance(name, Unchanged):
+        return UNCHANGED
+    text = name.strip()
+    if not text:
+        raise InputError("name", "the season needs a name")
+    return text if text != season.name else UNCHANGED
+
+
+def _new_spec(season: Season, spec: object) -> object:
+    """The ruleset spec if it changes, validated first (InputError naming the key; nothing written)."""
+    if isinstance(spec, Unchanged) or spec == season.ruleset_spec:
+        return UNCHANGED
+    parse_ruleset(spec)
+    return spec
+
+
+def _new_rounds(season: Season, rounds: int | None | Unchanged) -> int | None | Unchanged:
+    """Rounds planned if they change: never fewer than the rounds listed (None: not planned)."""
+    if isinstance(rounds, Unchanged) or rounds == season.rounds_planned:
+        return UNCHANGED
+    least = max(1, len(season.rounds))
+    if rounds is not None and rounds < least:
+        raise InputError("rounds planned", f"must be at least {least} (rounds listed), got {rounds}")
+    return rounds

@@ -6,11 +6,14 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
-from tui.evening.proposals import Pair
+
+if TYPE_CHECKING:
+    from pairing import Proposal, RoundExplanation
+    from pairing.history import Pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +25,7 @@ class SolveRequest:
     season: Season
     """The season with the round listed (suspended players booked), as it will be saved."""
     ranking: tuple[PlayerId, ...]
-    """The ranking after the round before (RULES.md §7: a pairing is made from it)."""
+    """The ranking after the round before (a round is paired from the ranking before it, docs/rules.md §7)."""
     values: tuple[Fraction, ...]
     """The value of each place of `ranking`."""
     locks: tuple[Pair, ...]
@@ -42,9 +45,10 @@ class SolveOutcome:
     """What the worker hands back to the UI thread."""
 
     request: SolveRequest
-    proposals: tuple[Any, ...] = ()
-    """The solver's proposals (`pairing.Proposal`), best first."""
-    explanations: tuple[Any, ...] = ()
+    """The request this answers (the screen drops answers to any other)."""
+    proposals: tuple[Proposal, ...] = ()
+    """The solver's proposals, best first."""
+    explanations: tuple[RoundExplanation, ...] = ()
     """`pairing.explain` of each proposal."""
     error: str | None = None
     """Why the round cannot be paired (the solver's words)."""

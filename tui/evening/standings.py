@@ -1,4 +1,4 @@
-"""The standings as the screens show them: rows with rank changes, either club's columns, the iteration report."""
+"""Standings: rows with rank changes, either club's columns, the iteration report, and a player's card."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring import Replay, standings_table
+from scoring import PlayerCard, Replay, player_card, standings_table
+from seasons.errors import KeizerError
 from seasons.model import PlayerId
+from tui.evening.session import EveningSession
 from tui.format import COLUMNS, iteration_summary
 
 
@@ -38,7 +40,7 @@ class StandingsView:
 
     def columns(self, style: str) -> tuple[tuple[tuple[str, bool], ...], list[tuple[str, Sequence[str]]]]:
         """(header, right-aligned) per column and (player id, cells) rows, in club D's or club K's
-        published columns (RULES.md §10), formatted as `keizer standings` prints them."""
+        published columns (docs/rules.md §10), formatted as `keizer standings` prints them."""
         columns = COLUMNS[style]
         table = standings_table(self.replay, self.round)
         rows: list[tuple[str, Sequence[str]]] = [
@@ -69,3 +71,30 @@ def _move(before: int | None, now: int) -> str:
     if before is None or before == now:
         return ""
     return f"▲{before - now}" if before > now else f"▼{now - before}"
+
+
+class Standings:
+    """The Standings screen's service (and the Results screen's live table)."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+
+    def view(self, k: int | None = None) -> StandingsView:
+        """The standings after round k (default: the last round with results)."""
+        k = self.session.season.last_scored_round if k is None else k
+        previous = self.session.replay(k - 1) if k >= 1 else None
+        return standings_view(self.session.replay(k), previous)
+
+    @property
+    def columns(self) -> str:
+        """The club's standings columns, "d" or "k": the ruleset's `columns` key (as `keizer standings`)."""
+        return self.session.ruleset.columns
+
+    def card(self, pid: str, k: int | None = None) -> PlayerCard:
+        """A player's card after round k: every round's entry, the value it scored at, their rank history."""
+        player = self.session.player(pid)
+        k = self.session.season.last_scored_round if k is None else k
+        rep = self.session.replay(k)
+        if player.id not in rep.ranking_after(k):
+            raise KeizerError(f"{player.name} is not ranked after round {k} (withdrawn)")
+        return player_card(rep, player.id, k)

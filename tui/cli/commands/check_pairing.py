@@ -11,7 +11,7 @@ from typing import Any
 from seasons.errors import InputError
 from seasons.load import load_season, read_text
 from seasons.model import PlayerId, Season
-from tui.cli.commands.pair import default_round
+from seasons.rounds import round_to_pair
 from tui.format import with_names
 
 EXIT_INVALID = 1
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from pairing import build_instance, check_pairing, keizer_ranking, propose
 
     season = load_season(args.season)
-    k = args.round if args.round is not None else default_round(season)
+    k = args.round if args.round is not None else round_to_pair(season)
     games, bye = read_pairing(Path(args.file), season)
     ranking, values = keizer_ranking(season, k)
     inst = build_instance(season, k, ranking, values)

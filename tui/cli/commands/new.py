@@ -10,9 +10,9 @@ from pathlib import Path
 from seasons.errors import InputError, KeizerError
 from seasons.load import read_text
 from seasons.model import Player, Season
+from seasons.roster import check_name, new_id, slot_by_rating
 from seasons.ruleset import PRESET_NAMES
 from seasons.store import SeasonStore
-from tui.evening.players import check_name, new_id, slot_by_rating
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "new", help="start a new season store (optionally with its players)",
         description="Create a season store. --players reads one player per line: a name, optionally followed "
                     "by a rating after a comma, semicolon or tab (`Jan de Vries; 1850`). The list order is the "
-                    "starting ranking (last season's final ranking, RULES.md §1) unless --by-rating.")
+                    "starting ranking (last season's final ranking, docs/rules.md §1) unless --by-rating.")
     p.add_argument("store", metavar="SEASON.keizer")
     p.add_argument("--name", default="", help="the season's name (default: the file name)")
     p.add_argument("--ruleset", default="keizer-classic", choices=PRESET_NAMES)

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     if args.season:
         check_season_file(Path(args.season))  # a file that cannot be opened is said before anything else
     if not sys.stdin.isatty() or not sys.stdout.isatty():
-        # A Textual app without a terminal never exits (ECOSYSTEM.md): refuse before anything is written.
+        # A Textual app without a terminal never exits: refuse before anything is written.
         raise KeizerError("open: needs a terminal (stdin and stdout must be a TTY); for scripts use "
                           "`keizer standings`, `keizer export`, …")
     store = demo_store() if args.demo else prepare_store(Path(args.season))
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         app.run(mouse=not args.no_mouse)
     finally:
-        app.director.close()
+        app.evening.close()
     print(f"keizer: every change is saved in {store}", file=sys.stderr)
     return 0
 

@@ -5,22 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seasons.errors import KeizerError
 from seasons.load import is_store_file, load_season
 from seasons.model import PlayerId, Season
+from seasons.rounds import pending_before, round_to_pair
+
+if TYPE_CHECKING:
+    from pairing import Proposal
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "pair", help="pair a round optimally (with alternatives and explanations)",
-        description="The optimal pairing of round K from the ranking after round K−1 (RULES.md §7), as a "
+        description="The optimal pairing of round K from the ranking after round K−1 (docs/rules.md §7), as a "
                     "min-cost perfect matching solved exactly. Nothing is written unless --save is given.")
     p.add_argument("season", metavar="SEASON")
     p.add_argument("--round", "-r", type=int, metavar="K",
-                   help="the round to pair (default: the first round without results, or the next one)")
-    p.add_argument("--json", action="store_true", help="machine-readable JSON (FORMAT.md)")
+                   help="the round to pair (default: tonight's round, or the next one once it has results)")
+    p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
     p.add_argument("--costs", action="store_true",
                    help="the complete cost data of the round's model (players, pair_costs, bye_costs, fixed)")
     p.add_argument("--alternatives", type=int, default=0, metavar="N", help="also the N next-best pairings")
@@ -31,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--forbid", action="append", default=[], metavar="A:B", help="these two must not play")
     p.add_argument("--bye", metavar="ID", help="this player takes the bye (a volunteer)")
     p.add_argument("--fixed", action="append", default=[], metavar="W:B",
-                   help="a game scheduled in advance (a championship game, RULES.md §8), W with white; "
+                   help="a game scheduled in advance (a championship game, docs/rules.md §8), W with white; "
                         "the rest is paired around it (repeatable)")
     p.add_argument("--solver", choices=("auto", "cpsat", "matching"), default="auto",
                    help="auto: CP-SAT for club fields, blossom matching for large ones")
@@ -48,17 +52,16 @@ def run(args: argparse.Namespace) -> int:
     if args.save and not is_store_file(args.season):
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
     season = load_season(args.season)
-    k = args.round if args.round is not None else default_round(season)
+    k = args.round if args.round is not None else round_to_pair(season)
     ranking, values = keizer_ranking(season, k) if k >= 1 else ((), ())
     inst = build_instance(season, k, ranking, values, locks=[_pair(season, x, "--lock") for x in args.lock],
                           forbids=[_pair(season, x, "--forbid") for x in args.forbid],
                           bye=_player(season, args.bye, "--bye") if args.bye else None,
                           fixed=[_pair(season, x, "--fixed") for x in args.fixed])
-    if 2 <= k <= len(season.rounds) + 1:
-        pending = sum(1 for g in season.round(k - 1).games if not g.result.is_decided)
-        if pending:
-            print(f"keizer: warning: round {k - 1} has {pending} game(s) without a result; the ranking this "
-                  f"round is paired from counts them as 0", file=sys.stderr)
+    pending = pending_before(season, k)
+    if pending:
+        print(f"keizer: warning: round {k - 1} has {pending} game(s) without a result; the ranking this "
+              f"round is paired from counts them as 0", file=sys.stderr)
     if not inst.players and not inst.fixed:
         raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
     best = propose(inst, solver=args.solver)
@@ -84,14 +87,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def default_round(season: Season) -> int:
-    """The first round without results (a round to be paired or re-paired), else the next round."""
-    for rnd in season.rounds:
-        if not rnd.has_results:
-            return rnd.number
-    return len(season.rounds) + 1
-
-
 def _player(season: Season, text: str, option: str) -> PlayerId:
     pid = text.strip()
     if not season.has_player(PlayerId(pid)):
@@ -108,13 +103,16 @@ def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
     return _player(season, a, option), _player(season, b, option)
 
 
-def _save(path: str, k: int, best: Any) -> None:
-    from tui.director import Director
+def _save(path: str, k: int, best: Proposal) -> None:
+    """The best pairing saved as round k's, through the evening layer (one action; undo takes it back)."""
+    from tui.evening import Evening
+    from tui.evening.listing import saved_pairing
 
-    director = Director.open(path)
+    evening = Evening.open(path)
     try:
-        label = director.save_pairing(k, tuple(best.pairs()), best.bye,
-                                      meta={"objective": best.objective, "kind": "cli"})
+        change = saved_pairing(evening.season, k, tuple(best.pairs()), best.bye,
+                               meta={"objective": best.objective, "kind": "cli"})
+        label = evening.session.apply(change)
     finally:
-        director.close()
+        evening.close()
     print(f"saved: {label}", file=sys.stderr)

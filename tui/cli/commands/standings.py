@@ -1,4 +1,4 @@
-"""`keizer standings`: the table after any round, as text, JSON (FORMAT.md) or CSV."""
+"""`keizer standings`: the table after any round, as text, JSON (docs/format.md) or CSV."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("season", metavar="SEASON")
     p.add_argument("--round", "-r", type=int, metavar="K", help="standings after this round (0 = start)")
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="machine-readable JSON (FORMAT.md)")
+    fmt.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
     fmt.add_argument("--csv", action="store_true", help="every column as CSV")
     p.add_argument("--columns", choices=sorted(COLUMNS),
-                   help="which club's columns in the text table (default: by the ruleset preset)")
+                   help="which club's columns in the text table (default: the ruleset's `columns` key)")
     p.add_argument("--prizes", action="store_true",
                    help="the prize list (text and CSV): players under the participation threshold (K's 33%% "
                         "rule) after those above it; the Keizer ranking itself does not change")
@@ -32,15 +32,15 @@ def run(args: argparse.Namespace) -> int:
     rep = replay(season, args.round)
     table = standings_table(rep)
     if args.prizes and "eligible" in table.columns:
-        # RULES.md §5: stable sort, so the Keizer order stays within each group.
+        # The prize list (docs/rules.md §5): a stable sort keeps the Keizer order within each group.
         table = table.sort(table["eligible"].eq(False).fill_null(False), maintain_order=True)
-    if args.json:  # FORMAT.md: rows in the Keizer ranking order, whatever the participation flag says
+    if args.json:  # the JSON contract: rows in the Keizer ranking order, whatever the participation flag says
         sys.stdout.write(json.dumps(standings_json(rep, standings_table(rep)), ensure_ascii=False, indent=1)
                          + "\n")
     elif args.csv:
         sys.stdout.write(table.write_csv())
     else:
-        style = args.columns or ("k" if rep.ruleset.preset == "kijk-uit" else "d")
+        style = args.columns or rep.ruleset.columns
         sys.stdout.write(standings_text(rep, table, style) + "\n")
     return 0
 

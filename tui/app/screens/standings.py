@@ -10,10 +10,10 @@ from textual.widgets import Static
 
 from rich.text import Text
 
-from tui.dialogs.card import PlayerCardScreen
-from tui.screens.base import KeizerScreen
-from tui.widgets.proposal import short
-from tui.widgets.table import KeizerTable
+from tui.app.dialogs.card import PlayerCardScreen
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.proposal import short
+from tui.app.widgets.table import KeizerTable
 
 NAME_WIDTH = 16
 STYLE_NAMES = {"d": "club D columns", "k": "club K columns"}
@@ -43,15 +43,15 @@ class StandingsScreen(KeizerScreen):
 
     @property
     def shown_round(self) -> int:
-        last = self.director.season.last_scored_round
+        last = self.evening.season.last_scored_round
         return last if self.round_number is None else self.round_number
 
     @property
     def shown_style(self) -> str:
-        return self.style or self.director.default_columns()
+        return self.style or self.evening.standings.columns
 
     def refresh_view(self) -> None:
-        view = self.director.standings(self.shown_round)
+        view = self.evening.standings.view(self.shown_round)
         style = self.shown_style
         columns, rows = view.columns(style)
         table = self.query_one("#standings", KeizerTable)
@@ -67,11 +67,11 @@ class StandingsScreen(KeizerScreen):
                            for i, c in enumerate(cells)])
                     for key, cells in rows])
         self.query_one("#title", Static).update(
-            f"{self.director.season.name} — after round {view.round} ({STYLE_NAMES[style]})")
+            f"{self.evening.season.name} — after round {view.round} ({STYLE_NAMES[style]})")
         self.query_one("#iteration", Static).update(view.report)
 
     def action_change_round(self, delta: int) -> None:
-        last = self.director.season.last_scored_round
+        last = self.evening.season.last_scored_round
         k = max(0, min(self.shown_round + delta, last))
         self.round_number = None if k == last else k
         self.refresh_view()
@@ -84,6 +84,6 @@ class StandingsScreen(KeizerScreen):
     def action_card(self) -> None:
         pid = self.query_one("#standings", KeizerTable).cursor_key
         if pid is not None:
-            card = self.attempt(self.director.card, pid, self.shown_round)
+            card = self.attempt(self.evening.standings.card, pid, self.shown_round)
             if card is not None:
                 self.app.push_screen(PlayerCardScreen(card))

@@ -1,4 +1,4 @@
-"""What every mode screen shares: the mode bar, a status line, the footer, and one way to call the director."""
+"""What every mode screen shares: the mode bar, a status line, the footer, and one way to call the evening."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from seasons.errors import KeizerError
-from tui.widgets.mode_bar import ModeBar
+from tui.app.widgets.mode_bar import ModeBar
 
 if TYPE_CHECKING:
-    from tui.app import KeizerApp
-    from tui.director import Director
+    from tui.app.app import KeizerApp
+    from tui.evening import Evening
 
 T = TypeVar("T")
 
@@ -48,8 +48,8 @@ class KeizerScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     @property
-    def director(self) -> Director:
-        return self.keizer.director
+    def evening(self) -> Evening:
+        return self.keizer.evening
 
     def compose(self) -> ComposeResult:
         yield ModeBar(self.MODE)
@@ -69,7 +69,7 @@ class KeizerScreen(Screen[None]):
             self.refresh_view()
 
     def refresh_view(self) -> None:
-        """Redraw from the director's season."""
+        """Redraw from the evening's season."""
 
     def show_status(self, text: str, severity: str) -> None:
         status = self.query_one("#status", Static)
@@ -78,7 +78,7 @@ class KeizerScreen(Screen[None]):
         status.set_class(severity == "warning", "-warning")
 
     def attempt(self, operation: Callable[..., T], *args: object, **kwargs: object) -> T | None:
-        """Call the director; a user's mistake becomes a message (nothing was written), not a crash."""
+        """Call the evening layer; a user's mistake becomes a message (nothing was written), not a crash."""
         try:
             result = operation(*args, **kwargs)
         except KeizerError as exc:
@@ -88,7 +88,7 @@ class KeizerScreen(Screen[None]):
         return result
 
     def write(self, operation: Callable[..., str], *args: object, **kwargs: object) -> bool:
-        """A change through the director: say what was done and redraw every screen."""
+        """A change through the evening layer: say what was done and redraw every screen."""
         label = self.attempt(operation, *args, **kwargs)
         if label is None:
             return False

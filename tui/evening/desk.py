@@ -2,25 +2,47 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId
+from seasons.model import EntryKind, PlayerId, Round, Season
+from seasons.rounds import current_round, pending_before
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved
-from tui.evening.proposals import BoardView, Pair, PlayerRef, ProposalView, named_costs, pair_key
-from tui.evening.solve import SolveOutcome, SolveRequest
-from tui.format import with_names
+from tui.evening.attendance import attendance_rows
+from tui.evening.listing import listed_round, prospective, saved_pairing
+from tui.evening.proposals import ProposalView, ViewMaker, named_costs, player_refs
+from tui.evening.session import Change
+from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
 
 if TYPE_CHECKING:
-    from tui.director import Director
+    from pairing.history import Pair
+    from scoring import Replay
+
+Edit = tuple[str, set["Pair"], set["Pair"], list[ProposalView], int]
+"""An edit on the desk and the desk before it: (what, locks, forbids, proposals, made_at)."""
+
+
+class DeskSource(Protocol):
+    """What the desk reads (an `EveningSession` is one): the season, its revision and its replays."""
+
+    @property
+    def season(self) -> Season: ...
+
+    @property
+    def revision(self) -> int: ...
+
+    def replay(self, upto: int) -> Replay: ...
 
 
 @dataclass
 class PairingDesk:
-    """The round being paired: proposals (best first), the director's locks and forbids, a manual pairing."""
+    """The round being paired: proposals (best first), the director's locks and forbids, a manual pairing.
+    It writes nothing: accepting or clearing returns the `Change` for the caller to commit."""
 
-    director: Director
+    source: DeskSource
+    """The season it reads."""
     round_number: int | None = None
     """The round on the desk."""
     locks: set[Pair] = field(default_factory=set)
@@ -31,31 +53,30 @@ class PairingDesk:
     """Best first, then the alternatives; a hand-made pairing goes first."""
     made_at: int = 0
     """The store head the proposals were made from."""
-    failed: str | None = None
-    """Why the last solve found nothing."""
-    edits: list[tuple[str, set[Pair], set[Pair], list[ProposalView], int]] = field(default_factory=list)
+    edits: list[Edit] = field(default_factory=list)
     """The director's edits on the desk (lock, forbid, swap), newest last, each with the desk as it was
     before: ctrl+z on the Pairing screen takes these back first (they are not store actions)."""
+    failure: tuple[str, int] | None = field(default=None, init=False)
+    """Why the last solve found nothing, and the revision it was made at (see `failed`)."""
 
     # -- what the screen shows ---------------------------------------------------------------------
     def follow(self, k: int) -> None:
         """Work on round k; a different round starts with a clean desk."""
         if k != self.round_number:
             self.round_number = k
-            self.locks.clear()
-            self.forbids.clear()
-            self.proposals.clear()
-            self.edits.clear()
-            self.failed = None
+            self._clear()
+            self.failure = None
 
-    def season_changed(self) -> None:
-        """The season changed (a write, undo, redo): proposals stay visible but are flagged stale, and a
-        failed solve may succeed now."""
-        self.failed = None
+    @property
+    def failed(self) -> str | None:
+        """Why the last solve found nothing, while the season is as it was then (a change may let it succeed)."""
+        if self.failure is None or self.failure[1] != self.source.revision:
+            return None
+        return self.failure[0]
 
     @property
     def stale(self) -> bool:
-        return bool(self.proposals) and self.made_at != self.director.revision
+        return bool(self.proposals) and self.made_at != self.source.revision
 
     def views(self) -> tuple[ProposalView, ...]:
         if self.proposals:
@@ -64,14 +85,11 @@ class PairingDesk:
         return (saved,) if saved is not None else ()
 
     def saved_view(self) -> ProposalView | None:
-        k = self.round_number
-        if k is None or k > len(self.director.season.rounds):
-            return None
-        rnd = self.director.season.round(k)
-        if not rnd.is_paired:
+        rnd = self._saved_round()
+        if rnd is None:
             return None
         bye = next((pid for pid, e in rnd.entries if e is EntryKind.BYE), None)
-        return self._view("saved pairing", tuple(g.players() for g in rnd.games), bye, None, (), kind="saved")
+        return self._maker().view("saved pairing", tuple(g.players() for g in rnd.games), bye, None, (), kind="saved")
 
     def title(self) -> str:
         k = self.round_number
@@ -98,60 +116,58 @@ class PairingDesk:
     def should_solve(self) -> bool:
         """Solve on arrival: the round is not paired yet, nothing was tried, and the round before has
         every result (its ranking is what this round is paired from)."""
-        k = self.round_number
-        if k is None or self.failed or self.pending_before():
+        if self.round_number is None or self.failed or self.pending_before():
             return False
-        return not (k <= len(self.director.season.rounds) and self.director.season.round(k).is_paired)
+        return self._saved_round() is None
 
     def pending_before(self) -> int:
-        """Games of the round before without a result."""
+        """Games of the round before without a result (`seasons.rounds.pending_before`)."""
         k = self.round_number
-        season = self.director.season
-        if k is None or not 2 <= k <= len(season.rounds) + 1:
-            return 0
-        return sum(1 for g in season.round(k - 1).games if not g.result.is_decided)
+        return 0 if k is None else pending_before(self.source.season, k)
 
     # -- solving -------------------------------------------------------------------------------------
     def prepare(self, k: int, alternatives: int) -> SolveRequest:
         """A solve request for round k from the ranking after round k − 1 (on the UI thread)."""
         self.follow(k)
-        director = self.director
-        season = director.prospective(k)
-        rep = director.replay(k - 1)
+        season = self.source.season
+        rep = self.source.replay(k - 1)
         ranking = rep.ranking_after(k - 1)
-        values = tuple(rep.value_ladder()[: len(ranking)])
-        present = sum(1 for row in director.attendance(k) if row.entry is None)
-        return SolveRequest(round_number=k, season=season, ranking=ranking, values=values,
+        present = sum(1 for row in attendance_rows(season, listed_round(season, k), ranking) if row.entry is None)
+        return SolveRequest(round_number=k, season=prospective(season, k), ranking=ranking,
+                            values=tuple(rep.value_ladder()[: len(ranking)]),
                             locks=tuple(sorted(self.locks)), forbids=tuple(sorted(self.forbids)),
-                            alternatives=alternatives, head=director.revision, players=present)
+                            alternatives=alternatives, head=self.source.revision, players=present)
 
     def take(self, outcome: SolveOutcome) -> str:
         """Put a solve's proposals on the desk (best first); the line to tell the director."""
         k = outcome.request.round_number
         self.made_at = outcome.request.head
         if outcome.error is not None:
-            self.failed = outcome.error
+            self.failure = (outcome.error, outcome.request.head)
             self.proposals.clear()
             return f"round {k} cannot be paired: {outcome.error}"
-        self.failed = None
-        self.proposals = []
-        for index, (proposal, why) in enumerate(zip(outcome.proposals, outcome.explanations)):
-            self.proposals.append(self._from_solver(proposal, why, index))
+        self.failure = None
+        maker = self._maker()
+        self.proposals = maker.remarked([maker.from_solver(proposal, why, index) for index, (proposal, why)
+                                         in enumerate(zip(outcome.proposals, outcome.explanations))])
         if not self.proposals:
             return "solving cancelled: nothing changed"
-        best = self.proposals[0]
-        bye = f", bye {best.bye.name}" if best.bye is not None else ""
-        found = f"round {k}: {len(best.games)} boards{bye}, best pairing costs {best.objective}"
-        if outcome.partial:
-            return found + "; looking for alternatives…"
-        if outcome.cancelled:
-            return found + "; stopped looking for alternatives"
-        others = len(self.proposals) - 1
-        return found + (f", {others} alternative(s) beside it" if others else "") + " — a accepts"
+        return self._found_text(k, outcome)
 
+    def solve(self, k: int | None = None, alternatives: int = 2) -> tuple[ProposalView, ...]:
+        """Pair round k (default: tonight's) here and now, with the desk's locks and forbids: the best
+        proposal first, then the alternatives; KeizerError when it cannot be paired. The Textual app runs
+        the same steps with the solve in a worker thread."""
+        k = current_round(self.source.season) if k is None else k
+        message = self.take(solve_request(self.prepare(k, alternatives), threading.Event()))
+        if self.failed:
+            raise KeizerError(message)
+        return self.views()
+
+    # -- the director's hand ---------------------------------------------------------------------------
     def toggle_lock(self, index: int, board: int) -> str:
         """Lock the pair of a board (every re-solve keeps it), or unlock it."""
-        pair = pair_key(*self._board(index, board).pair)
+        pair = self._pair_at(index, board)
         self._remember(f"the lock of {self._names(pair)}")
         if self._toggle(pair, self.locks, self.forbids):
             return f"locked {self._names(pair)}: every re-solve keeps them together (r re-solves)"
@@ -159,22 +175,11 @@ class PairingDesk:
 
     def toggle_forbid(self, index: int, board: int) -> str:
         """Forbid the pair of a board (no re-solve makes it), or allow it again."""
-        pair = pair_key(*self._board(index, board).pair)
+        pair = self._pair_at(index, board)
         self._remember(f"the forbid of {self._names(pair)}")
         if self._toggle(pair, self.forbids, self.locks):
             return f"forbade {self._names(pair)}: the next solve pairs them apart (r re-solves)"
         return f"{self._names(pair)} may play each other again"
-
-    def _toggle(self, pair: Pair, into: set[Pair], opposite: set[Pair]) -> bool:
-        """Put the pair in `into` (out of its opposite) or take it out again; True when it went in."""
-        added = pair not in into
-        if added:
-            opposite.discard(pair)
-            into.add(pair)
-        else:
-            into.remove(pair)
-        self._redraw_marks()
-        return added
 
     def swap(self, index: int, a: PlayerId, b: PlayerId) -> str:
         """Swap two players of a proposal by hand; the checker says what that breaks. The hand-made
@@ -191,15 +196,12 @@ class PairingDesk:
         cost, costs, problems = self._check(games, bye)
         self._remember(f"the swap of {self._names((a, b))}")
         if not self.proposals:  # a hand change of the saved pairing starts from the season as it is
-            self.made_at = self.director.revision
-        manual = self._view("by hand", games, bye, cost, costs, problems, kind="manual")
+            self.made_at = self.source.revision
+        manual = self._maker().view("by hand", games, bye, cost, costs, problems, kind="manual")
         self.proposals = [manual] + [p for p in self.proposals if p.kind != "manual"]
         self._redraw_marks()
         verdict = "breaks no rule" if not problems else "breaks: " + "; ".join(problems)
         return f"swapped {self._names((a, b))}: {verdict} (cost {cost}) — a accepts it"
-
-    def _remember(self, what: str) -> None:
-        self.edits.append((what, set(self.locks), set(self.forbids), list(self.proposals), self.made_at))
 
     def undo_edit(self) -> str | None:
         """Take back the last lock, forbid or swap; None when there is none (then ctrl+z undoes the store)."""
@@ -209,8 +211,10 @@ class PairingDesk:
         self._redraw_marks()
         return f"undone on the desk: {what}"
 
-    def accept(self, index: int) -> str:
-        """Save proposal `index` as the round's pairing (one action; undo takes it back)."""
+    # -- what the caller commits ---------------------------------------------------------------------
+    def accept(self, index: int) -> Change:
+        """Proposal `index` as the round's pairing: the change to commit (one action; undo takes it back).
+        The desk is cleared: its proposals are handed over."""
         view = self._proposal(index)
         k = self.round_number
         assert k is not None
@@ -218,94 +222,97 @@ class PairingDesk:
             raise KeizerError(f"round {k} is already paired like this")
         if self.stale:
             raise KeizerError("the season changed since this pairing was made: re-solve (r) first")
-        label = f"pairing of round {k} ({len(view.games)} boards, {view.title})"
-        self.director.save_pairing(k, view.games, view.bye.id if view.bye else None,
-                                   meta={"objective": view.objective, "kind": view.kind,
-                                         "costs": dict(view.costs)}, label=label)
-        self.proposals.clear()
-        self.locks.clear()
-        self.forbids.clear()
-        self.edits.clear()
-        return label
+        change = saved_pairing(self.source.season, k, view.games, view.bye.id if view.bye else None,
+                               meta={"objective": view.objective, "kind": view.kind, "costs": dict(view.costs)},
+                               label=f"pairing of round {k} ({len(view.games)} boards, {view.title})")
+        self._clear()
+        return change
 
-    def clear_saved(self) -> str:
-        """Take the saved pairing off round k (before play), keeping its absences: to pair it again."""
+    def clear_saved(self) -> Change:
+        """Taking the saved pairing off round k (before play), keeping its absences: to pair it again."""
         k = self.round_number
-        season = self.director.season
-        if k is None or k > len(season.rounds) or not season.round(k).is_paired:
+        season = self.source.season
+        rnd = self._saved_round()
+        if k is None or rnd is None:
             raise KeizerError(f"round {k} has no saved pairing to clear")
-        rnd = season.round(k)
         if rnd.has_results:
             raise KeizerError(f"round {k} has results: its pairing stays")
         if k != len(season.rounds):
             raise KeizerError(f"round {k} is not the last round: only the last round's pairing can be cleared")
-        keep = [EntrySet(round=k, player=pid, entry=e) for pid, e in rnd.entries if e is not EntryKind.BYE]
-        label = f"clear the pairing of round {k}"
-        self.director.commit(label, RoundRemoved(number=k), RoundAdded(number=k, date=rnd.date), *keep)
-        return label + " (pair it again with r)"
+        keep = tuple(EntrySet(round=k, player=pid, entry=e) for pid, e in rnd.entries if e is not EntryKind.BYE)
+        return Change(f"clear the pairing of round {k}", (RoundRemoved(number=k), RoundAdded(number=k, date=rnd.date))
+                      + keep)
 
-    # -- helpers ---------------------------------------------------------------------------------------
+    # -- steps ----------------------------------------------------------------------------------------
+    def _clear(self) -> None:
+        self.locks.clear()
+        self.forbids.clear()
+        self.proposals.clear()
+        self.edits.clear()
+
+    def _saved_round(self) -> Round | None:
+        """The desk's round if it is paired (and saved) already."""
+        k = self.round_number
+        season = self.source.season
+        if k is None or k > len(season.rounds) or not season.round(k).is_paired:
+            return None
+        return season.round(k)
+
+    def _found_text(self, k: int, outcome: SolveOutcome) -> str:
+        best = self.proposals[0]
+        bye = f", bye {best.bye.name}" if best.bye is not None else ""
+        found = f"round {k}: {len(best.games)} boards{bye}, best pairing costs {best.objective}"
+        if outcome.partial:
+            return found + "; looking for alternatives…"
+        if outcome.cancelled:
+            return found + "; stopped looking for alternatives"
+        others = len(self.proposals) - 1
+        return found + (f", {others} alternative(s) beside it" if others else "") + " — a accepts"
+
+    def _toggle(self, pair: Pair, into: set[Pair], opposite: set[Pair]) -> bool:
+        """Put the pair in `into` (out of its opposite) or take it out again; True when it went in."""
+        added = pair not in into
+        if added:
+            opposite.discard(pair)
+            into.add(pair)
+        else:
+            into.remove(pair)
+        self._redraw_marks()
+        return added
+
+    def _remember(self, what: str) -> None:
+        self.edits.append((what, set(self.locks), set(self.forbids), list(self.proposals), self.made_at))
+
     def _proposal(self, index: int) -> ProposalView:
         views = self.views()
         if not 0 <= index < len(views):
             raise KeizerError("no proposal there")
         return views[index]
 
-    def _board(self, index: int, board: int) -> BoardView:
+    def _pair_at(self, index: int, board: int) -> Pair:
+        """The pair on a board of a proposal, in id order."""
+        from pairing.history import pair_key
+
         view = self._proposal(index)
         if not 1 <= board <= len(view.boards):
             raise KeizerError(f"no board {board}")
-        return view.boards[board - 1]
+        return pair_key(*view.boards[board - 1].pair)
 
-    def _refs(self) -> dict[PlayerId, PlayerRef]:
+    def _maker(self) -> ViewMaker:
+        """The views of the desk's round with the desk's marks (ranks and values after the round before)."""
         k = self.round_number or 1
-        rep = self.director.replay(k - 1)
-        ladder = rep.value_ladder()
-        season = self.director.season
-        return {pid: PlayerRef(pid, season.player(pid).name, i + 1, ladder[i])
-                for i, pid in enumerate(rep.ranking_after(k - 1))}
-
-    def _view(self, title: str, games: tuple[Pair, ...], bye: PlayerId | None, objective: int | None,
-              costs: tuple[tuple[str, int], ...], problems: tuple[str, ...] = (), kind: str = "solved",
-              first: tuple[Pair, ...] | None = None,
-              reasons: dict[tuple[str, str], tuple[str, ...]] | None = None) -> ProposalView:
-        refs = self._refs()
-        base = {pair_key(w, b) for w, b in first} if first is not None else None
-        boards = tuple(BoardView(board=i, white=refs[w], black=refs[b], locked=pair_key(w, b) in self.locks,
-                                 forbidden=pair_key(w, b) in self.forbids,
-                                 differs=base is not None and pair_key(w, b) not in base)
-                       for i, (w, b) in enumerate(games, start=1))
-        return ProposalView(title=title, games=games, bye=refs[bye] if bye is not None else None, boards=boards,
-                            objective=objective, costs=costs, problems=problems, kind=kind,
-                            reasons=reasons or {})
+        season = self.source.season
+        return ViewMaker(season, player_refs(season, self.source.replay(k - 1), k), frozenset(self.locks),
+                         frozenset(self.forbids))
 
     def _redraw_marks(self) -> None:
         """Recompute the lock, forbid and differ marks of every proposal."""
-        if not self.proposals:
-            return
-        first = self.proposals[0].games
-        self.proposals = [self._view(p.title, p.games, p.bye.id if p.bye else None, p.objective, p.costs,
-                                     p.problems, p.kind, first if i else None, p.reasons)
-                          for i, p in enumerate(self.proposals)]
+        if self.proposals:
+            self.proposals = self._maker().remarked(self.proposals)
 
     def _names(self, pair: Pair) -> str:
-        season = self.director.season
+        season = self.source.season
         return " and ".join(season.player(pid).name for pid in pair)
-
-    def _named(self, lines: tuple[str, ...]) -> tuple[str, ...]:
-        return with_names(self.director.season, lines)
-
-    def _from_solver(self, proposal: Any, why: Any, index: int) -> ProposalView:
-        first = None if index == 0 else self.proposals[0].games
-        title = "best" if index == 0 else f"alternative {index}"
-        problems = self._named(tuple(f"gave way (no pairing keeps every rule): {r.message}"
-                                     for r in proposal.relaxations))
-        reasons = {(b.white, b.black): self._named(b.lines) for b in why.boards}
-        if why.bye is not None:
-            reasons[("bye", why.bye.player)] = self._named(why.bye.lines)
-        return self._view(title, proposal.pairs(), proposal.bye, proposal.real_cost, named_costs(proposal.criteria),
-                          problems=problems, kind="solved" if index == 0 else "alternative", first=first,
-                          reasons=reasons)
 
     def _check(self, games: tuple[Pair, ...], bye: PlayerId | None) -> tuple[int, tuple[tuple[str, int], ...],
                                                                                 tuple[str, ...]]:
@@ -316,5 +323,5 @@ class PairingDesk:
         req = self.prepare(self.round_number or 1, 0)
         inst = build_instance(req.season, req.round_number, req.ranking, req.values)
         report = check_pairing(inst, games, bye)
-        problems = self._named(tuple(v.message for v in report.violations + report.relaxed))
+        problems = self._maker().named(tuple(v.message for v in report.violations + report.relaxed))
         return report.real_cost, named_costs(report.criteria), problems

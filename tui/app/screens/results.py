@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,11 +10,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from seasons.model import Result
-from tui.dialogs.no_show import NoShowDialog
+from tui.app.dialogs.no_show import NoShowDialog
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.proposal import short
+from tui.app.widgets.table import KeizerTable
 from tui.format import points
-from tui.screens.base import KeizerScreen
-from tui.widgets.proposal import short
-from tui.widgets.table import KeizerTable
 
 NAME_WIDTH = 15
 
@@ -67,13 +67,13 @@ class ResultsScreen(KeizerScreen):
 
     @property
     def shown_round(self) -> int:
-        return self.round_number or self.director.results_round()
+        return self.round_number or self.evening.results.round()
 
     def refresh_view(self) -> None:
         k = self.shown_round
         boards = self.query_one("#boards", KeizerTable)
         rows = []
-        for b in self.director.boards(k):
+        for b in self.evening.results.boards(k):
             if b.game is None or b.black is None:
                 rows.append((b.key, ("", short(b.white.name, NAME_WIDTH), b.entry_label, "")))
             else:
@@ -83,16 +83,20 @@ class ResultsScreen(KeizerScreen):
         if k != self._filled_round and rows:
             boards.move_cursor(row=0, animate=False)  # a new round: the first result goes on board 1
         self._filled_round = k
-        self.query_one("#title", Static).update(self.director.results_summary(k))
-        live = self.director.standings(k if self.director.round(k).is_paired else None)
+        self.query_one("#title", Static).update(self.evening.results.summary(k))
+        live = self.evening.standings.view(k if self._paired(k) else None)
         self.query_one("#live-title", Static).update(f"Standings after round {live.round}")
         self.query_one("#live-standings", KeizerTable).fill([
             (row.player, (str(row.rank), short(row.name, 13), points(row.score, 1), row.move))
             for row in live.rows
         ])
 
+    def _paired(self, k: int) -> bool:
+        season = self.evening.season
+        return k <= len(season.rounds) and season.round(k).is_paired
+
     def action_change_round(self, delta: int) -> None:
-        last = self.director.results_round()
+        last = self.evening.results.round()
         k = max(1, min(self.shown_round + delta, last))
         self.round_number = None if k == last else k
         self.refresh_view()
@@ -104,25 +108,25 @@ class ResultsScreen(KeizerScreen):
             self.keizer.say(f"round {self.shown_round} has no boards yet: pair it first (F3)", "error")
             return
         k, new = self.shown_round, Result(code)
-        old = next((b.game.result for b in self.director.boards(k) if b.key == key and b.game is not None), None)
+        old = next((b.game.result for b in self.evening.results.boards(k) if b.key == key and b.game is not None), None)
         if old is not None and old.is_decided and old is not new and self._confirm != (k, key, code):
             self._confirm = (k, key, code)
             self.keizer.say(f"this board already has {old.value}: press the key again to change it to "
                             f"{new.value}", "warning")
             return
         self._confirm = None
-        if new.is_forfeit and self.director.forfeit_is_no_show():
-            absent = "black" if new is Result.WHITE_FORFEIT_WIN else "white"
-            self.write(self.director.no_show, k, key, absent)  # D art. 11: bye + unexcused, not a forfeit
+        if new.is_forfeit and self.evening.results.forfeit_is_no_show:
+            absent: Literal["white", "black"] = "black" if new is Result.WHITE_FORFEIT_WIN else "white"
+            self.write(self.evening.results.no_show, k, key, absent)  # D art. 11: bye + unexcused, not a forfeit
             return
-        if self.write(self.director.set_result, k, key, new):
+        if self.write(self.evening.results.set_result, k, key, new):
             boards.advance()
 
     def action_no_show(self) -> None:
         """D art. 11: ask who did not come, then book bye / unexcused (and suspend the absentee)."""
         k = self.shown_round
         key = self.query_one("#boards", KeizerTable).cursor_key
-        row = next((b for b in self.director.boards(k) if b.key == key), None)
+        row = next((b for b in self.evening.results.boards(k) if b.key == key), None)
         if key is None or row is None or row.game is None or row.black is None or row.board is None:
             self.keizer.say("put the cursor on a board with a game to record a no-show", "error")
             return
@@ -135,6 +139,6 @@ class ResultsScreen(KeizerScreen):
 
         def chosen(colour: str | None) -> None:
             if colour is not None:
-                self.write(self.director.no_show, k, key, colour)
+                self.write(self.evening.results.no_show, k, key, "white" if colour == "white" else "black")
 
         self.app.push_screen(NoShowDialog(row.board, row.white.name, row.black.name), chosen)

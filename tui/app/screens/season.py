@@ -12,8 +12,8 @@ from textual.widgets import Input, Label, Select, Static, TextArea
 
 from seasons.errors import KeizerError
 from seasons.ruleset import PRESET_NAMES
-from tui.evening.settings import ruleset_summary, spec_parts, spec_from_parts
-from tui.screens.base import KeizerScreen
+from tui.app.screens.base import KeizerScreen
+from tui.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
 
 
 class SeasonScreen(KeizerScreen):
@@ -35,20 +35,20 @@ class SeasonScreen(KeizerScreen):
                 yield Input(id="rounds", type="integer", placeholder="not planned")
                 yield Label("Ruleset preset")
                 yield Select([(name, name) for name in PRESET_NAMES], id="preset", allow_blank=False)
-            yield Label("Overrides (JSON, merged over the preset key by key; FORMAT.md):")
+            yield Label("Overrides (JSON, merged over the preset key by key; docs/format.md):")
             yield TextArea(id="overrides", language=None, soft_wrap=True, show_line_numbers=False)
             yield Static("", id="error", classes="error", markup=False)
             yield Static("", id="summary", classes="subtitle", markup=False)
 
     def refresh_view(self) -> None:
-        season = self.director.season
+        season = self.evening.season
         preset, overrides = spec_parts(season.ruleset_spec)
         self.query_one("#name", Input).value = season.name
         self.query_one("#rounds", Input).value = "" if season.rounds_planned is None else str(season.rounds_planned)
         self.query_one("#preset", Select).value = preset
         self.query_one("#overrides", TextArea).text = json.dumps(overrides, indent=1) if overrides else "{}"
         self.query_one("#error", Static).update("")
-        self.query_one("#summary", Static).update(ruleset_summary(self.director.ruleset))
+        self.query_one("#summary", Static).update(self.evening.settings.summary())
 
     def action_revert(self) -> None:
         self.refresh_view()
@@ -56,13 +56,8 @@ class SeasonScreen(KeizerScreen):
 
     def action_save(self) -> None:
         error = self.query_one("#error", Static)
-        rounds_text = self.query_one("#rounds", Input).value.strip()
-        rounds: object
         try:
-            rounds = int(rounds_text) if rounds_text else None
-        except ValueError:
-            rounds = rounds_text  # the director names the field and refuses it
-        try:
+            rounds = rounds_planned_from(self.query_one("#rounds", Input).value)
             spec = spec_from_parts(str(self.query_one("#preset", Select).value),
                                    self.query_one("#overrides", TextArea).text)
         except KeizerError as exc:
@@ -71,7 +66,7 @@ class SeasonScreen(KeizerScreen):
             return
         name = self.query_one("#name", Input).value
         try:
-            label = self.director.change_settings(name=name, ruleset_spec=spec, rounds_planned=rounds)
+            label = self.evening.settings.change(name=name, ruleset_spec=spec, rounds_planned=rounds)
         except KeizerError as exc:
             error.update(f"✗ {exc} (nothing saved)")
             self.keizer.say(f"{exc} (nothing saved)", "error")

@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 from seasons.model import PlayerId
 
 if TYPE_CHECKING:
-    from tui.director import Director
+    from tui.evening import Evening
 
 
 class WithdrawDialog(ModalScreen[tuple[int | None] | None]):
@@ -21,18 +21,18 @@ class WithdrawDialog(ModalScreen[tuple[int | None] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, director: Director, pid: str) -> None:
+    def __init__(self, evening: Evening, pid: str) -> None:
         super().__init__()
-        self.director = director
-        self.player = director.season.player(PlayerId(pid))
+        self.evening = evening
+        self.player = evening.season.player(PlayerId(pid))
 
     def compose(self) -> ComposeResult:
-        season = self.director.season
+        season = self.evening.season
         current = season.withdrawal_of(self.player.id)
-        removal = self.director.ruleset.withdrawal.removal_before_round
+        removal = self.evening.session.ruleset.withdrawal.removal_before_round
         rule = (f"Before round {removal} or earlier: removed from every ranking; later: stays ranked, "
-                f"booked excused (RULES.md §6)." if removal is not None else "The player stays ranked.")
-        default = current.before_round if current else self.director.current_round()
+                f"booked excused (D art. 22)." if removal is not None else "The player stays ranked.")
+        default = current.before_round if current else self.evening.session.current_round()
         with Vertical(classes="dialog"):
             yield Static(f"Withdraw {self.player.name}", classes="dialog-title", markup=False)
             yield Static(f"{rule}\nFirst round without {self.player.name}:", markup=False)
@@ -46,7 +46,7 @@ class WithdrawDialog(ModalScreen[tuple[int | None] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            if self.director.season.withdrawal_of(self.player.id) is None:
+            if self.evening.season.withdrawal_of(self.player.id) is None:
                 self.query_one("#error", Static).update("✗ type the first round without this player")
                 return
             self.dismiss((None,))

@@ -9,9 +9,9 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from seasons.model import EntryKind
-from tui.dialogs.external import ExternalResultDialog
-from tui.screens.base import KeizerScreen
-from tui.widgets.table import KeizerTable
+from tui.app.dialogs.external import ExternalResultDialog
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.table import KeizerTable
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Tonight", "status"), ("Note", "note"))
 
@@ -44,18 +44,19 @@ class RoundScreen(KeizerScreen):
 
     @property
     def shown_round(self) -> int:
-        return self.round_number or self.director.current_round()
+        return self.round_number or self.evening.session.current_round()
 
     def refresh_view(self) -> None:
         k = self.shown_round
-        rows = self.director.attendance(k)
+        rows = self.evening.attendance.rows(k)
         table = self.query_one(KeizerTable)
         table.fill([(row.player.id, (str(row.rank), row.player.name, row.status, row.note)) for row in rows])
-        self.query_one("#title", Static).update(self.director.round_summary(k))
+        self.query_one("#title", Static).update(self.evening.attendance.summary(k))
 
     def action_change_round(self, delta: int) -> None:
-        k = max(1, min(self.shown_round + delta, self.director.current_round()))
-        self.round_number = None if k == self.director.current_round() else k
+        current = self.evening.session.current_round()
+        k = max(1, min(self.shown_round + delta, current))
+        self.round_number = None if k == current else k
         self.refresh_view()
 
     def _player_at_cursor(self) -> str | None:
@@ -66,17 +67,17 @@ class RoundScreen(KeizerScreen):
         if pid is None:
             return
         entry = None if status == "present" else EntryKind(status)
-        if self.write(self.director.set_attendance, self.shown_round, pid, entry):
+        if self.write(self.evening.attendance.set, self.shown_round, pid, entry):
             self.query_one(KeizerTable).advance()
 
     def action_external(self) -> None:
         pid = self._player_at_cursor()
         if pid is None:
             return
-        name = self.director.season.player(pid).name  # type: ignore[arg-type]
+        name = self.evening.season.player(pid).name  # type: ignore[arg-type]
 
         def chosen(entry: EntryKind | None) -> None:
-            if entry is not None and self.write(self.director.set_attendance, self.shown_round, pid, entry):
+            if entry is not None and self.write(self.evening.attendance.set, self.shown_round, pid, entry):
                 self.query_one(KeizerTable).advance()
 
         self.app.push_screen(ExternalResultDialog(name), chosen)

@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from tui.dialogs.player import PlayerDialog, PlayerForm
-from tui.dialogs.withdraw import WithdrawDialog
-from tui.screens.base import KeizerScreen
-from tui.widgets.table import KeizerTable
+from tui.app.dialogs.player import PlayerDialog, PlayerForm
+from tui.app.dialogs.withdraw import WithdrawDialog
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.table import KeizerTable
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Rating", "rating"), ("Cl", "class"), ("Gr", "group"),
            ("Status", "status"))
@@ -38,7 +38,7 @@ class PlayersScreen(KeizerScreen):
         self.query_one(KeizerTable).set_columns(COLUMNS)
 
     def refresh_view(self) -> None:
-        rows = self.director.players()
+        rows = self.evening.roster.rows()
         self.query_one(KeizerTable).fill([
             (r.player.id, (str(r.start_rank), r.player.name, _text(r.player.rating), r.player.klass or "",
                            _text(r.player.group), r.status))
@@ -46,7 +46,7 @@ class PlayersScreen(KeizerScreen):
         active = sum(1 for r in rows if not r.status.startswith("withdrawn"))
         self.query_one("#title", Static).update(
             f"Players — starting ranking ({len(rows)} player{'' if len(rows) == 1 else 's'}, {active} taking part; "
-            f"next round {self.director.current_round()})")
+            f"next round {self.evening.session.current_round()})")
 
     def _selected(self) -> str | None:
         return self.query_one(KeizerTable).cursor_key
@@ -54,10 +54,10 @@ class PlayersScreen(KeizerScreen):
     def action_add(self) -> None:
         def added(form: PlayerForm | None) -> None:
             if form is not None:
-                self.write(self.director.add_player, form.name, form.rating, form.klass, form.group)
+                self.write(self.evening.roster.add, form.name, form.rating, form.klass, form.group)
                 self._follow(form.name)
 
-        self.app.push_screen(PlayerDialog(self.director, None), added)
+        self.app.push_screen(PlayerDialog(self.evening, None), added)
 
     def action_edit(self) -> None:
         pid = self._selected()
@@ -66,9 +66,9 @@ class PlayersScreen(KeizerScreen):
 
         def edited(form: PlayerForm | None) -> None:
             if form is not None:
-                self.write(self.director.edit_player, pid, form.name, form.rating, form.klass, form.group)
+                self.write(self.evening.roster.edit, pid, form.name, form.rating, form.klass, form.group)
 
-        self.app.push_screen(PlayerDialog(self.director, pid), edited)
+        self.app.push_screen(PlayerDialog(self.evening, pid), edited)
 
     def on_data_table_row_selected(self) -> None:
         self.action_edit()
@@ -80,28 +80,28 @@ class PlayersScreen(KeizerScreen):
 
         def chosen(answer: tuple[int | None] | None) -> None:
             if answer is not None:
-                self.write(self.director.withdraw, pid, answer[0])
+                self.write(self.evening.roster.withdraw, pid, answer[0])
 
-        self.app.push_screen(WithdrawDialog(self.director, pid), chosen)
+        self.app.push_screen(WithdrawDialog(self.evening, pid), chosen)
 
     def action_suspend(self) -> None:
         pid = self._selected()
         if pid is not None:
-            self.write(self.director.toggle_suspension, pid)
+            self.write(self.evening.roster.toggle_suspension, pid)
 
     def action_move(self, delta: int) -> None:
         pid = self._selected()
         if pid is None:
             return
-        position = self.director.season.start_rank(pid) + delta  # type: ignore[arg-type]
-        self.write(self.director.move_player, pid, position)
+        position = self.evening.season.start_rank(pid) + delta  # type: ignore[arg-type]
+        self.write(self.evening.roster.move, pid, position)
 
     def _follow(self, name: str) -> None:
         """Put the cursor on the player just added."""
-        for p in self.director.season.players:
+        for p in self.evening.season.players:
             if p.name == " ".join(name.split()):
                 table = self.query_one(KeizerTable)
-                table.move_cursor(row=self.director.season.start_rank(p.id) - 1, animate=False)
+                table.move_cursor(row=self.evening.season.start_rank(p.id) - 1, animate=False)
 
 
 def _text(value: object) -> str:

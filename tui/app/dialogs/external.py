@@ -14,7 +14,7 @@ from seasons.model import EntryKind
 
 
 class ExternalResultDialog(ModalScreen[EntryKind | None]):
-    """External match won, drawn or lost (RULES.md §2: scored as a factor of the player's own value)."""
+    """External match won, drawn or lost (docs/rules.md §2: scored as a factor of the player's own value)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "choose('external:1')", "Won"),

@@ -1,4 +1,4 @@
-"""The roster's rules: names, ids, where a new player goes, and when a withdrawal fits."""
+"""The roster's rules: names, ids, where a new player goes, who takes part, and when a withdrawal fits."""
 
 from __future__ import annotations
 
@@ -8,7 +8,17 @@ from dataclasses import dataclass
 
 from seasons.errors import KeizerError
 from seasons.model import Player, PlayerId, Season
-from tui.evening.attendance import suspended
+
+
+def taking_part(season: Season, pid: PlayerId, k: int) -> bool:
+    """Not withdrawn by round k (D art. 22: from `before_round` on, the player is gone)."""
+    w = season.withdrawal_of(pid)
+    return w is None or k < w.before_round
+
+
+def suspended(season: Season, k: int) -> frozenset[PlayerId]:
+    """The players the director suspended (D art. 12) who still take part in round k."""
+    return frozenset(p for p in season.suspended if taking_part(season, p, k))
 
 
 def check_name(season: Season, name: str, except_id: PlayerId | None = None) -> str:
@@ -35,7 +45,7 @@ def new_id(season: Season, name: str) -> PlayerId:
 
 
 def slot_by_rating(season: Season, rating: int | None) -> int:
-    """The 1-based place for a new player: before the first player rated lower or unrated (RULES.md §1:
+    """The 1-based place for a new player: before the first player rated lower or unrated (docs/rules.md §1:
     new players are slotted in by strength); last when the newcomer has no rating."""
     if rating is None:
         return len(season.players) + 1
@@ -46,6 +56,7 @@ def slot_by_rating(season: Season, rating: int | None) -> int:
 
 
 def check_withdrawal(season: Season, player: Player, before_round: int | None) -> None:
+    """Refuse a withdrawal that changes nothing or would erase a game (None: cancel a withdrawal)."""
     if before_round is None:
         if season.withdrawal_of(player.id) is None:
             raise KeizerError(f"{player.name} has not withdrawn: nothing to cancel")
@@ -60,33 +71,6 @@ def check_withdrawal(season: Season, player: Player, before_round: int | None) -
     if played:
         raise KeizerError(f"{player.name} has a game in round {played[-1]}: a withdrawal before round "
                           f"{before_round} would erase it (withdraw before round {played[-1] + 1} or later)")
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    """One player in the Players list."""
-
-    player: Player
-    start_rank: int
-    status: str
-    """"", "withdrawn before round N", "suspended (D art. 12)", "joins in round N"."""
-
-
-def player_rows(season: Season, current_round: int) -> tuple[PlayerRow, ...]:
-    away = suspended(season, current_round)
-    rows = []
-    for i, p in enumerate(season.players):
-        w = season.withdrawal_of(p.id)
-        if w is not None:
-            status = f"withdrawn before round {w.before_round}"
-        elif p.id in away:
-            status = "suspended (D art. 12)"
-        elif p.joined > current_round:
-            status = f"joins in round {p.joined}"
-        else:
-            status = ""
-        rows.append(PlayerRow(player=p, start_rank=i + 1, status=status))
-    return tuple(rows)
 
 
 @dataclass(frozen=True, slots=True)

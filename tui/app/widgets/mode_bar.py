@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.app.modes import MODE_KEYS
+
 
 class ModeBar(Static):
     """`F2 Round  F3 Pairing …`; the shown mode is in brackets as well as highlighted (readable without colour)."""
@@ -17,8 +19,6 @@ class ModeBar(Static):
         self.refresh_bar()
 
     def refresh_bar(self) -> None:
-        from tui.app import MODE_KEYS  # the app module imports the screens, which import this one
-
         text = Text(no_wrap=True, overflow="crop")
         for mode, key, title in MODE_KEYS:
             if mode == self.mode:

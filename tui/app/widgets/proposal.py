@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from tui.app.widgets.table import Cell, KeizerTable
 from tui.format import points
-from tui.widgets.table import Cell, KeizerTable
 
 if TYPE_CHECKING:
     from tui.evening.proposals import BoardView, PlayerRef, ProposalView as Proposal

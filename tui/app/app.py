@@ -1,4 +1,4 @@
-"""The Textual app: one mode per task of the club evening, all over one `Director`."""
+"""The Textual app: one mode per task of the club evening, all over one `Evening`."""
 
 from __future__ import annotations
 
@@ -12,28 +12,19 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from tui.director import Director
-from tui.dialogs.help import HelpScreen
-from tui.screens.base import KeizerScreen
-from tui.screens.pairing import PairingScreen
-from tui.screens.players import PlayersScreen
-from tui.screens.results import ResultsScreen
-from tui.screens.round import RoundScreen
-from tui.screens.season import SeasonScreen
-from tui.screens.standings import StandingsScreen
+from tui.app.dialogs.help import HelpScreen
+from tui.app.modes import MODE_KEYS
+from tui.app.screens.base import KeizerScreen
+from tui.app.screens.pairing import PairingScreen
+from tui.app.screens.players import PlayersScreen
+from tui.app.screens.results import ResultsScreen
+from tui.app.screens.round import RoundScreen
+from tui.app.screens.season import SeasonScreen
+from tui.app.screens.standings import StandingsScreen
+from tui.evening import Evening
 
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""
-
-# (mode, key, title): the order of the mode bar and of the F-keys.
-MODE_KEYS: tuple[tuple[str, str, str], ...] = (
-    ("round", "f2", "Round"),
-    ("pairing", "f3", "Pairing"),
-    ("results", "f4", "Results"),
-    ("standings", "f5", "Standings"),
-    ("players", "f6", "Players"),
-    ("season", "f7", "Season"),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,24 +63,25 @@ class KeizerApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", key_display="^q", show=False, priority=True),
     ]
 
-    def __init__(self, director: Director) -> None:
+    def __init__(self, evening: Evening) -> None:
         super().__init__()
-        self.director = director
+        self.evening = evening
+        """The evening's services: every screen reads and writes through them."""
         self.said: list[Said] = []
         """Every message shown, oldest first."""
         self._seen = 0
         """The store's newest action this app has shown."""
-        self.title = director.season.name
+        self.title = evening.season.name
 
     def on_mount(self) -> None:
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
             self.add_class("-no-color")
-        self._seen = self.director.revision
+        self._seen = self.evening.revision
         self.set_interval(WATCH_SECONDS, self._watch_store)
 
     def _watch_store(self) -> None:
         """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
-        if self.director.revision != self._seen:
+        if self.evening.revision != self._seen:
             self.say("the season was changed elsewhere: showing it as it is now", "warning")
             self.season_changed()
 
@@ -105,7 +97,7 @@ class KeizerApp(App[None]):
 
     def season_changed(self) -> None:
         """The season was written (or undone): redraw what the director is looking at."""
-        self._seen = self.director.revision
+        self._seen = self.evening.revision
         screen = self.screen
         if isinstance(screen, KeizerScreen):
             screen.refresh_view()
@@ -127,7 +119,7 @@ class KeizerApp(App[None]):
         await self.switch_mode(mode)
 
     def action_undo(self) -> None:
-        label = self.director.undo()
+        label = self.evening.history.undo()
         if label is None:
             self.say("nothing to undo", "warning")
         else:
@@ -135,7 +127,7 @@ class KeizerApp(App[None]):
         self.season_changed()
 
     def action_redo(self) -> None:
-        label = self.director.redo()
+        label = self.evening.history.redo()
         if label is None:
             self.say("nothing to redo", "warning")
         else:
@@ -164,7 +156,6 @@ class KeizerApp(App[None]):
         yield from super().get_system_commands(screen)
 
 
-def make_app(season: Director | str | Path) -> KeizerApp:
-    """The app on a season store (a path or an open `Director`): shared by `keizer open` and the tests."""
-    director = season if isinstance(season, Director) else Director.open(season)
-    return KeizerApp(director)
+def make_app(season: Evening | str | Path) -> KeizerApp:
+    """The app on a season store (a path or an open `Evening`): shared by `keizer open` and the tests."""
+    return KeizerApp(season if isinstance(season, Evening) else Evening.open(season))

@@ -12,10 +12,10 @@ from textual.widgets import Input, Label, Static
 
 from seasons.errors import KeizerError
 from seasons.model import PlayerId
-from tui.evening.players import PlayerForm
+from seasons.roster import PlayerForm
 
 if TYPE_CHECKING:
-    from tui.director import Director
+    from tui.evening import Evening
 
 __all__ = ["PlayerDialog", "PlayerForm"]
 
@@ -28,13 +28,13 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
         Binding("ctrl+s", "save", "Save", key_display="^s / enter"),
     ]
 
-    def __init__(self, director: Director, pid: str | None) -> None:
+    def __init__(self, evening: Evening, pid: str | None) -> None:
         super().__init__()
-        self.director = director
+        self.evening = evening
         self.pid = PlayerId(pid) if pid is not None else None
 
     def compose(self) -> ComposeResult:
-        p = self.director.season.player(self.pid) if self.pid is not None else None
+        p = self.evening.season.player(self.pid) if self.pid is not None else None
         title = f"Edit {p.name}" if p is not None else "Add a player (slotted into the starting ranking by rating)"
         with Vertical(classes="dialog"):
             yield Static(title, classes="dialog-title", markup=False)
@@ -58,8 +58,7 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
             return self.query_one(f"#{field}", Input).value
 
         try:
-            form = self.director.check_player_form(text("name"), text("rating"), text("klass"), text("group"),
-                                                   self.pid)
+            form = self.evening.roster.check_form(text("name"), text("rating"), text("klass"), text("group"), self.pid)
         except KeizerError as exc:
             self.query_one("#error", Static).update(f"✗ {exc}")
             self.app.bell()

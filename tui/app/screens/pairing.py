@@ -13,10 +13,12 @@ from textual.message import Message
 from textual.widgets import LoadingIndicator, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from tui.dialogs.text import TextDialog
+from seasons.model import PlayerId
+from tui.app.dialogs.text import TextDialog
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
+from tui.evening.desk import PairingDesk
 from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
-from tui.screens.base import KeizerScreen
-from tui.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
 
 SHOWN = 3
 """Proposals side by side: the best and two alternatives."""
@@ -65,7 +67,7 @@ class PairingScreen(KeizerScreen):
         self._request: SolveRequest | None = None
         """The solve the screen waits for; results of any other are dropped."""
         self._worker: Worker[None] | None = None
-        self._confirm_accept: tuple[int, object] | None = None
+        self._confirm_accept: tuple[int, tuple[tuple[PlayerId, PlayerId], ...]] | None = None
         """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
 
     def compose_body(self) -> ComposeResult:
@@ -79,11 +81,11 @@ class PairingScreen(KeizerScreen):
 
     # -- drawing ----------------------------------------------------------------------------------
     @property
-    def desk(self):  # type: ignore[no-untyped-def]
-        return self.director.desk
+    def desk(self) -> PairingDesk:
+        return self.evening.desk
 
     def refresh_view(self) -> None:
-        k = self.director.current_round()
+        k = self.evening.session.current_round()
         desk = self.desk
         desk.follow(k)
         views = desk.views()
@@ -123,7 +125,7 @@ class PairingScreen(KeizerScreen):
         if self.solving:
             self.keizer.say("already solving (esc cancels)", "warning")
             return
-        request = self.attempt(self.desk.prepare, self.director.current_round(), SHOWN - 1)
+        request = self.attempt(self.desk.prepare, self.evening.session.current_round(), SHOWN - 1)
         if request is None:
             return
         self._cancel = threading.Event()
@@ -239,7 +241,7 @@ class PairingScreen(KeizerScreen):
         if column.swap_from is None:
             column.swap_from = pid
             self.refresh_view()
-            self.keizer.say(f"swap {self.director.season.player(pid).name} with…? "  # type: ignore[arg-type]
+            self.keizer.say(f"swap {self.evening.season.player(pid).name} with…? "  # type: ignore[arg-type]
                             f"move to the other player and press s (esc cancels)")
             return
         first, column.swap_from = column.swap_from, None
@@ -266,13 +268,17 @@ class PairingScreen(KeizerScreen):
                             "warning")
             return
         self._confirm_accept = None
-        label = self.attempt(self.desk.accept, index)
+        change = self.attempt(self.desk.accept, index)
+        label = self.attempt(self.evening.session.apply, change) if change is not None else None
         if label is not None:
             self.keizer.say(label + " — enter the results on F4")
             self.keizer.season_changed()
 
     def action_clear(self) -> None:
-        self.write(self.desk.clear_saved)
+        change = self.attempt(self.desk.clear_saved)
+        if change is not None and self.attempt(self.evening.session.apply, change) is not None:
+            self.keizer.say(change.label + " (pair it again with r)")
+            self.keizer.season_changed()
 
     def action_undo_edit(self) -> None:
         """The desk's own edits first (they are not in the store's log), then the store's undo."""

@@ -12,6 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from tui.app.modes import MODE_KEYS
+
 
 def binding_lines(bindings: Iterable[object], app: App[object]) -> list[tuple[str, str]]:
     """(keys, what they do) for every binding with a description, mode switches left out."""
@@ -35,8 +37,6 @@ class HelpScreen(ModalScreen[None]):
         self.under = under
 
     def compose(self) -> ComposeResult:
-        from tui.app import MODE_KEYS  # the app module imports this dialog
-
         mode = getattr(self.under, "MODE", "") or "this dialog"
         groups = [
             (f"This screen ({mode})", binding_lines(getattr(self.under, "BINDINGS", ()), self.app)),

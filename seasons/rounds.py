@@ -1,0 +1,40 @@
+"""Which round an evening is about: tonight's round, the round to pair, the round whose results are entered."""
+
+from __future__ import annotations
+
+from seasons.model import Season
+
+
+def current_round(season: Season) -> int:
+    """Tonight's round: the first one not paired yet; else the last one while it still has games without a
+    result (the evening in progress); else the next one to add. A director who moves on while an adjourned
+    game stays pending goes to the next round by hand."""
+    rounds = season.rounds
+    for rnd in rounds:
+        if not rnd.is_paired:
+            return rnd.number
+    if rounds and any(not g.result.is_decided for g in rounds[-1].games):
+        return rounds[-1].number
+    return len(rounds) + 1
+
+
+def round_to_pair(season: Season) -> int:
+    """The round to pair when none is named: tonight's round, unless its evening is under way (a round with
+    results is never paired again), then the next one."""
+    k = current_round(season)
+    if k <= len(season.rounds) and season.round(k).has_results:
+        return k + 1
+    return k
+
+
+def results_round(season: Season) -> int:
+    """The round whose results are being entered: the last paired round (1 before anything is paired)."""
+    return max((r.number for r in season.rounds if r.is_paired), default=1)
+
+
+def pending_before(season: Season, k: int) -> int:
+    """Games of the round before round k without a result: the ranking round k is paired from counts them
+    as 0, so a director is warned before pairing."""
+    if not 2 <= k <= len(season.rounds) + 1:
+        return 0
+    return sum(1 for g in season.round(k - 1).games if not g.result.is_decided)

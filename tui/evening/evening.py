@@ -1,0 +1,61 @@
+"""The club evening without a screen: one session and the small services both shells hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from seasons.model import Season
+from seasons.store import SeasonStore
+from tui.evening.attendance import Attendance
+from tui.evening.desk import PairingDesk
+from tui.evening.history import History
+from tui.evening.results import Results
+from tui.evening.roster import Roster
+from tui.evening.session import EveningSession
+from tui.evening.settings import Settings
+from tui.evening.standings import Standings
+
+
+class Evening:
+    """A season store and the evening's services over it: each write is one store action (one undo step)."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+        """The store, the season as it stands, its revision and the replay cache."""
+        self.attendance = Attendance(session)
+        """Who takes part in a round and how (the Round screen)."""
+        self.desk = PairingDesk(session)
+        """The pairing being worked on (locks, forbids, proposals) until it is accepted (the Pairing screen)."""
+        self.results = Results(session)
+        """Results and no-shows (the Results screen)."""
+        self.standings = Standings(session)
+        """The standings, their columns and a player's card."""
+        self.roster = Roster(session)
+        """The players: add, edit, move, withdraw, suspend."""
+        self.settings = Settings(session)
+        """The season's name, ruleset and rounds planned."""
+        self.history = History(session)
+        """Undo and redo."""
+
+    @classmethod
+    def open(cls, path: str | Path) -> Evening:
+        """The evening on an existing season store; KeizerError if it is not one."""
+        return cls(EveningSession.open(path))
+
+    @classmethod
+    def on(cls, store: SeasonStore, path: Path | None = None) -> Evening:
+        """The evening on a store the caller opened."""
+        return cls(EveningSession(store, path))
+
+    @property
+    def season(self) -> Season:
+        """The season as it stands (what every screen draws)."""
+        return self.session.season
+
+    @property
+    def revision(self) -> int:
+        """The store's newest action: it changes with every write, undo and redo."""
+        return self.session.revision
+
+    def close(self) -> None:
+        self.session.close()

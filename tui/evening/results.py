@@ -1,0 +1,84 @@
+"""Results: a round's boards, the result of a game, and a no-show (D art. 11)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from seasons.errors import KeizerError
+from seasons.model import Result
+from seasons.rounds import results_round
+from seasons.store.events import Event, NoShow, ResultSet, SuspensionSet
+from tui.evening.attendance import entry_text
+from tui.evening.boards import BoardRow, board_rows, parse_row_key
+from tui.evening.listing import round_or_next
+from tui.evening.session import EveningSession
+
+
+class Results:
+    """The Results screen's service: walk the boards of a round and enter what happened."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+
+    def round(self) -> int:
+        """The round whose results are being entered (`seasons.rounds.results_round`)."""
+        return results_round(self.session.season)
+
+    def boards(self, k: int) -> tuple[BoardRow, ...]:
+        """Round k's games in board order, then everyone else with their entry."""
+        rnd = round_or_next(self.session.season, k)
+        ranking = self.session.ranking_before(k) if rnd.is_paired else ()
+        return board_rows(self.session.season, rnd, ranking)
+
+    def summary(self, k: int) -> str:
+        rnd = round_or_next(self.session.season, k)
+        if not rnd.is_paired:
+            return f"Round {k} — not paired yet: nothing to enter (pair it on F3)"
+        done = sum(1 for g in rnd.games if g.result.is_decided)
+        return f"Round {k} — {done} of {len(rnd.games)} results entered"
+
+    @property
+    def forfeit_is_no_show(self) -> bool:
+        """The ruleset's `forfeit` key is "bye": a forfeit key records a no-show (D art. 11: the absentee
+        unexcused, the opponent a bye), not a forfeit scored × the opponent's value."""
+        return self.session.ruleset.forfeit == "bye"
+
+    def set_result(self, k: int, row_key: str, result: Result) -> str:
+        """The result of the game on a row of `boards(k)`; refused on a row without a game."""
+        season = self.session.season
+        rnd = round_or_next(season, k)
+        if not rnd.is_paired:
+            raise KeizerError(f"round {k} is not paired yet: there is no game to enter a result for")
+        board, pid = parse_row_key(row_key)
+        if board is None:
+            player = self.session.player(pid or "")
+            raise KeizerError(f"{player.name} has no game in round {k} ({entry_text(rnd.entry_of(player.id))}): "
+                              f"no result to enter")
+        if not 1 <= board <= len(rnd.games):
+            raise KeizerError(f"round {k} has no board {board} (boards 1–{len(rnd.games)})")
+        game = rnd.games[board - 1]
+        if game.result is result:
+            raise KeizerError(f"board {board} is already pending" if result is Result.PENDING
+                              else f"board {board} already has the result {result.value}")
+        label = (f"round {k} board {board}: {season.player(game.white).name}–"
+                 f"{season.player(game.black).name} {result.value}")
+        return self.session.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result))
+
+    def no_show(self, k: int, row_key: str, absent_colour: Literal["white", "black"]) -> str:
+        """D art. 11 on the game of a row: the player of `absent_colour` did not come without notice. The
+        opponent is booked as bye, the absentee unexcused and, D art. 12, suspended until they report
+        back. One action."""
+        season = self.session.season
+        rnd = round_or_next(season, k)
+        board, pid = parse_row_key(row_key)
+        if board is None or not 1 <= board <= len(rnd.games):
+            who = self.session.player(pid).name if pid else "this row"
+            raise KeizerError(f"{who} has no game in round {k}: there is nobody to not show up")
+        game = rnd.games[board - 1]
+        absent = game.white if absent_colour == "white" else game.black
+        events: list[Event] = [NoShow(round=k, white=game.white, black=game.black, absent=absent)]
+        if absent not in season.suspended:
+            events.append(SuspensionSet(player=absent, suspended=True))
+        label = (f"round {k} board {board}: {season.player(absent).name} did not come (unexcused, suspended), "
+                 f"{season.player(game.opponent_of(absent)).name} gets a bye (D art. 11)")
+        return self.session.commit(label, *events)

@@ -1,0 +1,113 @@
+"""The roster: the Players list and its changes (add, edit, move, withdraw, suspend)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from seasons import roster
+from seasons.errors import KeizerError
+from seasons.model import EntryKind, Player, PlayerId, Season
+from seasons.roster import PlayerForm, suspended
+from seasons.store.events import EntrySet, Event, PlayerAdded, PlayerMoved, PlayerUpdated, SuspensionSet, WithdrawalSet
+from tui.evening.session import EveningSession
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One player in the Players list."""
+
+    player: Player
+    start_rank: int
+    status: str
+    """"", "withdrawn before round N", "suspended (D art. 12)", "joins in round N"."""
+
+
+def player_rows(season: Season, current_round: int) -> tuple[PlayerRow, ...]:
+    away = suspended(season, current_round)
+    rows = []
+    for i, p in enumerate(season.players):
+        w = season.withdrawal_of(p.id)
+        if w is not None:
+            status = f"withdrawn before round {w.before_round}"
+        elif p.id in away:
+            status = "suspended (D art. 12)"
+        elif p.joined > current_round:
+            status = f"joins in round {p.joined}"
+        else:
+            status = ""
+        rows.append(PlayerRow(player=p, start_rank=i + 1, status=status))
+    return tuple(rows)
+
+
+class Roster:
+    """The Players screen's service: the starting ranking and every change to who plays."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+
+    def rows(self) -> tuple[PlayerRow, ...]:
+        """Everyone in starting-ranking order, with their state (withdrawn, suspended, joining later)."""
+        return player_rows(self.session.season, self.session.current_round())
+
+    def check_form(self, name: str, rating: str, klass: str, group: str, pid: str | None = None) -> PlayerForm:
+        """A player form's fields checked (KeizerError naming the wrong field); nothing is written."""
+        return roster.parse_player_form(self.session.season, name, rating, klass, group,
+                                        PlayerId(pid) if pid is not None else None)
+
+    def add(self, name: str, rating: int | None = None, klass: str | None = None, group: int | None = None) -> str:
+        """A new player slotted into the starting ranking by rating, taking part from the next round
+        to be paired (earlier rounds are `late`)."""
+        season = self.session.season
+        name = roster.check_name(season, name)
+        player = Player(id=roster.new_id(season, name), name=name, rating=rating, klass=klass, group=group,
+                        joined=season.played_rounds + 1)
+        position = roster.slot_by_rating(season, rating)
+        return self.session.commit(f"add player {name} at #{position}", PlayerAdded(player=player, position=position))
+
+    def edit(self, pid: str, name: str, rating: int | None, klass: str | None, group: int | None) -> str:
+        old = self.session.player(pid)
+        name = roster.check_name(self.session.season, name, except_id=old.id)
+        new = Player(id=old.id, name=name, rating=rating, klass=klass, group=group, joined=old.joined)
+        if new == old:
+            raise KeizerError(f"{old.name}: nothing changed")
+        return self.session.commit(f"edit player {name}", PlayerUpdated(player=new))
+
+    def move(self, pid: str, position: int) -> str:
+        """Move a player in the starting ranking (the director may reorder it, docs/rules.md §1)."""
+        player = self.session.player(pid)
+        season = self.session.season
+        n = len(season.players)
+        if not 1 <= position <= n:
+            raise KeizerError(f"{player.name} cannot move to #{position}: the ranking has places 1–{n}")
+        if season.start_rank(player.id) == position:
+            raise KeizerError(f"{player.name} is already #{position}")
+        return self.session.commit(f"move {player.name} to #{position} of the starting ranking",
+                                   PlayerMoved(player=player.id, position=position))
+
+    def withdraw(self, pid: str, before_round: int | None) -> str:
+        """D art. 22: `before_round` is the first round the player no longer takes part in; None cancels."""
+        player = self.session.player(pid)
+        roster.check_withdrawal(self.session.season, player, before_round)
+        label = (f"cancel the withdrawal of {player.name}" if before_round is None
+                 else f"{player.name} withdraws before round {before_round}")
+        return self.session.commit(label, WithdrawalSet(player=player.id, before_round=before_round))
+
+    def toggle_suspension(self, pid: str) -> str:
+        """D art. 12: suspend a player (not paired until they report back), or readmit them. The round
+        being prepared follows: a suspended player is booked unexcused there, a readmitted one present."""
+        player = self.session.player(pid)
+        season = self.session.season
+        k = self.session.current_round()
+        if not roster.taking_part(season, player.id, k):
+            raise KeizerError(f"{player.name} has withdrawn: nothing to suspend")
+        readmit = player.id in season.suspended
+        events: list[Event] = [SuspensionSet(player=player.id, suspended=not readmit)]
+        rnd = season.round(k) if k <= len(season.rounds) else None
+        if rnd is not None and not rnd.is_paired and k >= player.joined:
+            entry = rnd.entry_of(player.id)
+            if readmit and entry is EntryKind.UNEXCUSED:
+                events.append(EntrySet(round=k, player=player.id, entry=None))
+            elif not readmit and entry is None:
+                events.append(EntrySet(round=k, player=player.id, entry=EntryKind.UNEXCUSED))
+        verb = "readmitted (D art. 12)" if readmit else "suspended until they report back (D art. 12)"
+        return self.session.commit(f"{player.name} {verb}", *events)

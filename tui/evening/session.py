@@ -1,0 +1,102 @@
+"""One open season store for an evening: the season as it stands, its revision, cached replays, commits."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from scoring import Replay, replay
+from seasons.errors import KeizerError
+from seasons.load import is_store_file
+from seasons.model import Player, PlayerId, Season
+from seasons.rounds import current_round
+from seasons.ruleset import Ruleset, parse_ruleset
+from seasons.store import SeasonStore
+from seasons.store.events import Event
+
+REPLAY_CACHE = 8
+"""Replays kept: the rounds the screens show (this one, the one before, the standings' choice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One user action not written yet: what the undo list will call it, and its events."""
+
+    label: str
+    """The action as the director reads it ("pairing of round 33 (21 boards, best)")."""
+    events: tuple[Event, ...]
+    """Written together in one transaction: one undo step."""
+
+
+class EveningSession:
+    """A season store and what every service reads from it; each change is committed before it returns."""
+
+    def __init__(self, store: SeasonStore, path: Path | None = None) -> None:
+        self.store = store
+        """The open store: its event log is the source of truth."""
+        self.path = path
+        """Where the store lives (None for a store opened by the caller)."""
+        self._replays: dict[tuple[object, ...], Replay] = {}
+
+    @classmethod
+    def open(cls, path: str | Path) -> EveningSession:
+        """A session on an existing season store; KeizerError if it is not one."""
+        path = Path(path)
+        if not path.exists():
+            raise KeizerError(f"{path}: no such file")
+        if not is_store_file(path):
+            raise KeizerError(f"{path}: not a season store (a JSON season is imported first)")
+        return cls(SeasonStore.open(path), path)
+
+    def close(self) -> None:
+        self.store.close()
+
+    @property
+    def season(self) -> Season:
+        return self.store.season
+
+    @property
+    def revision(self) -> int:
+        """The newest action of the store's log: changes with every write, undo and redo (also another
+        process's), so screens and caches compare it."""
+        return self.store.head()
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return parse_ruleset(self.season.ruleset_spec)
+
+    def current_round(self) -> int:
+        """Tonight's round (`seasons.rounds.current_round`)."""
+        return current_round(self.season)
+
+    def replay(self, upto: int) -> Replay:
+        """The replay of rounds 1..upto of the season as it stands, cached on everything it reads: marking
+        someone absent in round K does not recompute the ranking after round K − 1."""
+        season = self.season
+        key = (upto, season.players, season.withdrawals, season.rounds_planned, season.rounds[:upto],
+               json.dumps(season.ruleset_spec, sort_keys=True))
+        if key not in self._replays:
+            if len(self._replays) >= REPLAY_CACHE:
+                self._replays.pop(next(iter(self._replays)))  # the oldest
+            self._replays[key] = replay(season, upto)
+        return self._replays[key]
+
+    def ranking_before(self, k: int) -> tuple[PlayerId, ...]:
+        """The ranking round k is paired from: after round k − 1."""
+        return self.replay(k - 1).ranking_after(k - 1)
+
+    def player(self, pid: str) -> Player:
+        """The player with this id; KeizerError when there is none."""
+        if not self.season.has_player(PlayerId(pid)):
+            raise KeizerError(f"unknown player {pid!r}")
+        return self.season.player(PlayerId(pid))
+
+    def commit(self, label: str, *events: Event) -> str:
+        """One user action = one transaction = one undo step; committed before this returns."""
+        self.store.apply(label, *events)
+        return label
+
+    def apply(self, change: Change) -> str:
+        """Commit a change a service prepared (the pairing desk's accept and clear)."""
+        return self.commit(change.label, *change.events)
