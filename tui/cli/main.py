@@ -5,19 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 
 from seasons.errors import KeizerError
+from tui import __version__
 from tui.cli import commands
 
 EXIT_USER_ERROR = 2
-
-
-def program_version() -> str:
-    try:
-        return version("keizer")
-    except PackageNotFoundError:  # running from a source tree without installing
-        return "0+source"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,7 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run a chess club's Keizer competition: standings, pairings, and a terminal UI.",
         epilog="SEASON is a season JSON file (keizer-season/1) or a season store (.keizer) in every command.",
     )
-    parser.add_argument("--version", action="version", version=f"keizer {program_version()}")
+    parser.add_argument("--version", action="version", version=f"keizer {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for register in commands.REGISTRY:
         register(sub)

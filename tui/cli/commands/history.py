@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from seasons.errors import KeizerError
-from seasons.load import is_store_file
-from seasons.store import SeasonStore
+
+if TYPE_CHECKING:
+    from seasons.store import SeasonStore
 
 
 def _open_store(path: str) -> SeasonStore:
+    from seasons.load import is_store_file
+    from seasons.store import SeasonStore
+
     if not is_store_file(path):
         raise KeizerError(f"{path}: this needs a season store (.keizer); "
                           f"a JSON file has no history (import it first)")

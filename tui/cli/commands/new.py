@@ -6,13 +6,13 @@ import argparse
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from seasons.errors import InputError, KeizerError
-from seasons.load import read_text
-from seasons.model import Player, Season
-from seasons.roster import check_name, new_id, slot_by_rating
 from seasons.ruleset import PRESET_NAMES
-from seasons.store import SeasonStore
+
+if TYPE_CHECKING:
+    from seasons.model import Season
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from seasons.model import Season
+    from seasons.store import SeasonStore
+
     target = Path(args.store)
     if target.exists():
         raise KeizerError(f"{target}: already exists; choose a new file name (nothing was written)")
@@ -52,6 +55,8 @@ _RATING_AT_END = re.compile(r"^(?P<name>.*?)\s*[,;\t]\s*(?P<rating>\d{3,4})\s*$"
 
 def read_players(path: Path) -> list[tuple[str, int | None, str]]:
     """(name, rating, where) per non-empty line; `#` starts a comment."""
+    from seasons.load import read_text
+
     text = read_text(path, "a player list")
     out = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -66,6 +71,9 @@ def read_players(path: Path) -> list[tuple[str, int | None, str]]:
 
 def with_players(season: Season, rows: list[tuple[str, int | None, str]], by_rating: bool) -> Season:
     """The season with these players added in order (or slotted by rating), every name checked."""
+    from seasons.model import Player
+    from seasons.roster import check_name, new_id, slot_by_rating
+
     for name, rating, where in rows:
         try:
             name = check_name(season, name)

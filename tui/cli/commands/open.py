@@ -8,8 +8,6 @@ import tempfile
 from pathlib import Path
 
 from seasons.errors import KeizerError
-from seasons.load import is_store_file, load_season
-from seasons.store import SeasonStore
 from tui.cli.commands.demo import DEMO_SEASON
 
 STORE_SUFFIX = ".keizer"
@@ -52,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
 def check_season_file(path: Path) -> None:
     """KeizerError naming the file if it is missing, a folder, a damaged store or an invalid JSON season,
     or if importing it would have to overwrite a file; nothing is written."""
+    from seasons.load import is_store_file, load_season
+    from seasons.store import SeasonStore
+
     if not path.exists():
         raise KeizerError(f"{path}: no such file")
     if path.is_dir():
@@ -69,6 +70,9 @@ def check_season_file(path: Path) -> None:
 def prepare_store(path: Path) -> Path:
     """The store to open: `path` itself, or for a JSON season a new store beside it (`club.json` →
     `club.keizer`), never overwriting a file."""
+    from seasons.load import is_store_file, load_season
+    from seasons.store import SeasonStore
+
     check_season_file(path)
     if is_store_file(path):
         return path
@@ -82,6 +86,9 @@ def prepare_store(path: Path) -> Path:
 def demo_store(folder: Path | None = None) -> Path:
     """A fresh store holding the bundled demo season, in a new temporary folder (the bundled file is
     only read)."""
+    from seasons.load import load_season
+    from seasons.store import SeasonStore
+
     folder = folder or Path(tempfile.mkdtemp(prefix="keizer-demo-"))
     target = folder / ("demo" + STORE_SUFFIX)
     SeasonStore.create(target, load_season(DEMO_SEASON), label="import demo.json").close()

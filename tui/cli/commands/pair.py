@@ -8,7 +8,6 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from seasons.errors import KeizerError
-from seasons.load import is_store_file, load_season
 from seasons.model import PlayerId, Season
 from seasons.rounds import pending_before, round_to_pair
 
@@ -46,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pairing import alternatives, build_instance, costs_json, explain, keizer_ranking, propose, proposal_json
+    from seasons.load import is_store_file, load_season
 
     if args.alternatives < 0 or args.differ < 1:
         raise KeizerError("--alternatives must be 0 or more and --differ 1 or more")

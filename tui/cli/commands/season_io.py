@@ -6,12 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from seasons.atomic import write_text_atomic
 from seasons.errors import KeizerError
-from seasons.load import load_season
-from seasons.ruleset import parse_ruleset
-from seasons.season_json import dump_season
-from seasons.store import SeasonStore
 
 
 def register_import(sub: argparse._SubParsersAction) -> None:
@@ -23,6 +18,9 @@ def register_import(sub: argparse._SubParsersAction) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    from seasons.load import load_season
+    from seasons.store import SeasonStore
+
     season = load_season(args.json_file)
     target = Path(args.store)
     if target.exists():
@@ -41,6 +39,10 @@ def register_export(sub: argparse._SubParsersAction) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from seasons.atomic import write_text_atomic
+    from seasons.load import load_season
+    from seasons.season_json import dump_season
+
     text = dump_season(load_season(args.season))
     if args.output:
         write_text_atomic(args.output, text)
@@ -57,6 +59,9 @@ def register_validate(sub: argparse._SubParsersAction) -> None:
 
 
 def run_validate(args: argparse.Namespace) -> int:
+    from seasons.load import load_season
+    from seasons.ruleset import parse_ruleset
+
     season = load_season(args.season)
     ruleset = parse_ruleset(season.ruleset_spec)
     paired = season.played_rounds

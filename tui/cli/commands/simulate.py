@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from seasons.atomic import write_text_atomic
 from seasons.errors import KeizerError
 from seasons.ruleset import PRESET_NAMES
-from seasons.season_json import dump_season
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,6 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pairing.simulate import simulate_season
+    from seasons.atomic import write_text_atomic
+    from seasons.season_json import dump_season
 
     if args.players < 2 or args.rounds < 1:
         raise KeizerError("simulate: --players must be at least 2 and --rounds at least 1")

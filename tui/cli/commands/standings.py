@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scoring import Replay, replay, standings_table
 from seasons.load import load_season
 from tui.format import COLUMNS, exact, iteration_summary, text_table
+
+if TYPE_CHECKING:
+    from scoring import Replay
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("standings", help="print the standings after a round",
@@ -28,6 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from scoring import replay, standings_table  # numpy and polars: only when a table is asked for
+
     season = load_season(args.season)
     rep = replay(season, args.round)
     table = standings_table(rep)

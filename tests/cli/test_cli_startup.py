@@ -1,0 +1,36 @@
+"""A fast start: each command loads only what it uses (measured figures are in the README, not here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.conftest import DEMO, REPO
+
+HEAVY = ("numpy", "polars", "ortools", "rustworkx", "textual", "scoring", "pairing")
+
+
+def modules_loaded_by(*argv: str) -> set[str]:
+    """The top-level modules a `keizer` command has imported when it is done."""
+    code = ("import contextlib, io, json, sys\n"
+            "from tui.cli.main import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try:\n"
+            f"        main({list(argv)!r})\n"
+            "    except SystemExit:\n"
+            "        pass\n"
+            "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_version_and_help_load_nothing_heavy():
+    for argv in (["--version"], ["--help"], ["pair", "--help"]):
+        assert not modules_loaded_by(*argv) & set(HEAVY), argv
+
+
+def test_standings_loads_neither_the_solvers_nor_textual():
+    loaded = modules_loaded_by("standings", str(DEMO))
+    assert "scoring" in loaded  # it did compute the table
+    assert not loaded & {"ortools", "rustworkx", "textual", "pairing"}
