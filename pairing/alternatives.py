@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.costs import CompiledCosts
+from pairing.criteria.tiers import tier_index
 from pairing.criteria import CostContext
 from pairing.instance import RoundInstance
 from pairing.proposal import Proposal
@@ -12,6 +13,10 @@ from pairing.proposer import make_proposal, propose
 from pairing.solvers import SolverName
 from pairing.solvers.base import NoPairing
 from pairing.solvers.cpsat import CpSatModel
+
+
+TIEBREAK = tier_index("tiebreak")
+"""Tiers before this one decide; equal there, only the tie-break separates two pairings."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +65,8 @@ def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverNam
         prop = make_proposal(inst, ctx, costs, sol, best.band, best.notes)
         differs = tuple(b.number for b in prop.boards if frozenset((b.white, b.black)) not in best_pairs)
         out.append(Alternative(place, prop, differs, prop.real_cost - best.real_cost,
-                               prop.tiers[:4] == best.tiers[:4], prop.tiers[:4] == previous.tiers[:4]))
+                               prop.tiers[:TIEBREAK] == best.tiers[:TIEBREAK],
+                               prop.tiers[:TIEBREAK] == previous.tiers[:TIEBREAK]))
         previous = prop
         model.add_no_good(sol.edges, sol.bye, differ=differ)
     return tuple(out)

@@ -29,7 +29,8 @@ def prove_band(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: 
     if costs.relaxed:
         return BandReport(band, tried, False, note=f"rank band ±{band} needed a rule to give way; a wider band "
                                                    f"might not have: the band may have cut off the optimum")
-    band_cost = sum(costs.soft[k] for k in sol.edges)
+    real = costs.column("real_cost")
+    band_cost = sum(real[k] for k in sol.edges)
     if sol.bye is not None and costs.bye_index[sol.bye] != 0:
         return BandReport(band, tried, False, band_cost,
                           note=f"rank band ±{band}: the bye is not the policy's first choice, so the band may have "
@@ -61,8 +62,9 @@ def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_
             skip[i] = True  # a locked player has no pair outside the model
     # The pairs of any pairing as good as the band's: those keeping every hard rule (a director's lock is in
     # every pairing, whatever it breaks), none with the bye player.
+    breaks = costs.hard_rule_breaks()
     edges = [k for k in range(costs.edge_count)
-             if (skip[costs.edge_u[k]] or not (costs.relax_meet[k] or costs.relax_round[k]))
+             if (skip[costs.edge_u[k]] or not breaks[k])
              and not (sol.bye is not None and sol.bye in (costs.edge_u[k], costs.edge_v[k]))]
     free = [i for i in range(n) if not skip[i]]
     if len(free) < 2 or costs.band is None or costs.band + 1 >= n:
@@ -95,6 +97,7 @@ def _bound(inst: RoundInstance, costs: CompiledCosts, edges: list[int], free: li
            y2: list[int], cuts: list[tuple[int, int, list[int]]]) -> int | None:
     """The bound of one dual (y and u doubled), repaired to exact feasibility on every pair in the band."""
     n = costs.n
+    real = costs.column("real_cost")
     y2 = list(y2)
     extra: dict[int, int] = {}
     for _, u2, inside in cuts:
@@ -102,7 +105,7 @@ def _bound(inst: RoundInstance, costs: CompiledCosts, edges: list[int], free: li
             extra[k] = extra.get(k, 0) + u2
     for k in edges:  # 2c_e − y2_u − y2_v + Σ_{S ∋ e} u2_S ≥ 0
         u, v = costs.edge_u[k], costs.edge_v[k]
-        excess = y2[u] + y2[v] - 2 * costs.soft[k] - extra.get(k, 0)
+        excess = y2[u] + y2[v] - 2 * real[k] - extra.get(k, 0)
         if excess > 0:
             y2[u] -= excess
     total2 = sum(y2[i] for i in range(n) if i != bye) - sum(u2 * (size - 1) // 2 for size, u2, _ in cuts)

@@ -22,7 +22,7 @@ class BandLp:
         self.costs, self.edges = costs, edges
         n = costs.n
         self.rows = [i for i in range(n) if i != bye]
-        eu, ev, soft = costs.edge_u, costs.edge_v, costs.soft
+        eu, ev, soft = costs.edge_u, costs.edge_v, costs.column("real_cost")
         lines = ["NAME band", "ROWS", " N cost"]
         lines += [f" E r{i}" for i in self.rows]
         lines.append("COLUMNS")

@@ -6,16 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.costs import tier_weights
-from pairing.criteria import (
-    CRITERIA,
-    RELAX_NAMES,
-    SOFT_NAMES,
-    CostContext,
-    PairCost,
-    bye_order,
-)
+from pairing.criteria import CostContext, PairCost, bye_order, criteria_tiers, criteria_totals
 from pairing.criteria.meetings import meeting_terms
 from pairing.criteria.tiebreak import tiebreak
+from pairing.criteria.tiers import TierTotals, tier_index
 from pairing.history import pair_key
 from pairing.instance import RoundInstance
 from pairing.proposal import Proposal
@@ -54,8 +48,8 @@ class CheckReport:
     """Hard meeting rules that gave way (max_meetings, rematch_from_round): allowed only when unavoidable."""
     criteria: tuple[tuple[str, int], ...]
     """Total per criterion, in priority order (relax and bye in units, soft in cost)."""
-    tiers: tuple[int, int, int, int, int]
-    """(relax_max_meetings, relax_rematch_round, bye_order, real cost, tie-break)."""
+    tiers: TierTotals
+    """The total per tier (`pairing.criteria.tiers.TIERS`: hard rules, bye, real cost, tie-break)."""
     objective: int
     """The same objective the solver minimises and the `--costs` export sums."""
     boards: tuple[PairCost, ...]
@@ -63,7 +57,7 @@ class CheckReport:
 
     @property
     def real_cost(self) -> int:
-        return self.tiers[3]
+        return self.tiers[tier_index("real_cost")]
 
 
 def check_pairing(inst: RoundInstance, pairing: Pairing | Proposal | Sequence[tuple[PlayerId, PlayerId]],
@@ -153,11 +147,7 @@ def check_pairing(inst: RoundInstance, pairing: Pairing | Proposal | Sequence[tu
     for state in inst.players:
         if state.id not in placed:
             bad.append(Violation("once", (state.id,), f"{state.id} is neither paired nor has the bye"))
-    relax = [sum(c.relax[t] for c in costs) for t in range(len(RELAX_NAMES))]
-    soft = [sum(c.soft[t] for c in costs) for t in range(len(SOFT_NAMES))]
-    tb = sum(tiebreak(inst.seed, k, c.white, c.black) for c in costs)
-    totals = dict(zip(RELAX_NAMES, relax)) | dict(zip(SOFT_NAMES, soft)) | {"bye_order": bye_units}
-    tiers = (relax[0], relax[1], bye_units, sum(soft), tb)
-    return CheckReport(valid=not bad, violations=tuple(bad), relaxed=tuple(relaxed),
-                       criteria=tuple((c.name, totals[c.name]) for c in CRITERIA), tiers=tiers,
-                       objective=tier_weights(inst, ctx).composite(*tiers), boards=tuple(costs))
+    criteria = criteria_totals(costs, bye_units)
+    tiers = criteria_tiers(criteria, sum(tiebreak(inst.seed, k, c.white, c.black) for c in costs))
+    return CheckReport(valid=not bad, violations=tuple(bad), relaxed=tuple(relaxed), criteria=criteria, tiers=tiers,
+                       objective=tier_weights(inst, ctx).composite(tiers), boards=tuple(costs))

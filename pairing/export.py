@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pairing.costs import CompiledCosts
+from pairing.criteria.tiers import TIER_NAMES
 from pairing.proposal import Proposal
 
 
@@ -20,7 +21,6 @@ def costs_json(costs: CompiledCosts | Proposal) -> dict[str, Any]:
     pair_costs = [[players[u], players[v], costs.edge_cost(k)]
                   for k, (u, v) in enumerate(zip(costs.edge_u, costs.edge_v))]
     bye_costs = {players[i]: c for i in range(costs.n) if (c := costs.bye_cost(i)) is not None}
-    w = costs.weights
     return {
         "players": players,
         "pair_costs": pair_costs,
@@ -28,8 +28,7 @@ def costs_json(costs: CompiledCosts | Proposal) -> dict[str, Any]:
         "fixed": [[white, black] for white, black in costs.fixed],
         "round": costs.round_number,
         "seed": costs.seed,
-        "tiers": {"relax_max_meetings": 1 << w.meet_bits, "relax_rematch_round": 1 << w.round_bits,
-                  "bye_order": 1 << w.bye_bits, "real_cost": 1 << w.scale_bits, "tiebreak": 1},
+        "tiers": {name: 1 << shift for name, shift in zip(TIER_NAMES, costs.weights.shifts, strict=True)},
         "band": costs.band,
     }
 
@@ -66,7 +65,6 @@ def _pairing_json(p: Proposal) -> dict[str, Any]:
         "bye": p.bye,
         "objective": p.objective,
         "real_cost": p.real_cost,
-        "tiers": dict(zip(("relax_max_meetings", "relax_rematch_round", "bye_order", "real_cost", "tiebreak"),
-                          p.tiers)),
+        "tiers": dict(zip(TIER_NAMES, p.tiers, strict=True)),
         "criteria": dict(p.criteria),
     }

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pairing.criteria import PairCost
 from pairing.criteria.bye import ByeOrder
+from pairing.criteria.tiers import TierTotals, tier_index
 from pairing.solvers.base import SolverInfo
 from seasons.model import PlayerId
 
@@ -60,8 +61,8 @@ class Proposal:
     bye: PlayerId | None
     objective: int
     """Σ chosen pairs' costs + the bye's cost, as in the `--costs` export (fixed games not counted)."""
-    tiers: tuple[int, int, int, int, int]
-    """The objective split: (relax_max_meetings, relax_rematch_round, bye_order, real cost, tie-break)."""
+    tiers: TierTotals
+    """The objective split per tier (`pairing.criteria.tiers.TIERS`: hard rules, bye, real cost, tie-break)."""
     criteria: tuple[tuple[str, int], ...]
     """Total per criterion (relax and bye in units, soft criteria in cost), in priority order."""
     relaxations: tuple[Relaxation, ...]
@@ -76,7 +77,7 @@ class Proposal:
 
     @property
     def real_cost(self) -> int:
-        return self.tiers[3]
+        return self.tiers[tier_index("real_cost")]
 
     def pairs(self) -> tuple[tuple[PlayerId, PlayerId], ...]:
         """(white, black) per board, board order."""

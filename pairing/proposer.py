@@ -6,7 +6,7 @@ from typing import Literal
 
 from pairing.band import prove_band
 from pairing.costs import CompiledCosts, compile_costs
-from pairing.criteria import CRITERIA, RELAX_NAMES, SOFT_NAMES, CostContext
+from pairing.criteria import CostContext, PairCost, criteria_totals
 from pairing.instance import RoundInstance
 from pairing.proposal import BandReport, Board, Proposal, Relaxation
 from pairing.solvers import NoPairing, Solution, SolverName, pick_solver, solve
@@ -109,18 +109,14 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
                   report: BandReport, notes: tuple[str, ...] = ()) -> Proposal:
     """The proposal of one solution: boards in rank order, costs per criterion, relaxations."""
     boards: list[tuple[int, Board]] = []
-    relax_units = [0] * len(RELAX_NAMES)
-    soft = [0] * len(SOFT_NAMES)
+    games: list[PairCost] = []
     relaxations: list[Relaxation] = []
     for k in sol.edges:
         a = inst.players[costs.edge_u[k]]
         b = inst.players[costs.edge_v[k]]
         pc = ctx.pair_cost(a, b)
         locked = inst.lock_partner(a.id) == b.id
-        for t, units in enumerate(pc.relax):
-            relax_units[t] += units
-        for t, cost in enumerate(pc.soft):
-            soft[t] += cost
+        games.append(pc)
         relaxations.extend(_relaxations(inst, pc.white, pc.black, pc.relax, locked))
         boards.append((min(a.rank, b.rank), Board(0, pc.white, pc.black, "lock" if locked else "model", pc)))
     for white, black in inst.fixed:
@@ -128,8 +124,7 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
     boards.sort(key=lambda rb: rb[0])
     numbered = tuple(Board(i + 1, b.white, b.black, b.kind, b.cost) for i, (_, b) in enumerate(boards))
     bye_units = costs.bye_index[sol.bye] if sol.bye is not None else 0
-    totals = dict(zip(RELAX_NAMES, relax_units)) | dict(zip(SOFT_NAMES, soft)) | {"bye_order": bye_units or 0}
-    criteria = tuple((c.name, totals[c.name]) for c in CRITERIA)
+    criteria = criteria_totals(games, bye_units or 0)
     return Proposal(round_number=inst.round_number, boards=numbered,
                     bye=costs.players[sol.bye] if sol.bye is not None else None, objective=sol.objective,
                     tiers=costs.weights.split(sol.objective), criteria=criteria, relaxations=tuple(relaxations),

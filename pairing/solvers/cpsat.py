@@ -10,6 +10,7 @@ from importlib.metadata import version
 from ortools.sat.python import cp_model
 
 from pairing.costs import CompiledCosts
+from pairing.criteria.tiers import TIERS, TierName
 from pairing.solvers.base import NoPairing, Solution, SolverInfo, objective_of
 
 _COEF_LIMIT = 1 << 61
@@ -20,25 +21,20 @@ SAFETY_SECONDS = 600.0
 
 @dataclass(frozen=True, slots=True)
 class _Tier:
-    name: str
+    """One tier's coefficients: on each edge and on each player's bye, in units of 2^bits."""
+
+    name: TierName
     bits: int
     edge: Sequence[int]
     bye: Sequence[int]
 
 
 def _tiers(costs: CompiledCosts) -> list[_Tier]:
-    """The objective's tiers, top first, leaving out those that are zero everywhere."""
-    w = costs.weights
-    zeros_e = [0] * costs.edge_count
+    """The objective's tiers, in TIERS order (top first), leaving out those that are zero everywhere."""
     zeros_b = [0] * costs.n
     bye = [i if i is not None else 0 for i in costs.bye_index]
-    tiers = [
-        _Tier("relax_max_meetings", w.meet_bits, costs.relax_meet, zeros_b),
-        _Tier("relax_rematch_round", w.round_bits, costs.relax_round, zeros_b),
-        _Tier("bye_order", w.bye_bits, zeros_e, bye),
-        _Tier("soft", w.scale_bits, costs.soft, zeros_b),
-        _Tier("tiebreak", 0, costs.tiebreak, zeros_b),
-    ]
+    tiers = [_Tier(t.name, costs.weights.shift(t.name), costs.column(t.name), bye if t.prices == "bye" else zeros_b)
+             for t in TIERS]
     return [t for t in tiers if any(t.edge) or any(t.bye)]
 
 

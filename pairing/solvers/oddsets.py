@@ -18,7 +18,7 @@ _EPS = 1e-6
 
 def _lp_costs(costs: CompiledCosts) -> tuple[list[float], list[float]]:
     """The objective in units of one real cost point (tie-break dropped): fine for finding cuts."""
-    s = costs.weights.scale_bits
+    s = costs.weights.shift("real_cost")
     edge = [float(costs.edge_cost(k) >> s) for k in range(costs.edge_count)]
     bye = [float(c >> s) if (c := costs.bye_cost(i)) is not None else 0.0 for i in range(costs.n)]
     return edge, bye
