@@ -8,18 +8,18 @@ with rc_e ≥ 0 inside the band and, outside it, rc_e ≥ c_e − y_u − y_v �
 (the other terms of a pair's cost are ≥ 0). So a pairing using a pair outside the band costs at least the
 bound below, provided the minimum over outside pairs is ≥ 0; if the bound exceeds cost(M*), no such
 pairing is as good (pairings that relax a rule or move the bye are worse in a higher tier). y and u come
-from GLOP on the band's matching LP with odd-set cuts (`bandlp.py`), rounded to halves and repaired to
+from GLOP on the band's matching LP with odd-set cuts (`solvers/matching_lp.py`), rounded to halves and repaired to
 exact feasibility: the bound is exact integer arithmetic, whatever the floating point did.
 """
 
 from __future__ import annotations
 
-from pairing.bandlp import BandLp
 from pairing.costs import CompiledCosts
 from pairing.criteria.rank import rank_cost
 from pairing.instance import RoundInstance
 from pairing.proposal import BandReport
 from pairing.solvers.base import Solution
+from pairing.solvers.matching_lp import MatchingLp
 
 
 def prove_band(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: tuple[int, ...]) -> BandReport:
@@ -69,14 +69,14 @@ def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_
     free = [i for i in range(n) if not skip[i]]
     if len(free) < 2 or costs.band is None or costs.band + 1 >= n:
         return None
-    lp = BandLp(costs, edges, sol.bye)
+    real = costs.column("real_cost")
+    lp = MatchingLp(costs, edges, [real[k] for k in edges], absent=sol.bye, dual_simplex=True)
     best: int | None = None
     previous: int | None = None
     for rnd in range(CUT_ROUNDS + 1):
-        duals = lp.solve()
-        if duals is None:
+        if not lp.solve():
             break
-        bound = _bound(inst, costs, edges, free, sol.bye, *duals)
+        bound = _bound(inst, costs, edges, free, sol.bye, *lp.duals2())
         if bound is not None and (best is None or bound > best):
             best = bound
         if best is not None and best > band_cost:
@@ -88,7 +88,7 @@ def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_
         if previous is not None and bound + (bound - previous) * (CUT_ROUNDS - rnd) <= band_cost:
             break
         previous = bound
-        if not lp.add_cuts():
+        if not lp.add_cuts(thresholds=(0.1, 0.3, 0.5)):
             break
     return best
 

@@ -121,9 +121,10 @@ class CpSatModel:
             m.add_exactly_one(list(self.b.values()))
         self.cuts = 0
         if odd_set_cuts and costs.n >= 6:
-            from pairing.solvers.oddsets import odd_set_cuts as find_cuts
-            for members, edges, byes in find_cuts(costs):
-                m.add(sum(self.x[k] for k in edges) + sum(self.b[i] for i in byes) <= (len(members) - 1) // 2)
+            from pairing.solvers.matching_lp import odd_set_cuts as find_cuts
+            for cut in find_cuts(costs):
+                m.add(sum(self.x[k] for k in cut.edges) + sum(self.b[i] for i in cut.byes)
+                      <= (len(cut.members) - 1) // 2)
                 self.cuts += 1
         self.seed = seed
         self.stages = _stages(_tiers(costs))
