@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.costs import CompiledCosts
-from pairing.criteria.tiers import tier_index
+from pairing.compare import Comparison
 from pairing.criteria import CostContext
 from pairing.instance import RoundInstance
 from pairing.proposal import Proposal
@@ -13,10 +13,6 @@ from pairing.proposer import make_proposal, propose
 from pairing.solvers import SolverName
 from pairing.solvers.base import NoPairing
 from pairing.solvers.cpsat import CpSatModel
-
-
-TIEBREAK = tier_index("tiebreak")
-"""Tiers before this one decide; equal there, only the tie-break separates two pairings."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,12 +24,20 @@ class Alternative:
     proposal: Proposal
     differs: tuple[int, ...]
     """Board numbers of this pairing whose game (either colour) is not in the best pairing."""
-    extra_cost: int
-    """Real cost above the best's."""
-    tie: bool
-    """Same real cost as the best (only the tie-break put the best first)."""
+    versus_best: Comparison
+    """How it compares with the best, tier by tier (`versus_best.behind_the_best()` says it in words)."""
     tie_with_previous: bool
-    """Same real cost as the alternative before it."""
+    """Equal to the alternative before it in every tier but the tie-break."""
+
+    @property
+    def extra_cost(self) -> int:
+        """Real cost above the best's."""
+        return self.versus_best.extra_cost
+
+    @property
+    def tie(self) -> bool:
+        """Equal to the best in every tier but the tie-break (only the tie-break put the best first)."""
+        return self.versus_best.tie
 
 
 def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverName = "auto",
@@ -64,9 +68,7 @@ def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverNam
             break
         prop = make_proposal(inst, ctx, costs, sol, best.band, best.notes)
         differs = tuple(b.number for b in prop.boards if frozenset((b.white, b.black)) not in best_pairs)
-        out.append(Alternative(place, prop, differs, prop.real_cost - best.real_cost,
-                               prop.tiers[:TIEBREAK] == best.tiers[:TIEBREAK],
-                               prop.tiers[:TIEBREAK] == previous.tiers[:TIEBREAK]))
+        out.append(Alternative(place, prop, differs, Comparison.of(prop, best), Comparison.of(prop, previous).tie))
         previous = prop
         model.add_no_good(sol.edges, sol.bye, differ=differ)
     return tuple(out)
