@@ -117,6 +117,23 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
     """Round `round_number` of `season` to be paired from `ranking` (after round K−1), or a KeizerError."""
     k = round_number
     check_round(season, k)
+    _check_ranking(season, ranking, values)
+    rules = parse_ruleset(season.ruleset_spec).pairing
+    pool = _Pool.of(season, k, ranking)
+    fixed_games = pool.place_fixed(fixed)
+    lock_pairs, partner = _lock_pairs(pool, locks)
+    forbid_pairs = _forbid_pairs(season, forbids, lock_pairs, fixed_games)
+    if bye is not None:
+        _check_bye(pool, bye, partner)
+    history = season_history(season, k)
+    players, fixed_players = _player_states(pool, values, history, bottom_from=len(ranking) - rules.bottom_region)
+    return RoundInstance(round_number=k, rules=rules, ranking_size=len(ranking), players=players,
+                         fixed=fixed_games, fixed_players=fixed_players, locks=tuple(sorted(lock_pairs)),
+                         forbids=tuple(sorted(forbid_pairs)), bye_lock=bye, history=history,
+                         unavailable=pool.unavailable)
+
+
+def _check_ranking(season: Season, ranking: Sequence[PlayerId], values: Sequence[Fraction]) -> None:
     if len(values) != len(ranking):
         raise KeizerError(f"ranking has {len(ranking)} players but {len(values)} values")
     seen: set[PlayerId] = set()
@@ -126,94 +143,136 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
         if pid in seen:
             raise KeizerError(f"ranking: player {pid!r} is listed twice")
         seen.add(pid)
-    rules = parse_ruleset(season.ruleset_spec).pairing
-    rnd = season.rounds[k - 1] if k <= len(season.rounds) else None
-    unavailable: list[tuple[PlayerId, str]] = []
-    available: list[int] = []  # indexes into ranking
-    for i, pid in enumerate(ranking):
-        why = _unavailable_because(season, k, pid, rnd)
-        if why is None:
-            available.append(i)
-        else:
-            unavailable.append((pid, why))
-    avail_ids = {ranking[i] for i in available}
 
-    def where(pid: PlayerId) -> str:
-        if not season.has_player(pid):
+
+@dataclass(slots=True)
+class _Pool:
+    """Who is available in round k and who of them the model pairs, while the director's input is checked."""
+
+    season: Season
+    k: int
+    ranking: Sequence[PlayerId]
+    available: tuple[int, ...]
+    """Indexes into `ranking` of the players present."""
+    unavailable: tuple[tuple[PlayerId, str], ...]
+    """Ranked players not paired this round and why, in rank order."""
+    fixed: dict[PlayerId, tuple[PlayerId, PlayerId]] = field(default_factory=dict)
+    """The fixed game of each player in one."""
+
+    @staticmethod
+    def of(season: Season, k: int, ranking: Sequence[PlayerId]) -> _Pool:
+        rnd = season.rounds[k - 1] if k <= len(season.rounds) else None
+        available: list[int] = []
+        unavailable: list[tuple[PlayerId, str]] = []
+        for i, pid in enumerate(ranking):
+            why = _unavailable_because(season, k, pid, rnd)
+            if why is None:
+                available.append(i)
+            else:
+                unavailable.append((pid, why))
+        return _Pool(season, k, ranking, tuple(available), tuple(unavailable))
+
+    @property
+    def present(self) -> set[PlayerId]:
+        return {self.ranking[i] for i in self.available}
+
+    @property
+    def paired_by_model(self) -> set[PlayerId]:
+        return self.present - set(self.fixed)
+
+    def where(self, pid: PlayerId) -> str:
+        """Why `pid` cannot take part, in words."""
+        if not self.season.has_player(pid):
             return f"unknown player {pid!r}"
-        reason = dict(unavailable).get(pid, "not ranked")
-        return f"{pid!r} is not available in round {k} ({reason})"
+        reason = dict(self.unavailable).get(pid, "not ranked")
+        return f"{pid!r} is not available in round {self.k} ({reason})"
 
-    fixed_ids: dict[PlayerId, int] = {}
-    fixed_games: list[tuple[PlayerId, PlayerId]] = []
-    for g, (white, black) in enumerate(fixed):
-        for pid in (white, black):
-            if pid not in avail_ids:
-                raise KeizerError(f"fixed game {white}–{black}: {where(pid)}")
-            if pid in fixed_ids:
-                raise KeizerError(f"fixed game {white}–{black}: {pid!r} already plays fixed game "
-                                  f"{fixed[fixed_ids[pid]][0]}–{fixed[fixed_ids[pid]][1]}")
-        if white == black:
-            raise KeizerError(f"fixed game {white}–{black}: a player cannot play themselves")
-        fixed_ids[white] = fixed_ids[black] = g
-        fixed_games.append((PlayerId(white), PlayerId(black)))
-    pool_ids = avail_ids - set(fixed_ids)
+    def place_fixed(self, fixed: Sequence[tuple[PlayerId, PlayerId]]) -> tuple[tuple[PlayerId, PlayerId], ...]:
+        """Check the fixed games (present players, one game each) and take their players out of the pool."""
+        present = self.present
+        games: list[tuple[PlayerId, PlayerId]] = []
+        for white, black in fixed:
+            for pid in (white, black):
+                if pid not in present:
+                    raise KeizerError(f"fixed game {white}–{black}: {self.where(pid)}")
+                if pid in self.fixed:
+                    w, b = self.fixed[pid]
+                    raise KeizerError(f"fixed game {white}–{black}: {pid!r} already plays fixed game {w}–{b}")
+            if white == black:
+                raise KeizerError(f"fixed game {white}–{black}: a player cannot play themselves")
+            self.fixed[white] = self.fixed[black] = (white, black)
+            games.append((PlayerId(white), PlayerId(black)))
+        return tuple(games)
 
-    def in_pool(what: str, pid: PlayerId) -> None:
-        if pid in fixed_ids:
-            w, b = fixed[fixed_ids[pid]]
+    def check_in_pool(self, what: str, pid: PlayerId) -> None:
+        """KeizerError unless the model pairs `pid` (present and not in a fixed game)."""
+        if pid in self.fixed:
+            w, b = self.fixed[pid]
             raise KeizerError(f"{what}: {pid!r} plays the fixed game {w}–{b}")
-        if pid not in pool_ids:
-            raise KeizerError(f"{what}: {where(pid)}")
+        if pid not in self.paired_by_model:
+            raise KeizerError(f"{what}: {self.where(pid)}")
 
+
+def _lock_pairs(pool: _Pool, locks: Sequence[tuple[PlayerId, PlayerId]]) -> tuple[set[Pair], dict[PlayerId, PlayerId]]:
+    """The director's locks as pairs, and each locked player's partner; contradictions are errors."""
     partner: dict[PlayerId, PlayerId] = {}
-    lock_pairs: set[Pair] = set()
+    pairs: set[Pair] = set()
     for a, b in locks:
         what = f"lock {a}–{b}"
         if a == b:
             raise KeizerError(f"{what}: a player cannot play themselves")
-        in_pool(what, a)
-        in_pool(what, b)
+        pool.check_in_pool(what, a)
+        pool.check_in_pool(what, b)
         for p, q in ((a, b), (b, a)):
             if p in partner and partner[p] != q:
                 raise KeizerError(f"{what} contradicts lock {p}–{partner[p]}: {p!r} can play only one game")
         partner[a], partner[b] = b, a
-        lock_pairs.add(pair_key(a, b))
-    forbid_pairs: set[Pair] = set()
+        pairs.add(pair_key(a, b))
+    return pairs, partner
+
+
+def _forbid_pairs(season: Season, forbids: Sequence[tuple[PlayerId, PlayerId]], locks: set[Pair],
+                  fixed: tuple[tuple[PlayerId, PlayerId], ...]) -> set[Pair]:
+    """The director's forbidden pairs; one that contradicts a lock or a fixed game is an error."""
+    fixed_pairs = {pair_key(w, b) for w, b in fixed}
+    pairs: set[Pair] = set()
     for a, b in forbids:
         for pid in (a, b):
             if not season.has_player(pid):
                 raise KeizerError(f"forbid {a}–{b}: unknown player {pid!r}")
-        if pair_key(a, b) in lock_pairs:
+        if pair_key(a, b) in locks:
             raise KeizerError(f"forbid {a}–{b} contradicts the lock {a}–{b}")
-        if any(pair_key(a, b) == pair_key(w, bl) for w, bl in fixed_games):
+        if pair_key(a, b) in fixed_pairs:
             raise KeizerError(f"forbid {a}–{b} contradicts the fixed game between them")
-        forbid_pairs.add(pair_key(a, b))
-    if bye is not None:
-        in_pool(f"bye for {bye}", bye)
-        if bye in partner:
-            raise KeizerError(f"bye for {bye} contradicts lock {bye}–{partner[bye]}")
-        if len(pool_ids) % 2 == 0:
-            raise KeizerError(f"bye for {bye}: {len(pool_ids)} players are to be paired, an even number, so "
-                              f"there is no bye")
+        pairs.add(pair_key(a, b))
+    return pairs
 
-    history = season_history(season, k)
-    size = len(ranking)
-    bottom_from = size - rules.bottom_region  # ranks above this are the bottom region (D art. 9)
-    pool: list[PlayerState] = []
+
+def _check_bye(pool: _Pool, bye: PlayerId, partner: dict[PlayerId, PlayerId]) -> None:
+    """The director's bye (K's volunteer) must be paired by the model, unlocked, in an odd field."""
+    pool.check_in_pool(f"bye for {bye}", bye)
+    if bye in partner:
+        raise KeizerError(f"bye for {bye} contradicts lock {bye}–{partner[bye]}")
+    count = len(pool.paired_by_model)
+    if count % 2 == 0:
+        raise KeizerError(f"bye for {bye}: {count} players are to be paired, an even number, so there is no bye")
+
+
+def _player_states(pool: _Pool, values: Sequence[Fraction], history: History,
+                   bottom_from: int) -> tuple[tuple[PlayerState, ...], tuple[PlayerState, ...]]:
+    """The players the model pairs and those of the fixed games, each in rank order, with their past.
+    Ranks beyond `bottom_from` are the bottom region (D art. 9)."""
+    pool_states: list[PlayerState] = []
     fixed_states: list[PlayerState] = []
-    for i in available:
-        pid = ranking[i]
+    for i in pool.available:
+        pid = pool.ranking[i]
         past = history.of(pid)
-        in_fixed = pid in fixed_ids
-        state = PlayerState(id=pid, rank=i + 1, pos=0 if in_fixed else len(pool) + 1, value=Fraction(values[i]),
-                            colours=past.colours, byes=past.byes, lost_evenings=past.lost_evenings,
-                            bottom=i + 1 > bottom_from)
-        (fixed_states if in_fixed else pool).append(state)
-    return RoundInstance(round_number=k, rules=rules, ranking_size=size, players=tuple(pool),
-                         fixed=tuple(fixed_games), fixed_players=tuple(fixed_states),
-                         locks=tuple(sorted(lock_pairs)), forbids=tuple(sorted(forbid_pairs)),
-                         bye_lock=bye, history=history, unavailable=tuple(unavailable))
+        in_fixed = pid in pool.fixed
+        state = PlayerState(id=pid, rank=i + 1, pos=0 if in_fixed else len(pool_states) + 1,
+                            value=Fraction(values[i]), colours=past.colours, byes=past.byes,
+                            lost_evenings=past.lost_evenings, bottom=i + 1 > bottom_from)
+        (fixed_states if in_fixed else pool_states).append(state)
+    return tuple(pool_states), tuple(fixed_states)
 
 
 def check_round(season: Season, k: int) -> None:
