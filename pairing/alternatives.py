@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.costs import CompiledCosts
 from pairing.compare import Comparison
 from pairing.criteria import CostContext
 from pairing.instance import RoundInstance
@@ -46,15 +45,14 @@ def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverNam
     earlier one in at least `differ` of its pairs (the bye counts as one)."""
     best = best or propose(inst, solver)
     costs = best.costs
-    assert isinstance(costs, CompiledCosts)
     ctx = CostContext(inst)
     model = CpSatModel(costs, costs.seed)
     index = costs.edge_index()
     position = {pid: i for i, pid in enumerate(costs.players)}
 
     def chosen(p: Proposal) -> tuple[list[int], int | None]:
-        edges = [index[tuple(sorted((position[b.white], position[b.black])))]  # type: ignore[index]
-                 for b in p.boards if b.kind != "fixed"]
+        ends = ((position[b.white], position[b.black]) for b in p.boards if b.kind != "fixed")
+        edges = [index[(min(u, v), max(u, v))] for u, v in ends]
         return edges, position[p.bye] if p.bye is not None else None
 
     best_pairs = {frozenset(pair) for pair in best.pairs()}

@@ -106,8 +106,7 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
     n = len(players)
     index = {p.id: i for i, p in enumerate(players)}
     out: list[list[int]] = [[] for _ in range(n)]
-    locked = {i: index[inst.lock_partner(p.id)] for i, p in enumerate(players)  # type: ignore[index]
-              if inst.lock_partner(p.id) is not None}
+    locked = {i: index[partner] for i, p in enumerate(players) if (partner := inst.lock_partner(p.id)) is not None}
     for i in range(n):
         if i in locked:  # a lock: the pair must play, so it is the only edge of both
             j = locked[i]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pairing.costs import CompiledCosts
 from pairing.criteria import PairCost
 from pairing.criteria.bye import ByeOrder
 from pairing.criteria.tiers import TierTotals, tier_index
@@ -71,9 +72,10 @@ class Proposal:
     band: BandReport
     bye_order: ByeOrder
     """The bye policy's order of candidates (with the lottery draw, if any)."""
+    costs: CompiledCosts = field(repr=False, compare=False)
+    """The compiled round solved (for alternatives and the costs export)."""
     notes: tuple[str, ...] = ()
-    costs: object = field(default=None, repr=False, compare=False)
-    """The CompiledCosts solved (for alternatives and the costs export)."""
+    """What the director should know about how it was found (rules given way, an early stop)."""
 
     @property
     def real_cost(self) -> int:
