@@ -1,4 +1,4 @@
-"""Machine-readable output (FORMAT.md): the `--costs` model of a round and the `--json` proposal."""
+"""Machine-readable output (docs/format.md): the `--costs` model of a round and the `--json` proposal."""
 
 from __future__ import annotations
 

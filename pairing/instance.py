@@ -22,7 +22,7 @@ class PlayerState:
     """Place in the Keizer ranking the round is paired from (1 = top)."""
     pos: int
     """Place among the players the model pairs (1 = highest-ranked present player; 0 in a fixed game).
-    Rank distance is measured here, so an absent player leaves no hole (RULES.md §7: #1–#2, #3–#4 …)."""
+    Rank distance is measured here, so an absent player leaves no hole (docs/rules.md §7: #1–#2, #3–#4 …)."""
     value: Fraction
     """Keizer value at that rank (shown in explanations)."""
     colours: str
@@ -46,7 +46,7 @@ class RoundInstance:
     players: tuple[PlayerState, ...]
     """The players the model pairs, in rank order (`pos` 1..n)."""
     fixed: tuple[tuple[PlayerId, PlayerId], ...]
-    """Fixed games (white, black) placed as given — championship games (RULES.md §8)."""
+    """Fixed games (white, black) placed as given — championship games (docs/rules.md §8)."""
     fixed_players: tuple[PlayerState, ...]
     """The players of the fixed games, in rank order."""
     locks: tuple[Pair, ...]

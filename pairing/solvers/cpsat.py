@@ -132,7 +132,7 @@ class CpSatModel:
     def params(self) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
         p = solver.parameters
-        p.num_workers = 1  # deterministic (STYLE.md habit 5)
+        p.num_workers = 1  # one worker: the same search, so the same result, every run
         p.random_seed = self.seed % (1 << 31)
         p.linearization_level = 2  # the LP with the odd-set cuts does the work (the defaults are pathological)
         # Presolve and probing cost 5× the search on these models and find nothing: the matching is tight.

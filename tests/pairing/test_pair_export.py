@@ -1,4 +1,4 @@
-"""FORMAT.md output: the `--costs` model re-solves independently to the same pairing; the proposal JSON."""
+"""docs/format.md output: the `--costs` model re-solves independently to the same pairing; the proposal JSON."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ def test_entries_withdrawals_and_late_joiners_are_not_paired():
     # p07's `bye` entry is the old pairing's bye of a round being re-paired: p07 is present.
     assert [p.id for p in inst.players] == ["p01", "p07"]
     reasons = dict(inst.unavailable)
-    # p05 withdrew before round 21: removed from the ranking altogether (RULES.md §6).
+    # p05 withdrew before round 21: removed from the ranking altogether (docs/rules.md §6).
     assert reasons == {"p02": "excused", "p03": "external:1", "p04": "duty", "p06": "joins in round 3"}
     assert inst.ranking_size == 6
 

@@ -1,4 +1,4 @@
-"""One small test per rule of RULES.md §7 (feasible and infeasible), on both exact solvers."""
+"""One small test per rule of docs/rules.md §7 (feasible and infeasible), on both exact solvers."""
 
 from __future__ import annotations
 
