@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import itemgetter
 from dataclasses import dataclass
 from typing import Literal
 
@@ -111,17 +112,33 @@ class CostContext:
         white_a, reason = self.orient(a, b, meetings, white)
         w, bl = (a, b) if white_a else (b, a)
         cw, cb = self.white_terms[w.id], self.black_terms[bl.id]
-        # By name, so that the order of CRITERIA alone decides the order of the tuples.
-        relax = {"relax_max_meetings": m.relax_max_meetings, "relax_rematch_round": m.relax_rematch_round}
-        soft = {"colour_run": cw[0] + cb[0], "bottom_extra": m.bottom_extra, "rematch_gap": m.rematch_gap,
-                "rank": rank_cost(b.pos - a.pos, self.target), "colour_balance": cw[1] + cb[1],
-                "colour_repeat": cw[2] + cb[2], "colour_drift": cw[3] + cb[3]}
-        return PairCost(w.id, bl.id, reason, tuple(relax[name] for name in RELAX_NAMES),
-                        tuple(soft[name] for name in SOFT_NAMES))
+        relax = (m.relax_max_meetings, m.relax_rematch_round)
+        soft = (cw[0] + cb[0], m.bottom_extra, m.rematch_gap, rank_cost(b.pos - a.pos, self.target),
+                cw[1] + cb[1], cw[2] + cb[2], cw[3] + cb[3])
+        return PairCost(w.id, bl.id, reason, _in_relax_order(relax), _in_soft_order(soft))
 
     def colour_max(self, pid: PlayerId) -> int:
         """The most either colour can cost this player (bounds for the tier weights)."""
         return max(self.white_total[pid], self.black_total[pid])
+
+
+def _reorder(computed: tuple[str, ...], names: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """Terms computed in the order `computed` → the same terms in the order `names` (CRITERIA's), matched by
+    name once, so that the declaration alone decides the order; a criterion not computed (or a term that is
+    no criterion) is an error."""
+    if set(names) != set(computed):
+        raise LookupError(f"criteria {sorted(names)} but costs computed for {sorted(computed)}")
+    places = tuple(computed.index(name) for name in names)
+    if len(places) < 2:  # itemgetter returns a tuple only for two places or more
+        return lambda terms: tuple(terms[i] for i in places)
+    getter = itemgetter(*places)  # the hot path of pricing a proposal's games: no Python loop
+    return lambda terms: getter(terms)
+
+
+_in_relax_order = _reorder(("relax_max_meetings", "relax_rematch_round"), RELAX_NAMES)
+_in_soft_order = _reorder(("colour_run", "bottom_extra", "rematch_gap", "rank", "colour_balance", "colour_repeat",
+                           "colour_drift"), SOFT_NAMES)
+"""`pair_cost` computes the terms in the order of these names."""
 
 
 def criteria_totals(games: Iterable[PairCost], bye_units: int) -> tuple[tuple[str, int], ...]:
