@@ -127,8 +127,22 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
     """The round's model: every allowed pair inside the band (pairs breaking a hard rule only when
     `relaxed`, a director's lock always) and every allowed bye."""
     ctx = ctx or CostContext(inst)
-    players = inst.players
     weights = tier_weights(inst, ctx)
+    eu, ev, wu, by_tier = _model_edges(inst, ctx, band, relaxed)
+    edge_tiers = tuple(tuple(by_tier[t.name]) for t in PAIR_TIERS)  # every tier a game carries is priced
+    order = bye_order(inst)
+    return CompiledCosts(round_number=inst.round_number, seed=inst.seed, players=tuple(p.id for p in inst.players),
+                         edge_u=tuple(eu), edge_v=tuple(ev), white_u=tuple(wu), edge_tiers=edge_tiers,
+                         bye_index=_bye_index(inst, order), weights=weights,
+                         edge_costs=_weighted(edge_tiers, weights, len(eu)), fixed=inst.fixed, band=band,
+                         relaxed=relaxed, bye_policy=order)
+
+
+def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
+                 relaxed: bool) -> tuple[list[int], list[int], list[bool], dict[TierName, list[int]]]:
+    """The model's edges as columns: ends, whether the first end has white, and each tier's term by name.
+    Each pair is priced once per round (`ctx.edges`), however often the band widens."""
+    players = inst.players
     eu: list[int] = []
     ev: list[int] = []
     wu: list[bool] = []
@@ -157,20 +171,16 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
             rr.append(round_)
             sf.append(soft)
             tb.append(tie)
-    order = bye_order(inst)
-    bye_index: list[int | None] = [None] * len(players)
-    position = {p.id: i for i, p in enumerate(players)}
+    return eu, ev, wu, {"relax_max_meetings": rm, "relax_rematch_round": rr, "real_cost": sf, "tiebreak": tb}
+
+
+def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:
+    """Per player (pool order): their place in the bye policy's order, None when they may not have the bye."""
+    index: list[int | None] = [None] * len(inst.players)
+    position = {p.id: i for i, p in enumerate(inst.players)}
     for idx, cand in enumerate(order.candidates):
-        bye_index[position[cand.player]] = idx
-    # The compiled edge's terms by tier name; every tier a game carries must be priced here.
-    by_tier: dict[TierName, list[int]] = {"relax_max_meetings": rm, "relax_rematch_round": rr, "real_cost": sf,
-                                          "tiebreak": tb}
-    edge_tiers = tuple(tuple(by_tier[t.name]) for t in PAIR_TIERS)
-    return CompiledCosts(round_number=rnd, seed=seed, players=tuple(p.id for p in players),
-                         edge_u=tuple(eu), edge_v=tuple(ev), white_u=tuple(wu), edge_tiers=edge_tiers,
-                         bye_index=tuple(bye_index), weights=weights,
-                         edge_costs=_weighted(edge_tiers, weights, len(eu)), fixed=inst.fixed, band=band,
-                         relaxed=relaxed, bye_policy=order)
+        index[position[cand.player]] = idx
+    return tuple(index)
 
 
 def _weighted(edge_tiers: tuple[tuple[int, ...], ...], weights: TierWeights, m: int) -> tuple[int, ...]:
