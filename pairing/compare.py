@@ -49,6 +49,13 @@ class Comparison:
         return deciding is None or deciding.kind == "tiebreak"
 
     @property
+    def hard_rules_give_way(self) -> bool:
+        """Worse than the best in the hard-rule tiers (compared in their order): a rule gives way here that the
+        best keeps, so it need not have given way."""
+        relax = (d for tier, d in zip(TIERS, self.difference) if tier.kind == "relax")
+        return next((d for d in relax if d), 0) > 0
+
+    @property
     def extra_cost(self) -> int:
         """Real cost above the best's (negative when cheaper: then a higher tier decided)."""
         return self.difference[tier_index("real_cost")]

@@ -26,6 +26,8 @@ def test_the_first_tier_that_differs_decides():
     assert hard.deciding == TIER["relax_rematch_round"] and hard.extra_cost == -100
     assert versus(0, 0, 2, 480, 9).deciding == TIER["bye_order"]
     assert versus(0, 0, 0, 520, 0).deciding == TIER["real_cost"]
+    assert versus(0, 1, 0, 400, 9).hard_rules_give_way and versus(1, 0, 0, 400, 9).hard_rules_give_way
+    assert not versus(0, 0, 1, 400, 9).hard_rules_give_way and not versus(*BEST).hard_rules_give_way
 
 
 def test_the_words_behind_the_best():

@@ -45,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
     inst = build_instance(season, k, ranking, values)
     report = check_pairing(inst, games, bye)
     best = propose(inst)
+    versus = Comparison.of(report, best)
     # A hard rule may give way only when no pairing keeps them all: the optimum shows whether one does.
-    avoidable = report.valid and report.tiers[:2] > best.tiers[:2]
+    avoidable = report.valid and versus.hard_rules_give_way
     violations = [{"rule": v.rule, "players": list(v.players), "message": v.message} for v in report.violations]
     if avoidable:
         violations += [{"rule": v.rule, "players": list(v.players),
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(_text(season, out, Comparison.of(report, best)))
+        sys.stdout.write(_text(season, out, versus))
     return 0 if out["valid"] else EXIT_INVALID
 
 
