@@ -185,9 +185,12 @@ def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:
 
 def _weighted(edge_tiers: tuple[tuple[int, ...], ...], weights: TierWeights, m: int) -> tuple[int, ...]:
     """Each edge's composite cost, one pass per tier (a comprehension per tier is the fast path here)."""
-    total = [0] * m
+    total: list[int] | None = None
     for tier, column in zip(PAIR_TIERS, edge_tiers, strict=True):
+        if not any(column):
+            continue  # a hard rule's column is all zeros unless no pairing keeps every rule
         shift = weights.shift(tier.name)
-        total = [acc + (value << shift) for acc, value in zip(total, column)]
-    return tuple(total)
+        total = ([value << shift for value in column] if total is None
+                 else [acc + (value << shift) for acc, value in zip(total, column)])
+    return (0,) * m if total is None else tuple(total)
 
