@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.costs import CompiledCosts
+from pairing.compare import Comparison
 from pairing.criteria import CostContext
 from pairing.instance import RoundInstance
 from pairing.proposal import Proposal
@@ -23,12 +23,20 @@ class Alternative:
     proposal: Proposal
     differs: tuple[int, ...]
     """Board numbers of this pairing whose game (either colour) is not in the best pairing."""
-    extra_cost: int
-    """Real cost above the best's."""
-    tie: bool
-    """Same real cost as the best (only the tie-break put the best first)."""
+    versus_best: Comparison
+    """How it compares with the best, tier by tier (`versus_best.behind_the_best()` says it in words)."""
     tie_with_previous: bool
-    """Same real cost as the alternative before it."""
+    """Equal to the alternative before it in every tier but the tie-break."""
+
+    @property
+    def extra_cost(self) -> int:
+        """Real cost above the best's."""
+        return self.versus_best.extra_cost
+
+    @property
+    def tie(self) -> bool:
+        """Equal to the best in every tier but the tie-break (only the tie-break put the best first)."""
+        return self.versus_best.tie
 
 
 def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverName = "auto",
@@ -37,15 +45,14 @@ def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverNam
     earlier one in at least `differ` of its pairs (the bye counts as one)."""
     best = best or propose(inst, solver)
     costs = best.costs
-    assert isinstance(costs, CompiledCosts)
     ctx = CostContext(inst)
     model = CpSatModel(costs, costs.seed)
     index = costs.edge_index()
     position = {pid: i for i, pid in enumerate(costs.players)}
 
     def chosen(p: Proposal) -> tuple[list[int], int | None]:
-        edges = [index[tuple(sorted((position[b.white], position[b.black])))]  # type: ignore[index]
-                 for b in p.boards if b.kind != "fixed"]
+        ends = ((position[b.white], position[b.black]) for b in p.boards if b.kind != "fixed")
+        edges = [index[(min(u, v), max(u, v))] for u, v in ends]
         return edges, position[p.bye] if p.bye is not None else None
 
     best_pairs = {frozenset(pair) for pair in best.pairs()}
@@ -59,8 +66,7 @@ def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverNam
             break
         prop = make_proposal(inst, ctx, costs, sol, best.band, best.notes)
         differs = tuple(b.number for b in prop.boards if frozenset((b.white, b.black)) not in best_pairs)
-        out.append(Alternative(place, prop, differs, prop.real_cost - best.real_cost,
-                               prop.tiers[:4] == best.tiers[:4], prop.tiers[:4] == previous.tiers[:4]))
+        out.append(Alternative(place, prop, differs, Comparison.of(prop, best), Comparison.of(prop, previous).tie))
         previous = prop
         model.add_no_good(sol.edges, sol.bye, differ=differ)
     return tuple(out)

@@ -8,18 +8,18 @@ with rc_e ≥ 0 inside the band and, outside it, rc_e ≥ c_e − y_u − y_v �
 (the other terms of a pair's cost are ≥ 0). So a pairing using a pair outside the band costs at least the
 bound below, provided the minimum over outside pairs is ≥ 0; if the bound exceeds cost(M*), no such
 pairing is as good (pairings that relax a rule or move the bye are worse in a higher tier). y and u come
-from GLOP on the band's matching LP with odd-set cuts (`bandlp.py`), rounded to halves and repaired to
+from GLOP on the band's matching LP with odd-set cuts (`solvers/matching_lp.py`), rounded to halves and repaired to
 exact feasibility: the bound is exact integer arithmetic, whatever the floating point did.
 """
 
 from __future__ import annotations
 
-from pairing.bandlp import BandLp
 from pairing.costs import CompiledCosts
 from pairing.criteria.rank import rank_cost
 from pairing.instance import RoundInstance
 from pairing.proposal import BandReport
 from pairing.solvers.base import Solution
+from pairing.solvers.matching_lp import MatchingLp
 
 
 def prove_band(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: tuple[int, ...]) -> BandReport:
@@ -29,7 +29,8 @@ def prove_band(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: 
     if costs.relaxed:
         return BandReport(band, tried, False, note=f"rank band ±{band} needed a rule to give way; a wider band "
                                                    f"might not have: the band may have cut off the optimum")
-    band_cost = sum(costs.soft[k] for k in sol.edges)
+    real = costs.column("real_cost")
+    band_cost = sum(real[k] for k in sol.edges)
     if sol.bye is not None and costs.bye_index[sol.bye] != 0:
         return BandReport(band, tried, False, band_cost,
                           note=f"rank band ±{band}: the bye is not the policy's first choice, so the band may have "
@@ -61,20 +62,21 @@ def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_
             skip[i] = True  # a locked player has no pair outside the model
     # The pairs of any pairing as good as the band's: those keeping every hard rule (a director's lock is in
     # every pairing, whatever it breaks), none with the bye player.
+    breaks = costs.hard_rule_breaks()
     edges = [k for k in range(costs.edge_count)
-             if (skip[costs.edge_u[k]] or not (costs.relax_meet[k] or costs.relax_round[k]))
+             if (skip[costs.edge_u[k]] or not breaks[k])
              and not (sol.bye is not None and sol.bye in (costs.edge_u[k], costs.edge_v[k]))]
     free = [i for i in range(n) if not skip[i]]
     if len(free) < 2 or costs.band is None or costs.band + 1 >= n:
         return None
-    lp = BandLp(costs, edges, sol.bye)
+    real = costs.column("real_cost")
+    lp = MatchingLp(costs, edges, [real[k] for k in edges], absent=sol.bye, dual_simplex=True)
     best: int | None = None
     previous: int | None = None
     for rnd in range(CUT_ROUNDS + 1):
-        duals = lp.solve()
-        if duals is None:
+        if not lp.solve():
             break
-        bound = _bound(inst, costs, edges, free, sol.bye, *duals)
+        bound = _bound(inst, costs, edges, free, sol.bye, *lp.duals2())
         if bound is not None and (best is None or bound > best):
             best = bound
         if best is not None and best > band_cost:
@@ -86,7 +88,7 @@ def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_
         if previous is not None and bound + (bound - previous) * (CUT_ROUNDS - rnd) <= band_cost:
             break
         previous = bound
-        if not lp.add_cuts():
+        if not lp.add_cuts(thresholds=(0.1, 0.3, 0.5)):
             break
     return best
 
@@ -95,6 +97,7 @@ def _bound(inst: RoundInstance, costs: CompiledCosts, edges: list[int], free: li
            y2: list[int], cuts: list[tuple[int, int, list[int]]]) -> int | None:
     """The bound of one dual (y and u doubled), repaired to exact feasibility on every pair in the band."""
     n = costs.n
+    real = costs.column("real_cost")
     y2 = list(y2)
     extra: dict[int, int] = {}
     for _, u2, inside in cuts:
@@ -102,7 +105,7 @@ def _bound(inst: RoundInstance, costs: CompiledCosts, edges: list[int], free: li
             extra[k] = extra.get(k, 0) + u2
     for k in edges:  # 2c_e − y2_u − y2_v + Σ_{S ∋ e} u2_S ≥ 0
         u, v = costs.edge_u[k], costs.edge_v[k]
-        excess = y2[u] + y2[v] - 2 * costs.soft[k] - extra.get(k, 0)
+        excess = y2[u] + y2[v] - 2 * real[k] - extra.get(k, 0)
         if excess > 0:
             y2[u] -= excess
     total2 = sum(y2[i] for i in range(n) if i != bye) - sum(u2 * (size - 1) // 2 for size, u2, _ in cuts)

@@ -6,17 +6,20 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from pairing.alternatives import alternatives
 from pairing.checker import Pairing, check_pairing
 from pairing.greedy import greedy_pairing
 from pairing.instance import RoundInstance, build_instance
+from pairing.proposal import Proposal
 from pairing.proposer import propose
 from pairing.ranking import keizer_ranking
 from pairing.simulate import simulate_season
 from pairing.solvers import SolverName
 from pairing.synthetic import synthetic_season
+
+T = TypeVar("T")
 
 HISTORY = 20
 """Rounds of history before the benchmarked round."""
@@ -31,9 +34,10 @@ def _repeats(n: int) -> int:
     return 7 if n <= 200 else 3
 
 
-def _timed(fn: Callable[[], Any], repeats: int) -> tuple[float, Any]:
-    times, out = [], None
-    for _ in range(repeats):
+def _timed(fn: Callable[[], T], repeats: int) -> tuple[float, T]:
+    """The median time of `repeats` calls (at least one), and the last call's result."""
+    times = []
+    for _ in range(max(1, repeats)):
         start = time.perf_counter()
         out = fn()
         times.append(time.perf_counter() - start)
@@ -83,7 +87,7 @@ def _measure(make: Callable[[], RoundInstance], n: int, say: Callable[[str], Non
     row: dict[str, Any] = {}
     reps = _repeats(n)
 
-    def whole_round(solver: SolverName) -> Any:
+    def whole_round(solver: SolverName) -> tuple[RoundInstance, Proposal]:
         inst = make()
         return inst, propose(inst, solver)
 

@@ -6,16 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.costs import tier_weights
-from pairing.criteria import (
-    CRITERIA,
-    RELAX_NAMES,
-    SOFT_NAMES,
-    CostContext,
-    PairCost,
-    bye_order,
-)
+from pairing.criteria import CostContext, PairCost, bye_order, criteria_tiers, criteria_totals
 from pairing.criteria.meetings import meeting_terms
 from pairing.criteria.tiebreak import tiebreak
+from pairing.criteria.tiers import TierTotals, tier_index
 from pairing.history import pair_key
 from pairing.instance import RoundInstance
 from pairing.proposal import Proposal
@@ -54,8 +48,8 @@ class CheckReport:
     """Hard meeting rules that gave way (max_meetings, rematch_from_round): allowed only when unavoidable."""
     criteria: tuple[tuple[str, int], ...]
     """Total per criterion, in priority order (relax and bye in units, soft in cost)."""
-    tiers: tuple[int, int, int, int, int]
-    """(relax_max_meetings, relax_rematch_round, bye_order, real cost, tie-break)."""
+    tiers: TierTotals
+    """The total per tier (`pairing.criteria.tiers.TIERS`: hard rules, bye, real cost, tie-break)."""
     objective: int
     """The same objective the solver minimises and the `--costs` export sums."""
     boards: tuple[PairCost, ...]
@@ -63,7 +57,7 @@ class CheckReport:
 
     @property
     def real_cost(self) -> int:
-        return self.tiers[3]
+        return self.tiers[tier_index("real_cost")]
 
 
 def check_pairing(inst: RoundInstance, pairing: Pairing | Proposal | Sequence[tuple[PlayerId, PlayerId]],
@@ -73,91 +67,122 @@ def check_pairing(inst: RoundInstance, pairing: Pairing | Proposal | Sequence[tu
         pairing = Pairing.of(pairing)
     elif not isinstance(pairing, Pairing):
         pairing = Pairing(tuple((PlayerId(w), PlayerId(b)) for w, b in pairing), bye)
-    k = inst.round_number
-    bad: list[Violation] = []
-    relaxed: list[Violation] = []
-    placed: dict[PlayerId, str] = {}
-    reasons = dict(inst.unavailable)
+    check = _Check(inst)
+    ctx = CostContext(inst)
+    games = [cost for white, black in pairing.games if (cost := check.game(ctx, white, black)) is not None]
+    check.locks_and_fixed_kept(pairing)
+    bye_units = check.bye(pairing.bye)
+    check.everyone_placed()
+    criteria = criteria_totals(games, bye_units)
+    tiers = criteria_tiers(criteria, sum(tiebreak(inst.seed, inst.round_number, c.white, c.black) for c in games))
+    return CheckReport(valid=not check.bad, violations=tuple(check.bad), relaxed=tuple(check.relaxed),
+                       criteria=criteria, tiers=tiers, objective=tier_weights(inst, ctx).composite(tiers),
+                       boards=tuple(games))
 
-    def place(pid: PlayerId, what: str) -> bool:
-        if pid in placed:
-            bad.append(Violation("once", (pid,), f"{pid} is placed twice ({placed[pid]} and {what})"))
+
+class _Check:
+    """The checks of one pairing, step by step, with what they found so far."""
+
+    def __init__(self, inst: RoundInstance) -> None:
+        self.inst = inst
+        self.bad: list[Violation] = []
+        self.relaxed: list[Violation] = []
+        """Hard meeting rules that gave way."""
+        self.placed: dict[PlayerId, str] = {}
+        """Each player placed so far, and where (a game, the bye)."""
+        self.fixed = {pair_key(w, b): (w, b) for w, b in inst.fixed}
+
+    def place(self, pid: PlayerId, what: str) -> bool:
+        """Place a player once, if available (in the pool or a fixed game); whether that went well."""
+        inst = self.inst
+        if pid in self.placed:
+            self.bad.append(Violation("once", (pid,), f"{pid} is placed twice ({self.placed[pid]} and {what})"))
             return False
-        placed[pid] = what
+        self.placed[pid] = what
         if not (inst.has(pid) or any(pid in g for g in inst.fixed)):
-            why = reasons.get(pid, "unknown or not ranked")
-            bad.append(Violation("available", (pid,), f"{pid} is not available in round {k} ({why})"))
+            why = dict(inst.unavailable).get(pid, "unknown or not ranked")
+            self.bad.append(Violation("available", (pid,),
+                                      f"{pid} is not available in round {inst.round_number} ({why})"))
             return False
         return True
 
-    fixed = {pair_key(w, b): (w, b) for w, b in inst.fixed}
-    ctx = CostContext(inst)
-    costs: list[PairCost] = []
-    for white, black in pairing.games:
+    def game(self, ctx: CostContext, white: PlayerId, black: PlayerId) -> PairCost | None:
+        """Check one game; its cost when the model could have made it (None for a fixed game or a bad one)."""
+        inst = self.inst
         what = f"the game {white}–{black}"
         if white == black:
-            bad.append(Violation("once", (white,), f"{white} cannot play themselves"))
-            continue
-        ok = place(white, what) & place(black, what)
+            self.bad.append(Violation("once", (white,), f"{white} cannot play themselves"))
+            return None
+        ok = self.place(white, what) & self.place(black, what)
         key = pair_key(white, black)
-        if key in fixed:
-            if fixed[key] != (white, black):
-                bad.append(Violation("fixed", (white, black), f"the fixed game {fixed[key][0]}–{fixed[key][1]} "
-                                                              f"is played with the colours reversed"))
-            continue
+        if key in self.fixed:
+            w, b = self.fixed[key]
+            if (w, b) != (white, black):
+                self.bad.append(Violation("fixed", (white, black), f"the fixed game {w}–{b} is played with the "
+                                                                   f"colours reversed"))
+            return None
         if not ok or not (inst.has(white) and inst.has(black)):
             if ok:
-                bad.append(Violation("fixed", (white, black), f"{what}: a player of a fixed game plays another"))
-            continue
+                self.bad.append(Violation("fixed", (white, black),
+                                          f"{what}: a player of a fixed game plays another"))
+            return None
         if inst.is_forbidden(white, black):
-            bad.append(Violation("forbid", (white, black), f"{white} and {black} must not play each other "
-                                                           f"(director)"))
+            self.bad.append(Violation("forbid", (white, black), f"{white} and {black} must not play each other "
+                                                                f"(director)"))
+        self.meeting_rules(white, black)
+        return ctx.pair_cost(inst.state(white), inst.state(black), white=white)
+
+    def meeting_rules(self, white: PlayerId, black: PlayerId) -> None:
+        """Rematch colours (hard, D art. 8), and the meeting rules that may give way (max_meetings,
+        rematch_from_round: `relaxed`)."""
+        inst = self.inst
         met = inst.meetings_of(white, black)
         if met and inst.rules.rematch_reverse_colours and met[-1].black != white:
-            bad.append(Violation("rematch_reverse_colours", (white, black),
-                                 f"{white}–{black}: a rematch must reverse the colours of round {met[-1].round} "
-                                 f"({met[-1].white} had white)"))
+            self.bad.append(Violation("rematch_reverse_colours", (white, black),
+                                      f"{white}–{black}: a rematch must reverse the colours of round "
+                                      f"{met[-1].round} ({met[-1].white} had white)"))
         a, b = inst.state(white), inst.state(black)
-        terms = meeting_terms(met, k, a.bottom and b.bottom, inst.rules)
+        terms = meeting_terms(met, inst.round_number, a.bottom and b.bottom, inst.rules)
         if terms.relax_max_meetings:
-            relaxed.append(Violation("max_meetings", (white, black),
-                                     f"{white} and {black} meet for game {len(met) + 1} "
-                                     f"(max_meetings {inst.rules.max_meetings})"))
+            self.relaxed.append(Violation("max_meetings", (white, black),
+                                          f"{white} and {black} meet for game {len(met) + 1} "
+                                          f"(max_meetings {inst.rules.max_meetings})"))
         if terms.relax_rematch_round:
-            relaxed.append(Violation("rematch_from_round", (white, black),
-                                     f"{white} and {black} meet again before round {inst.rules.rematch_from_round}"))
-        costs.append(ctx.pair_cost(a, b, white=white))
-    played = {pair_key(w, b) for w, b in pairing.games}
-    for p, q in inst.locks:
-        if (p, q) not in played:
-            bad.append(Violation("lock", (p, q), f"{p} must play {q} (director's lock)"))
-    for w, bl in inst.fixed:
-        if w not in placed:
-            bad.append(Violation("fixed", (w, bl), f"the fixed game {w}–{bl} is missing"))
-    order = bye_order(inst)
-    bye_units = 0
-    if pairing.bye is not None:
-        if place(pairing.bye, "the bye"):
-            idx = order.index(pairing.bye)
-            if not inst.needs_bye:
-                bad.append(Violation("bye", (pairing.bye,), f"{pairing.bye} has a bye, but an even number of "
-                                                           f"players is to be paired"))
-            elif idx is None:
-                why = (f"the director gave it to {inst.bye_lock}" if inst.bye_lock
-                       else f"{pairing.bye} is locked to play {inst.lock_partner(pairing.bye)}")
-                bad.append(Violation("bye", (pairing.bye,), f"{pairing.bye} may not have the bye: {why}"))
-            else:
-                bye_units = idx
-    elif inst.needs_bye:
-        bad.append(Violation("bye", (), "an odd number of players is to be paired, but there is no bye"))
-    for state in inst.players:
-        if state.id not in placed:
-            bad.append(Violation("once", (state.id,), f"{state.id} is neither paired nor has the bye"))
-    relax = [sum(c.relax[t] for c in costs) for t in range(len(RELAX_NAMES))]
-    soft = [sum(c.soft[t] for c in costs) for t in range(len(SOFT_NAMES))]
-    tb = sum(tiebreak(inst.seed, k, c.white, c.black) for c in costs)
-    totals = dict(zip(RELAX_NAMES, relax)) | dict(zip(SOFT_NAMES, soft)) | {"bye_order": bye_units}
-    tiers = (relax[0], relax[1], bye_units, sum(soft), tb)
-    return CheckReport(valid=not bad, violations=tuple(bad), relaxed=tuple(relaxed),
-                       criteria=tuple((c.name, totals[c.name]) for c in CRITERIA), tiers=tiers,
-                       objective=tier_weights(inst, ctx).composite(*tiers), boards=tuple(costs))
+            self.relaxed.append(Violation("rematch_from_round", (white, black),
+                                          f"{white} and {black} meet again before round "
+                                          f"{inst.rules.rematch_from_round}"))
+
+    def locks_and_fixed_kept(self, pairing: Pairing) -> None:
+        played = {pair_key(w, b) for w, b in pairing.games}
+        for p, q in self.inst.locks:
+            if (p, q) not in played:
+                self.bad.append(Violation("lock", (p, q), f"{p} must play {q} (director's lock)"))
+        for w, bl in self.inst.fixed:
+            if w not in self.placed:
+                self.bad.append(Violation("fixed", (w, bl), f"the fixed game {w}–{bl} is missing"))
+
+    def bye(self, player: PlayerId | None) -> int:
+        """Check the bye against the policy's candidates; its units of `bye_order` (0 when none)."""
+        inst = self.inst
+        if player is None:
+            if inst.needs_bye:
+                self.bad.append(Violation("bye", (), "an odd number of players is to be paired, but there is no bye"))
+            return 0
+        if not self.place(player, "the bye"):
+            return 0
+        idx = bye_order(inst).index(player)
+        if not inst.needs_bye:
+            self.bad.append(Violation("bye", (player,), f"{player} has a bye, but an even number of players is "
+                                                        f"to be paired"))
+        elif idx is None:
+            why = (f"the director gave it to {inst.bye_lock}" if inst.bye_lock
+                   else f"{player} is locked to play {inst.lock_partner(player)}")
+            self.bad.append(Violation("bye", (player,), f"{player} may not have the bye: {why}"))
+        else:
+            return idx
+        return 0
+
+    def everyone_placed(self) -> None:
+        for state in self.inst.players:
+            if state.id not in self.placed:
+                self.bad.append(Violation("once", (state.id,), f"{state.id} is neither paired nor has the bye"))

@@ -2,42 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.criteria import CostContext, bye_order
 from pairing.criteria.bye import ByeOrder
 from pairing.criteria.rank import rank_cost
 from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak
+from pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from pairing.instance import RoundInstance
 from seasons.model import PlayerId
-
-
-@dataclass(frozen=True, slots=True)
-class TierWeights:
-    """Powers of two that make the objective lexicographic:
-    relax_max_meetings ≻ relax_rematch_round ≻ bye_order ≻ soft ≻ tie-break.
-
-    Each weight exceeds the largest total the tiers below can reach in any pairing of the round, so the
-    single integer objective orders pairings exactly like the tuple of tiers (docs/pairing.md)."""
-
-    scale_bits: int
-    """soft × 2^scale_bits: more than boards × 2^20, so the tie-break never outweighs one unit of real cost."""
-    bye_bits: int
-    round_bits: int
-    meet_bits: int
-
-    def composite(self, meet: int, round_: int, bye: int, soft: int, tb: int) -> int:
-        return ((meet << self.meet_bits) + (round_ << self.round_bits) + (bye << self.bye_bits)
-                + (soft << self.scale_bits) + tb)
-
-    def split(self, value: int) -> tuple[int, int, int, int, int]:
-        """(meet, round, bye, soft, tie-break) of a composite objective."""
-        meet, rest = divmod(value, 1 << self.meet_bits)
-        rnd, rest = divmod(rest, 1 << self.round_bits)
-        bye, rest = divmod(rest, 1 << self.bye_bits)
-        soft, tb = divmod(rest, 1 << self.scale_bits)
-        return meet, rnd, bye, soft, tb
 
 
 def tier_weights(inst: RoundInstance, ctx: CostContext | None = None) -> TierWeights:
@@ -53,11 +28,18 @@ def tier_weights(inst: RoundInstance, ctx: CostContext | None = None) -> TierWei
     colour = sorted((ctx.colour_max(p.id) for p in inst.players), reverse=True)[:2]
     gap = REMATCH_GAP_BASE + REMATCH_GAP_STEP * (inst.rules.rematch_gap or 0)
     soft_bound = boards * (worst_rank + sum(colour) + gap + BOTTOM_EXTRA)
-    scale_bits = TIEBREAK_BITS + boards.bit_length()
-    bye_bits = scale_bits + (soft_bound + 1).bit_length()
-    round_bits = bye_bits + max(1, n).bit_length()
-    meet_bits = round_bits + (boards + 1).bit_length()
-    return TierWeights(scale_bits, bye_bits, round_bits, meet_bits)
+    # The bits each tier's total can need in one pairing; the tiers' order stacks them (TierWeights.stacked).
+    # The tie-break's width keeps the real cost's unit above boards × 2^20: it never outweighs one unit.
+    return TierWeights.stacked({
+        "relax_rematch_round": (boards + 1).bit_length(),  # at most one early rematch per board
+        "bye_order": max(1, n).bit_length(),               # the last of n candidates
+        "real_cost": (soft_bound + 1).bit_length(),
+        "tiebreak": TIEBREAK_BITS + boards.bit_length(),
+    })
+
+
+PAIR_TIERS: tuple[Tier, ...] = tuple(t for t in TIERS if t.prices == "pair")
+"""The tiers a game carries (the bye tier is the bye's own), in priority order: `CompiledCosts.edge_tiers`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +55,13 @@ class CompiledCosts:
     """Edge k joins players edge_u[k] < edge_v[k]; sorted, forbidden pairs left out."""
     white_u: tuple[bool, ...]
     """Whether players[edge_u[k]] has white if edge k is chosen (colours are decided per pair)."""
-    relax_meet: tuple[int, ...]
-    relax_round: tuple[int, ...]
-    soft: tuple[int, ...]
-    tiebreak: tuple[int, ...]
+    edge_tiers: tuple[tuple[int, ...], ...]
+    """Per tier of PAIR_TIERS: edge k's total in that tier (units of a hard rule, real cost, tie-break)."""
     bye_index: tuple[int | None, ...]
     """Per player: place in the bye policy's order (its cost in units), None when the bye is not allowed."""
     weights: TierWeights
+    edge_costs: tuple[int, ...]
+    """Edge k's composite cost: its tiers weighted by `weights`, summed (what the solvers minimise)."""
     fixed: tuple[tuple[PlayerId, PlayerId], ...]
     band: int | None
     """Largest rank distance (in places) of an edge, locks apart; None: all pairs."""
@@ -96,11 +78,23 @@ class CompiledCosts:
         return len(self.edge_u)
 
     def edge_cost(self, k: int) -> int:
-        return self.weights.composite(self.relax_meet[k], self.relax_round[k], 0, self.soft[k], self.tiebreak[k])
+        return self.edge_costs[k]
 
     def bye_cost(self, i: int) -> int | None:
         idx = self.bye_index[i]
-        return None if idx is None else idx << self.weights.bye_bits
+        return None if idx is None else idx << self.weights.shift("bye_order")
+
+    def column(self, tier: TierName) -> Sequence[int]:
+        """Each edge's total in one tier (zeros for a tier only the bye carries)."""
+        if TIER[tier].prices == "bye":
+            return (0,) * self.edge_count
+        return self.edge_tiers[PAIR_TIERS.index(TIER[tier])]
+
+    def hard_rule_breaks(self) -> list[bool]:
+        """Per edge: whether it breaks a hard rule (such edges are in the model only when no pairing keeps
+        them all, or by a director's lock)."""
+        relax = [column for tier, column in zip(PAIR_TIERS, self.edge_tiers) if tier.kind == "relax"]
+        return [any(units) for units in zip(*relax)] if relax else [False] * self.edge_count
 
     def edge_index(self) -> dict[tuple[int, int], int]:
         return {(u, v): k for k, (u, v) in enumerate(zip(self.edge_u, self.edge_v))}
@@ -112,8 +106,7 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
     n = len(players)
     index = {p.id: i for i, p in enumerate(players)}
     out: list[list[int]] = [[] for _ in range(n)]
-    locked = {i: index[inst.lock_partner(p.id)] for i, p in enumerate(players)  # type: ignore[index]
-              if inst.lock_partner(p.id) is not None}
+    locked = {i: index[partner] for i, p in enumerate(players) if (partner := inst.lock_partner(p.id)) is not None}
     for i in range(n):
         if i in locked:  # a lock: the pair must play, so it is the only edge of both
             j = locked[i]
@@ -134,8 +127,22 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
     """The round's model: every allowed pair inside the band (pairs breaking a hard rule only when
     `relaxed`, a director's lock always) and every allowed bye."""
     ctx = ctx or CostContext(inst)
-    players = inst.players
     weights = tier_weights(inst, ctx)
+    eu, ev, wu, by_tier = _model_edges(inst, ctx, band, relaxed)
+    edge_tiers = tuple(tuple(by_tier[t.name]) for t in PAIR_TIERS)  # every tier a game carries is priced
+    order = bye_order(inst)
+    return CompiledCosts(round_number=inst.round_number, seed=inst.seed, players=tuple(p.id for p in inst.players),
+                         edge_u=tuple(eu), edge_v=tuple(ev), white_u=tuple(wu), edge_tiers=edge_tiers,
+                         bye_index=_bye_index(inst, order), weights=weights,
+                         edge_costs=_weighted(edge_tiers, weights, len(eu)), fixed=inst.fixed, band=band,
+                         relaxed=relaxed, bye_policy=order)
+
+
+def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
+                 relaxed: bool) -> tuple[list[int], list[int], list[bool], dict[TierName, list[int]]]:
+    """The model's edges as columns: ends, whether the first end has white, and each tier's term by name.
+    Each pair is priced once per round (`ctx.edges`), however often the band widens."""
+    players = inst.players
     eu: list[int] = []
     ev: list[int] = []
     wu: list[bool] = []
@@ -164,13 +171,26 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
             rr.append(round_)
             sf.append(soft)
             tb.append(tie)
-    order = bye_order(inst)
-    bye_index: list[int | None] = [None] * len(players)
-    position = {p.id: i for i, p in enumerate(players)}
+    return eu, ev, wu, {"relax_max_meetings": rm, "relax_rematch_round": rr, "real_cost": sf, "tiebreak": tb}
+
+
+def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:
+    """Per player (pool order): their place in the bye policy's order, None when they may not have the bye."""
+    index: list[int | None] = [None] * len(inst.players)
+    position = {p.id: i for i, p in enumerate(inst.players)}
     for idx, cand in enumerate(order.candidates):
-        bye_index[position[cand.player]] = idx
-    return CompiledCosts(round_number=rnd, seed=seed, players=tuple(p.id for p in players),
-                         edge_u=tuple(eu), edge_v=tuple(ev), white_u=tuple(wu), relax_meet=tuple(rm),
-                         relax_round=tuple(rr), soft=tuple(sf), tiebreak=tuple(tb), bye_index=tuple(bye_index),
-                         weights=weights, fixed=inst.fixed, band=band, relaxed=relaxed, bye_policy=order)
+        index[position[cand.player]] = idx
+    return tuple(index)
+
+
+def _weighted(edge_tiers: tuple[tuple[int, ...], ...], weights: TierWeights, m: int) -> tuple[int, ...]:
+    """Each edge's composite cost, one pass per tier (a comprehension per tier is the fast path here)."""
+    total: list[int] | None = None
+    for tier, column in zip(PAIR_TIERS, edge_tiers, strict=True):
+        if not any(column):
+            continue  # a hard rule's column is all zeros unless no pairing keeps every rule
+        shift = weights.shift(tier.name)
+        total = ([value << shift for value in column] if total is None
+                 else [acc + (value << shift) for acc, value in zip(total, column)])
+    return (0,) * m if total is None else tuple(total)
 

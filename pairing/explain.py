@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from pairing.criteria import CRITERION
 from pairing.criteria.colour import balance_of, run_of
+from pairing.criteria.tiers import TIER
 from pairing.instance import RoundInstance
 from pairing.proposal import Board, Proposal
 from seasons.model import PlayerId
@@ -104,7 +105,7 @@ def _board(inst: RoundInstance, board: Board) -> BoardExplanation:
     if terms:
         lines.append("  costs: " + ", ".join(f"{name} {cost}" for name, cost in terms))
         for name, _ in terms:
-            if CRITERION[name].tier == "relax":
+            if TIER[CRITERION[name].tier].kind == "relax":
                 lines.append(f"  gave way: {CRITERION[name].label}")
     return BoardExplanation(board.number, w.id, b.id, w.rank, b.rank, distance, inst.target_distance,
                             (w.colours, b.colours), reason, rounds, terms, tuple(lines))

@@ -1,26 +1,33 @@
-"""Machine-readable output (FORMAT.md): the `--costs` model of a round and the `--json` proposal."""
+"""Machine-readable output (docs/format.md): the `--costs` model of a round and the `--json` proposal."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Union
 
 from pairing.costs import CompiledCosts
+from pairing.criteria.bye import ByeCandidate
+from pairing.criteria.tiers import TIER_NAMES
 from pairing.proposal import Proposal
 
+if TYPE_CHECKING:
+    from pairing.alternatives import Alternative
 
-def costs_json(costs: CompiledCosts | Proposal) -> dict[str, Any]:
+JsonValue = Union[None, bool, int, float, str, Sequence["JsonValue"], Mapping[str, "JsonValue"]]
+"""A value as `json.dumps` writes it."""
+JsonObject = dict[str, JsonValue]
+
+
+def costs_json(costs: CompiledCosts | Proposal) -> JsonObject:
     """`{"players", "pair_costs", "bye_costs", "fixed"}` such that a proposal's objective is the sum of its
     pairs' costs and its bye's cost (fixed games are placed, not costed). Costs are the full lexicographic
     integers (tiers, real cost × scale, tie-break), so an independent solver finds the same unique optimum."""
     if isinstance(costs, Proposal):
-        assert isinstance(costs.costs, CompiledCosts)
         costs = costs.costs
     players = list(costs.players)
-    pair_costs = [[players[u], players[v], costs.edge_cost(k)]
-                  for k, (u, v) in enumerate(zip(costs.edge_u, costs.edge_v))]
-    bye_costs = {players[i]: c for i in range(costs.n) if (c := costs.bye_cost(i)) is not None}
-    w = costs.weights
+    pair_costs: list[JsonValue] = [[players[u], players[v], costs.edge_cost(k)]
+                                   for k, (u, v) in enumerate(zip(costs.edge_u, costs.edge_v))]
+    bye_costs: dict[str, JsonValue] = {players[i]: c for i in range(costs.n) if (c := costs.bye_cost(i)) is not None}
     return {
         "players": players,
         "pair_costs": pair_costs,
@@ -28,13 +35,12 @@ def costs_json(costs: CompiledCosts | Proposal) -> dict[str, Any]:
         "fixed": [[white, black] for white, black in costs.fixed],
         "round": costs.round_number,
         "seed": costs.seed,
-        "tiers": {"relax_max_meetings": 1 << w.meet_bits, "relax_rematch_round": 1 << w.round_bits,
-                  "bye_order": 1 << w.bye_bits, "real_cost": 1 << w.scale_bits, "tiebreak": 1},
+        "tiers": {name: 1 << shift for name, shift in zip(TIER_NAMES, costs.weights.shifts, strict=True)},
         "band": costs.band,
     }
 
 
-def proposal_json(proposal: Proposal, alternatives: Sequence[Any] = ()) -> dict[str, Any]:
+def proposal_json(proposal: Proposal, alternatives: Sequence[Alternative] = ()) -> JsonObject:
     """`{"round", "pairings": [{"white", "black"}], "bye", "objective", …}` — deterministic (no timings)."""
     out = {"round": proposal.round_number} | _pairing_json(proposal)
     out["seed"] = proposal.seed
@@ -48,25 +54,32 @@ def proposal_json(proposal: Proposal, alternatives: Sequence[Any] = ()) -> dict[
                    "lower_bound": band.lower_bound, "note": band.note}
     order = proposal.bye_order
     out["bye_order"] = {"policy": order.policy, "anchor": order.anchor, "seed": order.seed,
-                        "candidates": [{"player": c.player, "rank": c.rank, "count": c.count}
-                                       | ({"lot": c.lot} if c.lot is not None else {})
-                                       for c in order.candidates[:10]]}
+                        "candidates": [_candidate_json(c) for c in order.candidates[:10]]}
     out["notes"] = list(proposal.notes)
     if alternatives:
-        out["alternatives"] = [_pairing_json(a.proposal) | {"place": a.place, "differs": list(a.differs),
-                                                             "extra_cost": a.extra_cost, "tie": a.tie}
-                               for a in alternatives]
+        out["alternatives"] = [_alternative_json(a) for a in alternatives]
     return out
 
 
-def _pairing_json(p: Proposal) -> dict[str, Any]:
+def _candidate_json(c: ByeCandidate) -> JsonObject:
+    out: JsonObject = {"player": c.player, "rank": c.rank, "count": c.count}
+    if c.lot is not None:
+        out["lot"] = c.lot
+    return out
+
+
+def _alternative_json(a: Alternative) -> JsonObject:
+    return _pairing_json(a.proposal) | {"place": a.place, "differs": list(a.differs), "extra_cost": a.extra_cost,
+                                        "tie": a.tie}
+
+
+def _pairing_json(p: Proposal) -> JsonObject:
     return {
         "pairings": [{"white": b.white, "black": b.black} | ({"fixed": True} if b.kind == "fixed" else {})
                      for b in p.boards],
         "bye": p.bye,
         "objective": p.objective,
         "real_cost": p.real_cost,
-        "tiers": dict(zip(("relax_max_meetings", "relax_rematch_round", "bye_order", "real_cost", "tiebreak"),
-                          p.tiers)),
+        "tiers": dict(zip(TIER_NAMES, p.tiers, strict=True)),
         "criteria": dict(p.criteria),
     }

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pairing.history import History, Meeting, Pair, pair_key, season_history
+from pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
 from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId, Round, Season
+from seasons.model import PlayerId, Season
 from seasons.ruleset import parse_ruleset
 from seasons.ruleset.model import PairingRules
 
@@ -22,7 +23,7 @@ class PlayerState:
     """Place in the Keizer ranking the round is paired from (1 = top)."""
     pos: int
     """Place among the players the model pairs (1 = highest-ranked present player; 0 in a fixed game).
-    Rank distance is measured here, so an absent player leaves no hole (RULES.md §7: #1–#2, #3–#4 …)."""
+    Rank distance is measured here, so an absent player leaves no hole (docs/rules.md §7: #1–#2, #3–#4 …)."""
     value: Fraction
     """Keizer value at that rank (shown in explanations)."""
     colours: str
@@ -46,7 +47,7 @@ class RoundInstance:
     players: tuple[PlayerState, ...]
     """The players the model pairs, in rank order (`pos` 1..n)."""
     fixed: tuple[tuple[PlayerId, PlayerId], ...]
-    """Fixed games (white, black) placed as given — championship games (RULES.md §8)."""
+    """Fixed games (white, black) placed as given — championship games (docs/rules.md §8)."""
     fixed_players: tuple[PlayerState, ...]
     """The players of the fixed games, in rank order."""
     locks: tuple[Pair, ...]
@@ -117,6 +118,23 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
     """Round `round_number` of `season` to be paired from `ranking` (after round K−1), or a KeizerError."""
     k = round_number
     check_round(season, k)
+    _check_ranking(season, ranking, values)
+    rules = parse_ruleset(season.ruleset_spec).pairing
+    pool = Pool.of(season, k, ranking)
+    fixed_games = pool.place_fixed(fixed)
+    locked, partner = lock_pairs(pool, locks)
+    forbidden = forbid_pairs(season, forbids, locked, fixed_games)
+    if bye is not None:
+        check_bye(pool, bye, partner)
+    history = season_history(season, k)
+    players, fixed_players = _player_states(pool, values, history, bottom_from=len(ranking) - rules.bottom_region)
+    return RoundInstance(round_number=k, rules=rules, ranking_size=len(ranking), players=players,
+                         fixed=fixed_games, fixed_players=fixed_players, locks=tuple(sorted(locked)),
+                         forbids=tuple(sorted(forbidden)), bye_lock=bye, history=history,
+                         unavailable=pool.unavailable)
+
+
+def _check_ranking(season: Season, ranking: Sequence[PlayerId], values: Sequence[Fraction]) -> None:
     if len(values) != len(ranking):
         raise KeizerError(f"ranking has {len(ranking)} players but {len(values)} values")
     seen: set[PlayerId] = set()
@@ -126,94 +144,23 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
         if pid in seen:
             raise KeizerError(f"ranking: player {pid!r} is listed twice")
         seen.add(pid)
-    rules = parse_ruleset(season.ruleset_spec).pairing
-    rnd = season.rounds[k - 1] if k <= len(season.rounds) else None
-    unavailable: list[tuple[PlayerId, str]] = []
-    available: list[int] = []  # indexes into ranking
-    for i, pid in enumerate(ranking):
-        why = _unavailable_because(season, k, pid, rnd)
-        if why is None:
-            available.append(i)
-        else:
-            unavailable.append((pid, why))
-    avail_ids = {ranking[i] for i in available}
 
-    def where(pid: PlayerId) -> str:
-        if not season.has_player(pid):
-            return f"unknown player {pid!r}"
-        reason = dict(unavailable).get(pid, "not ranked")
-        return f"{pid!r} is not available in round {k} ({reason})"
 
-    fixed_ids: dict[PlayerId, int] = {}
-    fixed_games: list[tuple[PlayerId, PlayerId]] = []
-    for g, (white, black) in enumerate(fixed):
-        for pid in (white, black):
-            if pid not in avail_ids:
-                raise KeizerError(f"fixed game {white}–{black}: {where(pid)}")
-            if pid in fixed_ids:
-                raise KeizerError(f"fixed game {white}–{black}: {pid!r} already plays fixed game "
-                                  f"{fixed[fixed_ids[pid]][0]}–{fixed[fixed_ids[pid]][1]}")
-        if white == black:
-            raise KeizerError(f"fixed game {white}–{black}: a player cannot play themselves")
-        fixed_ids[white] = fixed_ids[black] = g
-        fixed_games.append((PlayerId(white), PlayerId(black)))
-    pool_ids = avail_ids - set(fixed_ids)
-
-    def in_pool(what: str, pid: PlayerId) -> None:
-        if pid in fixed_ids:
-            w, b = fixed[fixed_ids[pid]]
-            raise KeizerError(f"{what}: {pid!r} plays the fixed game {w}–{b}")
-        if pid not in pool_ids:
-            raise KeizerError(f"{what}: {where(pid)}")
-
-    partner: dict[PlayerId, PlayerId] = {}
-    lock_pairs: set[Pair] = set()
-    for a, b in locks:
-        what = f"lock {a}–{b}"
-        if a == b:
-            raise KeizerError(f"{what}: a player cannot play themselves")
-        in_pool(what, a)
-        in_pool(what, b)
-        for p, q in ((a, b), (b, a)):
-            if p in partner and partner[p] != q:
-                raise KeizerError(f"{what} contradicts lock {p}–{partner[p]}: {p!r} can play only one game")
-        partner[a], partner[b] = b, a
-        lock_pairs.add(pair_key(a, b))
-    forbid_pairs: set[Pair] = set()
-    for a, b in forbids:
-        for pid in (a, b):
-            if not season.has_player(pid):
-                raise KeizerError(f"forbid {a}–{b}: unknown player {pid!r}")
-        if pair_key(a, b) in lock_pairs:
-            raise KeizerError(f"forbid {a}–{b} contradicts the lock {a}–{b}")
-        if any(pair_key(a, b) == pair_key(w, bl) for w, bl in fixed_games):
-            raise KeizerError(f"forbid {a}–{b} contradicts the fixed game between them")
-        forbid_pairs.add(pair_key(a, b))
-    if bye is not None:
-        in_pool(f"bye for {bye}", bye)
-        if bye in partner:
-            raise KeizerError(f"bye for {bye} contradicts lock {bye}–{partner[bye]}")
-        if len(pool_ids) % 2 == 0:
-            raise KeizerError(f"bye for {bye}: {len(pool_ids)} players are to be paired, an even number, so "
-                              f"there is no bye")
-
-    history = season_history(season, k)
-    size = len(ranking)
-    bottom_from = size - rules.bottom_region  # ranks above this are the bottom region (D art. 9)
-    pool: list[PlayerState] = []
+def _player_states(pool: Pool, values: Sequence[Fraction], history: History,
+                   bottom_from: int) -> tuple[tuple[PlayerState, ...], tuple[PlayerState, ...]]:
+    """The players the model pairs and those of the fixed games, each in rank order, with their past.
+    Ranks beyond `bottom_from` are the bottom region (D art. 9)."""
+    pool_states: list[PlayerState] = []
     fixed_states: list[PlayerState] = []
-    for i in available:
-        pid = ranking[i]
+    for i in pool.available:
+        pid = pool.ranking[i]
         past = history.of(pid)
-        in_fixed = pid in fixed_ids
-        state = PlayerState(id=pid, rank=i + 1, pos=0 if in_fixed else len(pool) + 1, value=Fraction(values[i]),
-                            colours=past.colours, byes=past.byes, lost_evenings=past.lost_evenings,
-                            bottom=i + 1 > bottom_from)
-        (fixed_states if in_fixed else pool).append(state)
-    return RoundInstance(round_number=k, rules=rules, ranking_size=size, players=tuple(pool),
-                         fixed=tuple(fixed_games), fixed_players=tuple(fixed_states),
-                         locks=tuple(sorted(lock_pairs)), forbids=tuple(sorted(forbid_pairs)),
-                         bye_lock=bye, history=history, unavailable=tuple(unavailable))
+        in_fixed = pid in pool.fixed
+        state = PlayerState(id=pid, rank=i + 1, pos=0 if in_fixed else len(pool_states) + 1,
+                            value=Fraction(values[i]), colours=past.colours, byes=past.byes,
+                            lost_evenings=past.lost_evenings, bottom=i + 1 > bottom_from)
+        (fixed_states if in_fixed else pool_states).append(state)
+    return tuple(pool_states), tuple(fixed_states)
 
 
 def check_round(season: Season, k: int) -> None:
@@ -231,23 +178,3 @@ def check_round(season: Season, k: int) -> None:
     for rnd in season.rounds[: k - 1]:
         if not rnd.is_paired:
             raise KeizerError(f"round {rnd.number} is not paired yet; pair the rounds in order before round {k}")
-
-
-def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | None) -> str | None:
-    """Why a ranked player is not paired in round k, or None when they are to be paired."""
-    player = season.player(pid)
-    if player.joined > k:
-        return f"joins in round {player.joined}"
-    withdrawal = season.withdrawal_of(pid)
-    if withdrawal is not None and withdrawal.before_round <= k:
-        return "withdrawn"
-    if rnd is not None:
-        kind = rnd.entry_of(pid)
-        if kind is None and pid in season.suspended:
-            return "suspended until they report back (D art. 12)"
-        # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.
-        if kind is not None and kind is not EntryKind.BYE:
-            return kind.value
-    elif pid in season.suspended:
-        return "suspended until they report back (D art. 12)"
-    return None

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pairing.costs import CompiledCosts
 from pairing.criteria import PairCost
 from pairing.criteria.bye import ByeOrder
+from pairing.criteria.tiers import TierTotals, tier_index
 from pairing.solvers.base import SolverInfo
 from seasons.model import PlayerId
 
@@ -60,8 +62,8 @@ class Proposal:
     bye: PlayerId | None
     objective: int
     """Σ chosen pairs' costs + the bye's cost, as in the `--costs` export (fixed games not counted)."""
-    tiers: tuple[int, int, int, int, int]
-    """The objective split: (relax_max_meetings, relax_rematch_round, bye_order, real cost, tie-break)."""
+    tiers: TierTotals
+    """The objective split per tier (`pairing.criteria.tiers.TIERS`: hard rules, bye, real cost, tie-break)."""
     criteria: tuple[tuple[str, int], ...]
     """Total per criterion (relax and bye in units, soft criteria in cost), in priority order."""
     relaxations: tuple[Relaxation, ...]
@@ -70,13 +72,14 @@ class Proposal:
     band: BandReport
     bye_order: ByeOrder
     """The bye policy's order of candidates (with the lottery draw, if any)."""
+    costs: CompiledCosts = field(repr=False, compare=False)
+    """The compiled round solved (for alternatives and the costs export)."""
     notes: tuple[str, ...] = ()
-    costs: object = field(default=None, repr=False, compare=False)
-    """The CompiledCosts solved (for alternatives and the costs export)."""
+    """What the director should know about how it was found (rules given way, an early stop)."""
 
     @property
     def real_cost(self) -> int:
-        return self.tiers[3]
+        return self.tiers[tier_index("real_cost")]
 
     def pairs(self) -> tuple[tuple[PlayerId, PlayerId], ...]:
         """(white, black) per board, board order."""

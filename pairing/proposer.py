@@ -6,7 +6,7 @@ from typing import Literal
 
 from pairing.band import prove_band
 from pairing.costs import CompiledCosts, compile_costs
-from pairing.criteria import CRITERIA, RELAX_NAMES, SOFT_NAMES, CostContext
+from pairing.criteria import RELAX_NAMES, CostContext, PairCost, criteria_totals
 from pairing.instance import RoundInstance
 from pairing.proposal import BandReport, Board, Proposal, Relaxation
 from pairing.solvers import NoPairing, Solution, SolverName, pick_solver, solve
@@ -41,25 +41,38 @@ def propose(inst: RoundInstance, solver: SolverName = "auto", band: BandChoice =
         costs = compile_costs(inst, width, relaxed=False, ctx=ctx)
         sol = _solve(costs, kind)
         if sol is None:
-            if band == "auto" and (wider := _wider(width, n, budget=False)) != width:
-                tried.append(width)  # type: ignore[arg-type]
+            if band == "auto" and width is not None and (wider := _wider(width, n, budget=False)) != width:
+                tried.append(width)
                 width = wider
                 continue
-            # No pairing respects every hard rule: let them give way in tiers (docs/pairing.md).
-            costs = compile_costs(inst, width, relaxed=True, ctx=ctx)
-            sol = _solve(costs, kind)
-            if sol is None:
-                raise KeizerError(_why_unpairable(inst, costs))
+            costs, sol = _with_rules_giving_way(inst, ctx, kind, width)
             notes.append("no pairing respects every hard rule: the fewest possible gave way (see relaxations)")
-        report = (prove_band(inst, costs, sol, tuple(tried)) if prove or costs.band is None else
-                  BandReport(costs.band, tuple(tried), False, note=f"rank band ±{costs.band}, not checked"))
-        if report.proven or band != "auto" or costs.relaxed or (wider := _wider(width, n)) == width:
+        report = _band_report(inst, costs, sol, tuple(tried), prove)
+        if report.proven or band != "auto" or costs.relaxed or width is None or (wider := _wider(width, n)) == width:
             break
-        tried.append(width)  # type: ignore[arg-type]
+        tried.append(width)
         width = wider
     if sol.info.status != "optimal":
         notes.append(f"the solver stopped early: {sol.info.status}")
     return make_proposal(inst, ctx, costs, sol, report, tuple(notes))
+
+
+def _with_rules_giving_way(inst: RoundInstance, ctx: CostContext, kind: Literal["cpsat", "matching"],
+                           width: int | None) -> tuple[CompiledCosts, Solution]:
+    """No pairing respects every hard rule: let them give way in their tiers (docs/pairing.md); a KeizerError
+    when even that leaves no pairing (the director's own locks, forbids and bye contradict each other)."""
+    costs = compile_costs(inst, width, relaxed=True, ctx=ctx)
+    sol = _solve(costs, kind)
+    if sol is None:
+        raise KeizerError(_why_unpairable(inst, costs))
+    return costs, sol
+
+
+def _band_report(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: tuple[int, ...],
+                 prove: bool) -> BandReport:
+    if prove or costs.band is None:
+        return prove_band(inst, costs, sol, tried)
+    return BandReport(costs.band, tried, False, note=f"rank band ±{costs.band}, not checked")
 
 
 def _initial_band(inst: RoundInstance, band: BandChoice) -> int | None:
@@ -108,28 +121,17 @@ def _why_unpairable(inst: RoundInstance, costs: CompiledCosts) -> str:
 def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, sol: Solution,
                   report: BandReport, notes: tuple[str, ...] = ()) -> Proposal:
     """The proposal of one solution: boards in rank order, costs per criterion, relaxations."""
-    boards: list[tuple[int, Board]] = []
-    relax_units = [0] * len(RELAX_NAMES)
-    soft = [0] * len(SOFT_NAMES)
-    relaxations: list[Relaxation] = []
-    for k in sol.edges:
-        a = inst.players[costs.edge_u[k]]
-        b = inst.players[costs.edge_v[k]]
-        pc = ctx.pair_cost(a, b)
-        locked = inst.lock_partner(a.id) == b.id
-        for t, units in enumerate(pc.relax):
-            relax_units[t] += units
-        for t, cost in enumerate(pc.soft):
-            soft[t] += cost
-        relaxations.extend(_relaxations(inst, pc.white, pc.black, pc.relax, locked))
-        boards.append((min(a.rank, b.rank), Board(0, pc.white, pc.black, "lock" if locked else "model", pc)))
-    for white, black in inst.fixed:
-        boards.append((min(inst.state(white).rank, inst.state(black).rank), Board(0, white, black, "fixed", None)))
-    boards.sort(key=lambda rb: rb[0])
+    games = [(inst.players[costs.edge_u[k]], inst.players[costs.edge_v[k]]) for k in sol.edges]
+    priced = [(a, b, ctx.pair_cost(a, b), inst.lock_partner(a.id) == b.id) for a, b in games]
+    relaxations = [r for _, _, pc, locked in priced for r in _relaxations(inst, pc, locked)]
+    boards = [(min(a.rank, b.rank), Board(0, pc.white, pc.black, "lock" if locked else "model", pc))
+              for a, b, pc, locked in priced]
+    boards += [(min(inst.state(white).rank, inst.state(black).rank), Board(0, white, black, "fixed", None))
+               for white, black in inst.fixed]
+    boards.sort(key=lambda rb: rb[0])  # board order: the higher-ranked player of each game
     numbered = tuple(Board(i + 1, b.white, b.black, b.kind, b.cost) for i, (_, b) in enumerate(boards))
     bye_units = costs.bye_index[sol.bye] if sol.bye is not None else 0
-    totals = dict(zip(RELAX_NAMES, relax_units)) | dict(zip(SOFT_NAMES, soft)) | {"bye_order": bye_units or 0}
-    criteria = tuple((c.name, totals[c.name]) for c in CRITERIA)
+    criteria = criteria_totals((pc for _, _, pc, _ in priced), bye_units or 0)
     return Proposal(round_number=inst.round_number, boards=numbered,
                     bye=costs.players[sol.bye] if sol.bye is not None else None, objective=sol.objective,
                     tiers=costs.weights.split(sol.objective), criteria=criteria, relaxations=tuple(relaxations),
@@ -137,20 +139,22 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
                     costs=costs)
 
 
-def _relaxations(inst: RoundInstance, white: str, black: str, relax: tuple[int, ...],
-                 locked: bool) -> list[Relaxation]:
+def _relaxations(inst: RoundInstance, game: PairCost, locked: bool) -> list[Relaxation]:
+    """The hard rules this game breaks, in words (a director's lock may break them)."""
     out: list[Relaxation] = []
-    met = inst.meetings_of(white, black)  # type: ignore[arg-type]
+    white, black = game.white, game.black
+    met = inst.meetings_of(white, black)
     by = " (the director's lock)" if locked else ""
     rules = inst.rules
-    if relax[0]:
-        out.append(Relaxation("max_meetings", (white, black),  # type: ignore[arg-type]
+    units = dict(zip(RELAX_NAMES, game.relax, strict=True))
+    if units["relax_max_meetings"]:
+        out.append(Relaxation("max_meetings", (white, black),
                               f"max_meetings gave way{by}: {white} and {black} meet for the "
                               f"{_ordinal(len(met) + 1)} time "
                               f"(at most {rules.max_meetings}; met in rounds "
                               f"{', '.join(str(m.round) for m in met)})"))
-    if relax[1]:
-        out.append(Relaxation("rematch_from_round", (white, black),  # type: ignore[arg-type]
+    if units["relax_rematch_round"]:
+        out.append(Relaxation("rematch_from_round", (white, black),
                               f"rematch_from_round gave way{by}: {white} and {black} meet again in round "
                               f"{inst.round_number} (allowed from round {rules.rematch_from_round}; met in round "
                               f"{met[-1].round})"))

@@ -23,7 +23,7 @@ FORFEIT_SHARE = 0.01
 """Games one player did not turn up for (D art. 13: counted as a forfeit here)."""
 
 
-def simulate_season(players: int, rounds: int, ruleset: str | dict, seed: int,  # type: ignore[type-arg]
+def simulate_season(players: int, rounds: int, ruleset: str | dict[str, object], seed: int,
                     played: int | None = None) -> Season:
     """A season of `players` players over `rounds` rounds, paired by this engine from the Keizer ranking
     after each round (`scoring.replay`), results drawn from the ratings (Elo expectation, ~30% draws

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from scoring.benchgen import elo_result as scoring_elo_result
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
@@ -34,7 +35,7 @@ def synthetic_season(n: int, history: int, seed: int = 0, ruleset: object = "kei
     players = synthetic_players(n, seed)
     rating = {p.id: p.rating or 0 for p in players}
     ranking = tuple(p.id for p in players)
-    values = tuple(n - i for i in range(n))
+    values = tuple(Fraction(n - i) for i in range(n))
     season = Season(name=f"synthetic {n}×{history} seed {seed}", ruleset_spec=ruleset, players=players,
                     rounds_planned=history + 1)
     for k in range(1, history + 2):
@@ -43,7 +44,7 @@ def synthetic_season(n: int, history: int, seed: int = 0, ruleset: object = "kei
         season = season.with_round(Round(number=k, entries=entries))
         if k == history + 1:
             break
-        inst = build_instance(season, k, ranking, values)  # type: ignore[arg-type]
+        inst = build_instance(season, k, ranking, values)
         prop = propose(inst, solver="matching", band=None if n <= 100 else max(10, 2 * inst.target_distance),
                        prove=False)
         games = tuple(Game(b.white, b.black, elo_result(rng, rating[b.white], rating[b.black]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from operator import itemgetter
 from dataclasses import dataclass
 from typing import Literal
 
@@ -13,6 +15,7 @@ from pairing.criteria.colour import (
 )
 from pairing.criteria.meetings import meeting_terms, reversed_white
 from pairing.criteria.rank import rank_cost
+from pairing.criteria.tiers import TierName, TierTotals, tier_totals
 from pairing.criteria.weights import (
     CRITERIA,
     CRITERION,
@@ -48,7 +51,7 @@ class PairCost:
 
     def terms(self) -> tuple[tuple[str, int], ...]:
         """(criterion, cost or units) for every non-zero term, in priority order."""
-        named = dict(zip(RELAX_NAMES + SOFT_NAMES, self.relax + self.soft))
+        named = dict(zip(RELAX_NAMES + SOFT_NAMES, self.relax + self.soft, strict=True))
         return tuple((c.name, named[c.name]) for c in CRITERIA if named.get(c.name))
 
 
@@ -109,19 +112,56 @@ class CostContext:
         white_a, reason = self.orient(a, b, meetings, white)
         w, bl = (a, b) if white_a else (b, a)
         cw, cb = self.white_terms[w.id], self.black_terms[bl.id]
+        relax = (m.relax_max_meetings, m.relax_rematch_round)
         soft = (cw[0] + cb[0], m.bottom_extra, m.rematch_gap, rank_cost(b.pos - a.pos, self.target),
                 cw[1] + cb[1], cw[2] + cb[2], cw[3] + cb[3])
-        return PairCost(w.id, bl.id, reason, (m.relax_max_meetings, m.relax_rematch_round), soft)
+        return PairCost(w.id, bl.id, reason, _in_relax_order(relax), _in_soft_order(soft))
 
     def colour_max(self, pid: PlayerId) -> int:
         """The most either colour can cost this player (bounds for the tier weights)."""
         return max(self.white_total[pid], self.black_total[pid])
 
 
-# The soft tuple above is built in SOFT_NAMES order; this guards the two against drifting apart.
-assert SOFT_NAMES == ("colour_run", "bottom_extra", "rematch_gap", "rank", "colour_balance", "colour_repeat",
-                      "colour_drift")
-assert RELAX_NAMES == ("relax_max_meetings", "relax_rematch_round")
+def _reorder(computed: tuple[str, ...], names: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """Terms computed in the order `computed` → the same terms in the order `names` (CRITERIA's), matched by
+    name once, so that the declaration alone decides the order; a criterion not computed (or a term that is
+    no criterion) is an error."""
+    if set(names) != set(computed):
+        raise LookupError(f"criteria {sorted(names)} but costs computed for {sorted(computed)}")
+    places = tuple(computed.index(name) for name in names)
+    if len(places) < 2:  # itemgetter returns a tuple only for two places or more
+        return lambda terms: tuple(terms[i] for i in places)
+    getter = itemgetter(*places)  # the hot path of pricing a proposal's games: no Python loop
+    return lambda terms: getter(terms)
+
+
+_in_relax_order = _reorder(("relax_max_meetings", "relax_rematch_round"), RELAX_NAMES)
+_in_soft_order = _reorder(("colour_run", "bottom_extra", "rematch_gap", "rank", "colour_balance", "colour_repeat",
+                           "colour_drift"), SOFT_NAMES)
+"""`pair_cost` computes the terms in the order of these names."""
+
+
+def criteria_totals(games: Iterable[PairCost], bye_units: int) -> tuple[tuple[str, int], ...]:
+    """A pairing's total per criterion, in priority order (relax and bye in units, soft criteria in cost)."""
+    relax = [0] * len(RELAX_NAMES)
+    soft = [0] * len(SOFT_NAMES)
+    for game in games:
+        for t, units in enumerate(game.relax):
+            relax[t] += units
+        for t, cost in enumerate(game.soft):
+            soft[t] += cost
+    totals = dict(zip(RELAX_NAMES, relax)) | dict(zip(SOFT_NAMES, soft)) | {"bye_order": bye_units}
+    return tuple((c.name, totals[c.name]) for c in CRITERIA)
+
+
+def criteria_tiers(criteria: Iterable[tuple[str, int]], tiebreak: int) -> TierTotals:
+    """The total per tier of a pairing's criteria (each counts in its tier) and its tie-break."""
+    by_tier: dict[TierName, int] = {"tiebreak": tiebreak}
+    for name, total in criteria:
+        tier = CRITERION[name].tier
+        by_tier[tier] = by_tier.get(tier, 0) + total
+    return tier_totals(by_tier)
+
 
 __all__ = ["CRITERIA", "CRITERION", "RELAX_NAMES", "SOFT_NAMES", "ByeOrder", "CostContext", "Criterion",
-           "PairCost", "bye_order"]
+           "PairCost", "bye_order", "criteria_tiers", "criteria_totals"]

@@ -1,4 +1,4 @@
-"""Who takes the bye (RULES.md §7): the policy's order of candidates; the model takes the first it can."""
+"""Who takes the bye (docs/rules.md §7): the policy's order of candidates; the model takes the first it can."""
 
 from __future__ import annotations
 

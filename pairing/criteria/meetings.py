@@ -1,4 +1,4 @@
-"""Meetings (RULES.md §7; D art. 8–9; FORMAT.md max_meetings, rematch_from_round, rematch_gap, bottom_region)."""
+"""Meetings (docs/rules.md §7, D art. 8–9): max_meetings, rematch_from_round, rematch_gap, bottom_region."""
 
 from __future__ import annotations
 

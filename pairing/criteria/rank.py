@@ -1,4 +1,4 @@
-"""Rank proximity (RULES.md §7; D art. 7): a convex cost of how far a pair's rank distance is from the target."""
+"""Rank proximity (docs/rules.md §7; D art. 7): a convex cost of how far a pair's rank distance is from the target."""
 
 from __future__ import annotations
 

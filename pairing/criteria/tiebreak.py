@@ -1,4 +1,4 @@
-"""The deterministic per-pair tie-break that makes the optimum unique (STYLE.md habit 4)."""
+"""The deterministic per-pair tie-break that makes the optimum unique, so that every solver finds the same pairing."""
 
 from __future__ import annotations
 

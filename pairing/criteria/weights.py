@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-Tier = Literal["relax", "bye", "soft"]
+from pairing.criteria.tiers import TIER, TierName
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,14 +13,22 @@ class Criterion:
 
     name: str
     """Stable key (JSON, tests)."""
-    tier: Tier
-    """`relax`: a hard rule giving way; `bye`: the bye policy; `soft`: weighed against the others."""
+    tier: TierName
+    """The tier it counts in (`pairing.criteria.tiers`): a hard rule and the bye policy are tiers of their
+    own; the soft criteria add up to `real_cost`, where they are weighed against each other."""
     weight: int
-    """Cost of one unit inside its tier (tiers themselves are lexicographic: see `costs.tier_weights`)."""
+    """Cost of one unit inside its tier (tiers themselves are lexicographic)."""
     rule: str
     """Where the rule comes from."""
     label: str
     """What one unit means, for a director."""
+    short: str
+    """Its name in a short cost line ("!": a hard rule gave way)."""
+
+    @property
+    def soft(self) -> bool:
+        """Weighed against the other soft criteria (in the real cost), not a tier of its own."""
+        return TIER[self.tier].kind == "cost"
 
 
 # Soft weights, heaviest first. One unit of `rank` is one squared step away from the target distance, so
@@ -41,30 +48,31 @@ COLOUR_DRIFT = 1          # the balance moves away from zero (within max_balance
 RANK_QUADRATIC_UP_TO = 20
 
 CRITERIA: tuple[Criterion, ...] = (
-    Criterion("relax_max_meetings", "relax", 1, "RULES.md §7, D art. 8 (max_meetings)",
-              "a pair meets more often than max_meetings allows (one unit per extra meeting)"),
-    Criterion("relax_rematch_round", "relax", 1, "RULES.md §7, D art. 8 (rematch_from_round)",
-              "a pair meets again before rematch_from_round"),
-    Criterion("bye_order", "bye", 1, "RULES.md §7, D art. 10, K 'Aanwijzing reserve'",
-              "the bye goes further down the policy's order (one unit per place)"),
-    Criterion("colour_run", "soft", COLOUR_RUN, "RULES.md §7 colour.max_run",
-              "a colour run beyond max_run (100 for the first game beyond, ×5 for each further one)"),
-    Criterion("bottom_extra", "soft", BOTTOM_EXTRA, "D art. 9 (bottom_region)",
-              "one meeting more than max_meetings in the bottom region"),
-    Criterion("rematch_gap", "soft", REMATCH_GAP_STEP, "FORMAT.md rematch_gap",
-              f"a rematch too soon: {REMATCH_GAP_BASE} + {REMATCH_GAP_STEP} per round short of the gap"),
-    Criterion("rank", "soft", RANK, "RULES.md §7 rank proximity, D art. 7 (opening distance)",
-              "one squared step of rank distance away from the target"),
-    Criterion("colour_balance", "soft", COLOUR_BALANCE, "RULES.md §7 colour.max_balance",
-              "|whites − blacks| beyond max_balance (per step beyond)"),
-    Criterion("colour_repeat", "soft", COLOUR_REPEAT, "RULES.md §7 'alternate colours where possible'",
-              "the same colour as in the last game"),
-    Criterion("colour_drift", "soft", COLOUR_DRIFT, "RULES.md §7 'balance whites and blacks'",
-              "the colour balance moves away from zero"),
+    Criterion("relax_max_meetings", "relax_max_meetings", 1, "docs/rules.md §7, D art. 8 (max_meetings)",
+              "a pair meets more often than max_meetings allows (one unit per extra meeting)", "meetings!"),
+    Criterion("relax_rematch_round", "relax_rematch_round", 1, "docs/rules.md §7, D art. 8 (rematch_from_round)",
+              "a pair meets again before rematch_from_round", "rematch!"),
+    Criterion("bye_order", "bye_order", 1, "docs/rules.md §7, D art. 10, K 'Aanwijzing reserve'",
+              "the bye goes further down the policy's order (one unit per place)", "bye"),
+    Criterion("colour_run", "real_cost", COLOUR_RUN, "docs/rules.md §7 colour.max_run",
+              "a colour run beyond max_run (100 for the first game beyond, ×5 for each further one)", "run"),
+    Criterion("bottom_extra", "real_cost", BOTTOM_EXTRA, "D art. 9 (bottom_region)",
+              "one meeting more than max_meetings in the bottom region", "bottom"),
+    Criterion("rematch_gap", "real_cost", REMATCH_GAP_STEP, "docs/format.md rematch_gap",
+              f"a rematch too soon: {REMATCH_GAP_BASE} + {REMATCH_GAP_STEP} per round short of the gap", "gap"),
+    Criterion("rank", "real_cost", RANK, "docs/rules.md §7 rank proximity, D art. 7 (opening distance)",
+              "one squared step of rank distance away from the target", "rank"),
+    Criterion("colour_balance", "real_cost", COLOUR_BALANCE, "docs/rules.md §7 colour.max_balance",
+              "|whites − blacks| beyond max_balance (per step beyond)", "balance"),
+    Criterion("colour_repeat", "real_cost", COLOUR_REPEAT, "docs/rules.md §7 'alternate colours where possible'",
+              "the same colour as in the last game", "repeat"),
+    Criterion("colour_drift", "real_cost", COLOUR_DRIFT, "docs/rules.md §7 'balance whites and blacks'",
+              "the colour balance moves away from zero", "drift"),
 )
 """Every criterion in priority order. The tie-break (`costs.tiebreak`) comes after all of them."""
 
-RELAX_NAMES = tuple(c.name for c in CRITERIA if c.tier == "relax")
-SOFT_NAMES = tuple(c.name for c in CRITERIA if c.tier == "soft")
+RELAX_NAMES = tuple(c.name for c in CRITERIA if TIER[c.tier].kind == "relax")
+"""The order of `PairCost.relax` entries: the criteria that are hard rules giving way."""
+SOFT_NAMES = tuple(c.name for c in CRITERIA if c.soft)
 """The order of `PairCost.soft` entries."""
 CRITERION = {c.name: c for c in CRITERIA}

@@ -10,6 +10,7 @@ from importlib.metadata import version
 from ortools.sat.python import cp_model
 
 from pairing.costs import CompiledCosts
+from pairing.criteria.tiers import TIERS, TierName
 from pairing.solvers.base import NoPairing, Solution, SolverInfo, objective_of
 
 _COEF_LIMIT = 1 << 61
@@ -20,25 +21,20 @@ SAFETY_SECONDS = 600.0
 
 @dataclass(frozen=True, slots=True)
 class _Tier:
-    name: str
+    """One tier's coefficients: on each edge and on each player's bye, in units of 2^bits."""
+
+    name: TierName
     bits: int
     edge: Sequence[int]
     bye: Sequence[int]
 
 
 def _tiers(costs: CompiledCosts) -> list[_Tier]:
-    """The objective's tiers, top first, leaving out those that are zero everywhere."""
-    w = costs.weights
-    zeros_e = [0] * costs.edge_count
+    """The objective's tiers, in TIERS order (top first), leaving out those that are zero everywhere."""
     zeros_b = [0] * costs.n
     bye = [i if i is not None else 0 for i in costs.bye_index]
-    tiers = [
-        _Tier("relax_max_meetings", w.meet_bits, costs.relax_meet, zeros_b),
-        _Tier("relax_rematch_round", w.round_bits, costs.relax_round, zeros_b),
-        _Tier("bye_order", w.bye_bits, zeros_e, bye),
-        _Tier("soft", w.scale_bits, costs.soft, zeros_b),
-        _Tier("tiebreak", 0, costs.tiebreak, zeros_b),
-    ]
+    tiers = [_Tier(t.name, costs.weights.shift(t.name), costs.column(t.name), bye if t.prices == "bye" else zeros_b)
+             for t in TIERS]
     return [t for t in tiers if any(t.edge) or any(t.bye)]
 
 
@@ -112,6 +108,15 @@ class CpSatModel:
         self.x = [m.new_bool_var(f"e{k}") for k in range(costs.edge_count)]
         self.b: dict[int, cp_model.IntVar] = {i: m.new_bool_var(f"bye{i}") for i, idx in enumerate(costs.bye_index)
                                               if idx is not None and costs.n % 2 == 1}
+        self._each_player_once()
+        self.cuts = self._add_odd_set_cuts() if odd_set_cuts and costs.n >= 6 else 0
+        """Blossom inequalities added (from the matching LP's pre-pass)."""
+        self.seed = seed
+        self.stages = _stages(_tiers(costs))
+
+    def _each_player_once(self) -> None:
+        """Every player in exactly one game or the bye; one bye when the count is odd."""
+        costs, m = self.costs, self.model
         incident: list[list[cp_model.IntVar]] = [[] for _ in range(costs.n)]
         for k in range(costs.edge_count):
             incident[costs.edge_u[k]].append(self.x[k])
@@ -123,19 +128,20 @@ class CpSatModel:
             m.add_exactly_one(lits)
         if costs.n % 2 == 1:
             m.add_exactly_one(list(self.b.values()))
-        self.cuts = 0
-        if odd_set_cuts and costs.n >= 6:
-            from pairing.solvers.oddsets import odd_set_cuts as find_cuts
-            for members, edges, byes in find_cuts(costs):
-                m.add(sum(self.x[k] for k in edges) + sum(self.b[i] for i in byes) <= (len(members) - 1) // 2)
-                self.cuts += 1
-        self.seed = seed
-        self.stages = _stages(_tiers(costs))
+
+    def _add_odd_set_cuts(self) -> int:
+        """The odd sets the matching LP's optimum violates, as constraints: CP-SAT's LP starts tight."""
+        from pairing.solvers.matching_lp import odd_set_cuts as find_cuts
+        cuts = find_cuts(self.costs)
+        for cut in cuts:
+            self.model.add(sum(self.x[k] for k in cut.edges) + sum(self.b[i] for i in cut.byes)
+                           <= (len(cut.members) - 1) // 2)
+        return len(cuts)
 
     def params(self) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
         p = solver.parameters
-        p.num_workers = 1  # deterministic (STYLE.md habit 5)
+        p.num_workers = 1  # one worker: the same search, so the same result, every run
         p.random_seed = self.seed % (1 << 31)
         p.linearization_level = 2  # the LP with the odd-set cuts does the work (the defaults are pathological)
         # Presolve and probing cost 5× the search on these models and find nothing: the matching is tight.
@@ -150,45 +156,54 @@ class CpSatModel:
         self.model.add(sum(lits) <= len(lits) - differ)
 
     def solve(self, hint: tuple[Sequence[int], int | None] | None = None) -> Solution:
+        """The optimum, stage by stage (tiers top first); NoPairing when the model has no pairing."""
         start = time.perf_counter()
         # Stages fix each tier's optimum with a constraint: do that on a copy, so that the model itself
         # keeps only the matching and the no-good cuts (alternatives solve it again).
         m = self.model.clone() if len(self.stages) > 1 else self.model
-        hint = hint or greedy_hint(self.costs)
-        status_text = "optimal"
+        found = hint or greedy_hint(self.costs)
+        statuses: list[str] = []
         # Every tier zero (one pairing possible, or all cost nothing): one feasibility solve still keeps
         # the no-good cuts of the alternatives.
         for group in self.stages or [[]]:
-            m.clear_hints()
-            hinted = set(hint[0])
-            for k, var in enumerate(self.x):
-                m.add_hint(var, 1 if k in hinted else 0)
-            for i, var in self.b.items():
-                m.add_hint(var, 1 if hint[1] == i else 0)
-            edge, bye = _coefs(group, self.costs.edge_count, self.costs.n)
-            expr = cp_model.LinearExpr.weighted_sum(self.x + list(self.b.values()),
-                                                    edge + [bye[i] for i in self.b])
-            m.minimize(expr)
-            solver = self.params()
-            status = solver.solve(m)
-            if status == cp_model.INFEASIBLE:
-                raise NoPairing("no pairing satisfies the model")
-            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                raise RuntimeError(f"CP-SAT stopped with status {solver.status_name(status)}")
-            if status != cp_model.OPTIMAL:
-                status_text = f"not proven optimal ({solver.status_name(status)})"
-            hint = ([k for k, var in enumerate(self.x) if solver.value(var)],
-                    next((i for i, var in self.b.items() if solver.value(var)), None))
-            if m is not self.model:
-                m.add(expr <= int(solver.objective_value))  # lexicographic: keep this tier's optimum
-        edges_chosen = tuple(sorted(hint[0]))
-        info = SolverInfo("cpsat", f"ortools {version('ortools')}",
+            found, status = self._solve_stage(m, group, found, keep_optimum=m is not self.model)
+            statuses.append(status)
+        status_text = next((s for s in reversed(statuses) if s != "optimal"), "optimal")
+        edges_chosen = tuple(sorted(found[0]))
+        return Solution(edges_chosen, found[1], objective_of(self.costs, edges_chosen, found[1]),
+                        self._info(status_text, time.perf_counter() - start))
+
+    def _solve_stage(self, m: cp_model.CpModel, group: list[_Tier], hint: tuple[Sequence[int], int | None],
+                     keep_optimum: bool) -> tuple[tuple[Sequence[int], int | None], str]:
+        """Minimise one stage's tiers from `hint`; the pairing found and "optimal" or why not."""
+        m.clear_hints()
+        hinted = set(hint[0])
+        for k, var in enumerate(self.x):
+            m.add_hint(var, 1 if k in hinted else 0)
+        for i, var in self.b.items():
+            m.add_hint(var, 1 if hint[1] == i else 0)
+        edge, bye = _coefs(group, self.costs.edge_count, self.costs.n)
+        expr = cp_model.LinearExpr.weighted_sum(self.x + list(self.b.values()), edge + [bye[i] for i in self.b])
+        m.minimize(expr)
+        solver = self.params()
+        status = solver.solve(m)
+        if status == cp_model.INFEASIBLE:
+            raise NoPairing("no pairing satisfies the model")
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            raise RuntimeError(f"CP-SAT stopped with status {solver.status_name(status)}")
+        found = ([k for k, var in enumerate(self.x) if solver.value(var)],
+                 next((i for i, var in self.b.items() if solver.value(var)), None))
+        if keep_optimum:
+            m.add(expr <= int(solver.objective_value))  # lexicographic: keep this tier's optimum
+        return found, "optimal" if status == cp_model.OPTIMAL else f"not proven optimal ({solver.status_name(status)})"
+
+    def _info(self, status: str, seconds: float) -> SolverInfo:
+        return SolverInfo("cpsat", f"ortools {version('ortools')}",
                           (("num_workers", "1"), ("random_seed", str(self.seed % (1 << 31))),
                            ("linearization_level", "2"), ("cp_model_presolve", "false"),
                            ("cp_model_probing_level", "0"), ("odd_set_cuts", str(self.cuts)),
                            ("hint", "greedy"), ("max_time_in_seconds", str(SAFETY_SECONDS))),
-                          status_text, len(self.stages), time.perf_counter() - start)
-        return Solution(edges_chosen, hint[1], objective_of(self.costs, edges_chosen, hint[1]), info)
+                          status, len(self.stages), seconds)
 
 
 def solve_cpsat(costs: CompiledCosts, seed: int = 0) -> Solution:

@@ -11,6 +11,8 @@ from pairing.criteria.colour import colour_terms, run_of
 from pairing.criteria.meetings import meeting_terms
 from pairing.criteria.rank import rank_units
 from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak
+from pairing.criteria.tiers import TIER_NAMES, TIERS, tier_index
+from pairing.criteria.weights import CRITERIA
 from pairing.history import Meeting
 from pairing.proposer import propose
 from pairing.synthetic import synthetic_season
@@ -87,6 +89,19 @@ def test_tier_weights_make_the_objective_lexicographic():
     for _ in range(2000):
         a, b = [(rng.randint(0, 3), rng.randint(0, boards), rng.randint(0, n - 1), rng.randint(0, 5000),
                  rng.randint(0, boards * ((1 << TIEBREAK_BITS) - 1))) for _ in range(2)]
-        assert (w.composite(*a) < w.composite(*b)) == (a < b)
-        assert w.split(w.composite(*a)) == a
-    assert (1 << w.scale_bits) > boards * (1 << TIEBREAK_BITS)
+        assert (w.composite(a) < w.composite(b)) == (a < b)
+        assert w.split(w.composite(a)) == a
+    assert (1 << w.shift("real_cost")) > boards * (1 << TIEBREAK_BITS)
+
+
+def test_criteria_follow_the_tiers_in_priority_order():
+    # The tiers are declared once; every criterion counts in one of them, in their order.
+    places = [tier_index(c.tier) for c in CRITERIA]
+    assert places == sorted(places)
+    for tier in TIERS:
+        inside = [c.name for c in CRITERIA if c.tier == tier.name]
+        if tier.kind in ("relax", "bye"):
+            assert inside == [tier.name]  # a tier of its own, counted in units
+        elif tier.kind == "tiebreak":
+            assert inside == []
+    assert TIER_NAMES[-1] == "tiebreak" and len(set(TIER_NAMES)) == len(TIERS)

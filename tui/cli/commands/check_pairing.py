@@ -6,13 +6,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seasons.errors import InputError
 from seasons.load import load_season, read_text
 from seasons.model import PlayerId, Season
 from seasons.rounds import round_to_pair
 from tui.format import with_names
+
+if TYPE_CHECKING:
+    from pairing.compare import Comparison
 
 EXIT_INVALID = 1
 
@@ -33,6 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pairing import build_instance, check_pairing, keizer_ranking, propose
+    from pairing.compare import Comparison
 
     season = load_season(args.season)
     k = args.round if args.round is not None else round_to_pair(season)
@@ -41,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
     inst = build_instance(season, k, ranking, values)
     report = check_pairing(inst, games, bye)
     best = propose(inst)
+    versus = Comparison.of(report, best)
     # A hard rule may give way only when no pairing keeps them all: the optimum shows whether one does.
-    avoidable = report.valid and report.tiers[:2] > best.tiers[:2]
+    avoidable = report.valid and versus.hard_rules_give_way
     violations = [{"rule": v.rule, "players": list(v.players), "message": v.message} for v in report.violations]
     if avoidable:
         violations += [{"rule": v.rule, "players": list(v.players),
@@ -59,36 +64,24 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(_text(season, out))
+        sys.stdout.write(_text(season, out, versus))
     return 0 if out["valid"] else EXIT_INVALID
 
 
-def _text(season: Season, out: dict[str, Any]) -> str:
+def _text(season: Season, out: dict[str, Any], versus: Comparison) -> str:
+    from pairing.compare import soft_terms
+
     verdict = "valid" if out["valid"] else "breaks the rules"
     lines = [f"Pairing of round {out['round']}: {verdict}"]
     lines += [f"  ✗ {m}" for m in with_names(season, [v["message"] for v in out["violations"]])]
     lines += [f"  ! gave way: {m}" for m in with_names(season, [v["message"] for v in out["relaxed"]])]
-    terms = ", ".join(f"{name} {cost}" for name, cost in out["criteria"].items()
-                      if cost and not name.startswith("relax_") and name != "bye_order")
+    terms = soft_terms(out["criteria"].items())
     lines.append(f"Cost: {out['real_cost']}" + (f" ({terms})" if terms else ""))
     if out["valid"]:
-        lines.append(_against_the_optimum(season, out))
+        # How the pairing compares with the optimal one, tier by tier (the order the solver decides in).
+        who = season.player(out["optimal_bye"]).name if out["optimal_bye"] else None
+        lines.append(f"Optimal cost: {out['optimal_real_cost']} — {versus.against_the_optimum(who)}")
     return "\n".join(lines) + "\n"
-
-
-def _against_the_optimum(season: Season, out: dict[str, Any]) -> str:
-    """How the pairing compares with the optimal one, tier by tier (the order the solver decides in)."""
-    ours, best = out["tiers"], out["optimal_tiers"]
-    head = f"Optimal cost: {out['optimal_real_cost']} — "
-    if out["objective"] == out["optimal_objective"]:
-        return head + "this pairing is the optimal one"
-    if ours[2] > best[2]:
-        who = season.player(out["optimal_bye"]).name if out["optimal_bye"] else "nobody"
-        return head + f"the bye policy gives the bye to {who}, not to this pairing's choice"
-    extra = out["real_cost"] - out["optimal_real_cost"]
-    if extra > 0:
-        return head + f"this pairing costs {extra} more"
-    return head + "the same real cost (the tie-break prefers another)"
 
 
 def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:

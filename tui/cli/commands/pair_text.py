@@ -66,11 +66,6 @@ def _cost_line(proposal: Any) -> str:
 
 def _versus_best(alt: Any, best: Any) -> str:
     """Why the alternative comes after the best, in the order the tiers decide (docs/pairing.md)."""
-    if alt.tie:
-        return "ties with the best (only the tie-break put the best first)"
-    if alt.proposal.tiers[:2] > best.tiers[:2]:
-        return "a hard rule gives way that the best keeps"
-    if alt.proposal.tiers[2] > best.tiers[2]:
-        return "the bye goes further down the policy's order" + (
-            f" (and it costs {alt.extra_cost} more)" if alt.extra_cost > 0 else "")
-    return f"costs {alt.extra_cost} more" if alt.extra_cost else "same cost (the tie-break decides)"
+    from pairing.compare import Comparison  # here, not at the top: the command line starts without pairing
+
+    return Comparison.of(alt.proposal, best).behind_the_best()
