@@ -9,7 +9,7 @@ from typing import Literal
 import numpy as np
 
 from seasons.errors import InputError
-from seasons.model import Player, PlayerId, Result, Round, Season, Withdrawal
+from seasons.model import Colour, Player, PlayerId, Result, Round, Season, Withdrawal
 from seasons.ruleset.model import ENTRY_FACTOR_KEYS, Ruleset
 
 KINDS = ("game",) + ENTRY_FACTOR_KEYS + ("none",)
@@ -19,7 +19,8 @@ KIND_CODE = {k: i for i, k in enumerate(KINDS)}
 OUTCOMES = ("", "win", "draw", "loss", "forfeit_win", "forfeit_loss", "pending")
 """A game's outcome for one player ("" for a slot without a game)."""
 OUTCOME_CODE = {o: i for i, o in enumerate(OUTCOMES)}
-WHITE, BLACK = 1, -1
+WHITE, BLACK = Colour.WHITE.sign, Colour.BLACK.sign
+"""The int8 colour codes of RoundFacts: the signs of `Colour` (0 without a game)."""
 
 # (white's outcome, black's outcome) of each result.
 _OUTCOMES_OF = {
@@ -71,7 +72,7 @@ class RoundFacts:
     opponent: np.ndarray
     """int32: the opponent's index in `season.players` (removed players included), −1 without a game."""
     colour: np.ndarray
-    """int8: WHITE, BLACK, or 0 without a game."""
+    """int8: the `Colour.sign` of the player's colour (WHITE, BLACK), or 0 without a game."""
     implied: np.ndarray
     """bool: the slot was not written in the round but follows from `joined` or a kept withdrawal."""
     who: np.ndarray
@@ -80,12 +81,15 @@ class RoundFacts:
     """int16 index into the price table."""
 
 
-def removed_players(season: Season, ruleset: Ruleset) -> frozenset[PlayerId]:
-    """Players whose withdrawal removes them from every ranking (D art. 22; ARCHITECTURE.md: `≤` the threshold)."""
+def removed_players(season: Season, ruleset: Ruleset, by_round: int | None = None) -> frozenset[PlayerId]:
+    """Players whose withdrawal removes them from every ranking (D art. 22): `before_round` at or below the
+    ruleset's removal threshold ("vóór de 21ste speelronde", read literally: `≤`). `by_round`: only the
+    withdrawals that have taken effect when that round is paired (before_round ≤ by_round)."""
     limit = ruleset.withdrawal.removal_before_round
     if limit is None:
         return frozenset()
-    return frozenset(w.player for w in season.withdrawals if w.before_round <= limit)
+    last = limit if by_round is None else min(limit, by_round)
+    return frozenset(w.player for w in season.withdrawals if w.before_round <= last)
 
 
 class FactsBuilder:
