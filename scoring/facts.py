@@ -31,7 +31,7 @@ _OUTCOMES_OF = {
     Result.BLACK_FORFEIT_WIN: ("forfeit_loss", "forfeit_win"),
     Result.PENDING: ("pending", "pending"),
 }
-_OUTCOME_CODES_OF = {res: (OUTCOME_CODE[w], OUTCOME_CODE[b]) for res, (w, b) in _OUTCOMES_OF.items()}
+OUTCOME_CODES_OF = {res: (OUTCOME_CODE[w], OUTCOME_CODE[b]) for res, (w, b) in _OUTCOMES_OF.items()}
 # A game against a removed player scores a withdrawal factor of the own value (D art. 22).
 _WITHDRAWAL_KEY = {"win": "win", "forfeit_win": "win", "draw": "draw", "loss": "loss", "forfeit_loss": "loss"}
 
@@ -168,7 +168,7 @@ class FactsBuilder:
             white, black = index_of.get(game.white, -1), index_of.get(game.black, -1)
             if white < 0 or black < 0:
                 self._season_idx(game.white if white < 0 else game.black, f"{where}.games[{g}]")  # raises
-            out_white, out_black = _OUTCOME_CODES_OF[game.result]
+            out_white, out_black = OUTCOME_CODES_OF[game.result]
             for me, other, col, out in ((white, black, WHITE, out_white), (black, white, BLACK, out_black)):
                 i = rank_of[me]
                 if i < 0:
