@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from seasons.model import EntryKind, PlayerId, Season
+from seasons.model import PlayerId, Season
 
 Pair = tuple[PlayerId, PlayerId]
 """Two player ids in id order: the key of everything about a pair."""
@@ -32,7 +32,8 @@ class PlayerHistory:
     """One player's past as far as pairing cares."""
 
     colours: str = ""
-    """Colours of the games sat at the board, oldest first ('W'/'B'); forfeits give no colour."""
+    """Colours of the games sat at the board, oldest first, as `Colour` letters ('W'/'B'); forfeits give
+    no colour."""
     byes: int = 0
     """Entries `bye` so far (D art. 10 counts these)."""
     lost_evenings: int = 0
@@ -66,26 +67,16 @@ _EMPTY = PlayerHistory()
 
 
 def season_history(season: Season, before_round: int) -> History:
-    """The history of rounds 1..before_round−1 (the rounds that exist), in a deterministic order."""
-    meetings: dict[Pair, list[Meeting]] = {}
-    colours: dict[PlayerId, list[str]] = {}
-    byes: dict[PlayerId, int] = {}
-    lost: dict[PlayerId, int] = {}
-    for rnd in season.rounds[: max(0, before_round - 1)]:
-        for game in rnd.games:
-            if not game.result.was_played:  # a forfeit: no meeting, no colour (RULES.md §7)
-                continue
-            meetings.setdefault(pair_key(game.white, game.black), []).append(
-                Meeting(rnd.number, game.white, game.black))
-            colours.setdefault(game.white, []).append("W")
-            colours.setdefault(game.black, []).append("B")
-        for pid, kind in rnd.entries:
-            if kind is EntryKind.BYE:
-                byes[pid] = byes.get(pid, 0) + 1
-                lost[pid] = lost.get(pid, 0) + 1
-            elif kind is EntryKind.DUTY:
-                lost[pid] = lost.get(pid, 0) + 1
-    ids = sorted(set(colours) | set(byes) | set(lost))
-    players = tuple((pid, PlayerHistory("".join(colours.get(pid, ())), byes.get(pid, 0), lost.get(pid, 0)))
-                    for pid in ids)
-    return History(meetings=tuple((k, tuple(v)) for k, v in sorted(meetings.items())), players=players)
+    """The history of rounds 1..before_round−1 (the rounds that exist), read from scoring's slot frame."""
+    from scoring.past import meetings, past_slots, player_pasts  # deferred: scoring loads numpy and polars
+
+    slots = past_slots(season, before_round)
+    ids = tuple(p.id for p in season.players)
+    met: dict[Pair, list[Meeting]] = {}
+    games = meetings(slots)
+    for rnd, white, black in zip(*(games[c].to_list() for c in ("round", "white", "black"))):
+        met.setdefault(pair_key(ids[white], ids[black]), []).append(Meeting(rnd, ids[white], ids[black]))
+    pasts = player_pasts(slots)
+    players = sorted((ids[i], PlayerHistory(colours, byes, lost)) for i, colours, byes, lost in
+                     zip(*(pasts[c].to_list() for c in ("player", "colours", "byes", "lost_evenings"))))
+    return History(meetings=tuple((k, tuple(v)) for k, v in sorted(met.items())), players=tuple(players))

@@ -6,7 +6,9 @@ from fractions import Fraction
 
 import polars as pl
 
+from pairing.history import season_history
 from scoring import player_card, replay
+from scoring.past import meetings, past_slots, player_pasts
 from scoring.slots import SLOT_SCHEMA
 from scoring.table import EXACT_COLUMNS, standings_frame, standings_table
 from seasons.model import Colour
@@ -45,6 +47,21 @@ def test_a_removed_player_has_rows_that_price_nothing() -> None:
     p3 = rp.slots.filter(pl.col("player") == 2).row(0, named=True)
     assert (p3["opponent"], p3["whose"], p3["who"]) == (3, "own", 2)  # D art. 22: the own value counts
     assert {r.player for r in rp.standings().rows} == {"p1", "p2", "p3"}
+    history = season_history(s, 3)  # the pairing history still knows the removed player's games
+    assert history.of("p4").colours == "B" and [m.round for m in history.meetings_of("p3", "p4")] == [1]
+
+
+def test_pairing_history_reads_the_frame() -> None:
+    s = season(ids(5), ROUNDS)
+    slots = past_slots(s, 4)
+    assert meetings(slots).rows() == [(1, 0, 1), (1, 2, 3), (2, 1, 4), (3, 2, 1), (3, 4, 0)]
+    pasts = {row["player"]: row for row in player_pasts(slots).to_dicts()}
+    assert (pasts[0]["colours"], pasts[3]["colours"], pasts[3]["lost_evenings"]) == ("WB", "B", 1)
+    assert (pasts[4]["colours"], pasts[4]["byes"], pasts[4]["lost_evenings"]) == ("BW", 1, 1)
+    assert [m.round for m in season_history(s, 4).meetings_of("p1", "p4")] == []  # a forfeit is no meeting
+    # a replay's frame gives the same history
+    assert meetings(replay(s, 3).slots).rows() == meetings(slots).rows()
+    assert player_pasts(replay(s, 3).slots).equals(player_pasts(slots))
 
 
 def test_the_table_carries_exact_integers_and_floats_only_for_display() -> None:
