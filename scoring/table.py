@@ -101,4 +101,12 @@ def standings_table(replay: Replay, k: int | None = None) -> pl.DataFrame:
     return standings_frame(replay, k).select(COLUMNS)
 
 
-__all__ = ["COLUMNS", "EXACT_COLUMNS", "standings_frame", "standings_table"]
+def prize_table(replay: Replay, k: int | None = None) -> pl.DataFrame:
+    """The standings table in prize order: `Standings.prize_order()` (RULES.md §5)."""
+    order = [str(r.player) for r in replay.standings(k).prize_order()]
+    place = pl.DataFrame({"player": order, "prize_place": range(len(order))},
+                         schema={"player": pl.Utf8, "prize_place": pl.Int64})
+    return standings_table(replay, k).join(place, on="player").sort("prize_place").drop("prize_place")
+
+
+__all__ = ["COLUMNS", "EXACT_COLUMNS", "prize_table", "standings_frame", "standings_table"]

@@ -10,7 +10,7 @@ from pairing.history import season_history
 from scoring import player_card, replay
 from scoring.past import meetings, past_slots, player_pasts
 from scoring.slots import SLOT_SCHEMA
-from scoring.table import EXACT_COLUMNS, standings_frame, standings_table
+from scoring.table import EXACT_COLUMNS, prize_table, standings_frame, standings_table
 from seasons.model import Colour
 from scoring_builders import ids, season
 
@@ -94,6 +94,18 @@ def test_past_64_bits_the_frame_falls_back_to_python_ints() -> None:
         assert Fraction(row["score_num"], row["score_den"]) == st.score
     line = next(x for x in player_card(rp, "p1").lines if x.price == "win")
     assert line.factor == Fraction(1, 10000019)
+
+
+def test_prize_order_is_one_rule() -> None:
+    away = "p1-p3 1-0; p2 unexcused, p4 unexcused"
+    s = season(ids(4), ["p1-p2 0-1, p3-p4 1-0", away, away, away], ruleset="kijk-uit")
+    rp = replay(s)
+    prizes = prize_table(rp)
+    assert False in prizes["eligible"].to_list()
+    assert prizes["player"].to_list() != standings_table(rp)["player"].to_list()
+    assert prizes["player"].to_list() == [str(r.player) for r in rp.standings().prize_order()]
+    assert prizes["eligible"].to_list() == sorted(prizes["eligible"].to_list(), reverse=True)
+    assert prizes.columns == standings_table(rp).columns
 
 
 def test_one_colour_type() -> None:

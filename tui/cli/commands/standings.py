@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from scoring import Replay, replay, standings_table
+from scoring.table import prize_table
 from seasons.load import load_season
 from tui.format import COLUMNS, exact, iteration_summary, text_table
 
@@ -30,10 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     season = load_season(args.season)
     rep = replay(season, args.round)
-    table = standings_table(rep)
-    if args.prizes and "eligible" in table.columns:
-        # RULES.md §5: stable sort, so the Keizer order stays within each group.
-        table = table.sort(table["eligible"].eq(False).fill_null(False), maintain_order=True)
+    # --prizes: scoring's prize order (those under the participation threshold after the others)
+    table = prize_table(rep) if args.prizes else standings_table(rep)
     if args.json:  # FORMAT.md: rows in the Keizer ranking order, whatever the participation flag says
         sys.stdout.write(json.dumps(standings_json(rep, standings_table(rep)), ensure_ascii=False, indent=1)
                          + "\n")
