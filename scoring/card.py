@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 
 from scoring.replay import Replay
-from scoring.values import format_points, round_to_grid
+from scoring.values import points_text, round_to_grid
 from seasons.errors import InputError
 from seasons.model import Colour, PlayerId
 
@@ -86,7 +86,7 @@ class PlayerCard:
     def describe(self) -> str:
         """The card as text: a header, one line per round, the bonus, the self value and the rank history."""
         out = [f"{self.name} ({self.player}): #{self.rank} after round {self.round} — "
-               f"{_points(self.score)} (value {format_points(self.value)})"]
+               f"{_points(self.score)} (value {points_text(self.value)})"]
         out += [f"round {line.round}: {_describe(line)} — {_points(line.points)}" for line in self.lines]
         if self.bonus:
             out.append(f"starting bonus left: {_points(self.bonus)}")
@@ -97,7 +97,7 @@ class PlayerCard:
 
 
 def _points(x: Fraction) -> str:
-    return f"{format_points(x)} point" + ("" if x == 1 else "s")
+    return f"{points_text(x)} point" + ("" if x == 1 else "s")
 
 
 def _ranks_text(line: CardLine) -> str:
