@@ -68,15 +68,13 @@ _EMPTY = PlayerHistory()
 
 def season_history(season: Season, before_round: int) -> History:
     """The history of rounds 1..before_round−1 (the rounds that exist), read from scoring's slot frame."""
-    from scoring.past import meetings, past_slots, player_pasts  # deferred: scoring loads numpy and polars
+    from scoring.history import meetings_and_pasts, past_slots  # deferred: scoring loads numpy and polars
 
-    slots = past_slots(season, before_round)
+    games, pasts = meetings_and_pasts(past_slots(season, before_round))
     ids = tuple(p.id for p in season.players)
     met: dict[Pair, list[Meeting]] = {}
-    games = meetings(slots)
     for rnd, white, black in zip(*(games[c].to_list() for c in ("round", "white", "black"))):
         met.setdefault(pair_key(ids[white], ids[black]), []).append(Meeting(rnd, ids[white], ids[black]))
-    pasts = player_pasts(slots)
     players = sorted((ids[i], PlayerHistory(colours, byes, lost)) for i, colours, byes, lost in
                      zip(*(pasts[c].to_list() for c in ("player", "colours", "byes", "lost_evenings"))))
     return History(meetings=tuple((k, tuple(v)) for k, v in sorted(met.items())), players=tuple(players))

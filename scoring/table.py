@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import polars as pl
 
+from scoring.history import colour_balance, colour_history, colour_run, sat_at_board
 from scoring.replay import Replay, taking_part
 from scoring.slots import exact_series
 from scoring.values import exact_text
-from seasons.model import Colour
 
 COLUMNS = ("rank", "player", "name", "score", "score_exact", "value", "games", "won", "drawn", "lost", "pending",
            "forfeits", "score_pct", "colour_balance", "colour_run", "byes", "excused", "unexcused", "duty",
@@ -17,7 +17,7 @@ EXACT_COLUMNS = ("score_num", "score_den", "value_num", "value_den")
 """`standings_frame` adds these: the exact score and value as reduced numerator/denominator (Int64, or Python
 ints as Object when one does not fit in 64 bits). `score` and `value` are their float views, for display."""
 
-_COUNTS = ("games", "won", "drawn", "lost", "pending", "forfeits", "colour_balance", "byes", "excused", "unexcused",
+_COUNTS = ("games", "won", "drawn", "lost", "pending", "forfeits", "byes", "excused", "unexcused",
            "duty", "external", "attended", "decided", "board_halves")
 
 
@@ -29,35 +29,21 @@ def _played(k: int) -> pl.Expr:
 def _counts(slots: pl.LazyFrame) -> pl.LazyFrame:
     """Per ranked player: the game, entry and board-point counts of D's and K's tables."""
     kind, outcome = pl.col("kind"), pl.col("outcome")
-    game = kind == "game"
     forfeit = outcome.is_in(["forfeit_win", "forfeit_loss"]).fill_null(False)
-    sat = game & ~forfeit  # sat at the board: pending games too, forfeits not
+    sat = sat_at_board()  # pending games too, forfeits not
     won, drawn, lost = (outcome == "win").fill_null(False), (outcome == "draw").fill_null(False), \
         (outcome == "loss").fill_null(False)
     # Board points in halves: exact integers (a draw is half a point).
     halves = 2 * won.cast(pl.Int64) + drawn.cast(pl.Int64) + 2 * (outcome == "forfeit_win").fill_null(False)
-    return slots.group_by("ranked").agg(
+    return slots.group_by("ranked", maintain_order=True).agg(  # keeps round order: the colour history
         games=sat.sum(), won=won.sum(), drawn=drawn.sum(), lost=lost.sum(),
         pending=(outcome == "pending").fill_null(False).sum(), forfeits=forfeit.sum(),
         board_halves=halves.sum(), decided=(won | drawn | (outcome == "loss").fill_null(False) | forfeit).sum(),
-        colour_balance=pl.when(sat).then(pl.col("colour").cast(pl.Int64)).otherwise(0).sum(),
         byes=(kind == "bye").sum(), excused=(kind == "excused").sum(),
         unexcused=(kind == "unexcused").sum(), duty=(kind == "duty").sum(),
         external=kind.is_in(["external_win", "external_draw", "external_loss"]).sum(),
-        attended=taking_part().sum(),
+        attended=taking_part().sum(), colours=colour_history(),
     )
-
-
-def _colour_runs(slots: pl.LazyFrame) -> pl.LazyFrame:
-    """AL (D): the run of one colour over the last games sat at the board, "3W" or "2Z" (`Colour.dutch`)."""
-    sat = slots.filter((pl.col("kind") == "game") & ~pl.col("outcome").is_in(["forfeit_win", "forfeit_loss"]))
-    changes = (pl.col("colour") != pl.col("colour").shift(1)).fill_null(True).cast(pl.Int64)
-    sat = sat.sort("ranked", "round").with_columns(run=changes.cum_sum().over("ranked"))
-    runs = sat.group_by("ranked").agg(last=pl.col("colour").sort_by("round").last(),
-                                      length=(pl.col("run") == pl.col("run").max()).sum())
-    white, black = Colour.WHITE, Colour.BLACK
-    letter = pl.when(pl.col("last") == white.sign).then(pl.lit(white.dutch)).otherwise(pl.lit(black.dutch))
-    return runs.select("ranked", colour_run=pl.col("length").cast(pl.Utf8) + letter)
 
 
 def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
@@ -86,9 +72,8 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
     ])
     slots = replay.slots.lazy().filter(_played(st.round))
     table = (head.lazy().join(_counts(slots), on="ranked", how="left")
-             .join(_colour_runs(slots), on="ranked", how="left")
              .with_columns([pl.col(c).fill_null(0).cast(pl.Int64) for c in _COUNTS])
-             .with_columns(pl.col("colour_run").fill_null(""),
+             .with_columns(colour_run=colour_run(pl.col("colours")), colour_balance=colour_balance(pl.col("colours")),
                            board_points=pl.col("board_halves").cast(pl.Float64) / 2)
              .with_columns(score_pct=pl.when(pl.col("decided") > 0)
                            .then(100.0 * pl.col("board_points") / pl.col("decided")).otherwise(None))

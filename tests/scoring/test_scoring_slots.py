@@ -8,7 +8,7 @@ import polars as pl
 
 from pairing.history import season_history
 from scoring import player_card, replay
-from scoring.past import meetings, past_slots, player_pasts
+from scoring.history import meetings, past_slots, player_pasts
 from scoring.slots import SLOT_SCHEMA
 from scoring.table import EXACT_COLUMNS, prize_table, standings_frame, standings_table
 from seasons.model import Colour
