@@ -49,10 +49,9 @@ def compile_terms(slots: pl.DataFrame, scale: Scale, n: int, rounds: int) -> tup
     # Without a grid the own-value slots (entries, a removed opponent) of a player add up to one multiplier;
     # with a grid each is rounded on its own, so they stay single contributions.
     own = valued & (pl.col("who") == pl.col("ranked")) & pl.lit(scale.grid is None)
-    flags = (slots.lazy().filter(pl.col("ranked").is_not_null())
-             .select(pl.col("round"), pl.col("price").cast(pl.Int64), pl.col("who").fill_null(-1).cast(pl.Int64),
-                     own.alias("own"), (valued & ~own).alias("apart"))
-             .collect())
+    ranked = slots if not slots["ranked"].null_count() else slots.filter(pl.col("ranked").is_not_null())
+    flags = ranked.select(pl.col("price").cast(pl.Int64), pl.col("who").fill_null(-1).cast(pl.Int64),
+                          own.alias("own"), (valued & ~own).alias("apart"))
     price, who = flags["price"].to_numpy(), flags["who"].to_numpy()
     is_own, apart = flags["own"].to_numpy(), flags["apart"].to_numpy()
     const, coef = scale.const[price], scale.coef[price]
@@ -61,7 +60,7 @@ def compile_terms(slots: pl.DataFrame, scale: Scale, n: int, rounds: int) -> tup
     for j in range(rounds):
         block = slice(j * n, (j + 1) * n)
         rows = np.flatnonzero(apart[block])
-        out.append(Terms(const=const[block].copy(), own=own_coef[block].copy(), owner=rows.astype(np.int64),
+        out.append(Terms(const=const[block], own=own_coef[block], owner=rows.astype(np.int64),
                          who=who[block][rows], coef=coef[block][rows]))
     return tuple(out)
 
