@@ -17,7 +17,7 @@ def pair_key(a: PlayerId, b: PlayerId) -> Pair:
 
 @dataclass(frozen=True, slots=True)
 class Meeting:
-    """One earlier game of a pair (RULES.md §7: forfeits are not meetings; pending games are)."""
+    """One earlier game of a pair (docs/rules.md §7: forfeits are not meetings; pending games are)."""
 
     round: int
     """The round it was played in."""
@@ -68,9 +68,10 @@ _EMPTY = PlayerHistory()
 
 def season_history(season: Season, before_round: int) -> History:
     """The history of rounds 1..before_round−1 (the rounds that exist), read from scoring's slot frame."""
-    from scoring.history import meetings_and_pasts, past_slots  # deferred: scoring loads numpy and polars
+    from scoring.history import meetings, past_slots, player_pasts  # deferred: scoring loads numpy and polars
 
-    games, pasts = meetings_and_pasts(past_slots(season, before_round))
+    slots = past_slots(season, before_round)
+    games, pasts = meetings(slots), player_pasts(slots)
     ids = tuple(p.id for p in season.players)
     met: dict[Pair, list[Meeting]] = {}
     for rnd, white, black in zip(*(games[c].to_list() for c in ("round", "white", "black"))):

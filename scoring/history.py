@@ -53,12 +53,17 @@ def colour_balance(colours: pl.Expr) -> pl.Expr:
             + colours.str.count_matches(Colour.BLACK.letter) * Colour.BLACK.sign).fill_null(0).cast(pl.Int64)
 
 
-def _meetings(slots: pl.LazyFrame) -> pl.LazyFrame:
+def meetings(slots: pl.DataFrame) -> pl.DataFrame:
+    """Every game sat at the board: round, white, black (indices into `season.players`), by round and board
+    colour. Each game is read from white's row, which removed players have too."""
+    # eager, not lazy: on a club's few thousand slots the query planner costs more than the query
     return (slots.filter(sat_at_board() & (pl.col("colour") == Colour.WHITE.sign))
-            .select("round", white=pl.col("player"), black=pl.col("opponent")).sort("round", "white"))
+            .select("round", white=pl.col("player"), black=pl.col("opponent")))  # the frame's (round, player) order
 
 
-def _pasts(slots: pl.LazyFrame) -> pl.LazyFrame:
+def player_pasts(slots: pl.DataFrame) -> pl.DataFrame:
+    """Per player with a past (a game sat at the board, a bye or club duty): player (index into
+    `season.players`), colours (`colour_history`), byes, lost_evenings (byes plus club duty)."""
     kind = pl.col("kind")
     # the frame is in (round, player) order and group_by keeps it within a group: colours oldest first
     return (slots.group_by("player", maintain_order=True)
@@ -67,23 +72,4 @@ def _pasts(slots: pl.LazyFrame) -> pl.LazyFrame:
             .filter((pl.col("colours") != "") | (pl.col("lost_evenings") > 0)).sort("player"))
 
 
-def meetings(slots: pl.DataFrame) -> pl.DataFrame:
-    """Every game sat at the board: round, white, black (indices into `season.players`), by round and board
-    colour. Each game is read from white's row, which removed players have too."""
-    return _meetings(slots.lazy()).collect()
-
-
-def player_pasts(slots: pl.DataFrame) -> pl.DataFrame:
-    """Per player with a past (a game sat at the board, a bye or club duty): player (index into
-    `season.players`), colours (`colour_history`), byes, lost_evenings (byes plus club duty)."""
-    return _pasts(slots.lazy()).collect()
-
-
-def meetings_and_pasts(slots: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """`meetings` and `player_pasts` in one run over the frame."""
-    games, pasts = pl.collect_all([_meetings(slots.lazy()), _pasts(slots.lazy())])
-    return games, pasts
-
-
-__all__ = ["colour_balance", "colour_history", "colour_run", "meetings", "meetings_and_pasts", "past_slots",
-           "player_pasts", "sat_at_board"]
+__all__ = ["colour_balance", "colour_history", "colour_run", "meetings", "past_slots", "player_pasts", "sat_at_board"]
