@@ -1,4 +1,4 @@
-"""A player's card: every round's points after round K, exactly, and why (RULES.md §2–4)."""
+"""A player's card: every round's points after round K, exactly, and why (docs/rules.md §2–4)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ class CardLine:
     priced_by: PlayerId | None
     """Whose value the factor multiplies (the opponent's or the own; None for a constant)."""
     ranks: tuple[int, ...]
-    """`priced_by`'s rank in the ranking(s) whose values count (several: a cycle, RULES.md §3)."""
+    """`priced_by`'s rank in the ranking(s) whose values count (several: a cycle, docs/rules.md §3)."""
     value: Fraction | None
     """`priced_by`'s value there (the mean over a cycle)."""
     points: Fraction
@@ -74,9 +74,9 @@ class PlayerCard:
     lines: tuple[CardLine, ...]
     """Rounds 1..K."""
     bonus: Fraction
-    """Aalsmeer starting bonus still left after round K (RULES.md §4)."""
+    """Aalsmeer starting bonus still left after round K (docs/rules.md §4)."""
     self_value: Fraction
-    """The own value added once ("self-victory", RULES.md §6b), 0 without that rule."""
+    """The own value added once ("self-victory", docs/rules.md §6b), 0 without that rule."""
     rank_history: tuple[int, ...]
     """Rank after rounds 0..K."""
 

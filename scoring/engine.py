@@ -1,4 +1,4 @@
-"""The replay, one round at a time, in scaled integers (RULES.md §3: current and frozen valuation).
+"""The replay, one round at a time, in scaled integers (docs/rules.md §3: current and frozen valuation).
 
 Each round comes as flat terms (owner, whose value counts, scaled factor; scoring/terms.py); a ranking's
 scores are one gather and one segmented sum (np.bincount) over them: the fixed point's inner loop.
@@ -54,7 +54,7 @@ class Engine:
         unit = scale.d // scale.lv
         self.self_const = v0 * unit if ruleset.self_value == "initial" else self.zero
         self.self_own = self.zero + unit if ruleset.self_value == "current" else self.zero
-        # Aalsmeer (RULES.md §4): m × v0 × (n − j)/n; per-player m·v0·D/n, times the rounds still to go.
+        # Aalsmeer (docs/rules.md §4): m × v0 × (n − j)/n; per-player m·v0·D/n, times the rounds still to go.
         a = ruleset.aalsmeer
         self.bonus_unit = (v0 * ((a.multiplier * scale.d).numerator // (scale.lv * a.rounds))) if a else self.zero
         self.parts: list[Terms] = []

@@ -1,4 +1,4 @@
-"""What each ranked player did in each round and how it is priced: one slot per player per round (RULES.md §2, §6)."""
+"""What each ranked player did in each round and how it is priced, a slot per player per round (docs/rules.md §2)."""
 
 from __future__ import annotations
 
@@ -206,7 +206,7 @@ class FactsBuilder:
             raise InputError(at, f"unknown player {pid!r}") from None
 
     def _prices(self, kind: np.ndarray, outcome: np.ndarray, opponent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Whose value and which price, per slot (RULES.md §2; D art. 11 pending, art. 22 removed opponents)."""
+        """Whose value and which price, per slot (docs/rules.md §2; D art. 11 pending, art. 22 removed opponents)."""
         index = np.arange(self.n, dtype=np.int32)
         who = np.full(self.n, -1, dtype=np.int32)
         price = self._entry_price[kind]

@@ -1,4 +1,4 @@
-"""Standings after any round K: a replay of rounds 1..K of the season as it stands now (RULES.md §6)."""
+"""Standings after any round K: a replay of rounds 1..K of the season as it stands now (docs/rules.md §6)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from seasons.ruleset import Ruleset, parse_ruleset
 
 @dataclass(frozen=True, slots=True)
 class IterationReport:
-    """How the ranking after a round was found (RULES.md §3)."""
+    """How the ranking after a round was found (docs/rules.md §3)."""
 
     iterations: int
     """Score computations until a ranking repeated (1 for a single pass, 0 for round 0)."""
@@ -61,7 +61,7 @@ class Standings:
     iteration: IterationReport
 
     def prize_order(self) -> tuple[StandingRow, ...]:
-        """RULES.md §5: players under the participation threshold listed after those above it."""
+        """docs/rules.md §5: players under the participation threshold listed after those above it."""
         return tuple([r for r in self.rows if r.eligible is not False] + [r for r in self.rows if r.eligible is False])
 
 
@@ -70,7 +70,7 @@ class Replay:
     """Rounds 1..upto replayed; every standings 0..upto is kept."""
 
     season: Season
-    """The season as it stands now (RULES.md §6: a replay of today's data)."""
+    """The season as it stands now (docs/rules.md §6: a replay of today's data)."""
     ruleset: Ruleset
     """`parse_ruleset(season.ruleset_spec)`."""
     upto: int
@@ -115,7 +115,7 @@ class Replay:
 
     def attended(self, k: int | None = None) -> np.ndarray:
         """Per ranked player: rounds 1..k taken part in — played (pending too, a forfeit win counts, a forfeit
-        loss does not), bye or duty (RULES.md §5)."""
+        loss does not), bye or duty (docs/rules.md §5)."""
         k = self._state(k).round
         counts = (self.slots.lazy().filter(pl.col("ranked").is_not_null() & (pl.col("round") <= k))
                   .group_by("ranked").agg(taking_part().sum().alias("attended")).collect())
@@ -140,7 +140,7 @@ def last_paired_round(season: Season) -> int:
 def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP) -> Replay:
     """Replay rounds 1..upto (default: the last scored round); 0 is the starting ranking.
 
-    `cap`: the iteration's safety net (RULES.md §3), reported as `capped` when reached.
+    `cap`: the iteration's safety net (docs/rules.md §3), reported as `capped` when reached.
     """
     ruleset = parse_ruleset(season.ruleset_spec)
     top = last_paired_round(season)
@@ -159,7 +159,7 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
 
 
 def taking_part() -> pl.Expr:
-    """A slot that counts as taking part (RULES.md §5): played (pending too; a forfeit win counts, a forfeit
+    """A slot that counts as taking part (docs/rules.md §5): played (pending too; a forfeit win counts, a forfeit
     loss does not), a bye or club duty."""
     kind = pl.col("kind")
     return ((kind == "game") & (pl.col("outcome") != "forfeit_loss")) | kind.is_in(["bye", "duty"])

@@ -1,4 +1,4 @@
-"""The standings table with both clubs' columns (RULES.md §10), computed with polars expressions."""
+"""The standings table with both clubs' columns (docs/rules.md §10), computed with polars expressions."""
 
 from __future__ import annotations
 
@@ -82,12 +82,12 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
 
 
 def standings_table(replay: Replay, k: int | None = None) -> pl.DataFrame:
-    """One row per ranked player in Keizer rank order, with D's and K's columns (RULES.md §10)."""
+    """One row per ranked player in Keizer rank order, with D's and K's columns (docs/rules.md §10)."""
     return standings_frame(replay, k).select(COLUMNS)
 
 
 def prize_table(replay: Replay, k: int | None = None) -> pl.DataFrame:
-    """The standings table in prize order: `Standings.prize_order()` (RULES.md §5)."""
+    """The standings table in prize order: `Standings.prize_order()` (docs/rules.md §5)."""
     order = [str(r.player) for r in replay.standings(k).prize_order()]
     place = pl.DataFrame({"player": order, "prize_place": range(len(order))},
                          schema={"player": pl.Utf8, "prize_place": pl.Int64})

@@ -1,4 +1,4 @@
-"""Exact numbers of the standings: the value ladder (RULES.md §1), the rounding grid, and how points are written."""
+"""Exact numbers of the standings: the value ladder (docs/rules.md §1), the rounding grid, how points are written."""
 
 from __future__ import annotations
 

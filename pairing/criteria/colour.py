@@ -1,4 +1,4 @@
-"""Colours (RULES.md §7, D art. 6/8): runs, balance, alternation, and who takes white."""
+"""Colours (docs/rules.md §7, D art. 6/8): runs, balance, alternation, and who takes white."""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from seasons.model import Season
 from seasons.ruleset import parse_ruleset
 from seasons.season_json import parse_season_text
 from scoring_builders import ids, season
+from tests.conftest import real_season_paths
 from test_scoring_properties import seasons
 
 HUGE = {"preset": "keizer-classic", "factors": {
@@ -60,12 +61,8 @@ def test_a_cycle_on_the_python_int_path() -> None:
     compare(s)
 
 
-REAL = sorted(Path("/work/shared/data").glob("real-season-*.json")) if Path("/work/shared/data").is_dir() else []
-
-
-@pytest.mark.skipif(not REAL, reason="the real seasons in /work/shared/data are not available here")
 @pytest.mark.parametrize("spec", ["keizer-classic", "kijk-uit",
                                   {"preset": "doorn-driebergen-2019", "iterate": [10, 20, "final"]}])
 def test_real_seasons_equal_the_reference(spec: object) -> None:
-    for path in REAL:
+    for path in real_season_paths():  # skips, saying why, where ../shared/data is absent
         compare(dataclasses.replace(parse_season_text(path.read_text(), str(path)), ruleset_spec=spec))

@@ -1,4 +1,4 @@
-"""The values ↔ ranking iteration (RULES.md §3) and the tie-breaks (RULES.md §5)."""
+"""The values ↔ ranking iteration (docs/rules.md §3) and the tie-breaks (docs/rules.md §5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Each scoring rule on its own small season (RULES.md §2–6, FORMAT.md ruleset keys)."""
+"""Each scoring rule on its own small season (docs/rules.md §2–6, docs/format.md ruleset keys)."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def test_self_value_current_follows_the_iterated_ranking() -> None:
 
 
 def test_current_valuation_revalues_old_results() -> None:
-    """K: a win over #8 is worth 93 today and 91 next week when #8 has dropped to #10 (RULES.md §3)."""
+    """K: a win over #8 is worth 93 today and 91 next week when #8 has dropped to #10 (docs/rules.md §3)."""
     rp = replay(season(ids(4), ["p1-p2 1-0, p3-p4 1-0", "p3-p1 1-0, p4-p2 1-0"], ruleset=SINGLE))
     after1 = rp.ranking_after(1)
     win = player_card(rp, PlayerId("p1"), 1).lines[0]

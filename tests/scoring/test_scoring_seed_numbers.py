@@ -1,4 +1,4 @@
-"""Every number quoted in RULES.md and the two seeds, through a full replay."""
+"""Every number quoted in docs/rules.md and the two seeds, through a full replay."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_d_factors_in_sixths() -> None:
     assert scores["p12"] == F(3, 6) * 79 and scores["p2"] == F(3, 6) * 69
     assert scores["p3"] == F(4, 6) * 78 and scores["p4"] == F(4, 6) * 77  # art. 18: any result 2/3
     assert scores["p5"] == F(2, 6) * 76 and scores["p25"] == F(6, 6) * 56
-    assert scores["p6"] == F(2, 6) * 75  # duty, as excused (RULES.md §2)
+    assert scores["p6"] == F(2, 6) * 75  # duty, as excused (docs/rules.md §2)
     assert scores["p7"] == 0
 
 

@@ -1,4 +1,4 @@
-"""The standings table (RULES.md §10): both clubs' columns, computed with polars."""
+"""The standings table (docs/rules.md §10): both clubs' columns, computed with polars."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The value ladders and the rounding grid (RULES.md §1, §6b; FORMAT.md `value`, `rounding`)."""
+"""The value ladders and the rounding grid (docs/rules.md §1, §6b; docs/format.md `value`, `rounding`)."""
 
 from __future__ import annotations
 
