@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from seasons.model import PlayerId, Season
+
+if TYPE_CHECKING:
+    import polars as pl
 
 Pair = tuple[PlayerId, PlayerId]
 """Two player ids in id order: the key of everything about a pair."""
@@ -66,11 +70,15 @@ class History:
 _EMPTY = PlayerHistory()
 
 
-def season_history(season: Season, before_round: int) -> History:
-    """The history of rounds 1..before_round−1 (the rounds that exist), read from scoring's slot frame."""
+def season_history(season: Season, before_round: int, slots: pl.DataFrame | None = None) -> History:
+    """The history of rounds 1..before_round−1 (the rounds that exist), read from scoring's slot frame.
+
+    `slots`: that frame when the caller has it already (`scoring.replay(season, before_round − 1).slots`),
+    else it is built from the rounds as written."""
     from scoring.history import meetings, past_slots, player_pasts  # deferred: scoring loads numpy and polars
 
-    slots = past_slots(season, before_round)
+    if slots is None:
+        slots = past_slots(season, before_round)
     games, pasts = meetings(slots), player_pasts(slots)
     ids = tuple(p.id for p in season.players)
     met: dict[Pair, list[Meeting]] = {}

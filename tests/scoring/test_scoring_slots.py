@@ -49,6 +49,7 @@ def test_a_removed_player_has_rows_that_price_nothing() -> None:
     assert {r.player for r in rp.standings().rows} == {"p1", "p2", "p3"}
     history = season_history(s, 3)  # the pairing history still knows the removed player's games
     assert history.of("p4").colours == "B" and [m.round for m in history.meetings_of("p3", "p4")] == [1]
+    assert season_history(s, 3, rp.slots) == history
 
 
 def test_pairing_history_reads_the_frame() -> None:
@@ -62,6 +63,7 @@ def test_pairing_history_reads_the_frame() -> None:
     # a replay's frame gives the same history
     assert meetings(replay(s, 3).slots).rows() == meetings(slots).rows()
     assert player_pasts(replay(s, 3).slots).equals(player_pasts(slots))
+    assert season_history(s, 4, replay(s, 3).slots) == season_history(s, 4)
 
 
 def test_the_table_carries_exact_integers_and_floats_only_for_display() -> None:
