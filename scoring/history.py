@@ -41,7 +41,8 @@ def colour_history() -> pl.Expr:
 def colour_run(colours: pl.Expr) -> pl.Expr:
     """D's AL column from a colour history: the last run of one colour, "3W" or "2Z" (`Colour.dutch`); ""
     before the first game."""
-    run = colours.str.extract(r"(W+|B+)$", 1)
+    white, black = Colour.WHITE.letter, Colour.BLACK.letter
+    run = colours.str.extract(f"({white}+|{black}+)$", 1)
     dutch = run.str.slice(0, 1).replace_strict([c.letter for c in Colour], [c.dutch for c in Colour],
                                                 default=None)
     return (run.str.len_chars().cast(pl.Utf8) + dutch).fill_null("")

@@ -57,7 +57,7 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
         pl.Series("ranked", [index[r.player] for r in st.rows], dtype=pl.Int32),
         pl.Series("player", [str(r.player) for r in st.rows], dtype=pl.Utf8),
         pl.Series("name", [p.name for p in players], dtype=pl.Utf8),
-        # the display floats: correctly rounded from the exact fractions (FORMAT's `score` is a float)
+        # the display floats (the published `score` is a float), correctly rounded from the exact fractions
         pl.Series("score", [float(r.score) for r in st.rows], dtype=pl.Float64),
         pl.Series("score_exact", [exact_text(r.score) for r in st.rows], dtype=pl.Utf8),
         pl.Series("value", [float(r.value) for r in st.rows], dtype=pl.Float64),
@@ -73,7 +73,8 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
     slots = replay.slots.lazy().filter(_played(st.round))
     table = (head.lazy().join(_counts(slots), on="ranked", how="left")
              .with_columns([pl.col(c).fill_null(0).cast(pl.Int64) for c in _COUNTS])
-             .with_columns(colour_run=colour_run(pl.col("colours")), colour_balance=colour_balance(pl.col("colours")),
+             .with_columns(colour_run=colour_run(pl.col("colours")),
+                           colour_balance=colour_balance(pl.col("colours")),
                            board_points=pl.col("board_halves").cast(pl.Float64) / 2)
              .with_columns(score_pct=pl.when(pl.col("decided") > 0)
                            .then(100.0 * pl.col("board_points") / pl.col("decided")).otherwise(None))
