@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from seasons.model import EntryKind, PlayerId, Season
+from seasons.model import PlayerId, Season
+
+if TYPE_CHECKING:
+    import polars as pl
 
 Pair = tuple[PlayerId, PlayerId]
 """Two player ids in id order: the key of everything about a pair."""
@@ -17,7 +21,7 @@ def pair_key(a: PlayerId, b: PlayerId) -> Pair:
 
 @dataclass(frozen=True, slots=True)
 class Meeting:
-    """One earlier game of a pair (RULES.md §7: forfeits are not meetings; pending games are)."""
+    """One earlier game of a pair (docs/rules.md §7: forfeits are not meetings; pending games are)."""
 
     round: int
     """The round it was played in."""
@@ -32,7 +36,8 @@ class PlayerHistory:
     """One player's past as far as pairing cares."""
 
     colours: str = ""
-    """Colours of the games sat at the board, oldest first ('W'/'B'); forfeits give no colour."""
+    """Colours of the games sat at the board, oldest first, as `Colour` letters ('W'/'B'); forfeits give
+    no colour."""
     byes: int = 0
     """Entries `bye` so far (D art. 10 counts these)."""
     lost_evenings: int = 0
@@ -65,27 +70,20 @@ class History:
 _EMPTY = PlayerHistory()
 
 
-def season_history(season: Season, before_round: int) -> History:
-    """The history of rounds 1..before_round−1 (the rounds that exist), in a deterministic order."""
-    meetings: dict[Pair, list[Meeting]] = {}
-    colours: dict[PlayerId, list[str]] = {}
-    byes: dict[PlayerId, int] = {}
-    lost: dict[PlayerId, int] = {}
-    for rnd in season.rounds[: max(0, before_round - 1)]:
-        for game in rnd.games:
-            if not game.result.was_played:  # a forfeit: no meeting, no colour (RULES.md §7)
-                continue
-            meetings.setdefault(pair_key(game.white, game.black), []).append(
-                Meeting(rnd.number, game.white, game.black))
-            colours.setdefault(game.white, []).append("W")
-            colours.setdefault(game.black, []).append("B")
-        for pid, kind in rnd.entries:
-            if kind is EntryKind.BYE:
-                byes[pid] = byes.get(pid, 0) + 1
-                lost[pid] = lost.get(pid, 0) + 1
-            elif kind is EntryKind.DUTY:
-                lost[pid] = lost.get(pid, 0) + 1
-    ids = sorted(set(colours) | set(byes) | set(lost))
-    players = tuple((pid, PlayerHistory("".join(colours.get(pid, ())), byes.get(pid, 0), lost.get(pid, 0)))
-                    for pid in ids)
-    return History(meetings=tuple((k, tuple(v)) for k, v in sorted(meetings.items())), players=players)
+def season_history(season: Season, before_round: int, slots: pl.DataFrame | None = None) -> History:
+    """The history of rounds 1..before_round−1 (the rounds that exist), read from scoring's slot frame.
+
+    `slots`: that frame when the caller has it already (`scoring.replay(season, before_round − 1).slots`),
+    else it is built from the rounds as written."""
+    from scoring.history import meetings, past_slots, player_pasts  # deferred: scoring loads numpy and polars
+
+    if slots is None:
+        slots = past_slots(season, before_round)
+    games, pasts = meetings(slots), player_pasts(slots)
+    ids = tuple(p.id for p in season.players)
+    met: dict[Pair, list[Meeting]] = {}
+    for rnd, white, black in zip(*(games[c].to_list() for c in ("round", "white", "black"))):
+        met.setdefault(pair_key(ids[white], ids[black]), []).append(Meeting(rnd, ids[white], ids[black]))
+    players = sorted((ids[i], PlayerHistory(colours, byes, lost)) for i, colours, byes, lost in
+                     zip(*(pasts[c].to_list() for c in ("player", "colours", "byes", "lost_evenings"))))
+    return History(meetings=tuple((k, tuple(v)) for k, v in sorted(met.items())), players=tuple(players))

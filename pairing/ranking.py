@@ -10,18 +10,12 @@ from seasons.ruleset import parse_ruleset
 
 
 def ranked_players(season: Season, round_number: int) -> tuple[PlayerId, ...]:
-    """Players still ranked when round `round_number` is paired: all but those removed by a withdrawal
-    before the removal threshold (RULES.md §6; the threshold read literally, docs/ARCHITECTURE.md)."""
-    rules = parse_ruleset(season.ruleset_spec)
-    threshold = rules.withdrawal.removal_before_round
-    out = []
-    for p in season.players:
-        w = season.withdrawal_of(p.id)
-        removed = (w is not None and threshold is not None and w.before_round <= threshold
-                   and w.before_round <= round_number)
-        if not removed:
-            out.append(p.id)
-    return tuple(out)
+    """Players still ranked when round `round_number` is paired: all but those a withdrawal has removed
+    by then (scoring's `removed_players` is the one statement of the removal threshold)."""
+    from scoring.facts import removed_players  # deferred like `keizer_ranking`: scoring loads numpy and polars
+
+    removed = removed_players(season, parse_ruleset(season.ruleset_spec), by_round=round_number)
+    return tuple(p.id for p in season.players if p.id not in removed)
 
 
 def provisional_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:

@@ -11,6 +11,8 @@ import numpy as np
 
 from scoring.facts import FactsBuilder
 from scoring.replay import make_engine
+from scoring.slots import round_frame
+from scoring.terms import compile_terms
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
 from seasons.ruleset import parse_ruleset
 
@@ -38,7 +40,8 @@ def generate_season(players: int, rounds: int, seed: int = 0, absent: float = 0.
     for number in range(1, rounds + 1):
         rnd = _round(number, [int(i) for i in state.order], roster, ratings, rng, absent, met, whites, byes)
         made.append(rnd)
-        state = engine.step(builder.add(rnd))
+        slots = round_frame(builder.add(rnd), builder.prices, builder.ranked)
+        state = engine.step(number, compile_terms(slots, engine.scale, players, 1)[0])
     return Season(name=season.name, ruleset_spec="keizer-classic", players=roster, rounds=tuple(made),
                   rounds_planned=rounds)
 

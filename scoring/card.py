@@ -1,17 +1,19 @@
-"""A player's card: every round's points after round K, exactly, and why (RULES.md §2–4)."""
+"""A player's card: every round's points after round K, exactly, and why (docs/rules.md §2–4)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
+from typing import Any
 
-from scoring.facts import GAME, KINDS, OUTCOMES, WHITE, Price, RoundFacts
+import numpy as np
+import polars as pl
+
 from scoring.replay import Replay
-from scoring.values import format_points, round_to_grid
+from scoring.values import points_text, round_to_grid
 from seasons.errors import InputError
-from seasons.model import PlayerId
+from seasons.model import Colour, PlayerId
 
 _RESULT_WORDS = {"win": "won", "draw": "drew", "loss": "lost", "forfeit_win": "won by forfeit",
                  "forfeit_loss": "lost by forfeit", "pending": "pending"}
@@ -48,7 +50,7 @@ class CardLine:
     priced_by: PlayerId | None
     """Whose value the factor multiplies (the opponent's or the own; None for a constant)."""
     ranks: tuple[int, ...]
-    """`priced_by`'s rank in the ranking(s) whose values count (several: a cycle, RULES.md §3)."""
+    """`priced_by`'s rank in the ranking(s) whose values count (several: a cycle, docs/rules.md §3)."""
     value: Fraction | None
     """`priced_by`'s value there (the mean over a cycle)."""
     points: Fraction
@@ -72,9 +74,9 @@ class PlayerCard:
     lines: tuple[CardLine, ...]
     """Rounds 1..K."""
     bonus: Fraction
-    """Aalsmeer starting bonus still left after round K (RULES.md §4)."""
+    """Aalsmeer starting bonus still left after round K (docs/rules.md §4)."""
     self_value: Fraction
-    """The own value added once ("self-victory", RULES.md §6b), 0 without that rule."""
+    """The own value added once ("self-victory", docs/rules.md §6b), 0 without that rule."""
     rank_history: tuple[int, ...]
     """Rank after rounds 0..K."""
 
@@ -84,7 +86,7 @@ class PlayerCard:
     def describe(self) -> str:
         """The card as text: a header, one line per round, the bonus, the self value and the rank history."""
         out = [f"{self.name} ({self.player}): #{self.rank} after round {self.round} — "
-               f"{_points(self.score)} (value {format_points(self.value)})"]
+               f"{_points(self.score)} (value {points_text(self.value)})"]
         out += [f"round {line.round}: {_describe(line)} — {_points(line.points)}" for line in self.lines]
         if self.bonus:
             out.append(f"starting bonus left: {_points(self.bonus)}")
@@ -95,7 +97,7 @@ class PlayerCard:
 
 
 def _points(x: Fraction) -> str:
-    return f"{format_points(x)} point" + ("" if x == 1 else "s")
+    return f"{points_text(x)} point" + ("" if x == 1 else "s")
 
 
 def _ranks_text(line: CardLine) -> str:
@@ -133,9 +135,12 @@ def player_card(replay: Replay, player: PlayerId, k: int | None = None) -> Playe
     values = replay.value_ladder()
     rules = replay.ruleset
     lines = []
-    for rf in replay.facts.rounds[: st.round]:
-        pricing = replay.states[st.base_round if rf.number <= st.base_round else rf.number].valuations
-        lines.append(_line(replay, rf, i, pricing, values))
+    slots = replay.slots.filter((pl.col("ranked") == i) & (pl.col("round") <= st.round)).sort("round")
+    ranked = frozenset(replay.season.start_rank(p.id) - 1 for p in replay.players)
+    for slot in slots.iter_rows(named=True):
+        r = slot["round"]
+        pricing = replay.states[st.base_round if r <= st.base_round else r].valuations
+        lines.append(_line(replay, slot, pricing, values, ranked))
     own_ranks = [int(pos[i]) for pos in st.valuations]
     self_value = Fraction(0)
     if rules.self_value == "current":
@@ -158,34 +163,36 @@ def _check(replay: Replay, k: int) -> int:
     return k
 
 
-def _line(replay: Replay, rf: RoundFacts, i: int, pricing: tuple[np.ndarray, ...],
-          values: tuple[Fraction, ...]) -> CardLine:
-    """Round rf of ranked player i, priced at the ranking(s) `pricing` (a cycle's points are the mean)."""
-    price: Price = replay.facts.prices[int(rf.price[i])]
+def _line(replay: Replay, slot: dict[str, Any], pricing: tuple[np.ndarray, ...], values: tuple[Fraction, ...],
+          ranked: frozenset[int]) -> CardLine:
+    """One row of the slot frame, priced at the ranking(s) `pricing` (a cycle's points are the mean);
+    `ranked`: the season indices of the ranked players."""
+    price = replay.prices[slot["price"]]
+    amount = Fraction(slot["factor_num"], slot["factor_den"])
     grid = replay.ruleset.rounding
     opponent = opponent_name = colour = result = None
     removed = False
-    if rf.kind[i] == GAME:
-        season_idx = int(rf.opponent[i])
-        opponent, opponent_name = replay.season.players[season_idx].id, replay.season.players[season_idx].name
-        removed = int(replay.facts.rank_index[season_idx]) < 0
-        colour = "white" if rf.colour[i] == WHITE else "black"
-        result = _RESULT_WORDS[OUTCOMES[rf.outcome[i]]]
-    who = int(rf.who[i])
+    if slot["kind"] == "game":
+        other = replay.season.players[slot["opponent"]]
+        opponent, opponent_name = other.id, other.name
+        removed = slot["opponent"] not in ranked
+        colour = Colour.of_sign(slot["colour"]).word
+        result = _RESULT_WORDS[slot["outcome"]]
+    who: int | None = slot["who"]
     ranks: tuple[int, ...] = ()
     value: Fraction | None = None
-    if who < 0:
-        points = round_to_grid(price.amount, grid)
+    if who is None:
+        points = round_to_grid(amount, grid)
     else:
         ranks = tuple(int(pos[who]) + 1 for pos in pricing)
         at = [values[r - 1] for r in ranks]
-        points = sum((round_to_grid(price.amount * v, grid) for v in at), Fraction(0)) / len(at)
+        points = sum((round_to_grid(amount * v, grid) for v in at), Fraction(0)) / len(at)
         value = sum(at, Fraction(0)) / len(at)
-    return CardLine(round=rf.number, entry=KINDS[rf.kind[i]], result=result, opponent=opponent,
-                    opponent_name=opponent_name, colour=colour,
-                    opponent_removed=removed, implied=bool(rf.implied[i]), price=price.label,
-                    factor=None if who < 0 else price.amount,
-                    priced_by=None if who < 0 else replay.players[who].id, ranks=ranks, value=value, points=points)
+    return CardLine(round=slot["round"], entry=slot["kind"], result=result, opponent=opponent,
+                    opponent_name=opponent_name, colour=colour, opponent_removed=removed,
+                    implied=slot["implied"], price=price.label, factor=None if who is None else amount,
+                    priced_by=None if who is None else replay.players[who].id, ranks=ranks, value=value,
+                    points=points)
 
 
 __all__ = ["CardLine", "PlayerCard", "player_card"]

@@ -1,7 +1,7 @@
-"""The replay, one round at a time, in scaled integers (RULES.md §3: current and frozen valuation).
+"""The replay, one round at a time, in scaled integers (docs/rules.md §3: current and frozen valuation).
 
-Each round becomes flat terms (owner, whose value counts, scaled factor); a ranking's scores are one
-gather and one segmented sum (np.bincount) over them.
+Each round comes as flat terms (owner, whose value counts, scaled factor; scoring/terms.py); a ranking's
+scores are one gather and one segmented sum (np.bincount) over them: the fixed point's inner loop.
 """
 
 from __future__ import annotations
@@ -10,35 +10,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scoring.facts import RoundFacts
 from scoring.fixpoint import ITERATION_CAP, Outcome, exact, iterate, single_pass
 from scoring.ranking import TieBreak, positions, rank
 from scoring.scale import Scale
+from scoring.terms import Terms, combine
 from seasons.ruleset.model import Ruleset
-
-
-@dataclass(frozen=True, slots=True)
-class Terms:
-    """Scores as a function of a ranking: const + own·v(own) + Σ coef·v(who) per owner (scaled by D)."""
-
-    const: np.ndarray
-    """Per player: points that do not depend on the ranking."""
-    own: np.ndarray
-    """Per player: multiplier of the player's own value (never rounded: aggregated)."""
-    owner: np.ndarray
-    """Per value-dependent contribution: the player who scores it."""
-    who: np.ndarray
-    """Per contribution: the player whose value counts (the opponent; the owner too when there is a grid)."""
-    coef: np.ndarray
-    """Per contribution: factor × D / lv; rounded one by one when there is a grid."""
-
-
-def combine(parts: list[Terms]) -> Terms:
-    """The sum of several rounds' terms (and the extras)."""
-    return Terms(const=sum((t.const for t in parts[1:]), parts[0].const),
-                 own=sum((t.own for t in parts[1:]), parts[0].own),
-                 owner=np.concatenate([t.owner for t in parts]), who=np.concatenate([t.who for t in parts]),
-                 coef=np.concatenate([t.coef for t in parts]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +54,7 @@ class Engine:
         unit = scale.d // scale.lv
         self.self_const = v0 * unit if ruleset.self_value == "initial" else self.zero
         self.self_own = self.zero + unit if ruleset.self_value == "current" else self.zero
-        # Aalsmeer (RULES.md §4): m × v0 × (n − j)/n; per-player m·v0·D/n, times the rounds still to go.
+        # Aalsmeer (docs/rules.md §4): m × v0 × (n − j)/n; per-player m·v0·D/n, times the rounds still to go.
         a = ruleset.aalsmeer
         self.bonus_unit = (v0 * ((a.multiplier * scale.d).numerator // (scale.lv * a.rounds))) if a else self.zero
         self.parts: list[Terms] = []
@@ -86,21 +62,7 @@ class Engine:
         self.base_mult = 1
         self.states: list[RoundState] = []
 
-    # -- building terms -------------------------------------------------------------------------------
-    def _round_terms(self, rf: RoundFacts) -> Terms:
-        s = self.scale
-        coef = s.coef[rf.price]
-        const = s.const[rf.price].copy()
-        valued = (rf.who >= 0) & (coef != 0)
-        own_rows = valued & (rf.who == self.index)
-        own = self.zero.copy()
-        if s.grid is None:  # linear: all own-value entries of a player collapse into one multiplier
-            own[own_rows] = coef[own_rows]
-            valued &= ~own_rows
-        rows = np.flatnonzero(valued)
-        return Terms(const=const, own=own, owner=rows.astype(np.int64), who=rf.who[rows].astype(np.int64),
-                     coef=coef[rows])
-
+    # -- terms ----------------------------------------------------------------------------------------
     def _extras(self, k: int) -> Terms:
         """The starting bonus after round k and the self value (not rounded: neither is a game or an entry)."""
         a = self.ruleset.aalsmeer
@@ -137,10 +99,9 @@ class Engine:
         self.states.append(state)
         return state
 
-    def step(self, rf: RoundFacts) -> RoundState:
-        k = rf.number
+    def step(self, k: int, terms: Terms) -> RoundState:
+        """The standings after round k, whose slots compiled to `terms`."""
         prev = self.states[-1].order
-        terms = self._round_terms(rf)
         self.parts.append(terms)
         extras = self._extras(k)
         if self.ruleset.iterates_at(k, self.rounds_planned):

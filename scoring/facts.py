@@ -1,4 +1,4 @@
-"""What each ranked player did in each round and how it is priced: one slot per player per round (RULES.md §2, §6)."""
+"""What each ranked player did in each round and how it is priced, a slot per player per round (docs/rules.md §2)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Literal
 import numpy as np
 
 from seasons.errors import InputError
-from seasons.model import Player, PlayerId, Result, Round, Season, Withdrawal
+from seasons.model import Colour, Player, PlayerId, Result, Round, Season, Withdrawal
 from seasons.ruleset.model import ENTRY_FACTOR_KEYS, Ruleset
 
 KINDS = ("game",) + ENTRY_FACTOR_KEYS + ("none",)
@@ -19,7 +19,8 @@ KIND_CODE = {k: i for i, k in enumerate(KINDS)}
 OUTCOMES = ("", "win", "draw", "loss", "forfeit_win", "forfeit_loss", "pending")
 """A game's outcome for one player ("" for a slot without a game)."""
 OUTCOME_CODE = {o: i for i, o in enumerate(OUTCOMES)}
-WHITE, BLACK = 1, -1
+WHITE, BLACK = Colour.WHITE.sign, Colour.BLACK.sign
+"""The int8 colour codes of RoundFacts: the signs of `Colour` (0 without a game)."""
 
 # (white's outcome, black's outcome) of each result.
 _OUTCOMES_OF = {
@@ -30,7 +31,7 @@ _OUTCOMES_OF = {
     Result.BLACK_FORFEIT_WIN: ("forfeit_loss", "forfeit_win"),
     Result.PENDING: ("pending", "pending"),
 }
-_OUTCOME_CODES_OF = {res: (OUTCOME_CODE[w], OUTCOME_CODE[b]) for res, (w, b) in _OUTCOMES_OF.items()}
+OUTCOME_CODES_OF = {res: (OUTCOME_CODE[w], OUTCOME_CODE[b]) for res, (w, b) in _OUTCOMES_OF.items()}
 # A game against a removed player scores a withdrawal factor of the own value (D art. 22).
 _WITHDRAWAL_KEY = {"win": "win", "forfeit_win": "win", "draw": "draw", "loss": "loss", "forfeit_loss": "loss"}
 
@@ -71,7 +72,7 @@ class RoundFacts:
     opponent: np.ndarray
     """int32: the opponent's index in `season.players` (removed players included), −1 without a game."""
     colour: np.ndarray
-    """int8: WHITE, BLACK, or 0 without a game."""
+    """int8: the `Colour.sign` of the player's colour (WHITE, BLACK), or 0 without a game."""
     implied: np.ndarray
     """bool: the slot was not written in the round but follows from `joined` or a kept withdrawal."""
     who: np.ndarray
@@ -80,12 +81,15 @@ class RoundFacts:
     """int16 index into the price table."""
 
 
-def removed_players(season: Season, ruleset: Ruleset) -> frozenset[PlayerId]:
-    """Players whose withdrawal removes them from every ranking (D art. 22; ARCHITECTURE.md: `≤` the threshold)."""
+def removed_players(season: Season, ruleset: Ruleset, by_round: int | None = None) -> frozenset[PlayerId]:
+    """Players whose withdrawal removes them from every ranking (D art. 22): `before_round` at or below the
+    ruleset's removal threshold ("vóór de 21ste speelronde", read literally: `≤`). `by_round`: only the
+    withdrawals that have taken effect when that round is paired (before_round ≤ by_round)."""
     limit = ruleset.withdrawal.removal_before_round
     if limit is None:
         return frozenset()
-    return frozenset(w.player for w in season.withdrawals if w.before_round <= limit)
+    last = limit if by_round is None else min(limit, by_round)
+    return frozenset(w.player for w in season.withdrawals if w.before_round <= last)
 
 
 class FactsBuilder:
@@ -164,7 +168,7 @@ class FactsBuilder:
             white, black = index_of.get(game.white, -1), index_of.get(game.black, -1)
             if white < 0 or black < 0:
                 self._season_idx(game.white if white < 0 else game.black, f"{where}.games[{g}]")  # raises
-            out_white, out_black = _OUTCOME_CODES_OF[game.result]
+            out_white, out_black = OUTCOME_CODES_OF[game.result]
             for me, other, col, out in ((white, black, WHITE, out_white), (black, white, BLACK, out_black)):
                 i = rank_of[me]
                 if i < 0:
@@ -202,7 +206,7 @@ class FactsBuilder:
             raise InputError(at, f"unknown player {pid!r}") from None
 
     def _prices(self, kind: np.ndarray, outcome: np.ndarray, opponent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Whose value and which price, per slot (RULES.md §2; D art. 11 pending, art. 22 removed opponents)."""
+        """Whose value and which price, per slot (docs/rules.md §2; D art. 11 pending, art. 22 removed opponents)."""
         index = np.arange(self.n, dtype=np.int32)
         who = np.full(self.n, -1, dtype=np.int32)
         price = self._entry_price[kind]

@@ -1,4 +1,4 @@
-"""The values ↔ ranking fixed point (RULES.md §3): iterate until a ranking repeats; a cycle gives the mean.
+"""The values ↔ ranking fixed point (docs/rules.md §3): iterate until a ranking repeats; a cycle gives the mean.
 
 This is the one place that owns the iteration, its cap, its cycle detection and its report.
 """
@@ -91,6 +91,6 @@ def _cycle_mean(score: ScoreFn, entry: np.ndarray, length: int, start: np.ndarra
         valuations.append(pos)
         order = rank(s, order, pos, tb)
     assert total is not None and digest(order) == digest(entry), "a cycle must return to its entry"
-    final = rank(total, start, positions(start), tb)  # RULES.md §3: ties by the ranking after the previous round
+    final = rank(total, start, positions(start), tb)  # docs/rules.md §3: ties by the ranking after the previous round
     return Outcome(order=final, total=total, divisor=length, valuations=tuple(valuations), iterations=iterations,
                    cycled=True, capped=False)

@@ -1,4 +1,4 @@
-"""Ranking from scores with explicit tie-breaks (RULES.md §5): never by input order.
+"""Ranking from scores with explicit tie-breaks (docs/rules.md §5): never by input order.
 
 A ranking is held as `order` (ranked player indices, best first) and `pos` (each player's 0-based place).
 """
@@ -22,7 +22,7 @@ def positions(order: np.ndarray) -> np.ndarray:
 
 
 def digest(order: np.ndarray) -> bytes:
-    """A short fingerprint of a ranking, so that cycle detection keeps no copies (RULES.md §3)."""
+    """A short fingerprint of a ranking, so that cycle detection keeps no copies (docs/rules.md §3)."""
     return hashlib.blake2b(np.ascontiguousarray(order, dtype=np.int32).tobytes(), digest_size=16).digest()
 
 

@@ -1,7 +1,7 @@
 """The standings in plain Python Fractions, written to be obviously right, not fast: the oracle for tests.
 
-Same semantics as the fast engine (RULES.md §1–6, docs/ARCHITECTURE.md "Decisions"), reading the Season
-directly; only the value ladder and the grid rounding (tested on their own against RULES.md numbers) are shared.
+Same semantics as the fast engine (docs/rules.md §1–6, docs/ARCHITECTURE.md "Decisions"), reading the Season
+directly; only the value ladder and the grid rounding (tested on their own against docs/rules.md numbers) are shared.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class _Reference:
         self.slots = [{p: self.slot(p, rnd) for p in self.start} for rnd in season.rounds]
 
     def value_map(self, ranking: Ranking) -> dict[PlayerId, Fraction]:
-        """Each player's value at this ranking (RULES.md §1)."""
+        """Each player's value at this ranking (docs/rules.md §1)."""
         return {p: self.values[i] for i, p in enumerate(ranking)}
 
     def slot(self, pid: PlayerId, rnd: Round) -> tuple[str, Game | None]:
@@ -104,7 +104,7 @@ class _Reference:
         return round_to_grid(rules.factor(kind) * value[pid], grid)
 
     def extras(self, pid: PlayerId, k: int, ranking: Ranking) -> Fraction:
-        """Aalsmeer bonus left after round k plus the self value (RULES.md §4, §6b)."""
+        """Aalsmeer bonus left after round k plus the self value (docs/rules.md §4, §6b)."""
         total = Fraction(0)
         a = self.rules.aalsmeer
         if a is not None:
@@ -121,7 +121,7 @@ class _Reference:
         return {p: sum((self.contribution(p, r, value) for r in range(1, k + 1)), Fraction(0)) for p in self.start}
 
     def rank(self, scores: dict[PlayerId, Fraction], previous: Ranking) -> Ranking:
-        """Higher score first; ties by the tie-break list, `previous_rank` meaning `previous` (RULES.md §5)."""
+        """Higher score first; ties by the tie-break list, `previous_rank` meaning `previous` (docs/rules.md §5)."""
         before = {p: i for i, p in enumerate(previous)}
         start = {p: i for i, p in enumerate(self.start)}
 
@@ -137,7 +137,7 @@ class _Reference:
         return tuple(sorted(self.start, key=key))
 
     def iterate(self, k: int, previous: Ranking) -> tuple[Ranking, dict[PlayerId, Fraction], list[Ranking], int, bool]:
-        """RULES.md §3: (ranking, scores, the rankings that priced them, iterations, capped)."""
+        """docs/rules.md §3: (ranking, scores, the rankings that priced them, iterations, capped)."""
         def scores_at(ranking: Ranking) -> dict[PlayerId, Fraction]:
             earned = self.earned(k, ranking)
             return {p: earned[p] + self.extras(p, k, ranking) for p in self.start}

@@ -1,4 +1,4 @@
-"""Standings after any round K: a replay of rounds 1..K of the season as it stands now (RULES.md §6)."""
+"""Standings after any round K: a replay of rounds 1..K of the season as it stands now (docs/rules.md §6)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
+import polars as pl
 
 from scoring.engine import Engine, RoundState
-from scoring.facts import GAME, KIND_CODE, OUTCOME_CODE, Price, SeasonFacts, removed_players, season_facts
+from scoring.facts import Price, removed_players, season_facts
 from scoring.fixpoint import ITERATION_CAP
 from scoring.ranking import make_tiebreak
 from scoring.scale import make_scale
+from scoring.slots import slots_frame
+from scoring.terms import compile_terms
 from scoring.values import ladder_values
 from seasons.errors import InputError
 from seasons.model import Player, PlayerId, Season
@@ -20,7 +23,7 @@ from seasons.ruleset import Ruleset, parse_ruleset
 
 @dataclass(frozen=True, slots=True)
 class IterationReport:
-    """How the ranking after a round was found (RULES.md §3)."""
+    """How the ranking after a round was found (docs/rules.md §3)."""
 
     iterations: int
     """Score computations until a ranking repeated (1 for a single pass, 0 for round 0)."""
@@ -58,7 +61,7 @@ class Standings:
     iteration: IterationReport
 
     def prize_order(self) -> tuple[StandingRow, ...]:
-        """RULES.md §5: players under the participation threshold listed after those above it."""
+        """docs/rules.md §5: players under the participation threshold listed after those above it."""
         return tuple([r for r in self.rows if r.eligible is not False] + [r for r in self.rows if r.eligible is False])
 
 
@@ -67,7 +70,7 @@ class Replay:
     """Rounds 1..upto replayed; every standings 0..upto is kept."""
 
     season: Season
-    """The season as it stands now (RULES.md §6: a replay of today's data)."""
+    """The season as it stands now (docs/rules.md §6: a replay of today's data)."""
     ruleset: Ruleset
     """`parse_ruleset(season.ruleset_spec)`."""
     upto: int
@@ -76,8 +79,10 @@ class Replay:
     """The ranked players (removed ones left out) in starting order; index = ranked index."""
     ladder: tuple[Fraction, ...] = field(repr=False)
     """The value of rank 1..N."""
-    facts: SeasonFacts = field(repr=False, compare=False)
-    """Every ranked player's slot in rounds 1..upto, with its price."""
+    slots: pl.DataFrame = field(repr=False, compare=False)
+    """The season as one frame of slots, rounds 1..upto (scoring/slots.py): every view reads it."""
+    prices: tuple[Price, ...] = field(repr=False, compare=False)
+    """The price table the frame's `price` column indexes."""
     states: tuple[RoundState, ...] = field(repr=False, compare=False)
     """The state after round 0..upto."""
 
@@ -110,13 +115,13 @@ class Replay:
 
     def attended(self, k: int | None = None) -> np.ndarray:
         """Per ranked player: rounds 1..k taken part in — played (pending too, a forfeit win counts, a forfeit
-        loss does not), bye or duty (RULES.md §5)."""
+        loss does not), bye or duty (docs/rules.md §5)."""
         k = self._state(k).round
-        count = np.zeros(len(self.players), dtype=np.int64)
-        for rf in self.facts.rounds[:k]:
-            played = (rf.kind == GAME) & (rf.outcome != OUTCOME_CODE["forfeit_loss"])
-            count += played | (rf.kind == KIND_CODE["bye"]) | (rf.kind == KIND_CODE["duty"])
-        return count
+        counts = (self.slots.lazy().filter(pl.col("ranked").is_not_null() & (pl.col("round") <= k))
+                  .group_by("ranked").agg(taking_part().sum().alias("attended")).collect())
+        out = np.zeros(len(self.players), dtype=np.int64)
+        out[counts["ranked"].to_numpy()] = counts["attended"].to_numpy()
+        return out
 
     def eligibility(self, k: int | None = None) -> np.ndarray | None:
         """K's 33% rule per ranked player: taking part ≥ participation × rounds held; None without the rule."""
@@ -135,7 +140,7 @@ def last_paired_round(season: Season) -> int:
 def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP) -> Replay:
     """Replay rounds 1..upto (default: the last scored round); 0 is the starting ranking.
 
-    `cap`: the iteration's safety net (RULES.md §3), reported as `capped` when reached.
+    `cap`: the iteration's safety net (docs/rules.md §3), reported as `capped` when reached.
     """
     ruleset = parse_ruleset(season.ruleset_spec)
     top = last_paired_round(season)
@@ -144,11 +149,20 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
     facts = season_facts(season, ruleset, upto)
+    slots = slots_frame(season, facts)
     players = tuple(season.players[i] for i in facts.ranked)
     engine = make_engine(season, ruleset, facts.prices, players, max_rounds=upto, cap=cap)
-    states = [engine.start()] + [engine.step(rf) for rf in facts.rounds]
+    terms = compile_terms(slots, engine.scale, len(players), upto)
+    states = [engine.start()] + [engine.step(k, t) for k, t in enumerate(terms, start=1)]
     return Replay(season=season, ruleset=ruleset, upto=upto, players=players, ladder=engine.scale.values,
-                  facts=facts, states=tuple(states))
+                  slots=slots, prices=facts.prices, states=tuple(states))
+
+
+def taking_part() -> pl.Expr:
+    """A slot that counts as taking part (docs/rules.md §5): played (pending too; a forfeit win counts, a forfeit
+    loss does not), a bye or club duty."""
+    kind = pl.col("kind")
+    return ((kind == "game") & (pl.col("outcome") != "forfeit_loss")) | kind.is_in(["bye", "duty"])
 
 
 def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], players: tuple[Player, ...],
@@ -159,4 +173,4 @@ def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], pla
     return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap)
 
 
-__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "removed_players", "replay"]
+__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "removed_players", "replay", "taking_part"]

@@ -1,4 +1,4 @@
-"""Exact integer scaling: every number of a replay times one common denominator D (RULES.md §2: exact arithmetic).
+"""Exact integer scaling: every number of a replay times one common denominator D (docs/rules.md §2: exact arithmetic).
 
 All factors, values, grids, fixed points and the Aalsmeer 1/n have small denominators, so score × D is an
 integer. The fast path holds those integers in float64 (exact below 2^53, and np.bincount sums float64);

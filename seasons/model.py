@@ -35,6 +35,48 @@ class Result(enum.Enum):
         return not self.is_forfeit
 
 
+class Colour(enum.Enum):
+    """The colour a player has in a game: the one encoding every part of the program reads."""
+
+    WHITE = "W"
+    BLACK = "B"
+
+    @property
+    def letter(self) -> str:
+        """"W" or "B": a player's colour history is a string of these letters, oldest first."""
+        return self.value
+
+    @property
+    def sign(self) -> int:
+        """+1 for white, −1 for black: the colour balance (whites minus blacks) is the sum of the signs."""
+        return 1 if self is Colour.WHITE else -1
+
+    @property
+    def word(self) -> str:
+        """"white" or "black", as a player's card says it."""
+        return "white" if self is Colour.WHITE else "black"
+
+    @property
+    def dutch(self) -> str:
+        """"W" or "Z" (wit, zwart): how club D's standings write a colour run ("3W", "2Z")."""
+        return "W" if self is Colour.WHITE else "Z"
+
+    @property
+    def other(self) -> Colour:
+        """The opponent's colour."""
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+    @classmethod
+    def of_letter(cls, letter: str) -> Colour:
+        """"W" → WHITE, "B" → BLACK."""
+        return cls(letter)
+
+    @classmethod
+    def of_sign(cls, sign: int) -> Colour:
+        """+1 → WHITE, −1 → BLACK."""
+        return cls.WHITE if sign > 0 else cls.BLACK
+
+
 class EntryKind(enum.Enum):
     """What a player without a game did that round; each scores a factor of the player's own value."""
 

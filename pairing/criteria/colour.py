@@ -1,4 +1,4 @@
-"""Colours (RULES.md §7, D art. 6/8): runs, balance, alternation, and who takes white."""
+"""Colours (docs/rules.md §7, D art. 6/8): runs, balance, alternation, and who takes white."""
 
 from __future__ import annotations
 
@@ -9,32 +9,39 @@ from pairing.criteria.weights import (
     COLOUR_RUN,
     COLOUR_RUN_GROWTH,
 )
+from seasons.model import Colour
 from seasons.ruleset.model import ColourLimits
 
 ColourTerms = tuple[int, int, int, int]
 """Costs (colour_run, colour_balance, colour_repeat, colour_drift) of one player receiving one colour."""
 
 
+def colours_of(colours: str) -> tuple[Colour, ...]:
+    """A colour history ("WBW…", the letters of `Colour`, oldest first) as colours."""
+    return tuple(Colour.of_letter(c) for c in colours)
+
+
 def run_of(colours: str) -> tuple[str, int]:
-    """The last colour and how many games in a row it was played ('', 0 before the first game)."""
+    """The last colour's letter and how many games in a row it was played ('', 0 before the first game)."""
     if not colours:
         return "", 0
     last = colours[-1]
     n = len(colours) - len(colours.rstrip(last))
-    return last, n
+    return Colour.of_letter(last).letter, n
 
 
 def balance_of(colours: str) -> int:
-    """Whites minus blacks (KL in D's standings)."""
-    return colours.count("W") - colours.count("B")
+    """Whites minus blacks (KL in D's standings): the sum of the colours' signs."""
+    return sum(c.sign for c in colours_of(colours))
 
 
-def colour_terms(colours: str, colour: str, limits: ColourLimits) -> ColourTerms:
-    """What it costs that a player with this past gets `colour` ('W' or 'B') now."""
+def colour_terms(colours: str, colour: Colour | str, limits: ColourLimits) -> ColourTerms:
+    """What it costs that a player with this past gets `colour` (a Colour or its letter) now."""
+    given = colour if isinstance(colour, Colour) else Colour.of_letter(colour)
     last, run = run_of(colours)
-    new_run = run + 1 if colour == last else 1
+    new_run = run + 1 if given.letter == last else 1
     balance = balance_of(colours)
-    new_balance = balance + (1 if colour == "W" else -1)
+    new_balance = balance + given.sign
     # "Never three of the same colour in a row when it can be avoided": each further game of the run costs
     # COLOUR_RUN_GROWTH times the one before (a fourth white in a row is far worse than a third).
     beyond = max(0, new_run - limits.max_run)
@@ -43,7 +50,7 @@ def colour_terms(colours: str, colour: str, limits: ColourLimits) -> ColourTerms
     worse = abs(new_balance) > abs(balance)
     balance_cost = COLOUR_BALANCE * max(0, abs(new_balance) - limits.max_balance) if worse else 0
     # Alternate where possible; a run beyond the limit is already paid for above.
-    repeat_cost = COLOUR_REPEAT if colour == last and run_cost == 0 else 0
+    repeat_cost = COLOUR_REPEAT if given.letter == last and run_cost == 0 else 0
     drift_cost = COLOUR_DRIFT if worse and balance_cost == 0 else 0
     return (run_cost, balance_cost, repeat_cost, drift_cost)
 

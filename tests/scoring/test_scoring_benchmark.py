@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+from scoring import replay
 from scoring.benchgen import generate_season
 from scoring.benchmark import format_report, run_standings_benchmark
+from scoring.kernels import PolarsEngine, compare_inner_loops, replay_with
 
 
 def test_benchmark_rows_and_report() -> None:
@@ -24,3 +28,14 @@ def test_generator_is_seeded_and_complete() -> None:
     for rnd in a.rounds:  # everyone has exactly one game or entry
         seen = [p for g in rnd.games for p in g.players()] + [p for p, _ in rnd.entries]
         assert sorted(seen) == sorted(p.id for p in a.players)
+
+
+def test_the_polars_inner_loop_gives_the_same_standings() -> None:
+    """docs/performance.md times the fixed point's inner loop in polars against numpy: both must agree."""
+    rows = compare_inner_loops(sizes=((10, 6),), repeats=1)
+    assert [(r["mode"], r["same"]) for r in rows] == [("iterate always", True), ("single pass", True)]
+    graded = dataclasses.replace(generate_season(10, 6, seed=3),
+                                 ruleset_spec={"preset": "keizer-classic", "rounding": {"grid": "1/3"},
+                                               "factors": {"draw": "1/3"}, "iterate": "always"})
+    fast, slow = replay(graded), replay_with(graded, PolarsEngine)
+    assert all(fast.standings(k) == slow.standings(k) for k in range(fast.upto + 1))

@@ -16,6 +16,7 @@ from seasons.model import Season
 from seasons.ruleset import parse_ruleset
 from seasons.season_json import parse_season_text
 from scoring_builders import ids, season
+from tests.conftest import real_season_paths
 from test_scoring_properties import seasons
 from tests.conftest import real_season_paths
 

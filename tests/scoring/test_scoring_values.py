@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring.values import exact_text, format_points, ladder_values, round_to_grid
+from scoring.values import exact_text, ladder_values, points_text, round_to_grid
 from seasons.ruleset import parse_ruleset
 
 
@@ -75,7 +75,11 @@ def test_grid_rounds_halves_away_from_zero() -> None:
 
 
 def test_display_helpers() -> None:
-    assert format_points(F(89, 3)) == "29.67"
-    assert format_points(F(85, 2)) == "42.5"
-    assert format_points(F(80)) == "80"
+    assert points_text(F(89, 3)) == "29.67"
+    assert points_text(F(85, 2)) == "42.5"
+    assert points_text(F(80)) == "80"
+    assert points_text(F(11, 10)) == "1.1" and points_text(F(-1, 3)) == "-0.33" and points_text(None) == ""
+    assert points_text(F(1, 8)) == "0.12" and points_text(F(3, 8)) == "0.38"  # half to even, on the exact value
+    assert points_text(F(83, 2), 0) == "42" and points_text(F(89, 3), 1) == "29.7"
+    assert points_text(F(10**30 + 1, 3)) == "333333333333333333333333333333.67"  # no float on the way
     assert exact_text(F(89, 3)) == "89/3" and exact_text(F(80)) == "80"

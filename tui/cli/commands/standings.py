@@ -7,11 +7,11 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from seasons.load import load_season
 from tui.format import COLUMNS, exact, iteration_summary, text_table
 
 if TYPE_CHECKING:
     from scoring import Replay
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("standings", help="print the standings after a round",
@@ -31,13 +31,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from scoring import replay, standings_table  # numpy and polars: only when a table is asked for
+    from scoring.table import prize_table
+    from seasons.load import load_season
 
     season = load_season(args.season)
     rep = replay(season, args.round)
-    table = standings_table(rep)
-    if args.prizes and "eligible" in table.columns:
-        # The prize list (docs/rules.md §5): a stable sort keeps the Keizer order within each group.
-        table = table.sort(table["eligible"].eq(False).fill_null(False), maintain_order=True)
+    # --prizes: scoring's prize order (those under the participation threshold after the others)
+    table = prize_table(rep) if args.prizes else standings_table(rep)
     if args.json:  # the JSON contract: rows in the Keizer ranking order, whatever the participation flag says
         sys.stdout.write(json.dumps(standings_json(rep, standings_table(rep)), ensure_ascii=False, indent=1)
                          + "\n")
