@@ -15,6 +15,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from seasons.model import PlayerId
 from tui.app.dialogs.text import TextDialog
+from tui.app.messages import SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
 from tui.evening.desk import PairingDesk
@@ -85,7 +86,7 @@ class PairingScreen(KeizerScreen):
         return self.evening.desk
 
     def refresh_view(self) -> None:
-        k = self.evening.session.current_round()
+        k = self.keizer.current_round
         desk = self.desk
         desk.follow(k)
         views = desk.views()
@@ -123,9 +124,9 @@ class PairingScreen(KeizerScreen):
 
     def action_solve(self) -> None:
         if self.solving:
-            self.keizer.say("already solving (esc cancels)", "warning")
+            self.say("already solving (esc cancels)", "warning")
             return
-        request = self.attempt(self.desk.prepare, self.evening.session.current_round(), SHOWN - 1)
+        request = self.attempt(self.desk.prepare, self.keizer.current_round, SHOWN - 1)
         if request is None:
             return
         self._cancel = threading.Event()
@@ -162,7 +163,7 @@ class PairingScreen(KeizerScreen):
         self._busy(None)
         self._worker = None
         text = self.desk.take(message.outcome)
-        self.keizer.say(text, "error" if message.outcome.error else "information")
+        self.say(text, "error" if message.outcome.error else "information")
         self.refresh_view()
         if self.desk.views():
             self.action_show_proposal(1)
@@ -174,14 +175,14 @@ class PairingScreen(KeizerScreen):
             self._worker = None
             self._busy(None)
             if self.desk.proposals and not self.desk.stale:
-                self.keizer.say("stopped looking for alternatives: the best pairing is shown", "warning")
+                self.say("stopped looking for alternatives: the best pairing is shown", "warning")
             else:
-                self.keizer.say("solving cancelled: nothing changed", "warning")
+                self.say("solving cancelled: nothing changed", "warning")
         elif any(c.swap_from for c in self.query(ProposalColumn)):
             for column in self.query(ProposalColumn):
                 column.swap_from = None
             self.refresh_view()
-            self.keizer.say("swap cancelled")
+            self.say("swap cancelled")
 
     # -- the director's hand -------------------------------------------------------------------------
     def _focused_column(self) -> ProposalColumn:
@@ -205,7 +206,7 @@ class PairingScreen(KeizerScreen):
         """Focus proposal `number`; when it is not in sight, it takes the second column."""
         count = len(self.desk.views())
         if not 1 <= number <= count:
-            self.keizer.say(f"there is no proposal {number} (there are {count})", "warning")
+            self.say(f"there is no proposal {number} (there are {count})", "warning")
             return
         if number not in self._numbers(count):
             self.second = number
@@ -215,20 +216,20 @@ class PairingScreen(KeizerScreen):
 
     def _edit(self, text: str | None) -> None:
         if text is not None:
-            self.keizer.say(text)
+            self.say(text)
             self.refresh_view()
 
     def action_lock(self) -> None:
         index, board, _ = self._at_cursor()
         if board is None:
-            self.keizer.say("put the cursor on a board to lock it", "warning")
+            self.say("put the cursor on a board to lock it", "warning")
             return
         self._edit(self.attempt(self.desk.toggle_lock, index, board))
 
     def action_forbid(self) -> None:
         index, board, _ = self._at_cursor()
         if board is None:
-            self.keizer.say("put the cursor on a board to forbid its pair", "warning")
+            self.say("put the cursor on a board to forbid its pair", "warning")
             return
         self._edit(self.attempt(self.desk.toggle_forbid, index, board))
 
@@ -236,12 +237,12 @@ class PairingScreen(KeizerScreen):
         column = self._focused_column()
         index, _, pid = self._at_cursor()
         if pid is None:
-            self.keizer.say("put the cursor on a player (White or Black column) to swap", "warning")
+            self.say("put the cursor on a player (White or Black column) to swap", "warning")
             return
         if column.swap_from is None:
             column.swap_from = pid
             self.refresh_view()
-            self.keizer.say(f"swap {self.evening.season.player(pid).name} with…? "  # type: ignore[arg-type]
+            self.say(f"swap {self.evening.season.player(pid).name} with…? "  # type: ignore[arg-type]
                             f"move to the other player and press s (esc cancels)")
             return
         first, column.swap_from = column.swap_from, None
@@ -258,33 +259,31 @@ class PairingScreen(KeizerScreen):
 
     def action_accept(self) -> None:
         if self.solving:
-            self.keizer.say("still solving: wait, or press esc to stop (the best found so far stays)", "warning")
+            self.say("still solving: wait, or press esc to stop (the best found so far stays)", "warning")
             return
         index = self._focused_column().shown - 1
         views = self.desk.views()
         if index < len(views) and views[index].problems and self._confirm_accept != (index, views[index].games):
             self._confirm_accept = (index, views[index].games)
-            self.keizer.say(f"this pairing breaks: {views[index].problems[0]} — press a again to accept it anyway",
+            self.say(f"this pairing breaks: {views[index].problems[0]} — press a again to accept it anyway",
                             "warning")
             return
         self._confirm_accept = None
         change = self.attempt(self.desk.accept, index)
         label = self.attempt(self.evening.session.apply, change) if change is not None else None
         if label is not None:
-            self.keizer.say(label + " — enter the results on F4")
-            self.keizer.season_changed()
+            self.post_message(SeasonWritten(label + " — enter the results on F4"))
 
     def action_clear(self) -> None:
         change = self.attempt(self.desk.clear_saved)
         if change is not None and self.attempt(self.evening.session.apply, change) is not None:
-            self.keizer.say(change.label + " (pair it again with r)")
-            self.keizer.season_changed()
+            self.post_message(SeasonWritten(change.label + " (pair it again with r)"))
 
-    def action_undo_edit(self) -> None:
+    async def action_undo_edit(self) -> None:
         """The desk's own edits first (they are not in the store's log), then the store's undo."""
         text = self.desk.undo_edit()
         if text is None:
-            self.keizer.action_undo()
+            await self.run_action("app.undo")
             return
-        self.keizer.say(text)
+        self.say(text)
         self.refresh_view()
