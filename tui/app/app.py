@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -13,8 +14,10 @@ from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.signal import Signal
+from textual.worker import Worker, WorkerState
 
 from tui.app.dialogs.help import HelpScreen
+from tui.app.logfile import LOG, file_handler, log_path
 from tui.app.messages import Said, SeasonWritten
 from tui.app.modes import MODE_KEYS
 from tui.app.screens.base import KeizerScreen
@@ -28,6 +31,9 @@ from tui.evening import Evening
 
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""
+
+RETRY_HINTS = {"pairing": "r tries again, or pair by hand"}
+"""What the director can do after a worker of this group failed."""
 
 
 class KeizerApp(App[None]):
@@ -70,6 +76,12 @@ class KeizerApp(App[None]):
         self.season_changed_signal: Signal[int] = Signal(self, "season-changed")
         """Published with the store's revision after every write, undo, redo or change made elsewhere:
         the screen in sight redraws, the others when they are shown again."""
+        self.worker_failed_signal: Signal[Worker[object]] = Signal(self, "worker-failed")
+        """Published with a worker that raised, once the failure was said and logged: the screen that
+        started it puts itself back to work."""
+        self.log_path = log_path(evening.session.path)
+        """Where a failure's traceback is written (`logfile.log_path`)."""
+        self._log_handler: logging.Handler | None = None
         self._seen = evening.revision
         """The store's newest action this app has shown."""
         self.set_reactive(KeizerApp.current_round, evening.session.current_round())
@@ -79,6 +91,17 @@ class KeizerApp(App[None]):
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
             self.add_class("-no-color")
         self.set_interval(WATCH_SECONDS, self._watch_store)
+        try:
+            self._log_handler = file_handler(self.log_path)
+        except OSError:  # no place to write (a read-only home): failures are still said on screen
+            self._log_handler = None
+        else:
+            LOG.addHandler(self._log_handler)
+
+    def on_unmount(self) -> None:
+        if self._log_handler is not None:
+            LOG.removeHandler(self._log_handler)
+            self._log_handler.close()
 
     def _watch_store(self) -> None:
         """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
@@ -93,6 +116,19 @@ class KeizerApp(App[None]):
     def on_season_written(self, message: SeasonWritten) -> None:
         self.say(message.label)
         self._season_changed()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The one place a worker's failure lands (every worker runs on the app with exit_on_error=False):
+        the app and the session stay, one line says what happened, the traceback goes to the log file."""
+        if event.state is not WorkerState.ERROR:
+            return
+        worker, error = event.worker, event.worker.error
+        what = worker.description or worker.name or "a background task"
+        LOG.error("%s failed", what, exc_info=error)
+        hint = RETRY_HINTS.get(worker.group, "try again")
+        self.say(f"{what} failed ({type(error).__name__}: {error}): the season is unchanged — {hint} "
+                 f"(details in {self.log_path.name})", "error")
+        self.worker_failed_signal.publish(worker)
 
     def say(self, text: str, severity: SeverityLevel = "information") -> None:
         """Tell the director something: the status line of the screen in sight, a toast unless it is plain

@@ -5,7 +5,9 @@ from __future__ import annotations
 import threading
 from typing import ClassVar
 
-from textual import on, work
+from functools import partial
+
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -68,6 +70,7 @@ class PairingScreen(KeizerScreen):
         self._request: SolveRequest | None = None
         """The solve the screen waits for; results of any other are dropped."""
         self._worker: Worker[None] | None = None
+        """The solve running (on the app, so that its failure is reported in one place)."""
         self._confirm_accept: tuple[int, tuple[tuple[PlayerId, PlayerId], ...]] | None = None
         """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
 
@@ -79,6 +82,9 @@ class PairingScreen(KeizerScreen):
         with Horizontal(id="proposals"):
             for i in range(SHOWN):
                 yield ProposalColumn(i)
+
+    def on_mount(self) -> None:
+        self.keizer.worker_failed_signal.subscribe(self, self._solve_failed)
 
     # -- drawing ----------------------------------------------------------------------------------
     @property
@@ -132,10 +138,13 @@ class PairingScreen(KeizerScreen):
         self._cancel = threading.Event()
         self._request = request
         self._busy(f"Solving round {request.round_number}: {request.players} players… (esc cancels)")
-        self._worker = self._solve(request, self._cancel)
+        # On the app, which reports every worker's failure in one place (`KeizerApp.on_worker_state_changed`).
+        self._worker = self.app.run_worker(partial(self._solve, request, self._cancel), name="pairing",
+                                           group="pairing", description=f"pairing round {request.round_number}",
+                                           exit_on_error=False, exclusive=True, thread=True)
 
-    @work(thread=True, exclusive=True, group="pairing")
     def _solve(self, request: SolveRequest, cancel: threading.Event) -> None:
+        """The worker thread: solve, and post what was found (a fault is raised, for the app to report)."""
         worker = get_current_worker()
         outcome = solve_request(request, cancel, lambda text: self.post_message(PairingProgress(text)),
                                 lambda best: self.post_message(PairingSolved(best)))
@@ -155,10 +164,9 @@ class PairingScreen(KeizerScreen):
     def _solved(self, message: PairingSolved) -> None:
         if message.outcome.request is not self._request:
             return  # from a solve that was cancelled or replaced
-        if message.outcome.partial:  # the best so far; the worker goes on with the alternatives
-            if self.solving:
-                self.desk.take(message.outcome)
-                self.refresh_view()
+        if message.outcome.partial:  # the best so far (the worker goes on with the alternatives, or failed)
+            self.desk.take(message.outcome)
+            self.refresh_view()
             return
         self._busy(None)
         self._worker = None
@@ -168,11 +176,29 @@ class PairingScreen(KeizerScreen):
         if self.desk.views():
             self.action_show_proposal(1)
 
+    def _solve_failed(self, worker: Worker[object]) -> None:
+        """The app said and logged why the solve failed: stop waiting. A best pairing already found stays
+        (it can be accepted); the desk remembers the failure, so that it does not solve again by itself."""
+        if worker is not self._worker:
+            return
+        self._worker = None
+        self._busy(None)
+        if self._request is not None:
+            error = worker.error
+            self.desk.failure = (f"the search failed ({type(error).__name__}: {error}): r tries again",
+                                 self._request.head)
+        self.refresh_view()
+
+    def on_unmount(self) -> None:
+        if self._cancel is not None:  # the thread cannot be stopped, but it stops looking at the next step
+            self._cancel.set()
+
     def action_cancel(self) -> None:
         if self.solving and self._worker is not None and self._cancel is not None:
             self._cancel.set()
             self._worker.cancel()
             self._worker = None
+            self._request = None  # what it still posts is dropped
             self._busy(None)
             if self.desk.proposals and not self.desk.stale:
                 self.say("stopped looking for alternatives: the best pairing is shown", "warning")
