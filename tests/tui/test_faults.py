@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +12,8 @@ import pytest
 import pairing
 from tui.app import KeizerApp, make_app
 from tui.app.screens.pairing import PairingScreen
+from tui.evening import Evening
+from tui.evening.solve import solve_request
 
 
 async def until(pilot, condition: Callable[[], object], seconds: float = 30) -> None:  # type: ignore[no-untyped-def]
@@ -75,3 +78,41 @@ async def test_a_fault_among_the_alternatives_keeps_the_best(demo_store: Path,
         assert [v.title for v in app.evening.desk.views()] == ["best"]  # found before the fault: it stays
         await pilot.press("1", "a")
         assert app.evening.season.round(33).is_paired
+
+
+async def test_esc_stops_the_search_for_alternatives(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    looking, stopped = threading.Event(), threading.Event()
+
+    def endless(*args: object, cancelled: Callable[[], bool], **kwargs: object) -> tuple[()]:
+        """Alternatives that never end, asking before each re-solve whether to stop, as the real ones do."""
+        looking.set()
+        deadline = time.monotonic() + 30
+        while not cancelled() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if cancelled():
+            stopped.set()
+        return ()
+
+    monkeypatch.setattr(pairing, "alternatives", endless)
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f3")
+        await until(pilot, lambda: looking.is_set() and app.evening.desk.proposals)
+        screen = pairing_screen(app)
+        assert screen.solving
+        await pilot.press("escape")
+        assert stopped.wait(timeout=10)  # the search itself saw esc and returned
+        await until(pilot, lambda: "best pairing is shown" in app.said[-1].text)
+        assert not screen.solving and [v.title for v in app.evening.desk.views()] == ["best"]
+
+
+def test_the_real_alternatives_stop_when_cancelled(evening: Evening) -> None:
+    request = evening.desk.prepare(33, 2)
+    cancel = threading.Event()
+    outcome = solve_request(request, cancel, partial=lambda _: cancel.set())  # esc as the best arrives
+    assert len(outcome.proposals) == 1 and outcome.cancelled
+
+    inst = pairing.build_instance(request.season, 33, request.ranking, request.values)
+    best = pairing.propose(inst)
+    answers = iter((False, True, True))  # stopped after the first re-solve
+    assert len(pairing.alternatives(inst, 2, best=best, cancelled=lambda: next(answers))) == 1

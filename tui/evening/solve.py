@@ -76,7 +76,8 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
             partial(SolveOutcome(request, (best,), (explain(inst, best),), partial=True))
             progress(f"best pairing found (cost {best.real_cost}); looking for {request.alternatives} "
                      f"alternatives…")
-            found.extend(a.proposal for a in alternatives(inst, request.alternatives, best=best))
+            found.extend(a.proposal for a in alternatives(inst, request.alternatives, best=best,
+                                                          cancelled=cancel.is_set))
         return SolveOutcome(request, tuple(found), tuple(explain(inst, p) for p in found),
                             cancelled=cancel.is_set())
     except KeizerError as exc:
