@@ -90,7 +90,7 @@ class KeizerApp(App[None]):
     def on_mount(self) -> None:
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
             self.add_class("-no-color")
-        self.set_interval(WATCH_SECONDS, self._watch_store)
+        self.set_interval(WATCH_SECONDS, self.check_store)
         try:
             self._log_handler = file_handler(self.log_path)
         except OSError:  # no place to write (a read-only home): failures are still said on screen
@@ -103,7 +103,7 @@ class KeizerApp(App[None]):
             LOG.removeHandler(self._log_handler)
             self._log_handler.close()
 
-    def _watch_store(self) -> None:
+    def check_store(self) -> None:
         """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
         if self.evening.revision != self._seen:
             self.say("the season was changed elsewhere: showing it as it is now", "warning")

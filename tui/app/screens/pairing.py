@@ -27,7 +27,7 @@ SHOWN = 3
 """Proposals side by side: the best and two alternatives."""
 
 
-class PairingSolved(Message):
+class PairingSolved(Message, bubble=False):
     """A solve finished in the worker thread (posted from there; handled on the UI thread)."""
 
     def __init__(self, outcome: SolveOutcome) -> None:
@@ -35,7 +35,7 @@ class PairingSolved(Message):
         self.outcome = outcome
 
 
-class PairingProgress(Message):
+class PairingProgressed(Message, bubble=False):
     """The worker says how far it got ("best found, alternative 1 …")."""
 
     def __init__(self, text: str) -> None:
@@ -146,7 +146,7 @@ class PairingScreen(KeizerScreen):
     def _solve(self, request: SolveRequest, cancel: threading.Event) -> None:
         """The worker thread: solve, and post what was found (a fault is raised, for the app to report)."""
         worker = get_current_worker()
-        outcome = solve_request(request, cancel, lambda text: self.post_message(PairingProgress(text)),
+        outcome = solve_request(request, cancel, lambda text: self.post_message(PairingProgressed(text)),
                                 lambda best: self.post_message(PairingSolved(best)))
         if not worker.is_cancelled:
             self.post_message(PairingSolved(outcome))
@@ -155,8 +155,8 @@ class PairingScreen(KeizerScreen):
         self.query_one("#solving").set_class(text is not None, "-busy")
         self.query_one("#solving-text", Static).update(text or "")
 
-    @on(PairingProgress)
-    def _progress(self, message: PairingProgress) -> None:
+    @on(PairingProgressed)
+    def _progress(self, message: PairingProgressed) -> None:
         if self.solving:
             self.query_one("#solving-text", Static).update(message.text + " (esc cancels)")
 
