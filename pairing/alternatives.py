@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pairing.compare import Comparison
@@ -40,9 +41,11 @@ class Alternative:
 
 
 def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverName = "auto",
-                 best: Proposal | None = None) -> tuple[Alternative, ...]:
+                 best: Proposal | None = None,
+                 cancelled: Callable[[], bool] = lambda: False) -> tuple[Alternative, ...]:
     """The n pairings after the best, best first; fewer when fewer exist. Each must differ from every
-    earlier one in at least `differ` of its pairs (the bye counts as one)."""
+    earlier one in at least `differ` of its pairs (the bye counts as one). `cancelled` is asked before
+    each re-solve: once it says yes, the alternatives found so far are returned."""
     best = best or propose(inst, solver)
     costs = best.costs
     ctx = CostContext(inst)
@@ -60,6 +63,8 @@ def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverNam
     previous = best
     model.add_no_good(*chosen(best), differ=differ)
     for place in range(2, n + 2):
+        if cancelled():  # each re-solve can take seconds on a large field: the director may stop waiting
+            break
         try:
             sol = model.solve()
         except NoPairing:

@@ -153,7 +153,7 @@ async def test_a_change_made_elsewhere_is_shown(demo_store: Path) -> None:
     async with app.run_test() as pilot:
         with SeasonStore.open(demo_store) as other:  # a second terminal on the same season
             other.apply("elsewhere", EntrySet(round=33, player=PlayerId("visser"), entry=EntryKind.DUTY))
-        app._watch_store()  # what the app's timer does every WATCH_SECONDS
+        app.check_store()  # what the app's timer does every WATCH_SECONDS
         await pilot.pause()
         assert app.said[-1].severity == "warning" and "changed elsewhere" in app.said[-1].text
         row = app.screen.query_one(KeizerTable).get_row("visser")

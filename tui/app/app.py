@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
+from textual.signal import Signal
+from textual.worker import Worker, WorkerState
 
 from tui.app.dialogs.help import HelpScreen
+from tui.app.logfile import LOG, file_handler, log_path
+from tui.app.messages import Said, SeasonWritten
 from tui.app.modes import MODE_KEYS
 from tui.app.screens.base import KeizerScreen
 from tui.app.screens.pairing import PairingScreen
@@ -26,19 +32,14 @@ from tui.evening import Evening
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""
 
-
-@dataclass(frozen=True, slots=True)
-class Said:
-    """One message the app showed the director (kept so that tests and the status line can read it)."""
-
-    text: str
-    """The message, one line."""
-    severity: str
-    """"information", "warning" or "error"."""
+RETRY_HINTS = {"pairing": "r tries again, or pair by hand"}
+"""What the director can do after a worker of this group failed."""
 
 
 class KeizerApp(App[None]):
-    """The director's club evening: attendance, pairing, results, standings, players, season."""
+    """The director's club evening: attendance, pairing, results, standings, players, season. Screens
+    tell it what happened with messages (`Said`, `SeasonWritten`); it tells them with
+    `season_changed_signal` and the `current_round` reactive."""
 
     TITLE = "keizer"
     CSS_PATH = "keizer.tcss"
@@ -63,53 +64,87 @@ class KeizerApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", key_display="^q", show=False, priority=True),
     ]
 
+    current_round: var[int] = var(1, init=False)
+    """Tonight's round (`seasons.rounds.current_round`), set before every `season_changed_signal`."""
+
     def __init__(self, evening: Evening) -> None:
         super().__init__()
         self.evening = evening
         """The evening's services: every screen reads and writes through them."""
         self.said: list[Said] = []
-        """Every message shown, oldest first."""
-        self._seen = 0
+        """Every message shown, oldest first (the tests read them)."""
+        self.season_changed_signal: Signal[int] = Signal(self, "season-changed")
+        """Published with the store's revision after every write, undo, redo or change made elsewhere:
+        the screen in sight redraws, the others when they are shown again."""
+        self.worker_failed_signal: Signal[Worker[object]] = Signal(self, "worker-failed")
+        """Published with a worker that raised, once the failure was said and logged: the screen that
+        started it puts itself back to work."""
+        self.log_path = log_path(evening.session.path)
+        """Where a failure's traceback is written (`logfile.log_path`)."""
+        self._log_handler: logging.Handler | None = None
+        self._seen = evening.revision
         """The store's newest action this app has shown."""
+        self.set_reactive(KeizerApp.current_round, evening.session.current_round())
         self.title = evening.season.name
 
     def on_mount(self) -> None:
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
             self.add_class("-no-color")
-        self._seen = self.evening.revision
-        self.set_interval(WATCH_SECONDS, self._watch_store)
+        self.set_interval(WATCH_SECONDS, self.check_store)
+        try:
+            self._log_handler = file_handler(self.log_path)
+        except OSError:  # no place to write (a read-only home): failures are still said on screen
+            self._log_handler = None
+        else:
+            LOG.addHandler(self._log_handler)
 
-    def _watch_store(self) -> None:
+    def on_unmount(self) -> None:
+        if self._log_handler is not None:
+            LOG.removeHandler(self._log_handler)
+            self._log_handler.close()
+
+    def check_store(self) -> None:
         """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
         if self.evening.revision != self._seen:
             self.say("the season was changed elsewhere: showing it as it is now", "warning")
-            self.season_changed()
+            self._season_changed()
 
-    # -- messages -------------------------------------------------------------------------------
-    def say(self, text: str, severity: str = "information") -> None:
-        """Tell the director something: a toast, the status line of the screen, and the log."""
+    # -- what the screens tell -------------------------------------------------------------------
+    def on_said(self, message: Said) -> None:
+        self.say(message.text, message.severity)
+
+    def on_season_written(self, message: SeasonWritten) -> None:
+        self.say(message.label)
+        self._season_changed()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The one place a worker's failure lands (every worker runs on the app with exit_on_error=False):
+        the app and the session stay, one line says what happened, the traceback goes to the log file."""
+        if event.state is not WorkerState.ERROR:
+            return
+        worker, error = event.worker, event.worker.error
+        what = worker.description or worker.name or "a background task"
+        LOG.error("%s failed", what, exc_info=error)
+        hint = RETRY_HINTS.get(worker.group, "try again")
+        self.say(f"{what} failed ({type(error).__name__}: {error}): the season is unchanged — {hint} "
+                 f"(details in {self.log_path.name})", "error")
+        self.worker_failed_signal.publish(worker)
+
+    def say(self, text: str, severity: SeverityLevel = "information") -> None:
+        """Tell the director something: the status line of the screen in sight, a toast unless it is plain
+        information. Screens post `Said` instead."""
         self.said.append(Said(text, severity))
         if severity != "information":  # the status line says it too; a toast makes sure it is seen
-            self.notify(text, severity=severity, markup=False, timeout=4)  # type: ignore[arg-type]
+            self.notify(text, severity=severity, markup=False, timeout=4)
         screen = self.screen
         if isinstance(screen, KeizerScreen):
             screen.show_status(text, severity)
 
-    def season_changed(self) -> None:
-        """The season was written (or undone): redraw what the director is looking at."""
+    def _season_changed(self) -> None:
+        """The season was written (or undone, or changed elsewhere): every screen follows."""
         self._seen = self.evening.revision
-        screen = self.screen
-        if isinstance(screen, KeizerScreen):
-            screen.refresh_view()
-        for mode_screen in self._visible_mode_screens():
-            if mode_screen is not screen:
-                mode_screen.stale = True
-
-    def _visible_mode_screens(self) -> Iterable[KeizerScreen]:
-        for stack in self._screen_stacks.values():
-            for s in stack:
-                if isinstance(s, KeizerScreen):
-                    yield s
+        self.current_round = self.evening.session.current_round()
+        self.season_changed_signal.publish(self._seen)
 
     # -- actions ----------------------------------------------------------------------------------
     async def action_goto(self, mode: str) -> None:
@@ -124,7 +159,7 @@ class KeizerApp(App[None]):
             self.say("nothing to undo", "warning")
         else:
             self.say(f"undone: {label}")
-        self.season_changed()
+        self._season_changed()
 
     def action_redo(self) -> None:
         label = self.evening.history.redo()
@@ -132,7 +167,7 @@ class KeizerApp(App[None]):
             self.say("nothing to redo", "warning")
         else:
             self.say(f"redone: {label}")
-        self.season_changed()
+        self._season_changed()
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

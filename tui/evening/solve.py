@@ -63,7 +63,8 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
                   partial: Callable[[SolveOutcome], object] = lambda _: None) -> SolveOutcome:
     """Solve the round, find alternatives, explain them (runs in a worker thread: no store, no UI).
     The best pairing goes to `partial` as soon as it is found, so that a director who stops the search
-    for alternatives (large fields make them slow) still has it."""
+    for alternatives (large fields make them slow) still has it. Only a user's problem (`KeizerError`)
+    becomes an outcome; anything else is raised, for the caller's worker to report."""
     from pairing import alternatives, build_instance, explain, propose  # loads OR-Tools: only when solving
 
     try:
@@ -75,7 +76,8 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
             partial(SolveOutcome(request, (best,), (explain(inst, best),), partial=True))
             progress(f"best pairing found (cost {best.real_cost}); looking for {request.alternatives} "
                      f"alternatives…")
-            found.extend(a.proposal for a in alternatives(inst, request.alternatives, best=best))
+            found.extend(a.proposal for a in alternatives(inst, request.alternatives, best=best,
+                                                          cancelled=cancel.is_set))
         return SolveOutcome(request, tuple(found), tuple(explain(inst, p) for p in found),
                             cancelled=cancel.is_set())
     except KeizerError as exc:

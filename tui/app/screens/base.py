@@ -8,10 +8,13 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from seasons.errors import KeizerError
+from tui.app.messages import Said, SeasonWritten
 from tui.app.widgets.mode_bar import ModeBar
 
 if TYPE_CHECKING:
@@ -28,7 +31,9 @@ SEVERITY_MARK = {"information": "", "warning": "! ", "error": "✗ "}
 
 
 class KeizerScreen(Screen[None]):
-    """A mode of the app. Subclasses compose `compose_body` and redraw in `refresh_view`."""
+    """A mode of the app. Subclasses compose `compose_body` and draw the season in `refresh_view`; they
+    tell the app what happened with messages (`Said`, `SeasonWritten`) and follow its
+    `season_changed_signal`."""
 
     MODE: ClassVar[str] = ""
     ROUND_BINDINGS: ClassVar[list[BindingType]] = [
@@ -38,10 +43,13 @@ class KeizerScreen(Screen[None]):
                 group=Binding.Group("Round", compact=True)),
     ]
 
+    round_number: var[int | None] = var(None, init=False)
+    """The round the director chose with [ and ] (screens with `ROUND_BINDINGS`); None follows the season."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.stale = True
-        """The season changed while this screen was not shown: redraw when it is."""
+        self.drawn_at: int | None = None
+        """The store revision last drawn: any other (a write, an undo, another session) is drawn anew."""
 
     @property
     def keizer(self) -> KeizerApp:
@@ -62,14 +70,35 @@ class KeizerScreen(Screen[None]):
     def compose_body(self) -> ComposeResult:
         yield from ()
 
+    def on_mount(self) -> None:
+        self.keizer.season_changed_signal.subscribe(self, self._season_changed)
+
     def on_screen_resume(self) -> None:
         self.query_one(ModeBar).refresh_bar()
         if self.stale:
-            self.stale = False
-            self.refresh_view()
+            self.redraw()
+
+    # -- drawing ----------------------------------------------------------------------------------
+    @property
+    def stale(self) -> bool:
+        """The season changed since this screen was drawn (it was not shown): draw it when it is."""
+        return self.drawn_at != self.evening.revision
+
+    def redraw(self) -> None:
+        """Draw the season as it stands now."""
+        self.drawn_at = self.evening.revision
+        self.refresh_view()
 
     def refresh_view(self) -> None:
         """Redraw from the evening's season."""
+
+    def watch_round_number(self) -> None:
+        self.redraw()
+
+    def _season_changed(self, revision: int) -> None:
+        """The app's signal: a screen in sight (perhaps under a dialog) is drawn now, any other when shown."""
+        if self.is_current and self.stale:
+            self.redraw()
 
     def show_status(self, text: str, severity: str) -> None:
         status = self.query_one("#status", Static)
@@ -77,21 +106,25 @@ class KeizerScreen(Screen[None]):
         status.set_class(severity == "error", "-error")
         status.set_class(severity == "warning", "-warning")
 
+    # -- telling the app ---------------------------------------------------------------------------
+    def say(self, text: str, severity: SeverityLevel = "information") -> None:
+        """Tell the director something (the app shows it)."""
+        self.post_message(Said(text, severity))
+
     def attempt(self, operation: Callable[..., T], *args: object, **kwargs: object) -> T | None:
         """Call the evening layer; a user's mistake becomes a message (nothing was written), not a crash."""
         try:
             result = operation(*args, **kwargs)
         except KeizerError as exc:
-            self.keizer.say(str(exc), "error")
+            self.say(str(exc), "error")
             self.app.bell()
             return None
         return result
 
     def write(self, operation: Callable[..., str], *args: object, **kwargs: object) -> bool:
-        """A change through the evening layer: say what was done and redraw every screen."""
+        """A change through the evening layer: the app says what was done and every screen follows."""
         label = self.attempt(operation, *args, **kwargs)
         if label is None:
             return False
-        self.keizer.say(label)
-        self.keizer.season_changed()
+        self.post_message(SeasonWritten(label))
         return True

@@ -5,7 +5,9 @@ from __future__ import annotations
 import threading
 from typing import ClassVar
 
-from textual import on, work
+from functools import partial
+
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -15,6 +17,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from seasons.model import PlayerId
 from tui.app.dialogs.text import TextDialog
+from tui.app.messages import SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
 from tui.evening.desk import PairingDesk
@@ -24,7 +27,7 @@ SHOWN = 3
 """Proposals side by side: the best and two alternatives."""
 
 
-class PairingSolved(Message):
+class PairingSolved(Message, bubble=False):
     """A solve finished in the worker thread (posted from there; handled on the UI thread)."""
 
     def __init__(self, outcome: SolveOutcome) -> None:
@@ -32,7 +35,7 @@ class PairingSolved(Message):
         self.outcome = outcome
 
 
-class PairingProgress(Message):
+class PairingProgressed(Message, bubble=False):
     """The worker says how far it got ("best found, alternative 1 …")."""
 
     def __init__(self, text: str) -> None:
@@ -67,6 +70,7 @@ class PairingScreen(KeizerScreen):
         self._request: SolveRequest | None = None
         """The solve the screen waits for; results of any other are dropped."""
         self._worker: Worker[None] | None = None
+        """The solve running (on the app, so that its failure is reported in one place)."""
         self._confirm_accept: tuple[int, tuple[tuple[PlayerId, PlayerId], ...]] | None = None
         """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
 
@@ -79,13 +83,16 @@ class PairingScreen(KeizerScreen):
             for i in range(SHOWN):
                 yield ProposalColumn(i)
 
+    def on_mount(self) -> None:
+        self.keizer.worker_failed_signal.subscribe(self, self._solve_failed)
+
     # -- drawing ----------------------------------------------------------------------------------
     @property
     def desk(self) -> PairingDesk:
         return self.evening.desk
 
     def refresh_view(self) -> None:
-        k = self.evening.session.current_round()
+        k = self.keizer.current_round
         desk = self.desk
         desk.follow(k)
         views = desk.views()
@@ -123,20 +130,23 @@ class PairingScreen(KeizerScreen):
 
     def action_solve(self) -> None:
         if self.solving:
-            self.keizer.say("already solving (esc cancels)", "warning")
+            self.say("already solving (esc cancels)", "warning")
             return
-        request = self.attempt(self.desk.prepare, self.evening.session.current_round(), SHOWN - 1)
+        request = self.attempt(self.desk.prepare, self.keizer.current_round, SHOWN - 1)
         if request is None:
             return
         self._cancel = threading.Event()
         self._request = request
         self._busy(f"Solving round {request.round_number}: {request.players} players… (esc cancels)")
-        self._worker = self._solve(request, self._cancel)
+        # On the app, which reports every worker's failure in one place (`KeizerApp.on_worker_state_changed`).
+        self._worker = self.app.run_worker(partial(self._solve, request, self._cancel), name="pairing",
+                                           group="pairing", description=f"pairing round {request.round_number}",
+                                           exit_on_error=False, exclusive=True, thread=True)
 
-    @work(thread=True, exclusive=True, group="pairing")
     def _solve(self, request: SolveRequest, cancel: threading.Event) -> None:
+        """The worker thread: solve, and post what was found (a fault is raised, for the app to report)."""
         worker = get_current_worker()
-        outcome = solve_request(request, cancel, lambda text: self.post_message(PairingProgress(text)),
+        outcome = solve_request(request, cancel, lambda text: self.post_message(PairingProgressed(text)),
                                 lambda best: self.post_message(PairingSolved(best)))
         if not worker.is_cancelled:
             self.post_message(PairingSolved(outcome))
@@ -145,8 +155,8 @@ class PairingScreen(KeizerScreen):
         self.query_one("#solving").set_class(text is not None, "-busy")
         self.query_one("#solving-text", Static).update(text or "")
 
-    @on(PairingProgress)
-    def _progress(self, message: PairingProgress) -> None:
+    @on(PairingProgressed)
+    def _progress(self, message: PairingProgressed) -> None:
         if self.solving:
             self.query_one("#solving-text", Static).update(message.text + " (esc cancels)")
 
@@ -154,34 +164,51 @@ class PairingScreen(KeizerScreen):
     def _solved(self, message: PairingSolved) -> None:
         if message.outcome.request is not self._request:
             return  # from a solve that was cancelled or replaced
-        if message.outcome.partial:  # the best so far; the worker goes on with the alternatives
-            if self.solving:
-                self.desk.take(message.outcome)
-                self.refresh_view()
+        if message.outcome.partial:  # the best so far (the worker goes on with the alternatives, or failed)
+            self.desk.take(message.outcome)
+            self.refresh_view()
             return
         self._busy(None)
         self._worker = None
         text = self.desk.take(message.outcome)
-        self.keizer.say(text, "error" if message.outcome.error else "information")
+        self.say(text, "error" if message.outcome.error else "information")
         self.refresh_view()
         if self.desk.views():
             self.action_show_proposal(1)
+
+    def _solve_failed(self, worker: Worker[object]) -> None:
+        """The app said and logged why the solve failed: stop waiting. A best pairing already found stays
+        (it can be accepted); the desk remembers the failure, so that it does not solve again by itself."""
+        if worker is not self._worker:
+            return
+        self._worker = None
+        self._busy(None)
+        if self._request is not None:
+            error = worker.error
+            self.desk.failure = (f"the search failed ({type(error).__name__}: {error}): r tries again",
+                                 self._request.head)
+        self.refresh_view()
+
+    def on_unmount(self) -> None:
+        if self._cancel is not None:  # the thread cannot be stopped, but it stops looking at the next step
+            self._cancel.set()
 
     def action_cancel(self) -> None:
         if self.solving and self._worker is not None and self._cancel is not None:
             self._cancel.set()
             self._worker.cancel()
             self._worker = None
+            self._request = None  # what it still posts is dropped
             self._busy(None)
             if self.desk.proposals and not self.desk.stale:
-                self.keizer.say("stopped looking for alternatives: the best pairing is shown", "warning")
+                self.say("stopped looking for alternatives: the best pairing is shown", "warning")
             else:
-                self.keizer.say("solving cancelled: nothing changed", "warning")
+                self.say("solving cancelled: nothing changed", "warning")
         elif any(c.swap_from for c in self.query(ProposalColumn)):
             for column in self.query(ProposalColumn):
                 column.swap_from = None
             self.refresh_view()
-            self.keizer.say("swap cancelled")
+            self.say("swap cancelled")
 
     # -- the director's hand -------------------------------------------------------------------------
     def _focused_column(self) -> ProposalColumn:
@@ -205,7 +232,7 @@ class PairingScreen(KeizerScreen):
         """Focus proposal `number`; when it is not in sight, it takes the second column."""
         count = len(self.desk.views())
         if not 1 <= number <= count:
-            self.keizer.say(f"there is no proposal {number} (there are {count})", "warning")
+            self.say(f"there is no proposal {number} (there are {count})", "warning")
             return
         if number not in self._numbers(count):
             self.second = number
@@ -215,20 +242,20 @@ class PairingScreen(KeizerScreen):
 
     def _edit(self, text: str | None) -> None:
         if text is not None:
-            self.keizer.say(text)
+            self.say(text)
             self.refresh_view()
 
     def action_lock(self) -> None:
         index, board, _ = self._at_cursor()
         if board is None:
-            self.keizer.say("put the cursor on a board to lock it", "warning")
+            self.say("put the cursor on a board to lock it", "warning")
             return
         self._edit(self.attempt(self.desk.toggle_lock, index, board))
 
     def action_forbid(self) -> None:
         index, board, _ = self._at_cursor()
         if board is None:
-            self.keizer.say("put the cursor on a board to forbid its pair", "warning")
+            self.say("put the cursor on a board to forbid its pair", "warning")
             return
         self._edit(self.attempt(self.desk.toggle_forbid, index, board))
 
@@ -236,12 +263,12 @@ class PairingScreen(KeizerScreen):
         column = self._focused_column()
         index, _, pid = self._at_cursor()
         if pid is None:
-            self.keizer.say("put the cursor on a player (White or Black column) to swap", "warning")
+            self.say("put the cursor on a player (White or Black column) to swap", "warning")
             return
         if column.swap_from is None:
             column.swap_from = pid
             self.refresh_view()
-            self.keizer.say(f"swap {self.evening.season.player(pid).name} with…? "  # type: ignore[arg-type]
+            self.say(f"swap {self.evening.season.player(pid).name} with…? "  # type: ignore[arg-type]
                             f"move to the other player and press s (esc cancels)")
             return
         first, column.swap_from = column.swap_from, None
@@ -258,33 +285,31 @@ class PairingScreen(KeizerScreen):
 
     def action_accept(self) -> None:
         if self.solving:
-            self.keizer.say("still solving: wait, or press esc to stop (the best found so far stays)", "warning")
+            self.say("still solving: wait, or press esc to stop (the best found so far stays)", "warning")
             return
         index = self._focused_column().shown - 1
         views = self.desk.views()
         if index < len(views) and views[index].problems and self._confirm_accept != (index, views[index].games):
             self._confirm_accept = (index, views[index].games)
-            self.keizer.say(f"this pairing breaks: {views[index].problems[0]} — press a again to accept it anyway",
+            self.say(f"this pairing breaks: {views[index].problems[0]} — press a again to accept it anyway",
                             "warning")
             return
         self._confirm_accept = None
         change = self.attempt(self.desk.accept, index)
         label = self.attempt(self.evening.session.apply, change) if change is not None else None
         if label is not None:
-            self.keizer.say(label + " — enter the results on F4")
-            self.keizer.season_changed()
+            self.post_message(SeasonWritten(label + " — enter the results on F4"))
 
     def action_clear(self) -> None:
         change = self.attempt(self.desk.clear_saved)
         if change is not None and self.attempt(self.evening.session.apply, change) is not None:
-            self.keizer.say(change.label + " (pair it again with r)")
-            self.keizer.season_changed()
+            self.post_message(SeasonWritten(change.label + " (pair it again with r)"))
 
-    def action_undo_edit(self) -> None:
+    async def action_undo_edit(self) -> None:
         """The desk's own edits first (they are not in the store's log), then the store's undo."""
         text = self.desk.undo_edit()
         if text is None:
-            self.keizer.action_undo()
+            await self.run_action("app.undo")
             return
-        self.keizer.say(text)
+        self.say(text)
         self.refresh_view()

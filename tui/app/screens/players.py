@@ -30,6 +30,11 @@ class PlayersScreen(KeizerScreen):
         Binding("shift+down,greater_than_sign", "move(1)", "Move down", key_display=">"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.added: str | None = None
+        """The name of a player just added: the cursor goes to him when the table shows him."""
+
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title")
         yield KeizerTable(id="players")
@@ -46,16 +51,18 @@ class PlayersScreen(KeizerScreen):
         active = sum(1 for r in rows if not r.status.startswith("withdrawn"))
         self.query_one("#title", Static).update(
             f"Players — starting ranking ({len(rows)} player{'' if len(rows) == 1 else 's'}, {active} taking part; "
-            f"next round {self.evening.session.current_round()})")
+            f"next round {self.keizer.current_round})")
+        if self.added is not None:
+            self._follow(self.added)
 
     def _selected(self) -> str | None:
         return self.query_one(KeizerTable).cursor_key
 
     def action_add(self) -> None:
         def added(form: PlayerForm | None) -> None:
-            if form is not None:
-                self.write(self.evening.roster.add, form.name, form.rating, form.klass, form.group)
-                self._follow(form.name)
+            if form is not None and self.write(self.evening.roster.add, form.name, form.rating, form.klass,
+                                               form.group):
+                self.added = form.name
 
         self.app.push_screen(PlayerDialog(self.evening, None), added)
 
@@ -98,6 +105,7 @@ class PlayersScreen(KeizerScreen):
 
     def _follow(self, name: str) -> None:
         """Put the cursor on the player just added."""
+        self.added = None
         for p in self.evening.season.players:
             if p.name == " ".join(name.split()):
                 table = self.query_one(KeizerTable)

@@ -44,8 +44,6 @@ class ResultsScreen(KeizerScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.round_number: int | None = None
-        """The round shown; None follows the last paired round."""
         self._confirm: tuple[int, str, str] | None = None
         """(round, row, result) asked to be pressed again: a decided result is changed only on purpose."""
         self._filled_round: int | None = None
@@ -99,19 +97,18 @@ class ResultsScreen(KeizerScreen):
         last = self.evening.results.round()
         k = max(1, min(self.shown_round + delta, last))
         self.round_number = None if k == last else k
-        self.refresh_view()
 
     def action_result(self, code: str) -> None:
         boards = self.query_one("#boards", KeizerTable)
         key = boards.cursor_key
         if key is None:
-            self.keizer.say(f"round {self.shown_round} has no boards yet: pair it first (F3)", "error")
+            self.say(f"round {self.shown_round} has no boards yet: pair it first (F3)", "error")
             return
         k, new = self.shown_round, Result(code)
         old = next((b.game.result for b in self.evening.results.boards(k) if b.key == key and b.game is not None), None)
         if old is not None and old.is_decided and old is not new and self._confirm != (k, key, code):
             self._confirm = (k, key, code)
-            self.keizer.say(f"this board already has {old.value}: press the key again to change it to "
+            self.say(f"this board already has {old.value}: press the key again to change it to "
                             f"{new.value}", "warning")
             return
         self._confirm = None
@@ -128,11 +125,11 @@ class ResultsScreen(KeizerScreen):
         key = self.query_one("#boards", KeizerTable).cursor_key
         row = next((b for b in self.evening.results.boards(k) if b.key == key), None)
         if key is None or row is None or row.game is None or row.black is None or row.board is None:
-            self.keizer.say("put the cursor on a board with a game to record a no-show", "error")
+            self.say("put the cursor on a board with a game to record a no-show", "error")
             return
         if row.game.result.is_decided and self._confirm != (k, key, "no-show"):
             self._confirm = (k, key, "no-show")
-            self.keizer.say(f"this board already has {row.game.result.value}: press n again to record a no-show "
+            self.say(f"this board already has {row.game.result.value}: press n again to record a no-show "
                             f"instead", "warning")
             return
         self._confirm = None

@@ -30,21 +30,23 @@ class RoundScreen(KeizerScreen):
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.round_number: int | None = None
-        """The round shown; None follows the director's current round."""
-
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title")
         yield KeizerTable(id="attendance")
 
     def on_mount(self) -> None:
         self.query_one(KeizerTable).set_columns(COLUMNS)
+        self.watch(self.keizer, "current_round", self.follow_current_round, init=False)
 
     @property
     def shown_round(self) -> int:
-        return self.round_number or self.evening.session.current_round()
+        """The round chosen with [ and ], else tonight's."""
+        return self.round_number or self.keizer.current_round
+
+    def follow_current_round(self, k: int) -> None:
+        """Tonight's round moved (back, after an undo): a round chosen beyond it is not there to show."""
+        if self.round_number is not None and self.round_number >= k:
+            self.round_number = None
 
     def refresh_view(self) -> None:
         k = self.shown_round
@@ -54,10 +56,9 @@ class RoundScreen(KeizerScreen):
         self.query_one("#title", Static).update(self.evening.attendance.summary(k))
 
     def action_change_round(self, delta: int) -> None:
-        current = self.evening.session.current_round()
+        current = self.keizer.current_round
         k = max(1, min(self.shown_round + delta, current))
         self.round_number = None if k == current else k
-        self.refresh_view()
 
     def _player_at_cursor(self) -> str | None:
         return self.query_one(KeizerTable).cursor_key

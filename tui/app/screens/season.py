@@ -12,6 +12,7 @@ from textual.widgets import Input, Label, Select, Static, TextArea
 
 from seasons.errors import KeizerError
 from seasons.ruleset import PRESET_NAMES
+from tui.app.messages import SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
 
@@ -52,7 +53,7 @@ class SeasonScreen(KeizerScreen):
 
     def action_revert(self) -> None:
         self.refresh_view()
-        self.keizer.say("settings as saved")
+        self.say("settings as saved")
 
     def action_save(self) -> None:
         error = self.query_one("#error", Static)
@@ -62,15 +63,14 @@ class SeasonScreen(KeizerScreen):
                                    self.query_one("#overrides", TextArea).text)
         except KeizerError as exc:
             error.update(f"✗ {exc} (nothing saved)")
-            self.keizer.say(f"{exc} (nothing saved)", "error")
+            self.say(f"{exc} (nothing saved)", "error")
             return
         name = self.query_one("#name", Input).value
         try:
             label = self.evening.settings.change(name=name, ruleset_spec=spec, rounds_planned=rounds)
         except KeizerError as exc:
             error.update(f"✗ {exc} (nothing saved)")
-            self.keizer.say(f"{exc} (nothing saved)", "error")
+            self.say(f"{exc} (nothing saved)", "error")
             return
         error.update("")
-        self.keizer.say(label)
-        self.keizer.season_changed()
+        self.post_message(SeasonWritten(label))

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.reactive import var
 from textual.widgets import Static
 
 from rich.text import Text
@@ -29,12 +30,8 @@ class StandingsScreen(KeizerScreen):
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.round_number: int | None = None
-        """The round shown; None follows the last round with results."""
-        self.style: str | None = None
-        """"d" or "k"; None follows the ruleset preset."""
+    columns: var[str | None] = var(None, init=False)
+    """The columns chosen with c, "d" or "k"; None follows the ruleset (`Standings.columns`)."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title")
@@ -48,7 +45,10 @@ class StandingsScreen(KeizerScreen):
 
     @property
     def shown_style(self) -> str:
-        return self.style or self.evening.standings.columns
+        return self.columns or self.evening.standings.columns
+
+    def watch_columns(self) -> None:
+        self.redraw()
 
     def refresh_view(self) -> None:
         view = self.evening.standings.view(self.shown_round)
@@ -74,12 +74,10 @@ class StandingsScreen(KeizerScreen):
         last = self.evening.season.last_scored_round
         k = max(0, min(self.shown_round + delta, last))
         self.round_number = None if k == last else k
-        self.refresh_view()
 
     def action_switch_columns(self) -> None:
-        self.style = "k" if self.shown_style == "d" else "d"
-        self.refresh_view()
-        self.keizer.say(f"showing {STYLE_NAMES[self.shown_style]}")
+        self.columns = "k" if self.shown_style == "d" else "d"
+        self.say(f"showing {STYLE_NAMES[self.shown_style]}")
 
     def action_card(self) -> None:
         pid = self.query_one("#standings", KeizerTable).cursor_key

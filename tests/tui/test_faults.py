@@ -1,0 +1,118 @@
+"""Nothing a solver does ends the program: a fault is said, logged and survived; esc stops every search."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import pairing
+from tui.app import KeizerApp, make_app
+from tui.app.screens.pairing import PairingScreen
+from tui.evening import Evening
+from tui.evening.solve import solve_request
+
+
+async def until(pilot, condition: Callable[[], object], seconds: float = 30) -> None:  # type: ignore[no-untyped-def]
+    """Let the app run until `condition` holds (a worker thread's result arrives when it arrives)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the app did not get there"
+        await pilot.pause(0.05)
+
+
+def pairing_screen(app: KeizerApp) -> PairingScreen:
+    screen = app.screen
+    assert isinstance(screen, PairingScreen)
+    return screen
+
+
+async def test_a_solver_fault_is_said_logged_and_survived(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = pairing.propose
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the solver broke")
+
+    monkeypatch.setattr(pairing, "propose", broken)
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        head = app.evening.revision
+        await pilot.press("f3")  # the round is solved on arrival: the fault comes from the worker thread
+        await until(pilot, lambda: any(s.severity == "error" for s in app.said))
+        said = app.said[-1].text
+        assert said.startswith("pairing round 33 failed (RuntimeError: the solver broke): the season is unchanged")
+        assert "r tries again" in said and "demo.keizer.log" in said
+        screen = pairing_screen(app)
+        assert not screen.solving and not screen.query_one("#solving").has_class("-busy")
+        assert "the search failed" in str(screen.query_one("#title").render())
+        log = (demo_store.parent / "demo.keizer.log").read_text(encoding="utf-8")
+        assert "pairing round 33 failed" in log and "Traceback" in log and "RuntimeError: the solver broke" in log
+        assert app.evening.revision == head
+
+        await pilot.press("f5", "f3")  # alive: the screens switch, and the fault is not solved into again
+        assert app.current_mode == "pairing" and not screen.solving
+        monkeypatch.setattr(pairing, "propose", real)  # the fault is gone: r tries again
+        await pilot.press("r")
+        await until(pilot, lambda: not screen.solving and app.evening.desk.proposals)
+        assert app.evening.desk.views()[0].title == "best"
+        await pilot.press("1", "a")
+        assert app.evening.season.round(33).is_paired
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0
+
+
+async def test_a_fault_among_the_alternatives_keeps_the_best(demo_store: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("no alternatives today")
+
+    monkeypatch.setattr(pairing, "alternatives", broken)
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f3")
+        await until(pilot, lambda: any(s.severity == "error" for s in app.said))
+        assert "ValueError: no alternatives today" in app.said[-1].text
+        assert [v.title for v in app.evening.desk.views()] == ["best"]  # found before the fault: it stays
+        await pilot.press("1", "a")
+        assert app.evening.season.round(33).is_paired
+
+
+async def test_esc_stops_the_search_for_alternatives(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    looking, stopped = threading.Event(), threading.Event()
+
+    def endless(*args: object, cancelled: Callable[[], bool], **kwargs: object) -> tuple[()]:
+        """Alternatives that never end, asking before each re-solve whether to stop, as the real ones do."""
+        looking.set()
+        deadline = time.monotonic() + 30
+        while not cancelled() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if cancelled():
+            stopped.set()
+        return ()
+
+    monkeypatch.setattr(pairing, "alternatives", endless)
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f3")
+        await until(pilot, lambda: looking.is_set() and app.evening.desk.proposals)
+        screen = pairing_screen(app)
+        assert screen.solving
+        await pilot.press("escape")
+        assert stopped.wait(timeout=10)  # the search itself saw esc and returned
+        await until(pilot, lambda: "best pairing is shown" in app.said[-1].text)
+        assert not screen.solving and [v.title for v in app.evening.desk.views()] == ["best"]
+
+
+def test_the_real_alternatives_stop_when_cancelled(evening: Evening) -> None:
+    request = evening.desk.prepare(33, 2)
+    cancel = threading.Event()
+    outcome = solve_request(request, cancel, partial=lambda _: cancel.set())  # esc as the best arrives
+    assert len(outcome.proposals) == 1 and outcome.cancelled
+
+    inst = pairing.build_instance(request.season, 33, request.ranking, request.values)
+    best = pairing.propose(inst)
+    answers = iter((False, True, True))  # stopped after the first re-solve
+    assert len(pairing.alternatives(inst, 2, best=best, cancelled=lambda: next(answers))) == 1

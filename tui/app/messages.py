@@ -1,0 +1,28 @@
+"""What a screen tells the app: messages that bubble up, named for what happened (the app is never called)."""
+
+from __future__ import annotations
+
+from textual.message import Message
+from textual.notifications import SeverityLevel
+
+
+class Said(Message):
+    """A screen told the director something: the app shows it (the status line; a toast unless it is
+    plain information) and keeps it in `KeizerApp.said`."""
+
+    def __init__(self, text: str, severity: SeverityLevel = "information") -> None:
+        super().__init__()
+        self.text = text
+        """The message, one line."""
+        self.severity: SeverityLevel = severity
+        """"information", "warning" or "error"."""
+
+
+class SeasonWritten(Message):
+    """A screen wrote the season through the evening layer (one store action): the app says `label` and
+    tells every screen (`KeizerApp.season_changed_signal`)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__()
+        self.label = label
+        """What was done, as the director reads it."""
