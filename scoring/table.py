@@ -7,7 +7,7 @@ import polars as pl
 from scoring.history import colour_balance, colour_history, colour_run, sat_at_board
 from scoring.replay import Replay, taking_part
 from scoring.slots import exact_series
-from scoring.values import exact_text
+from seasons.numbers import exact_text
 
 COLUMNS = ("rank", "player", "name", "score", "score_exact", "value", "games", "won", "drawn", "lost", "pending",
            "forfeits", "score_pct", "colour_balance", "colour_run", "byes", "excused", "unexcused", "duty",

@@ -1,4 +1,4 @@
-"""Exact numbers of the standings: the value ladder (docs/rules.md §1), the rounding grid, how points are written."""
+"""Exact numbers of the standings: the value ladder (docs/rules.md §1) and the rounding grid."""
 
 from __future__ import annotations
 
@@ -38,22 +38,3 @@ def round_to_grid(x: Fraction, grid: Fraction | None) -> Fraction:
     q = abs(x) / grid
     n = math.floor(q + Fraction(1, 2))
     return (n if x >= 0 else -n) * grid
-
-
-def points_text(value: Fraction | int | None, decimals: int = 2) -> str:
-    """Exact points for people: at most `decimals` decimals, half to even on the exact value, trailing zeros
-    dropped ("426", "415.5", "406.33"; None: ""). The exact value itself lives in the data, not in this text."""
-    if value is None:
-        return ""
-    scaled = round(Fraction(value) * 10**decimals)  # Fraction.__round__: half to even, no float on the way
-    if not decimals:
-        return str(scaled)
-    sign = "-" if scaled < 0 else ""
-    whole, part = divmod(abs(scaled), 10**decimals)
-    return f"{sign}{whole}.{part:0{decimals}d}".rstrip("0").rstrip(".")
-
-
-def exact_text(x: Fraction | int) -> str:
-    """The exact form of the standings' `score_exact`: "p/q", or an integer string."""
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"

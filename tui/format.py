@@ -8,26 +8,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from seasons.model import PlayerId, Season
+from seasons.numbers import exact_text as exact
+from seasons.numbers import points_text as points
 
 if TYPE_CHECKING:
     from scoring import Replay
-
-
-def points(value: Fraction | int | float | None, decimals: int = 2) -> str:
-    """Exact points for display: at most `decimals` decimals, trailing zeros dropped (426, 415.5, 406.33)."""
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        value = Fraction(value).limit_denominator(10**9)
-    scaled = round(Fraction(value) * 10**decimals)  # half to even, on the exact value
-    text = f"{scaled / 10**decimals:.{decimals}f}" if decimals else str(scaled)
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
-def exact(value: Fraction) -> str:
-    """The exact fraction as the season format writes it: "p/q", or an integer string."""
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
@@ -76,11 +61,26 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
     "k": (
         ("Pl", "rank", _int, True), ("Wrd", "value", points, True), ("Naam", "name", str, False),
         ("Lot", "lot", _int, True), ("Keizer", "score", lambda v: points(v, 1), True),
-        ("Groep", "group", _int, True), ("Bordpt", "board_points", lambda v: points(v, 1), True),
+        ("Groep", "group", _int, True), ("Bordpt", "board_points", lambda v: points(Fraction(v), 1), True),
         ("Gesp", "games", _int, True), ("Opk", "attended", _int, True),
         ("Kleur", "colour_balance", _signed, True), ("33%?", "eligible", _flag, False),
     ),
 }
+
+
+def standings_cells(rep: Replay, table: Any, style: str) -> tuple[tuple[tuple[str, bool], ...],
+                                                                 list[tuple[str, list[str]]]]:
+    """(header, right-aligned) per column and (player id, cells) per row of a standings table, in club D's or
+    club K's published columns. Scores and values are shown from the exact fractions, not the table's
+    display floats."""
+    columns = COLUMNS[style]
+    exact_of = {str(r.player): r for r in rep.standings(rep.upto).rows}
+    rows: list[tuple[str, list[str]]] = []
+    for row in table.iter_rows(named=True):
+        standing = exact_of[row["player"]]
+        cells = {**row, "score": standing.score, "value": standing.value}
+        rows.append((row["player"], [show(cells[col]) for _, col, show, _ in columns]))
+    return tuple((c[0], c[3]) for c in columns), rows
 
 
 def iteration_summary(rep: Replay) -> str:

@@ -6,7 +6,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring.values import exact_text, ladder_values, points_text, round_to_grid
+from scoring.values import ladder_values, round_to_grid
+from seasons.numbers import exact_text, points_text
 from seasons.ruleset import parse_ruleset
 
 

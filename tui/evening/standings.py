@@ -10,7 +10,7 @@ from scoring import PlayerCard, Replay, player_card, standings_table
 from seasons.errors import KeizerError
 from seasons.model import PlayerId
 from tui.evening.session import EveningSession
-from tui.format import COLUMNS, iteration_summary
+from tui.format import iteration_summary, standings_cells
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +41,8 @@ class StandingsView:
     def columns(self, style: str) -> tuple[tuple[tuple[str, bool], ...], list[tuple[str, Sequence[str]]]]:
         """(header, right-aligned) per column and (player id, cells) rows, in club D's or club K's
         published columns (docs/rules.md §10), formatted as `keizer standings` prints them."""
-        columns = COLUMNS[style]
-        table = standings_table(self.replay, self.round)
-        rows: list[tuple[str, Sequence[str]]] = [
-            (str(row["player"]), [show(row[col]) for _, col, show, _ in columns])
-            for row in table.iter_rows(named=True)]
-        return tuple((c[0], c[3]) for c in columns), rows
+        columns, rows = standings_cells(self.replay, standings_table(self.replay, self.round), style)
+        return columns, list(rows)
 
 
 def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:

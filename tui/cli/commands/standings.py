@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from tui.format import COLUMNS, exact, iteration_summary, text_table
+from tui.format import COLUMNS, exact, iteration_summary, standings_cells, text_table
 
 if TYPE_CHECKING:
     from scoring import Replay
@@ -50,10 +50,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def standings_text(rep: Replay, table: Any, style: str) -> str:
-    columns = COLUMNS[style]
-    rows = [[show(row[col]) for _, col, show, _ in columns] for row in table.iter_rows(named=True)]
+    columns, rows = standings_cells(rep, table, style)
     title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep)})"
-    return title + "\n\n" + text_table([c[0] for c in columns], rows, [c[3] for c in columns])
+    return title + "\n\n" + text_table([h for h, _ in columns], [cells for _, cells in rows],
+                                          [right for _, right in columns])
 
 
 def standings_json(rep: Replay, table: Any) -> dict[str, Any]:

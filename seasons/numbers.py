@@ -1,0 +1,24 @@
+"""How exact numbers are written: the season format's "p/q" and points for people (never through a float)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def exact_text(x: Fraction | int) -> str:
+    """The exact form the season format and `score_exact` use: "p/q", or an integer string."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def points_text(value: Fraction | int | None, decimals: int = 2) -> str:
+    """Exact points for people: at most `decimals` decimals, half to even on the exact value, trailing zeros
+    dropped ("426", "415.5", "406.33"; None: ""). The exact value itself lives in the data, not in this text."""
+    if value is None:
+        return ""
+    scaled = round(Fraction(value) * 10**decimals)  # Fraction.__round__: half to even, no float on the way
+    if not decimals:
+        return str(scaled)
+    sign = "-" if scaled < 0 else ""
+    whole, part = divmod(abs(scaled), 10**decimals)
+    return f"{sign}{whole}.{part:0{decimals}d}".rstrip("0").rstrip(".")
