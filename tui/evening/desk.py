@@ -12,11 +12,12 @@ from seasons.rounds import current_round, pending_before
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved
 from tui.evening.attendance import attendance_rows
 from tui.evening.listing import listed_round, prospective, saved_pairing
-from tui.evening.proposals import ProposalView, ViewMaker, named_costs, player_refs
+from tui.evening.proposals import ProposalView, ViewMaker, player_refs
 from tui.evening.session import Change
 from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
 
 if TYPE_CHECKING:
+    from pairing import CheckReport
     from pairing.history import Pair
     from scoring import Replay
 
@@ -89,7 +90,7 @@ class PairingDesk:
         if rnd is None:
             return None
         bye = next((pid for pid, e in rnd.entries if e is EntryKind.BYE), None)
-        return self._maker().view("saved pairing", tuple(g.players() for g in rnd.games), bye, None, (), kind="saved")
+        return self._maker().view("saved pairing", tuple(g.players() for g in rnd.games), bye, kind="saved")
 
     def title(self) -> str:
         k = self.round_number
@@ -193,15 +194,15 @@ class PairingDesk:
 
         games = tuple((swapped(w), swapped(bl)) for w, bl in view.games)
         bye = swapped(view.bye.id) if view.bye is not None else None
-        cost, costs, problems = self._check(games, bye)
+        report, problems = self._check(games, bye)
         self._remember(f"the swap of {self._names((a, b))}")
         if not self.proposals:  # a hand change of the saved pairing starts from the season as it is
             self.made_at = self.source.revision
-        manual = self._maker().view("by hand", games, bye, cost, costs, problems, kind="manual")
+        manual = self._maker().view("by hand", games, bye, report, problems, kind="manual")
         self.proposals = [manual] + [p for p in self.proposals if p.kind != "manual"]
         self._redraw_marks()
         verdict = "breaks no rule" if not problems else "breaks: " + "; ".join(problems)
-        return f"swapped {self._names((a, b))}: {verdict} (cost {cost}) — a accepts it"
+        return f"swapped {self._names((a, b))}: {verdict} (cost {report.real_cost}) — a accepts it"
 
     def undo_edit(self) -> str | None:
         """Take back the last lock, forbid or swap; None when there is none (then ctrl+z undoes the store)."""
@@ -314,9 +315,8 @@ class PairingDesk:
         season = self.source.season
         return " and ".join(season.player(pid).name for pid in pair)
 
-    def _check(self, games: tuple[Pair, ...], bye: PlayerId | None) -> tuple[int, tuple[tuple[str, int], ...],
-                                                                                tuple[str, ...]]:
-        """The independent checker on a hand-made pairing: its real cost, costs and the rules it breaks
+    def _check(self, games: tuple[Pair, ...], bye: PlayerId | None) -> tuple[CheckReport, tuple[str, ...]]:
+        """The independent checker on a hand-made pairing: its report and the rules it breaks
         (the director's locks and forbids are not rules: a swap may undo them on purpose)."""
         from pairing import build_instance, check_pairing
 
@@ -324,4 +324,4 @@ class PairingDesk:
         inst = build_instance(req.season, req.round_number, req.ranking, req.values)
         report = check_pairing(inst, games, bye)
         problems = self._maker().named(tuple(v.message for v in report.violations + report.relaxed))
-        return report.real_cost, named_costs(report.criteria), problems
+        return report, problems

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from seasons.model import PlayerId, Season
 
@@ -15,6 +15,17 @@ if TYPE_CHECKING:
     from pairing import Proposal, RoundExplanation
     from pairing.history import Pair
     from scoring import Replay
+
+
+class Priced(Protocol):
+    """What a view takes its costs from: a solver's proposal or the checker's report on a hand-made pairing."""
+
+    @property
+    def real_cost(self) -> int: ...
+    @property
+    def criteria(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def tiers(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +78,11 @@ class ProposalView:
     """The games with ranks, values and marks."""
     objective: int | None
     """The real cost (the soft criteria; a rule giving way is listed in `problems`); None for a saved pairing."""
-    costs: tuple[tuple[str, int], ...]
-    """(criterion label, cost) for every criterion that costs something, in priority order."""
+    criteria: tuple[tuple[str, int], ...]
+    """(criterion, total) for every criterion of the objective, in priority order (none for a saved pairing)."""
+    tiers: tuple[int, ...] | None
+    """The total of each tier of the objective (`pairing.criteria.tiers`), None for a saved pairing: what
+    proposals are compared by."""
     problems: tuple[str, ...] = ()
     """What rules this pairing breaks (the checker's words): a hand-made pairing may break some."""
     kind: str = "solved"
@@ -83,28 +97,27 @@ class ProposalView:
         return self.reasons.get(self.games[board - 1], ())
 
     @property
+    def costs(self) -> tuple[tuple[str, int], ...]:
+        """(short name, total) of every criterion that costs something, in priority order."""
+        from pairing.compare import short_costs  # `pairing` loads OR-Tools: only once a pairing is shown
+
+        return short_costs(self.criteria)
+
+    @property
     def cost_text(self) -> str:
-        if self.objective is None:
+        """`cost 140 = run 100 + rank 40; …`: the pairing's cost line ("" for a saved pairing)."""
+        from pairing.compare import cost_words
+
+        return "" if self.objective is None else cost_words(self.objective, self.criteria)
+
+    def versus(self, best: ProposalView) -> str:
+        """How this pairing compares with `best`, in a few words ("tie", "cost +20", "cost -5 but …");
+        "" when either has no costs (a saved pairing)."""
+        from pairing.compare import Comparison
+
+        if self.tiers is None or best.tiers is None:
             return ""
-        # The hard-rule and bye tiers count places and rules, not cost: said apart, after the sum.
-        tiers = {"bye": "bye {} place(s) down the policy's order", "meetings!": "{} extra meeting(s)!",
-                 "rematch!": "{} early rematch(es)!"}
-        terms = " + ".join(f"{name} {cost}" for name, cost in self.costs if name not in tiers) or "nothing"
-        notes = [tiers[name].format(cost) for name, cost in self.costs if name in tiers]
-        return f"cost {self.objective} = {terms}" + "".join(f"; {note}" for note in notes)
-
-
-SHORT_NAMES = {
-    "relax_max_meetings": "meetings!", "relax_rematch_round": "rematch!", "bye_order": "bye",
-    "colour_run": "run", "bottom_extra": "bottom", "rematch_gap": "gap", "rank": "rank",
-    "colour_balance": "balance", "colour_repeat": "repeat", "colour_drift": "drift",
-}
-"""The criteria of `pairing.criteria.weights` as a cost line names them ("!": a hard rule gave way)."""
-
-
-def named_costs(criteria: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    """The criteria that cost something, in priority order, under short names."""
-    return tuple((SHORT_NAMES.get(name, name.replace("_", " ")), cost) for name, cost in criteria if cost)
+        return Comparison.of_tiers(self.tiers, best.tiers).note()
 
 
 def player_refs(season: Season, rep: Replay, k: int) -> dict[PlayerId, PlayerRef]:
@@ -127,13 +140,17 @@ class ViewMaker:
     forbids: frozenset[Pair]
     """Pairs forbidden (in id order)."""
 
-    def view(self, title: str, games: tuple[Pair, ...], bye: PlayerId | None, objective: int | None,
-             costs: tuple[tuple[str, int], ...], problems: tuple[str, ...] = (), kind: str = "solved",
+    def view(self, title: str, games: tuple[Pair, ...], bye: PlayerId | None, priced: Priced | None = None,
+             problems: tuple[str, ...] = (), kind: str = "solved",
              reasons: dict[tuple[str, str], tuple[str, ...]] | None = None) -> ProposalView:
-        """A pairing as the director compares it, with the locks and forbids marked."""
+        """A pairing as the director compares it, with the locks and forbids marked; `priced`: its costs
+        (a solver's proposal or the checker's report; None for a saved pairing)."""
         return ProposalView(title=title, games=games, bye=self.refs[bye] if bye is not None else None,
-                            boards=self.boards(games, None), objective=objective, costs=costs, problems=problems,
-                            kind=kind, reasons=reasons or {})
+                            boards=self.boards(games, None),
+                            objective=priced.real_cost if priced is not None else None,
+                            criteria=priced.criteria if priced is not None else (),
+                            tiers=priced.tiers if priced is not None else None,
+                            problems=problems, kind=kind, reasons=reasons or {})
 
     def from_solver(self, proposal: Proposal, why: RoundExplanation, index: int) -> ProposalView:
         """A solver's proposal and its explanation (index 0: the best, then the alternatives)."""
@@ -144,7 +161,7 @@ class ViewMaker:
         if why.bye is not None:
             reasons[("bye", why.bye.player)] = self.named(why.bye.lines)
         return self.view("best" if index == 0 else f"alternative {index}", proposal.pairs(), proposal.bye,
-                         proposal.real_cost, named_costs(proposal.criteria), problems=problems,
+                         proposal, problems=problems,
                          kind="solved" if index == 0 else "alternative", reasons=reasons)
 
     def remarked(self, proposals: list[ProposalView]) -> list[ProposalView]:

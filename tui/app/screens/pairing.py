@@ -102,7 +102,7 @@ class PairingScreen(KeizerScreen):
         for column in self.query(ProposalColumn):
             if column.index < len(numbers):
                 column.display = True
-                column.show(views[numbers[column.index] - 1], width, numbers[column.index], views[0].objective)
+                column.show(views[numbers[column.index] - 1], width, numbers[column.index], views[0])
             else:
                 column.display = False
         if (not views or desk.stale) and not self.solving and desk.should_solve():

@@ -62,7 +62,7 @@ class ProposalColumn(Vertical):
     def table(self) -> KeizerTable:
         return self.query_one(KeizerTable)
 
-    def show(self, proposal: Proposal, width: int, number: int, best_cost: int | None) -> None:
+    def show(self, proposal: Proposal, width: int, number: int, best: Proposal | None) -> None:
         """Draw `proposal` (the director's number `number`) in a column `width` cells wide: values only
         when there is room. Each table column costs two cells of padding, the border and scrollbar four,
         the ranks three a side."""
@@ -96,16 +96,9 @@ class ProposalColumn(Vertical):
         table.fill(rows)
         differ = sum(1 for b in proposal.boards if b.differs)
         notes = []
-        if number > 1 and best_cost is not None and proposal.objective is not None:
-            extra = proposal.objective - best_cost
-            # Cheaper in the soft costs yet ranked lower: a higher tier (the bye policy, a hard rule) decided.
-            ranked_by = {"bye": "the bye's place in the policy's order"}
-            tier = next((ranked_by.get(name, "a hard rule giving way") for name, _ in proposal.costs
-                         if name in ("bye", "meetings!", "rematch!")), None)
-            if extra == 0:
-                notes.append("tie")  # same cost: only the tie-break put the best first
-            else:
-                notes.append(f"cost {extra:+d}" if extra > 0 or tier is None else f"cost {extra:+d} but {tier}")
+        versus = proposal.versus(best) if number > 1 and best is not None else ""
+        if versus:
+            notes.append(versus)
         if differ:
             notes.append(f"{differ} boards *")
         title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
