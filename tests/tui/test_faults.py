@@ -116,3 +116,31 @@ def test_the_real_alternatives_stop_when_cancelled(evening: Evening) -> None:
     best = pairing.propose(inst)
     answers = iter((False, True, True))  # stopped after the first re-solve
     assert len(pairing.alternatives(inst, 2, best=best, cancelled=lambda: next(answers))) == 1
+
+
+async def test_a_fault_on_the_ui_thread_is_said_logged_and_survived(demo_store: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checker behind a hand swap runs on the UI thread: its crash is reported like a worker's."""
+    from tui.app.widgets.proposal import ProposalColumn
+
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        screen = pairing_screen(app)
+        await until(pilot, lambda: not screen.solving and app.evening.desk.proposals)
+
+        def broken(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("the checker broke")
+
+        monkeypatch.setattr(pairing, "check_pairing", broken)
+        column = screen.query_one("#proposal-0", ProposalColumn)
+        white = [c.key.value for c in column.table.columns.values()].index("white")
+        column.table.move_cursor(row=0, column=white)
+        await pilot.press("s", "down", "s")
+        await until(pilot, lambda: any(s.severity == "error" for s in app.said))
+        said = app.said[-1].text
+        assert said.startswith("swap failed (RuntimeError: the checker broke): the season is unchanged")
+        log = (demo_store.parent / "demo.keizer.log").read_text(encoding="utf-8")
+        assert "swap failed" in log and "Traceback" in log
+        await pilot.press("f5")  # alive
+        assert app.current_mode == "standings"

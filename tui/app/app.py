@@ -18,7 +18,7 @@ from textual.worker import Worker, WorkerState
 
 from tui.app.dialogs.help import HelpScreen
 from tui.app.logfile import LOG, file_handler, log_path
-from tui.app.messages import Said, SeasonWritten
+from tui.app.messages import Faulted, Said, SeasonWritten
 from tui.app.modes import MODE_KEYS
 from tui.app.screens.base import KeizerScreen
 from tui.app.screens.pairing import PairingScreen
@@ -122,13 +122,20 @@ class KeizerApp(App[None]):
         the app and the session stay, one line says what happened, the traceback goes to the log file."""
         if event.state is not WorkerState.ERROR:
             return
-        worker, error = event.worker, event.worker.error
-        what = worker.description or worker.name or "a background task"
+        worker = event.worker
+        self._report_fault(worker.description or worker.name or "a background task", worker.error,
+                           RETRY_HINTS.get(worker.group, "try again"))
+        self.worker_failed_signal.publish(worker)
+
+    def on_faulted(self, message: Faulted) -> None:
+        """An operation on the UI thread failed unexpectedly: reported like a failed worker."""
+        self._report_fault(message.what, message.error, "try again, or another way")
+
+    def _report_fault(self, what: str, error: BaseException | None, hint: str) -> None:
+        """One line on screen, the traceback in the log file; the app and the session stay."""
         LOG.error("%s failed", what, exc_info=error)
-        hint = RETRY_HINTS.get(worker.group, "try again")
         self.say(f"{what} failed ({type(error).__name__}: {error}): the season is unchanged — {hint} "
                  f"(details in {self.log_path.name})", "error")
-        self.worker_failed_signal.publish(worker)
 
     def say(self, text: str, severity: SeverityLevel = "information") -> None:
         """Tell the director something: the status line of the screen in sight, a toast unless it is plain

@@ -26,3 +26,15 @@ class SeasonWritten(Message):
         super().__init__()
         self.label = label
         """What was done, as the director reads it."""
+
+
+class Faulted(Message):
+    """An operation failed in a way no user's mistake explains (a bug, a solver's crash): the app keeps
+    running, says so in one line and logs the traceback, as for a failed worker."""
+
+    def __init__(self, what: str, error: Exception) -> None:
+        super().__init__()
+        self.what = what
+        """What was being done, as the director reads it."""
+        self.error = error
+        """The exception, with its traceback."""

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from seasons.errors import KeizerError
-from tui.app.messages import Said, SeasonWritten
+from tui.app.messages import Faulted, Said, SeasonWritten
 from tui.app.widgets.mode_bar import ModeBar
 
 if TYPE_CHECKING:
@@ -112,11 +112,18 @@ class KeizerScreen(Screen[None]):
         self.post_message(Said(text, severity))
 
     def attempt(self, operation: Callable[..., T], *args: object, **kwargs: object) -> T | None:
-        """Call the evening layer; a user's mistake becomes a message (nothing was written), not a crash."""
+        """Call the evening layer; a user's mistake becomes a message (nothing was written), not a crash. Nor
+        does anything else end the evening: an unexpected error is reported and logged (`Faulted`); every
+        write is one transaction, so the season is as it was."""
         try:
             result = operation(*args, **kwargs)
         except KeizerError as exc:
             self.say(str(exc), "error")
+            self.app.bell()
+            return None
+        except Exception as exc:  # not a user's mistake: the app's one handler reports and logs it
+            name = getattr(operation, "__name__", "an operation").strip("_").replace("_", " ")
+            self.post_message(Faulted(name, exc))
             self.app.bell()
             return None
         return result
