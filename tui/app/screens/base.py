@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -53,7 +53,7 @@ class KeizerScreen(Screen[None]):
 
     @property
     def keizer(self) -> KeizerApp:
-        return self.app  # type: ignore[return-value]
+        return cast("KeizerApp", self.app)
 
     @property
     def evening(self) -> Evening:

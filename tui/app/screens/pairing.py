@@ -268,8 +268,8 @@ class PairingScreen(KeizerScreen):
         if column.swap_from is None:
             column.swap_from = pid
             self.refresh_view()
-            self.say(f"swap {self.evening.season.player(pid).name} with…? "  # type: ignore[arg-type]
-                            f"move to the other player and press s (esc cancels)")
+            self.say(f"swap {self.evening.season.player(PlayerId(pid)).name} with…? "
+                     f"move to the other player and press s (esc cancels)")
             return
         first, column.swap_from = column.swap_from, None
         self._edit(self.attempt(self.desk.swap, index, first, pid))

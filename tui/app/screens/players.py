@@ -8,6 +8,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from seasons.model import PlayerId
+
 from tui.app.dialogs.player import PlayerDialog, PlayerForm
 from tui.app.dialogs.withdraw import WithdrawDialog
 from tui.app.screens.base import KeizerScreen
@@ -100,7 +102,7 @@ class PlayersScreen(KeizerScreen):
         pid = self._selected()
         if pid is None:
             return
-        position = self.evening.season.start_rank(pid) + delta  # type: ignore[arg-type]
+        position = self.evening.season.start_rank(PlayerId(pid)) + delta
         self.write(self.evening.roster.move, pid, position)
 
     def _follow(self, name: str) -> None:

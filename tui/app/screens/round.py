@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from seasons.model import EntryKind
+from seasons.model import EntryKind, PlayerId
 from tui.app.dialogs.external import ExternalResultDialog
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
@@ -75,7 +75,7 @@ class RoundScreen(KeizerScreen):
         pid = self._player_at_cursor()
         if pid is None:
             return
-        name = self.evening.season.player(pid).name  # type: ignore[arg-type]
+        name = self.evening.season.player(PlayerId(pid)).name
 
         def chosen(entry: EntryKind | None) -> None:
             if entry is not None and self.write(self.evening.attendance.set, self.shown_round, pid, entry):
