@@ -1,6 +1,6 @@
 """The standings in plain Python Fractions, written to be obviously right, not fast: the oracle for tests.
 
-Same semantics as the fast engine (docs/rules.md §1–6, docs/ARCHITECTURE.md "Decisions"), reading the Season
+Same semantics as the fast engine (docs/rules.md §1–6 and §11), reading the Season
 directly; only the value ladder and the grid rounding (tested on their own against docs/rules.md numbers) are shared.
 """
 
