@@ -16,6 +16,7 @@ from types import TracebackType
 from typing import Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
 from seasons.errors import InputError, KeizerError, StoreError
+from seasons.files import read_head
 from seasons.model import Season
 from seasons.store import schema
 from seasons.store.events import Event, SeasonCreated, event_from_payload
@@ -374,14 +375,9 @@ def _checked_label(label: str) -> str:
 def _check_header(file: Path) -> None:
     """StoreError unless `file` is a readable file that starts like an SQLite database."""
     try:
-        with open(file, "rb") as f:
-            header = f.read(100)
-    except FileNotFoundError:
-        raise StoreError(f"{file}: no such file") from None
-    except IsADirectoryError:
-        raise StoreError(f"{file}: is a folder, not a season store") from None
-    except OSError as exc:
-        raise StoreError(f"{file}: cannot read ({exc.strerror})") from None
+        header = read_head(file, "a season store", 100)  # never blocks on a pipe, refuses a device
+    except KeizerError as exc:
+        raise StoreError(str(exc)) from None
     if not header.startswith(SQLITE_MAGIC):
         raise StoreError(f"{file}: not a keizer season store (not an SQLite database)")
     if len(header) < 100:
