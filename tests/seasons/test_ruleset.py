@@ -78,3 +78,14 @@ def test_bad_keys_are_named(override, where):
 def test_iterate_may_name_the_final_round():
     r = parse_ruleset({"preset": "doorn-driebergen-2019", "iterate": [20, "final"]})
     assert r.iterates_at(20, 30) and r.iterates_at(30, 30) and not r.iterates_at(21, 30)
+
+
+def test_a_preset_settings_object_is_a_fresh_copy() -> None:
+    # Changing the settings a caller got (a settings dialog, a fuzzer) must not change the preset itself.
+    from seasons.ruleset.presets import preset_settings
+
+    settings = preset_settings("keizer-classic")
+    settings["factors"]["win"] = "7"
+    settings["pairing"]["colour"]["max_run"] = 9
+    assert preset_settings("keizer-classic")["factors"]["win"] == "1"
+    assert preset_settings("kijk-uit")["pairing"]["colour"]["max_run"] == 2
