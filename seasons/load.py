@@ -22,11 +22,12 @@ def is_store_file(path: str | os.PathLike[str]) -> bool:
 
 
 def load_season(path: str | os.PathLike[str]) -> Season:
-    """The season in `path` (its current state, for a store); KeizerError naming the file otherwise."""
+    """The season in `path` (its current state, for a store, opened read-only: nothing in the file
+    changes); KeizerError naming the file otherwise."""
     file = Path(path)
     head = read_head(file, "a season file", len(SQLITE_MAGIC))  # missing, a folder, a pipe: refused here
     if head == SQLITE_MAGIC:
-        with SeasonStore.open(file) as store:
+        with SeasonStore.open(file, readonly=True) as store:
             return store.season
     return parse_season_text(read_text(file, "a season file"), source=str(file))
 

@@ -115,6 +115,39 @@ def stored_version(conn: sqlite3.Connection) -> int:
     return version
 
 
+def expected_shape(version: int) -> dict[tuple[str, str], str]:
+    """(type, name) → SQL of every table, index and trigger a store of schema `version` has: what the
+    migrations up to it make, built in memory."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        for migration in MIGRATIONS[:version]:
+            migration(conn)
+        return _shape(conn)
+    finally:
+        conn.close()
+
+
+def shape_problem(conn: sqlite3.Connection, version: int) -> str | None:
+    """None if the store's tables, indexes and triggers are exactly those of schema `version`, else what
+    differs: a table missing (not keizer's, or damaged), or a trigger added, removed or changed (a
+    foreign trigger would run inside keizer's own transactions)."""
+    found, wanted = _shape(conn), expected_shape(version)
+    for key in sorted(wanted.keys() - found.keys(), key=lambda k: (k[0] != "table", k)):  # tables say most
+        return f"its {key[0]} {key[1]!r} is missing"
+    for key in sorted(found.keys() - wanted.keys()):
+        return f"it has a {key[0]} {key[1]!r} that keizer did not make"
+    for key in sorted(wanted):
+        if key[0] == "trigger" and found[key] != wanted[key]:
+            return f"its trigger {key[1]!r} was changed"
+    return None
+
+
+def _shape(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
+    rows = conn.execute("SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'").fetchall()
+    return {(str(kind), str(name)): " ".join(str(sql).split()) for kind, name, sql in rows}
+
+
 def quick_check(conn: sqlite3.Connection) -> str | None:
     """None if SQLite's quick check finds the file sound, else its first complaint."""
     rows = [r[0] for r in conn.execute("PRAGMA quick_check(5)")]

@@ -139,10 +139,11 @@ def test_a_store_with_a_garbled_page(store_path: Path, season: Season) -> None:
 
 
 def insert_raw_action(path: Path, kind: str, target: int | None, events: list[tuple[str, str]]) -> None:
+    """An action written past keizer's checks (as a bug in keizer would write it)."""
     conn = raw(path)
     conn.execute("BEGIN")
-    cur = conn.execute("INSERT INTO actions (label, kind, target, at) VALUES ('raw', ?, ?, "
-                       "'2024-01-01T00:00:00+00:00')", (kind, target))
+    at = "2024-01-01T00:00:00+00:00"
+    cur = conn.execute("INSERT INTO actions (label, kind, target, at) VALUES ('raw', ?, ?, ?)", (kind, target, at))
     for seq, (ekind, payload) in enumerate(events):
         conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (cur.lastrowid, seq, ekind, payload))
     conn.execute("COMMIT")
@@ -206,7 +207,8 @@ def test_a_registered_migration_runs_once(store_path: Path, season: Season,
     runs: list[int] = []
 
     def add_notes(conn: sqlite3.Connection) -> None:
-        runs.append(1)
+        if conn.execute("PRAGMA database_list").fetchone()[2]:  # not the in-memory model of the schema
+            runs.append(1)
         conn.execute("CREATE TABLE notes (action_id INTEGER REFERENCES actions(id), text TEXT)")
 
     monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, add_notes])
