@@ -14,6 +14,6 @@ How it is laid out (schema.py has the tables):
   state (what was published, and when) get their own append-only table in a migration.
 """
 
-from seasons.store.season_store import ActionInfo, SeasonStore
+from seasons.store.season_store import ActionInfo, SeasonStore, validate_store
 
-__all__ = ["ActionInfo", "SeasonStore"]
+__all__ = ["ActionInfo", "SeasonStore", "validate_store"]

@@ -198,6 +198,26 @@ class SeasonStore:
             raise KeizerError(f"{self.path}: there is no action {action_id} (the newest is {self._timeline.head})")
         return tuple(read_events(self._connection(), action_id - 1, action_id).get(action_id, ()))
 
+    @_guarded
+    def verify(self) -> tuple[str, ...]:
+        """Every problem of the store, none if it is sound: SQLite's full integrity check, its tables and
+        triggers, and the whole log folded again with the checks of a write (each
+        event applied and the season checked against the format after it)."""
+        self._refresh()
+        conn = self._connection()
+        problems = [f"SQLite integrity check: {row[0]}" for row in conn.execute("PRAGMA integrity_check(10)")
+                    if row[0] != "ok"]
+        shape = schema.shape_problem(conn, self._version)
+        if shape is not None:
+            problems.append(f"not as keizer wrote it: {shape}")
+        checked = Timeline(check=True)
+        loaded = read_events(conn, 0, self._timeline.head)
+        try:
+            checked.extend(self._timeline.rows, lambda i: loaded.get(i, ()))
+        except LogError as exc:
+            problems.append(str(exc))
+        return tuple(problems)
+
     # ---- writing ---------------------------------------------------------------------------------
 
     @_guarded
@@ -283,6 +303,16 @@ class SeasonStore:
         batch = read_after(conn, self._timeline.head)
         if batch.rows:
             self._timeline.extend(batch.rows, lambda aid: batch.events_of(aid, conn))
+
+
+def validate_store(path: str | os.PathLike[str]) -> tuple[str, ...]:
+    """Every problem of the store in `path` (none: it is sound), read without changing it: why it does
+    not open, or what `SeasonStore.verify` finds."""
+    try:
+        with SeasonStore.open(path, readonly=True) as store:
+            return store.verify()
+    except KeizerError as exc:
+        return (str(exc),)
 
 
 def _checked_label(label: str) -> str:

@@ -37,7 +37,9 @@ class Timeline:
     Mutable on purpose: it mirrors a log that only grows, and is never written back.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, check: bool = False) -> None:
+        self.check = check
+        """Apply every event with the checks of a write (`Event.apply`), not just `replay` it."""
         self.rows: list[ActionRow] = []
         """Every action so far, in log order."""
         self.effective: list[int] = []
@@ -106,7 +108,7 @@ class Timeline:
         season = self.states[-1] if self.states else None
         try:
             for event in events:
-                season = event.replay(season)
+                season = event.apply(season) if self.check else event.replay(season)
         except KeizerError as exc:
             raise LogError(f"action {row.id} ({row.label!r}) does not apply: {exc}") from None
         assert season is not None  # events is not empty

@@ -1,8 +1,9 @@
-"""Stores under attack: created whole or not at all, opened without a write, read-only."""
+"""Stores under attack: created whole or not at all, opened without a write, read-only, verified."""
 
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 from pathlib import Path
 
@@ -10,11 +11,14 @@ import pytest
 
 from seasons.errors import StoreError
 from seasons.load import load_season
-from seasons.model import Season
-from seasons.store import SeasonStore, building, schema
-from seasons.store.events import RoundAdded
+from seasons.model import PlayerId, Season
+from seasons.store import SeasonStore, building, schema, validate_store
+from seasons.store.events import PairingSaved, RoundAdded, WithdrawalSet
 from seasons.store.sqlite_file import TEMP_SUFFIX
+from store_helpers import pairing_for
 from test_store_files import insert_raw_action, make_v1_store, meta, raw, refused_untouched
+
+P = PlayerId
 
 
 def temp_files(folder: Path) -> list[str]:
@@ -133,6 +137,7 @@ def test_an_older_store_is_read_as_it_is_and_upgraded_only_for_writing(
     before = store_path.read_bytes()
     with SeasonStore.open(store_path, readonly=True) as store:
         assert store.season == RoundAdded(1).apply(season)
+        assert store.verify() == ()
     assert store_path.read_bytes() == before
     with SeasonStore.open(store_path) as store:
         store.apply("round 2", RoundAdded(2))
@@ -194,3 +199,31 @@ def test_a_payload_that_does_not_read(store_path: Path, season: Season, kind: st
     insert_raw_action(store_path, "do", None, [(kind, payload)])
     with pytest.raises(StoreError, match="log is damaged: action 2"):
         SeasonStore.open(store_path)
+    assert validate_store(store_path)[0].startswith(f"{store_path}: the season's log is damaged: action 2")
+
+
+# ---- verification: the whole log folded with the checks of a write -------------------------------
+
+def test_a_withdrawn_player_put_on_a_board_fails_verification(store_path: Path, paired: Season) -> None:
+    with SeasonStore.create(store_path, paired) as store:
+        store.apply("p01 leaves", WithdrawalSet(P("p01"), 2))
+        store.apply("round 2", RoundAdded(2))
+        season = store.season
+    bad = pairing_for(RoundAdded(2).apply(paired), 2)  # pairs p01, who withdrew, in round 2
+    assert isinstance(bad, PairingSaved) and any(P("p01") in g for g in bad.games)
+    with pytest.raises(Exception):
+        bad.apply(season)  # a write refuses it …
+    insert_raw_action(store_path, "do", None, [(bad.kind, json.dumps(bad.to_payload()))])
+    with SeasonStore.open(store_path) as store:  # … and the quick fold of an open does not look
+        problems = store.verify()
+    assert len(problems) == 1 and "action 4" in problems[0] and "withdrew before round 2" in problems[0]
+    assert validate_store(store_path) == problems
+
+
+def test_a_sound_store_verifies(store_path: Path, paired: Season) -> None:
+    with SeasonStore.create(store_path, paired) as store:
+        store.apply("round 2", RoundAdded(2))
+        store.undo()
+        store.redo()
+        assert store.verify() == ()
+    assert validate_store(store_path) == ()
