@@ -32,7 +32,7 @@ def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) ->
             set_pragmas(conn, temp.path)
             conn.execute("BEGIN IMMEDIATE")
             schema.migrate(conn, 0)
-            append_action(conn, label, "do", None, (first,))
+            append_action(conn, label, "do", None, (first,), chained=schema.current_version() >= schema.CHAIN_VERSION)
             conn.execute("COMMIT")
         finally:
             conn.close()  # the last connection: its log is written into the file and removed

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from seasons.json_input import load_json
+from seasons.store import chain
 from seasons.store.events import Event, event_from_payload
 from seasons.store.payload import canonical_json
 from seasons.store.timeline import ActionRow, LogError
@@ -31,14 +32,17 @@ class ActionInfo:
 
 
 def append_action(conn: sqlite3.Connection, label: str, kind: str, target: int | None,
-                  events: tuple[Event, ...]) -> None:
-    """Insert one action and its events, inside the caller's transaction."""
+                  events: tuple[Event, ...], chained: bool = True) -> None:
+    """Insert one action, its events and (`chained`: from schema 5 on) its checksum, inside the caller's
+    transaction."""
     at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
     cursor = conn.execute("INSERT INTO actions (label, kind, target, at) VALUES (?, ?, ?, ?)",
                           (label, kind, target, at))
     rows = [(e.kind, canonical_json(e.to_payload())) for e in events]
     conn.executemany("INSERT INTO events (action_id, seq, kind, payload) VALUES (?, ?, ?, ?)",
                      [(cursor.lastrowid, seq, k, p) for seq, (k, p) in enumerate(rows)])
+    if chained:
+        chain.append(conn, (cursor.lastrowid, label, kind, target, at), rows)
 
 
 @dataclass(slots=True)
@@ -49,6 +53,27 @@ class Batch:
     """The actions, in log order."""
     raw: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
     """Each action's events as stored: (kind, payload)."""
+    digests: dict[int, str | None] = field(default_factory=dict)
+    """Each action's stored checksum (None: it has none)."""
+    chained: bool = False
+    """Whether the store keeps checksums (schema 5 on)."""
+
+    def unbroken(self, digests: dict[int, str], head: int) -> tuple[list[ActionRow], str | None]:
+        """The rows up to the first whose checksum does not follow from the one before (all of them if
+        the store keeps none), and what is wrong with that one; `digests` (action id → checksum, from
+        `head` back) learns each checked row's."""
+        if not self.chained:
+            return self.rows, None
+        previous = digests[head]
+        for i, row in enumerate(self.rows):
+            expected = chain.digest(previous, row.as_tuple(), self.raw.get(row.id, ()))
+            stored = self.digests.get(row.id)
+            if stored != expected:
+                how = "has no checksum" if stored is None else "its checksum does not match"
+                return self.rows[:i], (f"action {row.id} ({row.label!r}) was changed outside keizer ({how}); "
+                                       f"the actions before it can still be exported")
+            digests[row.id] = previous = expected
+        return self.rows, None
 
     def events_of(self, action_id: int, conn: sqlite3.Connection) -> list[Event]:
         if action_id in self.raw:
@@ -56,14 +81,17 @@ class Batch:
         return read_events(conn, action_id - 1, action_id).get(action_id, [])  # a redo of an older one
 
 
-def read_after(conn: sqlite3.Connection, head: int) -> Batch:
-    """The actions after `head` with their events."""
-    batch = Batch()
-    query = ("SELECT a.id, a.label, a.kind, a.target, a.at, e.kind, e.payload FROM actions a "
-             "LEFT JOIN events e ON e.action_id = a.id WHERE a.id > ? ORDER BY a.id, e.seq")
-    for aid, label, kind, target, at, ekind, payload in conn.execute(query, (head,)):
+def read_after(conn: sqlite3.Connection, head: int, chained: bool) -> Batch:
+    """The actions after `head` with their events (and checksums, if `chained`)."""
+    batch = Batch(chained=chained)
+    digest = "c.digest" if chained else "NULL"
+    join = "LEFT JOIN chain c ON c.action_id = a.id " if chained else ""
+    query = (f"SELECT a.id, a.label, a.kind, a.target, a.at, e.kind, e.payload, {digest} FROM actions a "
+             f"LEFT JOIN events e ON e.action_id = a.id {join}WHERE a.id > ? ORDER BY a.id, e.seq")
+    for aid, label, kind, target, at, ekind, payload, stored in conn.execute(query, (head,)):
         if not batch.rows or batch.rows[-1].id != aid:
             batch.rows.append(_row(aid, label, kind, target, at))
+            batch.digests[aid] = stored if isinstance(stored, str) else None
         if ekind is not None or payload is not None:
             if not isinstance(ekind, str) or not isinstance(payload, str):
                 raise LogError(f"action {aid} has an event whose kind or payload is not text")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from typing import Callable
 
+from seasons.store import chain
+
 APPLICATION = "keizer-season"
 """meta.application of every season store: how a keizer file is told from other SQLite files."""
 
@@ -69,7 +71,21 @@ def _v4_no_shows(conn: sqlite3.Connection) -> None:
     """The event kind `no-show` (D art. 11) exists from here on; no table changes."""
 
 
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows]
+def _v5_chain(conn: sqlite3.Connection) -> None:
+    """Each action's checksum, chained to the one before (chain.py): a log changed outside keizer is
+    told, with the first changed action. The actions already there are chained as they are."""
+    conn.execute("""CREATE TABLE chain (
+        action_id INTEGER PRIMARY KEY REFERENCES actions(id),
+        digest    TEXT NOT NULL
+    )""")
+    conn.execute("""CREATE TRIGGER chain_no_update BEFORE UPDATE ON chain
+        BEGIN SELECT RAISE(ABORT, 'the checksum chain is append-only'); END""")
+    conn.execute("""CREATE TRIGGER chain_no_delete BEFORE DELETE ON chain
+        BEGIN SELECT RAISE(ABORT, 'the checksum chain is append-only'); END""")
+    chain.fill(conn)
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 
@@ -113,6 +129,10 @@ def stored_version(conn: sqlite3.Connection) -> int:
     if version < 1:
         raise NotAStore(f"damaged season store (schema version {version})")
     return version
+
+
+CHAIN_VERSION = 5
+"""The first schema whose actions carry a checksum chain."""
 
 
 def expected_shape(version: int) -> dict[tuple[str, str], str]:

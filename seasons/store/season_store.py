@@ -14,7 +14,7 @@ from typing import Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
 from seasons.errors import KeizerError, StoreError
 from seasons.model import Season
-from seasons.store import schema
+from seasons.store import chain, schema
 from seasons.store.building import build_store, copy_store, free_name
 from seasons.store.events import Event, SeasonCreated
 from seasons.store.log_rows import ActionInfo, append_action, read_after, read_events
@@ -60,15 +60,20 @@ class SeasonStore:
     Use `create` or `open`, and `close` (or `with`).
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, *, readonly: bool = False, version: int = 0) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, *, readonly: bool = False, version: int = 0,
+                 upto_valid: bool = False) -> None:
         self._conn: sqlite3.Connection | None = conn
         self.path = path
         """The store's file."""
         self.readonly = readonly
         """Opened for reading only: no write, no migration, no change of journal mode."""
+        self.tampered: str | None = None
+        """With `upto_valid`: where the log stops being keizer's own (the season is the state before)."""
+        self._upto_valid = upto_valid
         self._version = version or schema.current_version()
         self._lock = threading.RLock()
         self._timeline = Timeline()
+        self._digests: dict[int, str] = {0: chain.GENESIS}
         self._data_version = -1
 
     # ---- opening and closing -------------------------------------------------------------------
@@ -86,21 +91,23 @@ class SeasonStore:
         return cls.open(file, timeout=timeout)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT,
-             readonly: bool = False) -> SeasonStore:
+    def open(cls, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT, readonly: bool = False,
+             upto_valid: bool = False) -> SeasonStore:
         """The store in `path`; StoreError naming the file if it is missing, not a season store as keizer
         wrote it (a foreign trigger, a missing table), from a newer keizer, or damaged (such a file is
         left untouched). Opened for writing, an older store is upgraded (after a backup copy beside
-        it); `readonly` opens it as it is and refuses every write."""
+        it); `readonly` opens it as it is and refuses every write. `upto_valid` (read-only) opens a
+        log changed outside keizer up to the first changed action, named in `tampered`."""
         file = Path(path)
         check_header(file)
         version = inspect(file, timeout)
+        readonly = readonly or upto_valid
         try:
             conn = connect_for_reading(file, timeout) if readonly else connect(file, timeout, "rw")
         except sqlite3.Error as exc:
             raise StoreError(f"{file}: cannot open ({explain(exc)})") from exc
         try:
-            store = cls(conn, file, readonly=readonly, version=version)
+            store = cls(conn, file, readonly=readonly, version=version, upto_valid=upto_valid)
             store._open()
             return store
         except BaseException:
@@ -117,6 +124,8 @@ class SeasonStore:
             if self._version < schema.current_version():
                 self._upgrade()
         self._refresh()
+        if self._timeline.head == 0 and self.tampered is not None:
+            raise StoreError(f"{self.path}: the season's log is damaged: {self.tampered}")
         if self._timeline.head == 0:
             raise StoreError(f"{self.path}: damaged season store (its log is empty: no season was ever created)")
 
@@ -201,7 +210,7 @@ class SeasonStore:
     @_guarded
     def verify(self) -> tuple[str, ...]:
         """Every problem of the store, none if it is sound: SQLite's full integrity check, its tables and
-        triggers, and the whole log folded again with the checks of a write (each
+        triggers, its checksum chain, and the whole log folded again with the checks of a write (each
         event applied and the season checked against the format after it)."""
         self._refresh()
         conn = self._connection()
@@ -210,6 +219,8 @@ class SeasonStore:
         shape = schema.shape_problem(conn, self._version)
         if shape is not None:
             problems.append(f"not as keizer wrote it: {shape}")
+        if self.tampered is not None:
+            problems.append(self.tampered)
         checked = Timeline(check=True)
         loaded = read_events(conn, 0, self._timeline.head)
         try:
@@ -236,7 +247,7 @@ class SeasonStore:
             season = self._timeline.season  # the latest committed state: the write lock is held
             for event in events:
                 season = event.apply(season)
-            append_action(self._connection(), label, "do", None, events)
+            append_action(self._connection(), label, "do", None, events, self._chained)
         return season
 
     @_guarded
@@ -245,7 +256,7 @@ class SeasonStore:
         with self._writing():
             top = self._timeline.undo_target
             if top is not None:
-                append_action(self._connection(), top.label, "undo", top.id, ())
+                append_action(self._connection(), top.label, "undo", top.id, (), self._chained)
         return None if top is None else top.label
 
     @_guarded
@@ -254,7 +265,7 @@ class SeasonStore:
         with self._writing():
             again = self._timeline.redo_target
             if again is not None:
-                append_action(self._connection(), again.label, "redo", again.id, ())
+                append_action(self._connection(), again.label, "redo", again.id, (), self._chained)
         return None if again is None else again.label
 
     @_guarded
@@ -264,6 +275,10 @@ class SeasonStore:
         copy_store(self._connection(), Path(path))
 
     # ---- internals -------------------------------------------------------------------------------
+
+    @property
+    def _chained(self) -> bool:
+        return self._version >= schema.CHAIN_VERSION
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -298,18 +313,25 @@ class SeasonStore:
             self._data_version = version
 
     def _sync(self) -> None:
-        """Read the actions after our newest and fold them in (one query: one consistent snapshot)."""
+        """Read the actions after our newest, check their checksums and fold them in."""
+        if self.tampered is not None:
+            return  # opened up to the first changed action: what follows it is not read
         conn = self._connection()
-        batch = read_after(conn, self._timeline.head)
-        if batch.rows:
-            self._timeline.extend(batch.rows, lambda aid: batch.events_of(aid, conn))
+        batch = read_after(conn, self._timeline.head, chained=self._chained)
+        rows, problem = batch.unbroken(self._digests, self._timeline.head)
+        if problem is not None:
+            if not self._upto_valid:
+                raise LogError(problem)
+            self.tampered = problem
+        if rows:
+            self._timeline.extend(rows, lambda aid: batch.events_of(aid, conn))
 
 
 def validate_store(path: str | os.PathLike[str]) -> tuple[str, ...]:
     """Every problem of the store in `path` (none: it is sound), read without changing it: why it does
     not open, or what `SeasonStore.verify` finds."""
     try:
-        with SeasonStore.open(path, readonly=True) as store:
+        with SeasonStore.open(path, upto_valid=True) as store:
             return store.verify()
     except KeizerError as exc:
         return (str(exc),)

@@ -25,6 +25,10 @@ class ActionRow:
     at: str
     """When, ISO 8601 in UTC."""
 
+    def as_tuple(self) -> tuple[int, str, str, int | None, str]:
+        """The row as stored, in column order (what its checksum covers)."""
+        return (self.id, self.label, self.kind, self.target, self.at)
+
 
 class LogError(Exception):
     """The log does not read as a valid history (its message says at which action and why)."""

@@ -12,7 +12,7 @@ import pytest
 
 from seasons.errors import StoreError
 from seasons.model import EntryKind, PlayerId, Season
-from seasons.store import SeasonStore, schema
+from seasons.store import SeasonStore, chain, schema
 from seasons.store.events import EntrySet, RoundAdded
 
 P = PlayerId
@@ -139,13 +139,15 @@ def test_a_store_with_a_garbled_page(store_path: Path, season: Season) -> None:
 
 
 def insert_raw_action(path: Path, kind: str, target: int | None, events: list[tuple[str, str]]) -> None:
-    """An action written past keizer's checks (as a bug in keizer would write it)."""
+    """An action written past keizer's checks but with its checksum (as a bug in keizer would write it),
+    so that what is tested is the fold's own error."""
     conn = raw(path)
     conn.execute("BEGIN")
     at = "2024-01-01T00:00:00+00:00"
     cur = conn.execute("INSERT INTO actions (label, kind, target, at) VALUES ('raw', ?, ?, ?)", (kind, target, at))
     for seq, (ekind, payload) in enumerate(events):
         conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (cur.lastrowid, seq, ekind, payload))
+    chain.append(conn, (cur.lastrowid, "raw", kind, target, at), events)
     conn.execute("COMMIT")
     conn.close()
 

@@ -1,4 +1,4 @@
-"""Stores under attack: created whole or not at all, opened without a write, read-only, verified."""
+"""Stores under attack: created whole or not at all, opened without a write, read-only, verified, chained."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from seasons.errors import StoreError
 from seasons.load import load_season
 from seasons.model import PlayerId, Season
-from seasons.store import SeasonStore, building, schema, validate_store
+from seasons.store import SeasonStore, building, chain, schema, validate_store
 from seasons.store.events import PairingSaved, RoundAdded, WithdrawalSet
 from seasons.store.sqlite_file import TEMP_SUFFIX
 from store_helpers import pairing_for
@@ -23,6 +23,20 @@ P = PlayerId
 
 def temp_files(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if TEMP_SUFFIX in p.name)
+
+
+def edit_behind_keizers_back(path: Path, *sql: str) -> None:
+    """Run `sql` with the append-only triggers dropped, then put them back exactly as they were: what
+    someone with an SQLite client can do to a store."""
+    conn = raw(path)
+    triggers = conn.execute("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'").fetchall()
+    for name, _ in triggers:
+        conn.execute(f"DROP TRIGGER {name}")
+    for statement in sql:
+        conn.execute(statement)
+    for _, text in triggers:
+        conn.execute(text)
+    conn.close()
 
 
 # ---- creation: whole or nothing ----------------------------------------------------------------------
@@ -174,6 +188,7 @@ def test_a_time_that_is_not_iso(store_path: Path, season: Season, at: str) -> No
     conn = raw(store_path)
     conn.execute("BEGIN")
     cur = conn.execute("INSERT INTO actions (label, kind, target, at) VALUES ('x', 'undo', 1, ?)", (at,))
+    chain.append(conn, (cur.lastrowid, "x", "undo", 1, at), [])
     conn.execute("COMMIT")
     conn.close()
     with pytest.raises(StoreError, match="action 2 has a time"):
@@ -202,7 +217,41 @@ def test_a_payload_that_does_not_read(store_path: Path, season: Season, kind: st
     assert validate_store(store_path)[0].startswith(f"{store_path}: the season's log is damaged: action 2")
 
 
-# ---- verification: the whole log folded with the checks of a write -------------------------------
+# ---- integrity: checksums and a fold with the checks of a write ----------------------------------------
+
+def test_a_rewritten_payload_is_found_and_what_precedes_it_still_reads(store_path: Path, paired: Season) -> None:
+    with SeasonStore.create(store_path, paired) as store:
+        store.apply("round 2", RoundAdded(2))
+        store.apply("round 3", RoundAdded(3))
+        before = store.season_at(2)
+    edit_behind_keizers_back(store_path, "UPDATE events SET payload = '{\"number\":2,\"date\":\"2030-01-01\"}' "
+                                         "WHERE action_id = 3")
+    with pytest.raises(StoreError, match=r"action 3 \('round 3'\) was changed outside keizer \(its checksum"):
+        SeasonStore.open(store_path)
+    with SeasonStore.open(store_path, upto_valid=True) as store:
+        assert store.season == before and store.head() == 2
+        assert store.tampered is not None and "action 3" in store.tampered
+    assert any("action 3" in p for p in validate_store(store_path))
+
+
+def test_a_removed_action_is_found(store_path: Path, season: Season) -> None:
+    with SeasonStore.create(store_path, season) as store:
+        store.apply("round 1", RoundAdded(1))
+        store.apply("round 2", RoundAdded(2))
+    edit_behind_keizers_back(store_path, "DELETE FROM events WHERE action_id = 2",
+                             "DELETE FROM chain WHERE action_id = 2", "DELETE FROM actions WHERE id = 2")
+    with pytest.raises(StoreError, match="action 3 .*was changed outside keizer"):
+        SeasonStore.open(store_path)
+
+
+def test_an_older_store_gets_its_chain_when_upgraded(store_path: Path, season: Season,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    make_v1_store(store_path, season, monkeypatch)
+    SeasonStore.open(store_path).close()
+    edit_behind_keizers_back(store_path, "UPDATE actions SET label = 'b' WHERE id = 2")
+    assert validate_store(store_path) == (f"action 2 ('b') was changed outside keizer (its checksum does not "
+                                          f"match); the actions before it can still be exported",)
+
 
 def test_a_withdrawn_player_put_on_a_board_fails_verification(store_path: Path, paired: Season) -> None:
     with SeasonStore.create(store_path, paired) as store:
