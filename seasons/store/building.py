@@ -11,17 +11,18 @@ from seasons.errors import StoreError
 from seasons.store import schema
 from seasons.store.events import SeasonCreated
 from seasons.store.log_rows import append_action
-from seasons.store.sqlite_file import TempFile, connect, explain, fsync, set_pragmas, side
+from seasons.store.sqlite_file import TempFile, connect, explain, fsync, remove_stale, set_pragmas, side
 
 
 def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) -> None:
     """Write a new store holding `first` to `file`; StoreError if `file` exists, or if leftover -wal/-shm
     files of another database are in the way. A kill leaves no `file` (the next call removes the temp)."""
+    remove_stale(file)  # even when the name is taken: a kill after naming the file leaves its temp
+    if file.exists() or file.is_symlink():
+        raise StoreError(f"{file}: already exists (a new season store never overwrites a file)")
     for leftover in (side(file, "-wal"), side(file, "-shm")):
         if leftover.exists():  # SQLite would take a stranger's log for this new file's own
             raise StoreError(f"{file}: a leftover {leftover.name} is in the way; move it elsewhere first")
-    if file.exists() or file.is_symlink():
-        raise StoreError(f"{file}: already exists (a new season store never overwrites a file)")
     try:
         temp = TempFile(file)
     except OSError as exc:
@@ -49,6 +50,7 @@ def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) ->
 def copy_store(conn: sqlite3.Connection, target: Path) -> None:
     """A consistent copy of the database behind `conn` at `target` (SQLite's online backup); never
     overwrites a file; a kill leaves no `target` (the next copy removes the temp)."""
+    remove_stale(target)
     if target.exists() or target.is_symlink():
         raise StoreError(f"{target}: already exists (a backup never overwrites a file)")
     try:

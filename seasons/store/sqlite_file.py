@@ -112,10 +112,14 @@ class TempFile:
     a killed process left (their lock went with the process), never one another process is building."""
 
     def __init__(self, target: Path) -> None:
-        remove_stale(target)
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes it 0600: a store or a backup follows the umask
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes it 0600: a store or a backup follows the umask
+        except BaseException:
+            os.close(fd)
+            os.unlink(name)
+            raise
         self.fd = fd
         """Held open (and locked) until `discard`."""
         self.path = Path(name)

@@ -1,7 +1,7 @@
 """Fuzzing the season parser: whatever the text, the answer is a Season or one InputError, quickly.
 
-The short form runs in CI; `KEIZER_LONG=1 python -m pytest tests/seasons/test_season_fuzz.py` runs the
-long one (many more examples), as docs/format.md "Hardening" says.
+The short form runs with the suite; `KEIZER_LONG=1 python -m pytest tests/seasons/test_season_fuzz.py`
+runs the long one (many more examples), as docs/format.md "Hardening" says.
 """
 
 from __future__ import annotations
