@@ -92,6 +92,9 @@ def explain(exc: sqlite3.Error) -> str:
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if "locked" in text or "busy" in text:
         return f"another program is writing this season and did not finish in time ({text})"
+    if text.startswith("Could not decode to UTF-8"):  # the message quotes the bad bytes: leave them out
+        column = text.split("'")[1] if text.count("'") >= 2 else "?"
+        return f"damaged season store (its column {column!r} holds text that is not UTF-8)"
     return text
 
 

@@ -172,6 +172,15 @@ def test_bad_utf8_in_meta(store_path: Path, season: Season) -> None:
     refused_untouched(store_path, "not a keizer season store")
 
 
+def test_bad_utf8_in_a_label(store_path: Path, season: Season) -> None:
+    with SeasonStore.create(store_path, season) as store:
+        store.apply("round 1", RoundAdded(1))
+    edit_behind_keizers_back(store_path, "UPDATE actions SET label = CAST(x'ff' AS TEXT) WHERE id = 2")
+    with pytest.raises(StoreError, match="damaged season store \\(its column 'label' holds text that is not UTF-8"):
+        SeasonStore.open(store_path)
+    assert len(validate_store(store_path)) == 1
+
+
 def test_an_empty_log(store_path: Path, season: Season) -> None:
     conn = raw(store_path)
     conn.execute("BEGIN")
