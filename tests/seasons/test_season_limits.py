@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from typing import Any, Callable
 
 import pytest
@@ -162,3 +163,13 @@ def test_a_ruleset_built_in_code_is_held_to_the_same_depth() -> None:
         deep = {"a": deep}
     with pytest.raises(InputError, match="ruleset.pairing.*nested more than 32 deep"):
         parse_ruleset({"preset": "kijk-uit", "pairing": deep})
+
+
+def test_many_players_and_withdrawals_parse_in_linear_time() -> None:
+    # Each withdrawal was checked against every earlier one: 30,000 took most of a minute.
+    n = 30_000
+    obj = {"format": "keizer-season/1", "players": [{"id": f"p{i}"} for i in range(n)],
+           "withdrawals": [{"player": f"p{i}", "before_round": 2} for i in range(n)]}
+    start = time.monotonic()
+    season = parse_season_text(json.dumps(obj))
+    assert len(season.withdrawals) == n and time.monotonic() - start < 10
