@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from seasons.errors import InputError
-from seasons.limits import MAX_DEPTH, MAX_DIGITS
+from seasons.limits import MAX_DEPTH, MAX_DIGITS, MAX_NAME
 
 
 class _Refused:
@@ -57,14 +57,15 @@ def load_json(text: str) -> Any:
     except json.JSONDecodeError as exc:
         raise InputError(f"line {exc.lineno} column {exc.colno}", f"not valid JSON ({exc.msg})") from None
     except RecursionError:
-        raise InputError("", f"not a season: lists and objects nested more than {MAX_DEPTH} deep") from None
+        raise InputError("", f"lists and objects nested more than {MAX_DEPTH} deep") from None
     check_json(value)
     return value
 
 
 def check_json(value: Any) -> None:
     """InputError naming the first place in `value` that is nested too deep, has a key twice or a key
-    that is not printable, or holds a refused number (no recursion: a value nested a million deep is walked like a flat one)."""
+    that is not printable or too long, or holds a refused number (no recursion: a value nested a
+    million deep is walked like a flat one)."""
     stack: list[tuple[Any, str, int]] = [(value, "", 0)]
     while stack:
         item, where, depth = stack.pop()
@@ -76,8 +77,11 @@ def check_json(value: Any) -> None:
             if isinstance(item, _Object):
                 raise InputError(where, f"the key {item.duplicate!r} appears twice")
             for key, child in reversed(item.items()):
-                if not isinstance(key, str) or not key.isprintable():  # keys end up in error messages: never a control character there
-                    raise InputError(where, f"the key {ascii(key)} has a control character")
+                # Keys end up in error messages: never a control character there, never a page of text.
+                if not isinstance(key, str) or not key.isprintable():
+                    raise InputError(where, f"the key {ascii(key)[:60]} has a control character")
+                if len(key) > MAX_NAME:  # every key of the format is a word or a player id
+                    raise InputError(where, f"a key of {len(key)} characters (at most {MAX_NAME})")
                 stack.append((child, f"{where}.{key}" if where else key, depth + 1))
         elif isinstance(item, list):
             for i in range(len(item) - 1, -1, -1):

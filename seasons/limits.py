@@ -6,6 +6,7 @@ hours, and a text that passes here can be shown on a terminal without doing anyt
 
 from __future__ import annotations
 
+import reprlib
 import unicodedata
 from typing import Any
 
@@ -72,10 +73,23 @@ def bounded_int(value: Any, where: str, minimum: int, maximum: int, what: str = 
     return value
 
 
-def describe(value: Any) -> str:
-    """A value for an error message: short whatever its size (a 4,000-digit number is not echoed)."""
-    if isinstance(value, (list, dict)):
-        return "a list" if isinstance(value, list) else "an object"
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+def key_text(key: Any) -> str:
+    """A JSON key for a path in an error message: as it is if it is a short printable word, else quoted
+    with its control characters escaped (a key with a newline would forge a second error line)."""
+    if isinstance(key, str) and key.isprintable() and len(key) <= 60:
+        return key
+    return describe(key)
 
+
+def describe(value: Any) -> str:
+    """A value for an error message: short whatever its size (a 4,000-digit number or a list of a
+    million items is not echoed), with control characters escaped as repr does."""
+    try:
+        return _SHORT.repr(value)
+    except (ValueError, RecursionError):  # an int past Python's conversion limit; a list in itself
+        return f"a {type(value).__name__} too large to show"
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong, _SHORT.maxlevel = 60, 60, 40, 3
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = 6

@@ -27,6 +27,7 @@ from seasons.limits import (
     bounded_int,
     checked_text,
     describe,
+    key_text,
 )
 from seasons.model import EntryKind, Game, Player, PlayerId, Round, Season, Withdrawal
 from seasons.ruleset import parse_ruleset
@@ -47,7 +48,7 @@ def season_from_json(obj: Any) -> Season:
     _expect_object(obj, "")
     reject_unknown_keys(obj, "", SEASON_KEYS)
     if obj.get("format") != FORMAT:
-        raise InputError("format", f"expected \"{FORMAT}\", got {obj.get('format')!r}")
+        raise InputError("format", f"expected \"{FORMAT}\", got {describe(obj.get('format'))}")
     name = checked_text(obj.get("name", ""), "name")
     spec = obj.get("ruleset", "keizer-classic")
     parse_ruleset(spec)  # validate now, with paths under `ruleset`
@@ -238,7 +239,7 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
 
     entries = []
     for pid_text, kind_text in entries_obj.items():
-        ew = f"{where}.entries.{pid_text}"
+        ew = f"{where}.entries.{key_text(pid_text)}"
         pid = _player_ref(pid_text, ew, known)
         kind = entry_from_json(kind_text, ew)
         place(pid, ew, late=kind is EntryKind.LATE)

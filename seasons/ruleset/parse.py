@@ -18,6 +18,7 @@ from seasons.limits import (
     MAX_SETTING,
     bounded_int,
     describe,
+    key_text,
 )
 from seasons.ruleset.model import (
     ENTRY_FACTOR_KEYS,
@@ -58,7 +59,7 @@ def parse_ruleset(spec: Any, where: str = "ruleset") -> Ruleset:
         raise InputError(where, "must be a preset name or an object with overrides")
     if preset not in PRESET_NAMES:
         raise InputError(f"{where}.preset" if isinstance(spec, dict) else where,
-                         f"unknown preset {preset!r} (known: {', '.join(PRESET_NAMES)})")
+                         f"unknown preset {describe(preset)} (known: {', '.join(PRESET_NAMES)})")
     settings = merge(preset_settings(preset), overrides)
     return _build(preset, settings, where)
 
@@ -85,7 +86,7 @@ class _Reader:
     def done(self, allowed: tuple[str, ...]) -> None:
         for key in self.obj:
             if key not in allowed:
-                raise InputError(self.at(key), f"unknown key (known: {', '.join(allowed)})")
+                raise InputError(self.at(key_text(key)), f"unknown key (known: {', '.join(allowed)})")
 
     def get(self, key: str, convert: Callable[[Any, str], Any]) -> Any:
         if key not in self.obj:

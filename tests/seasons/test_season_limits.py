@@ -68,7 +68,7 @@ CASES: list[tuple[str, Mutate, str]] = [
     ("name too long", player("name", "J" * 101), "players[0].name: longer than 100 characters"),
     ("id with a tab", player("id", "de\tkker"), "players[0].id: character 3 is a control"),
     ("id not composed", player("id", "e\u0301"), "not in Unicode's composed form"),
-    ("class as a list", player("class", ["A"]), "players[0].class: expected one of A, B, C, D, got a list"),
+    ("class as a list", player("class", ["A"]), "players[0].class: expected one of A, B, C, D, got ['A']"),
     ("season name with BEL", lambda o: o.__setitem__("name", "x\x07"), "name: character 2 is a control"),
     ("rounds_planned huge", lambda o: o.__setitem__("rounds_planned", 10 ** 12),
      "rounds_planned: expected a positive whole number from 1 to 1000"),
@@ -133,6 +133,11 @@ RAW: list[tuple[str, str, str]] = [
     ("control character in a key", '{"format": "keizer-season/1", "players": [], "x\\u001b": 1}',
      "s.json: the key 'x\\x1b' has a control character"),
     ("not JSON", "{", "s.json: line 1 column 2: not valid JSON"),
+    ("a key of a million characters", '{"format": "keizer-season/1", "players": [], "' + "k" * 10 ** 6 + '": 1}',
+     "s.json: a key of 1000000 characters (at most 100)"),
+    ("an entry of a million items", '{"format": "keizer-season/1", "players": [{"id": "a"}], "rounds": [{"round": '
+     '1, "entries": {"a": [' + "1," * 10 ** 6 + '1]}}]}', "rounds[0].entries.a: unknown entry [1, 1, 1, 1, 1, 1, ...]"),
+    ("a format of a million characters", '{"format": "' + "x" * 10 ** 6 + '"}', "format: expected"),
 ]
 
 
@@ -173,3 +178,20 @@ def test_many_players_and_withdrawals_parse_in_linear_time() -> None:
     start = time.monotonic()
     season = parse_season_text(json.dumps(obj))
     assert len(season.withdrawals) == n and time.monotonic() - start < 10
+
+
+@pytest.mark.parametrize("place", ["top", "game", "entry", "ruleset"])
+def test_a_key_with_a_newline_in_an_object_built_in_code_stays_one_line(place: str) -> None:
+    obj = copy.deepcopy(MINIMAL)
+    key = "x\nkeizer: everything is fine"
+    if place == "top":
+        obj[key] = 1
+    elif place == "game":
+        obj["rounds"][0]["games"][0][key] = 1
+    elif place == "entry":
+        obj["rounds"][0]["entries"][key] = "bye"
+    else:
+        obj["ruleset"] = {"preset": "kijk-uit", "factors": {key: "1"}}
+    with pytest.raises(InputError) as info:
+        season_from_json(obj)
+    assert "\n" not in str(info.value) and "x\\nkeizer" in str(info.value)
