@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from seasons.json_input import load_json
+from seasons.limits import describe
 from seasons.store import chain
 from seasons.store.events import Event, event_from_payload
 from seasons.store.payload import canonical_json
@@ -70,7 +71,7 @@ class Batch:
             stored = self.digests.get(row.id)
             if stored != expected:
                 how = "has no checksum" if stored is None else "its checksum does not match"
-                return self.rows[:i], (f"action {row.id} ({row.label!r}) was changed outside keizer ({how}); "
+                return self.rows[:i], (f"action {row.id} ({describe(row.label)}) was changed outside keizer ({how}); "
                                        f"the actions before it can still be exported")
             digests[row.id] = previous = expected
         return self.rows, None

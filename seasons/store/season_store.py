@@ -13,6 +13,7 @@ from types import TracebackType
 from typing import Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
 from seasons.errors import KeizerError, StoreError
+from seasons.limits import describe
 from seasons.model import Season
 from seasons.store import chain, schema
 from seasons.store.building import build_store, copy_store, free_name
@@ -339,5 +340,5 @@ def validate_store(path: str | os.PathLike[str]) -> tuple[str, ...]:
 
 def _checked_label(label: str) -> str:
     if not isinstance(label, str) or not label.strip() or "\n" in label:
-        raise KeizerError(f"an action's label must be one non-empty line, got {label!r}")
+        raise KeizerError(f"an action's label must be one non-empty line, got {describe(label)}")
     return label.strip()
