@@ -33,11 +33,12 @@ def load_season(path: str | os.PathLike[str]) -> Season:
 
 
 def read_text(path: str | os.PathLike[str], what: str) -> str:
-    """A user's UTF-8 text file, or KeizerError naming it: missing, not a regular file, too large,
+    """A user's UTF-8 text file without a leading byte order mark (some editors write one; it would end
+    up in the first name of a list), or KeizerError naming it: missing, not a regular file, too large,
     unreadable, or not text."""
     file = Path(path)
     data = read_bytes(file, what)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise KeizerError(f"{file}: not {what} (not UTF-8 text: byte {exc.start})") from None

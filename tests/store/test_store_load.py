@@ -109,3 +109,12 @@ def test_a_file_past_the_size_limit_is_refused_unread(tmp_path: Path, season: Se
         f.truncate(MAX_FILE_BYTES + 1)
     with pytest.raises(KeizerError, match=f"{path}: larger than 33,554,432 bytes"):
         load_season(path)
+
+
+def test_a_byte_order_mark_is_dropped(tmp_path: Path, season: Season) -> None:
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + dump_season(season).encode("utf-8"))
+    assert load_season(path) == season
+    players = tmp_path / "players.txt"
+    players.write_bytes("\ufeffJan de Vries\n".encode("utf-8"))
+    assert read_text(players, "a player list") == "Jan de Vries\n"
