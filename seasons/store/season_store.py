@@ -12,7 +12,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
-from seasons.errors import KeizerError, StoreError
+from seasons.errors import ChangedMeanwhile, KeizerError, StoreError
 from seasons.limits import describe
 from seasons.model import Season
 from seasons.store import chain, schema
@@ -233,9 +233,11 @@ class SeasonStore:
     # ---- writing ---------------------------------------------------------------------------------
 
     @_guarded
-    def apply(self, label: str, *events: Event) -> Season:
+    def apply(self, label: str, *events: Event, expect_head: int | None = None) -> Season:
         """Record one user action (one undo step); every event is checked first and nothing is written
-        if one does not fit (KeizerError). Returns the season after the action."""
+        if one does not fit (KeizerError). Returns the season after the action. With `expect_head`
+        (the `head()` the events were computed from) it is a compare-and-set: ChangedMeanwhile, and
+        nothing written, if another action came after it."""
         label = _checked_label(label)
         if not events:
             raise KeizerError(f"{label}: an action needs at least one event")
@@ -244,7 +246,7 @@ class SeasonStore:
                 raise TypeError(f"not an event: {event!r}")
             if isinstance(event, SeasonCreated):
                 raise KeizerError(f"{label}: a season is created only once, with SeasonStore.create")
-        with self._writing():
+        with self._writing(expect_head):
             season = self._timeline.season  # the latest committed state: the write lock is held
             for event in events:
                 season = event.apply(season)
@@ -252,18 +254,20 @@ class SeasonStore:
         return season
 
     @_guarded
-    def undo(self) -> str | None:
-        """Take back the latest action in effect; its label, or None if there is nothing to undo."""
-        with self._writing():
+    def undo(self, *, expect_head: int | None = None) -> str | None:
+        """Take back the latest action in effect; its label, or None if there is nothing to undo.
+        `expect_head`: as for `apply`."""
+        with self._writing(expect_head):
             top = self._timeline.undo_target
             if top is not None:
                 append_action(self._connection(), top.label, "undo", top.id, (), self._chained)
         return None if top is None else top.label
 
     @_guarded
-    def redo(self) -> str | None:
-        """Bring back the most recently undone action; its label, or None if there is nothing to redo."""
-        with self._writing():
+    def redo(self, *, expect_head: int | None = None) -> str | None:
+        """Bring back the most recently undone action; its label, or None if there is nothing to redo.
+        `expect_head`: as for `apply`."""
+        with self._writing(expect_head):
             again = self._timeline.redo_target
             if again is not None:
                 append_action(self._connection(), again.label, "redo", again.id, (), self._chained)
@@ -287,9 +291,10 @@ class SeasonStore:
         return self._conn
 
     @contextmanager
-    def _writing(self, sync: bool = True) -> Iterator[sqlite3.Connection]:
+    def _writing(self, expect_head: int | None = None, sync: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction: BEGIN IMMEDIATE takes the write lock (waiting for another writer up to
-        the busy timeout), so the state read inside is the latest; anything raised rolls it all back."""
+        the busy timeout), so the state read inside is the latest; anything raised rolls it all back.
+        `expect_head`: refuse (ChangedMeanwhile) unless the newest action is still that one."""
         if self.readonly:
             raise StoreError(f"{self.path}: opened read-only; nothing was changed")
         conn = self._connection()
@@ -297,6 +302,11 @@ class SeasonStore:
         try:
             if sync:
                 self._sync()
+            if expect_head is not None and self._timeline.head != expect_head:
+                newest = self._timeline.rows[-1]
+                raise ChangedMeanwhile(
+                    f"{self.path}: the season changed since it was read (action {newest.id}, "
+                    f"{describe(newest.label)}, came after action {expect_head}); nothing was saved")
             yield conn
             conn.execute("COMMIT")
         except BaseException:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import StoreError
+from seasons.errors import ChangedMeanwhile, StoreError
 from seasons.load import load_season
 from seasons.model import PlayerId, Season
 from seasons.store import SeasonStore, building, chain, schema, validate_store
@@ -285,3 +285,20 @@ def test_a_sound_store_verifies(store_path: Path, paired: Season) -> None:
         store.redo()
         assert store.verify() == ()
     assert validate_store(store_path) == ()
+
+
+# ---- compare-and-set: a write computed from an older state is refused -------------------------------
+
+def test_a_write_computed_before_another_action_is_refused(store_path: Path, paired: Season) -> None:
+    SeasonStore.create(store_path, paired).close()
+    with SeasonStore.open(store_path) as mine, SeasonStore.open(store_path) as theirs:
+        read_at = mine.head()
+        theirs.apply("round 2", RoundAdded(2))  # while mine was solving
+        for write in (lambda: mine.apply("round 2 again", RoundAdded(2), expect_head=read_at),
+                      lambda: mine.undo(expect_head=read_at), lambda: mine.redo(expect_head=read_at)):
+            with pytest.raises(ChangedMeanwhile, match=r"changed since it was read \(action 2, 'round 2', came "
+                                                       r"after action 1\); nothing was saved"):
+                write()
+        assert mine.head() == 2 and [h.label for h in mine.history()] == ["import", "round 2"]
+        mine.apply("round 3", RoundAdded(3), expect_head=mine.head())
+        assert mine.undo(expect_head=mine.head()) == "round 3"
