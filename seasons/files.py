@@ -59,3 +59,16 @@ def _regular(file: Path, what: str) -> Iterator[int]:
         raise KeizerError(f"{file}: cannot read ({exc.strerror})") from None
     finally:
         os.close(fd)
+
+
+def current_umask() -> int:
+    """The process's umask: what a new file's mode leaves out."""
+    try:  # Linux says it without changing it (setting it, below, races with other threads)
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from seasons.errors import KeizerError, StoreError
-from seasons.files import read_head
+from seasons.files import current_umask, read_head
 from seasons.store import schema
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -118,7 +118,7 @@ class TempFile:
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes it 0600: a store or a backup follows the umask
+            os.fchmod(fd, 0o666 & ~current_umask())  # mkstemp makes it 0600: a store or a backup follows the umask
         except BaseException:
             os.close(fd)
             os.unlink(name)
@@ -133,18 +133,6 @@ class TempFile:
         for leftover in (self.path, side(self.path, "-wal"), side(self.path, "-shm"), side(self.path, "-journal")):
             leftover.unlink(missing_ok=True)
         os.close(self.fd)
-
-
-def _umask() -> int:
-    try:  # Linux says it without changing it (setting it, below, races with other threads)
-        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def remove_stale(target: Path) -> None:
