@@ -27,6 +27,7 @@ from seasons.store.sqlite_file import (
     connect_for_reading,
     explain,
     inspect,
+    remove_stale,
     set_pragmas,
 )
 from seasons.store.timeline import LogError, Timeline
@@ -132,7 +133,9 @@ class SeasonStore:
 
     def _upgrade(self) -> None:
         before = self._version
-        self.backup(free_name(self.path.with_name(f"{self.path.name}.schema-{before}.backup")))
+        backup = self.path.with_name(f"{self.path.name}.schema-{before}.backup")
+        remove_stale(backup)  # what a kill during an earlier upgrade's backup left
+        self.backup(free_name(backup))
         try:
             with self._writing(sync=False):  # all migrations in one transaction: all or nothing
                 again = schema.stored_version(self._connection())  # another process may have migrated

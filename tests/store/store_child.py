@@ -6,6 +6,7 @@
     store_child.py toggle PATH PLAYER N   N actions toggling PLAYER's entry in round 1
     store_child.py create FOLDER      create s0.keizer, s1.keizer, … for ever, printing each index once made
     store_child.py backup PATH FOLDER back PATH up to b0.keizer, b1.keizer, … for ever, printing each index
+    store_child.py upgrade FOLDER N   open u0.keizer … u{N-1}.keizer (older stores) for writing, printing each
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ def main(argv: list[str]) -> None:
         for i in range(10 ** 9):
             SeasonStore.create(path / f"s{i}.keizer", season).close()
             print(i, flush=True)
+    if mode == "upgrade":
+        print("ready", flush=True)
+        for i in range(int(argv[2])):
+            SeasonStore.open(path / f"u{i}.keizer").close()
+            print(i, flush=True)
+        return
     store = SeasonStore.open(path)
     if mode == "backup":
         print("ready", flush=True)

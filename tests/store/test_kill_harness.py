@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import time
@@ -18,9 +19,11 @@ from pathlib import Path
 import pytest
 
 from seasons.errors import StoreError
-from seasons.store import SeasonStore
+from seasons.store import SeasonStore, schema
+from seasons.store.events import RoundAdded
 from seasons.store.sqlite_file import TEMP_SUFFIX
 from store_helpers import expected_after, kill_steps, make_season
+from test_store_files import make_v1_store, meta
 from test_store_processes import Child, Spawn, children, paired_season  # noqa: F401 (children: a fixture)
 
 LONG = os.environ.get("KEIZER_LONG") == "1"
@@ -98,6 +101,28 @@ def test_kill_during_backup(tmp_path: Path, children: Spawn, attempt: int) -> No
         else:
             store.backup(interrupted)
     assert temp_files(copies) == []
+
+
+@pytest.mark.parametrize("attempt", range(ATTEMPTS))
+def test_kill_during_upgrade(tmp_path: Path, children: Spawn, attempt: int,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    season = make_season(8)
+    template = tmp_path / "v1.keizer"
+    make_v1_store(template, season, monkeypatch)
+    upgraded = RoundAdded(1).apply(season)
+    n = 200
+    for i in range(n):
+        shutil.copyfile(template, tmp_path / f"u{i}.keizer")
+    done = killed(children("upgrade", tmp_path, n), attempt)
+    assert len(done) < n  # killed while still at work
+    for i in done:  # upgraded, each after its backup
+        assert meta(tmp_path / f"u{i}.keizer")["schema_version"] == str(schema.current_version())
+        assert meta(tmp_path / f"u{i}.keizer.schema-1.backup")["schema_version"] == "1"
+    interrupted = tmp_path / f"u{len(done)}.keizer"
+    assert meta(interrupted)["schema_version"] in ("1", str(schema.current_version()))  # all or nothing
+    with SeasonStore.open(interrupted) as store:  # the retry upgrades it (or finds it done)
+        assert store.season == upgraded and store.verify() == ()
+    assert temp_files(tmp_path) == []
 
 
 @pytest.mark.parametrize("attempt", range(ATTEMPTS + 2))
