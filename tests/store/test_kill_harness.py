@@ -32,8 +32,9 @@ ATTEMPTS = 40 if LONG else 2
 
 
 def killed(child: Child, seed: int, most: float = 0.5) -> list[int]:
-    """Kill `child` a random moment after it is ready; the indexes it printed (each one finished)."""
-    child.expect("ready")
+    """Kill `child` a random moment after it finished its first step (however slow a loaded machine is);
+    the indexes it printed (each one finished)."""
+    child.expect("0", timeout=60)
     time.sleep(random.Random(seed).uniform(0.02, most))
     child.kill()
     child.finish()
@@ -131,7 +132,6 @@ def test_kill_during_apply_undo_redo(tmp_path: Path, children: Spawn, attempt: i
     path = tmp_path / "season.keizer"
     SeasonStore.create(path, start).close()
     printed = killed(children("loop", path), attempt, most=0.6)
-    assert printed
     actions, check = raw_count_and_check(path)
     assert check == ["ok"]
     committed = actions - 1  # every step writes one action; the first action is the import
