@@ -97,8 +97,8 @@ class SeasonStore:
              upto_valid: bool = False) -> SeasonStore:
         """The store in `path`; StoreError naming the file if it is missing, not a season store as keizer
         wrote it (a foreign trigger, a missing table), from a newer keizer, or damaged (such a file is
-        left untouched). Opened for writing, an older store is upgraded (after a backup copy beside
-        it); `readonly` opens it as it is and refuses every write. `upto_valid` (read-only) opens a
+        left untouched). An older store is read as it is, and upgraded (after a backup copy beside it)
+        by its first write; `readonly` refuses every write. `upto_valid` (read-only) opens a
         log changed outside keizer up to the first changed action, named in `tampered`."""
         file = Path(path)
         check_header(file)
@@ -121,10 +121,8 @@ class SeasonStore:
         conn = self._connection()
         if self.readonly:
             conn.execute("PRAGMA query_only=ON")
-        else:
-            set_pragmas(conn, self.path)
-            if self._version < schema.current_version():
-                self._upgrade()
+        elif self._version == schema.current_version():
+            set_pragmas(conn, self.path)  # an older store is left as it is until its first write
         self._refresh()
         if self._timeline.head == 0 and self.tampered is not None:
             raise StoreError(f"{self.path}: the season's log is damaged: {self.tampered}")
@@ -132,7 +130,10 @@ class SeasonStore:
             raise StoreError(f"{self.path}: damaged season store (its log is empty: no season was ever created)")
 
     def _upgrade(self) -> None:
+        """Bring an older store to this program's schema, after a copy of it is kept beside it: the first
+        write to it does this, never a read."""
         before = self._version
+        set_pragmas(self._connection(), self.path)
         backup = self.path.with_name(f"{self.path.name}.schema-{before}.backup")
         remove_stale(backup)  # what a kill during an earlier upgrade's backup left
         self.backup(free_name(backup))
@@ -145,6 +146,12 @@ class SeasonStore:
             raise StoreError(f"{self.path}: cannot upgrade the store from schema {before} to "
                              f"{schema.current_version()} ({exc}); the file is unchanged") from exc
         self._version = schema.current_version()
+        if self._chained:  # the log was folded before it had a chain: what follows is checked from here
+            head = self._timeline.head
+            row = self._connection().execute("SELECT digest FROM chain WHERE action_id = ?", (head,)).fetchone()
+            if row is None or not isinstance(row[0], str):
+                raise LogError(f"action {head} has no checksum after the upgrade")
+            self._digests[head] = row[0]
 
     @_guarded
     def close(self) -> None:
@@ -300,6 +307,8 @@ class SeasonStore:
         `expect_head`: refuse (ChangedMeanwhile) unless the newest action is still that one."""
         if self.readonly:
             raise StoreError(f"{self.path}: opened read-only; nothing was changed")
+        if sync and self._version < schema.current_version():
+            self._upgrade()
         conn = self._connection()
         conn.execute("BEGIN IMMEDIATE")
         try:

@@ -6,7 +6,8 @@
     store_child.py toggle PATH PLAYER N   N actions toggling PLAYER's entry in round 1
     store_child.py create FOLDER      create s0.keizer, s1.keizer, … for ever, printing each index once made
     store_child.py backup PATH FOLDER back PATH up to b0.keizer, b1.keizer, … for ever, printing each index
-    store_child.py upgrade FOLDER N   open u0.keizer … u{N-1}.keizer (older stores) for writing, printing each
+    store_child.py upgrade FOLDER N   add round 2 to u0.keizer … u{N-1}.keizer (older stores: the write upgrades
+                                      each first), printing each index once done
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def main(argv: list[str]) -> None:
     if mode == "upgrade":
         print("ready", flush=True)
         for i in range(int(argv[2])):
-            SeasonStore.open(path / f"u{i}.keizer").close()
+            with SeasonStore.open(path / f"u{i}.keizer") as older:
+                older.apply("round 2", RoundAdded(2))
             print(i, flush=True)
         return
     store = SeasonStore.open(path)

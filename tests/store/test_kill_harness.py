@@ -110,19 +110,25 @@ def test_kill_during_upgrade(tmp_path: Path, children: Spawn, attempt: int,
     season = make_season(8)
     template = tmp_path / "v1.keizer"
     make_v1_store(template, season, monkeypatch)
-    upgraded = RoundAdded(1).apply(season)
+    before = RoundAdded(1).apply(season)
+    after = RoundAdded(2).apply(before)
     n = 200
     for i in range(n):
         shutil.copyfile(template, tmp_path / f"u{i}.keizer")
     done = killed(children("upgrade", tmp_path, n), attempt)
     assert len(done) < n  # killed while still at work
-    for i in done:  # upgraded, each after its backup
+    for i in done:  # upgraded, each after its backup, then written
         assert meta(tmp_path / f"u{i}.keizer")["schema_version"] == str(schema.current_version())
         assert meta(tmp_path / f"u{i}.keizer.schema-1.backup")["schema_version"] == "1"
+        with SeasonStore.open(tmp_path / f"u{i}.keizer", readonly=True) as store:
+            assert store.season == after and store.verify() == ()
     interrupted = tmp_path / f"u{len(done)}.keizer"
     assert meta(interrupted)["schema_version"] in ("1", str(schema.current_version()))  # all or nothing
-    with SeasonStore.open(interrupted) as store:  # the retry upgrades it (or finds it done)
-        assert store.season == upgraded and store.verify() == ()
+    with SeasonStore.open(interrupted) as store:  # the retry upgrades it (or finds it done) and writes
+        assert store.season in (before, after)
+        if store.season == before:
+            store.apply("round 2", RoundAdded(2))
+        assert store.season == after and store.verify() == ()
     assert temp_files(tmp_path) == []
 
 

@@ -214,9 +214,11 @@ def test_a_registered_migration_runs_once(store_path: Path, season: Season,
         conn.execute("CREATE TABLE notes (action_id INTEGER REFERENCES actions(id), text TEXT)")
 
     monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, add_notes])
-    for _ in range(2):
+    expected = season
+    for number in (1, 2):
         with SeasonStore.open(store_path) as store:
-            assert store.season == season
+            assert store.season == expected
+            expected = store.apply(f"round {number}", RoundAdded(number))  # the first write upgrades
     assert runs == [1]
     assert meta(store_path)["schema_version"] == str(len(schema.MIGRATIONS))
     conn = raw(store_path)
@@ -238,7 +240,12 @@ def test_a_failing_migration_changes_nothing(store_path: Path, season: Season,
 
     breaker: Callable[[sqlite3.Connection], None] = half_done
     monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, breaker])
-    refused_untouched(store_path, f"cannot upgrade the store from schema {version} to {int(version) + 1}")
+    before = store_path.read_bytes()
+    with SeasonStore.open(store_path) as store:
+        with pytest.raises(StoreError, match=f"cannot upgrade the store from schema {version} to {int(version) + 1}"):
+            store.apply("round 1", RoundAdded(1))
+        assert store.season == season
+    assert store_path.read_bytes() == before and not Path(f"{store_path}-wal").exists()
     assert meta(store_path)["schema_version"] == version
     monkeypatch.undo()
     with SeasonStore.open(store_path) as store:  # still a good store for this program

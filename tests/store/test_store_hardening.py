@@ -153,6 +153,10 @@ def test_an_older_store_is_read_as_it_is_and_upgraded_only_for_writing(
         assert store.season == RoundAdded(1).apply(season)
         assert store.verify() == ()
     assert store_path.read_bytes() == before
+    with SeasonStore.open(store_path) as store:  # for writing, but nothing written: nothing changes
+        assert store.season == RoundAdded(1).apply(season)
+    assert store_path.read_bytes() == before
+    assert sorted(p.name for p in store_path.parent.iterdir()) == [store_path.name]
     with SeasonStore.open(store_path) as store:
         store.apply("round 2", RoundAdded(2))
     assert meta(store_path)["schema_version"] == str(schema.current_version())
@@ -256,7 +260,8 @@ def test_a_removed_action_is_found(store_path: Path, season: Season) -> None:
 def test_an_older_store_gets_its_chain_when_upgraded(store_path: Path, season: Season,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     make_v1_store(store_path, season, monkeypatch)
-    SeasonStore.open(store_path).close()
+    with SeasonStore.open(store_path) as store:
+        store.apply("round 2", RoundAdded(2))
     edit_behind_keizers_back(store_path, "UPDATE actions SET label = 'b' WHERE id = 2")
     assert validate_store(store_path) == (f"action 2 ('b') was changed outside keizer (its checksum does not "
                                           f"match); the actions before it can still be exported",)
