@@ -18,3 +18,7 @@ class InputError(KeizerError):
 
 class StoreError(KeizerError):
     """A season store that cannot be opened, is not a season, or refuses a change."""
+
+
+class ChangedMeanwhile(StoreError):
+    """A write computed from one state of the store, refused because another action came first."""

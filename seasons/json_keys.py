@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from seasons.errors import InputError
+from seasons.limits import describe, key_text
 from seasons.model import EntryKind, Result
 
 SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "players", "rounds", "withdrawals")
@@ -34,18 +35,19 @@ def reject_unknown_keys(obj: Mapping[str, Any], where: str, allowed: tuple[str, 
     """InputError naming the first key of `obj` that is not in `allowed` (a typo is never dropped silently)."""
     for key in obj:
         if key not in allowed:
-            raise InputError(f"{where}.{key}" if where else key, f"unknown key (known: {', '.join(allowed)})")
+            shown = key_text(key)
+            raise InputError(f"{where}.{shown}" if where else shown, f"unknown key (known: {', '.join(allowed)})")
 
 
 def result_from_json(value: Any, where: str) -> Result:
     """A game's result from its text ("1-0", "+-", "*", …), or InputError listing the known ones."""
     if not isinstance(value, str) or value not in RESULTS:  # a list or object is not hashable: test first
-        raise InputError(where, f"unknown result {value!r} (expected one of {', '.join(RESULTS)})")
+        raise InputError(where, f"unknown result {describe(value)} (expected one of {', '.join(RESULTS)})")
     return RESULTS[value]
 
 
 def entry_from_json(value: Any, where: str) -> EntryKind:
     """An entry from its text ("bye", "external:1/2", …), or InputError listing the known ones."""
     if not isinstance(value, str) or value not in ENTRIES:
-        raise InputError(where, f"unknown entry {value!r} (expected one of {', '.join(ENTRIES)})")
+        raise InputError(where, f"unknown entry {describe(value)} (expected one of {', '.join(ENTRIES)})")
     return ENTRIES[value]

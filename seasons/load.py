@@ -6,39 +6,39 @@ import os
 from pathlib import Path
 
 from seasons.errors import KeizerError
+from seasons.files import read_bytes, read_head
 from seasons.model import Season
 from seasons.season_json import parse_season_text
 from seasons.store.season_store import SQLITE_MAGIC, SeasonStore
 
 
 def is_store_file(path: str | os.PathLike[str]) -> bool:
-    """Whether `path` starts like an SQLite database (told by its first bytes, not by its name)."""
+    """Whether `path` is a regular file that starts like an SQLite database (told by its first bytes,
+    not by its name); never blocks on a pipe."""
     try:
-        with open(path, "rb") as f:
-            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    except OSError:
+        return read_head(path, "a season file", len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except KeizerError:
         return False
 
 
 def load_season(path: str | os.PathLike[str]) -> Season:
-    """The season in `path` (its current state, for a store); KeizerError naming the file otherwise."""
+    """The season in `path` (its current state, for a store, opened read-only: nothing in the file
+    changes); KeizerError naming the file otherwise."""
     file = Path(path)
-    if not file.exists():
-        raise KeizerError(f"{file}: no such file")
-    if file.is_dir():
-        raise KeizerError(f"{file}: is a folder, not a season file")
-    if is_store_file(file):
-        with SeasonStore.open(file) as store:
+    head = read_head(file, "a season file", len(SQLITE_MAGIC))  # missing, a folder, a pipe: refused here
+    if head == SQLITE_MAGIC:
+        with SeasonStore.open(file, readonly=True) as store:
             return store.season
     return parse_season_text(read_text(file, "a season file"), source=str(file))
 
 
 def read_text(path: str | os.PathLike[str], what: str) -> str:
-    """A user's UTF-8 text file, or KeizerError naming it: missing, unreadable, or not text."""
+    """A user's UTF-8 text file without a leading byte order mark (some editors write one; it would end
+    up in the first name of a list), or KeizerError naming it: missing, not a regular file, too large,
+    unreadable, or not text."""
     file = Path(path)
+    data = read_bytes(file, what)
     try:
-        return file.read_text(encoding="utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise KeizerError(f"{file}: not {what} (not UTF-8 text: byte {exc.start})") from None
-    except OSError as exc:
-        raise KeizerError(f"{file}: cannot read ({exc.strerror})") from None

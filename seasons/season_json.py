@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from seasons.errors import InputError
+from seasons.json_input import load_json
 from seasons.json_keys import (
     CLASSES,
     GAME_KEYS,
@@ -17,6 +18,17 @@ from seasons.json_keys import (
     reject_unknown_keys,
     result_from_json,
 )
+from seasons.limits import (
+    MAX_GROUP,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_RATING,
+    MAX_ROUNDS,
+    bounded_int,
+    checked_text,
+    describe,
+    key_text,
+)
 from seasons.model import EntryKind, Game, Player, PlayerId, Round, Season, Withdrawal
 from seasons.ruleset import parse_ruleset
 
@@ -26,12 +38,7 @@ FORMAT = "keizer-season/1"
 def parse_season_text(text: str, source: str = "season") -> Season:
     """Parse and validate a season file's text; errors name the source and the JSON path."""
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}: line {exc.lineno} column {exc.colno}",
-                         f"not valid JSON ({exc.msg})") from None
-    try:
-        return season_from_json(obj)
+        return season_from_json(load_json(text))
     except InputError as exc:
         raise InputError(f"{source}: {exc.where}" if exc.where else source, exc.message) from None
 
@@ -41,15 +48,13 @@ def season_from_json(obj: Any) -> Season:
     _expect_object(obj, "")
     reject_unknown_keys(obj, "", SEASON_KEYS)
     if obj.get("format") != FORMAT:
-        raise InputError("format", f"expected \"{FORMAT}\", got {obj.get('format')!r}")
-    name = obj.get("name", "")
-    if not isinstance(name, str):
-        raise InputError("name", "must be a string")
+        raise InputError("format", f"expected \"{FORMAT}\", got {describe(obj.get('format'))}")
+    name = checked_text(obj.get("name", ""), "name")
     spec = obj.get("ruleset", "keizer-classic")
     parse_ruleset(spec)  # validate now, with paths under `ruleset`
     planned = obj.get("rounds_planned")
-    if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int) or planned < 1):
-        raise InputError("rounds_planned", f"expected a positive whole number, got {planned!r}")
+    if planned is not None:
+        bounded_int(planned, "rounds_planned", 1, MAX_ROUNDS, "a positive whole number")
 
     players = _players(obj.get("players"))
     known = {p.id: p for p in players}
@@ -58,6 +63,8 @@ def season_from_json(obj: Any) -> Season:
     rounds_obj = obj.get("rounds", [])
     if not isinstance(rounds_obj, list):
         raise InputError("rounds", "must be a list")
+    if len(rounds_obj) > MAX_ROUNDS:
+        raise InputError("rounds", f"more than {MAX_ROUNDS} rounds ({len(rounds_obj)})")
     rounds = tuple(_round(r, i, known, gone_from) for i, r in enumerate(rounds_obj))
     for earlier, later in zip(rounds, rounds[1:]):
         if not earlier.is_paired and later.is_paired:
@@ -117,33 +124,29 @@ def _expect_object(obj: Any, where: str) -> None:
 def _players(value: Any) -> tuple[Player, ...]:
     if not isinstance(value, list):  # empty is fine: a new season before its players are entered
         raise InputError("players", "must be a list")
+    if len(value) > MAX_PLAYERS:
+        raise InputError("players", f"more than {MAX_PLAYERS} players ({len(value)})")
     seen: dict[str, int] = {}
     players = []
     for i, obj in enumerate(value):
         where = f"players[{i}]"
         _expect_object(obj, where)
         reject_unknown_keys(obj, where, PLAYER_KEYS)
-        pid = obj.get("id")
-        if not isinstance(pid, str) or not pid.strip():
-            raise InputError(f"{where}.id", "must be a non-empty string")
+        pid = player_id(obj.get("id"), f"{where}.id")
         if pid in seen:
             raise InputError(f"{where}.id", f"duplicate id {pid!r} (also players[{seen[pid]}])")
         seen[pid] = i
-        name = obj.get("name", pid)
-        if not isinstance(name, str) or not name.strip():
-            raise InputError(f"{where}.name", "must be a non-empty string")
+        name = checked_text(obj.get("name", pid), f"{where}.name", MAX_NAME, empty=False)
         rating = obj.get("rating")
-        if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)):
-            raise InputError(f"{where}.rating", f"expected a whole number, got {rating!r}")
+        if rating is not None:
+            bounded_int(rating, f"{where}.rating", 0, MAX_RATING)
         klass = obj.get("class")
-        if klass is not None and klass not in CLASSES:
-            raise InputError(f"{where}.class", f"expected one of A, B, C, D, got {klass!r}")
+        if klass is not None and (not isinstance(klass, str) or klass not in CLASSES):
+            raise InputError(f"{where}.class", f"expected one of A, B, C, D, got {describe(klass)}")
         group = obj.get("group")
-        if group is not None and (isinstance(group, bool) or not isinstance(group, int)):
-            raise InputError(f"{where}.group", f"expected a whole number, got {group!r}")
-        joined = obj.get("joined", 1)
-        if isinstance(joined, bool) or not isinstance(joined, int) or joined < 1:
-            raise InputError(f"{where}.joined", f"expected a round number (1 or more), got {joined!r}")
+        if group is not None:
+            bounded_int(group, f"{where}.group", 1, MAX_GROUP)
+        joined = bounded_int(obj.get("joined", 1), f"{where}.joined", 1, MAX_ROUNDS, "a round number")
         players.append(Player(id=PlayerId(pid), name=name, rating=rating, klass=klass, group=group,
                               joined=joined))
     return tuple(players)
@@ -153,25 +156,35 @@ def _withdrawals(value: Any, known: dict[PlayerId, Player]) -> tuple[Withdrawal,
     if not isinstance(value, list):
         raise InputError("withdrawals", "must be a list")
     out: list[Withdrawal] = []
+    seen: set[PlayerId] = set()  # a set, not a scan of `out`: 100,000 withdrawals stay linear
     for i, obj in enumerate(value):
         where = f"withdrawals[{i}]"
         _expect_object(obj, where)
         reject_unknown_keys(obj, where, WITHDRAWAL_KEYS)
         pid = _player_ref(obj.get("player"), f"{where}.player", known)
-        if any(w.player == pid for w in out):
+        if pid in seen:
             raise InputError(f"{where}.player", f"{pid!r} already withdrew")
-        before = obj.get("before_round")
-        if isinstance(before, bool) or not isinstance(before, int) or before < 1:
-            raise InputError(f"{where}.before_round", f"expected a round number, got {before!r}")
+        seen.add(pid)
+        before = bounded_int(obj.get("before_round"), f"{where}.before_round", 1, MAX_ROUNDS, "a round number")
         out.append(Withdrawal(player=pid, before_round=before))
     return tuple(out)
 
 
+def player_id(value: Any, where: str) -> PlayerId:
+    """A player's id as written: a non-empty string of at most MAX_NAME characters, no control characters
+    (not normalised: an id is compared byte for byte)."""
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(where, f"must be a non-empty string, got {describe(value)}")
+    if checked_text(value, where, MAX_NAME) != value:
+        raise InputError(where, f"{value!r} is not in Unicode's composed form (NFC); write it composed")
+    return PlayerId(value)
+
+
 def _player_ref(value: Any, where: str, known: dict[PlayerId, Player]) -> PlayerId:
     if not isinstance(value, str):
-        raise InputError(where, f"expected a player id, got {value!r}")
+        raise InputError(where, f"expected a player id, got {describe(value)}")
     if value not in known:
-        raise InputError(where, f"unknown player {value!r}")
+        raise InputError(where, f"unknown player {describe(value)}")
     return PlayerId(value)
 
 
@@ -180,12 +193,14 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
     _expect_object(obj, where)
     reject_unknown_keys(obj, where, ROUND_KEYS)
     number = obj.get("round")
-    if number != index + 1 or isinstance(number, bool):
+    if type(number) is not int or number != index + 1:  # 1.0 and true equal 1, but are not round numbers
         raise InputError(f"{where}.round", f"expected {index + 1} (rounds are listed in order from 1), "
-                                           f"got {number!r}")
+                                           f"got {describe(number)}")
     date = obj.get("date")
     if date is not None and not isinstance(date, str):
         raise InputError(f"{where}.date", "must be a string like \"2019-09-12\"")
+    if date is not None:
+        date = checked_text(date, f"{where}.date")
     games_obj = obj.get("games", [])
     if not isinstance(games_obj, list):
         raise InputError(f"{where}.games", "must be a list")
@@ -224,7 +239,7 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
 
     entries = []
     for pid_text, kind_text in entries_obj.items():
-        ew = f"{where}.entries.{pid_text}"
+        ew = f"{where}.entries.{key_text(pid_text)}"
         pid = _player_ref(pid_text, ew, known)
         kind = entry_from_json(kind_text, ew)
         place(pid, ew, late=kind is EntryKind.LATE)

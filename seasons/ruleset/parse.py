@@ -7,6 +7,19 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from seasons.errors import InputError
+from seasons.json_input import check_json
+from seasons.limits import (
+    MAX_DECIMALS,
+    MAX_DISTANCE,
+    MAX_FRACTION_TEXT,
+    MAX_LIST,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_SETTING,
+    bounded_int,
+    describe,
+    key_text,
+)
 from seasons.ruleset.model import (
     ENTRY_FACTOR_KEYS,
     FACTOR_KEYS,
@@ -24,11 +37,17 @@ from seasons.ruleset.model import (
 from seasons.ruleset.presets import PRESET_NAMES, merge, preset_settings
 
 _FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$")
-_TOP = re.compile(r"^N(\s*\+\s*(\d+))?$")
+_TOP = re.compile(r"^N(\s*\+\s*(\d{1,7}))?$")
+MAX_SEED = 2 ** 31 - 1
+"""The solver takes a 32-bit seed."""
 
 
 def parse_ruleset(spec: Any, where: str = "ruleset") -> Ruleset:
     """A preset name or `{"preset": NAME, …overrides}` → Ruleset, or InputError naming the key."""
+    try:  # a spec built in code, not read by load_json, may nest deep enough to break `merge`
+        check_json(spec)
+    except InputError as exc:
+        raise InputError(f"{where}.{exc.where}" if exc.where else where, exc.message) from None
     if isinstance(spec, str):
         preset, overrides = spec, {}
     elif isinstance(spec, dict):
@@ -40,7 +59,7 @@ def parse_ruleset(spec: Any, where: str = "ruleset") -> Ruleset:
         raise InputError(where, "must be a preset name or an object with overrides")
     if preset not in PRESET_NAMES:
         raise InputError(f"{where}.preset" if isinstance(spec, dict) else where,
-                         f"unknown preset {preset!r} (known: {', '.join(PRESET_NAMES)})")
+                         f"unknown preset {describe(preset)} (known: {', '.join(PRESET_NAMES)})")
     settings = merge(preset_settings(preset), overrides)
     return _build(preset, settings, where)
 
@@ -67,7 +86,7 @@ class _Reader:
     def done(self, allowed: tuple[str, ...]) -> None:
         for key in self.obj:
             if key not in allowed:
-                raise InputError(self.at(key), f"unknown key (known: {', '.join(allowed)})")
+                raise InputError(self.at(key_text(key)), f"unknown key (known: {', '.join(allowed)})")
 
     def get(self, key: str, convert: Callable[[Any, str], Any]) -> Any:
         if key not in self.obj:
@@ -80,15 +99,23 @@ def fraction(value: Any, where: str) -> Fraction:
     if isinstance(value, bool):
         raise InputError(where, f"expected a number, got {value!r}")
     if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, str) and _FRACTION.match(value):
+        return Fraction(bounded_int(value, where, -MAX_SETTING, MAX_SETTING))
+    if isinstance(value, str) and len(value) <= MAX_FRACTION_TEXT and _FRACTION.match(value):
         try:
-            return Fraction(value.replace(" ", ""))
+            result = Fraction(value.replace(" ", ""))
         except ZeroDivisionError:
             raise InputError(where, f"division by zero in {value!r}") from None
+        if abs(result.numerator) > _MAX_TERM or result.denominator > _MAX_TERM:
+            raise InputError(where, f"{value!r} has more digits than a ruleset needs (numerator and "
+                                    f"denominator at most {_MAX_TERM:_})")
+        return result
     if isinstance(value, float):
-        raise InputError(where, f"write fractions as strings, like \"1/3\" (got {value!r})")
-    raise InputError(where, f"expected a fraction like \"1/3\", got {value!r}")
+        raise InputError(where, f"write fractions as strings, like \"1/3\" (got {describe(value)})")
+    raise InputError(where, f"expected a fraction like \"1/3\", got {describe(value)}")
+
+
+_MAX_TERM = 10 ** 9
+"""The bound of a fraction's numerator and denominator: exact scoring stays fast."""
 
 
 def nonneg_fraction(value: Any, where: str) -> Fraction:
@@ -98,11 +125,29 @@ def nonneg_fraction(value: Any, where: str) -> Fraction:
     return f
 
 
-def integer(value: Any, where: str, minimum: int = 0) -> int:
+def integer(value: Any, where: str, minimum: int = 0, maximum: int = MAX_SETTING) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(where, f"expected a whole number, got {value!r}")
+        raise InputError(where, f"expected a whole number, got {describe(value)}")
     if value < minimum:
         raise InputError(where, f"must be at least {minimum}, got {value}")
+    if value > maximum:
+        raise InputError(where, f"must be at most {maximum}, got {value}")
+    return value
+
+
+def _round_number(value: Any, where: str) -> int:
+    return integer(value, where, 1, MAX_ROUNDS)
+
+
+def _count(value: Any, where: str) -> int:
+    return integer(value, where, 0, MAX_ROUNDS)
+
+
+def _list(value: Any, where: str, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InputError(where, f"must be {what}")
+    if len(value) > MAX_LIST:
+        raise InputError(where, f"more than {MAX_LIST} items ({len(value)})")
     return value
 
 
@@ -112,15 +157,15 @@ def _optional(convert: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
 
 def _choice(*choices: str) -> Callable[[Any, str], str]:
     def convert(value: Any, where: str) -> str:
-        if value not in choices:
-            raise InputError(where, f"expected one of {', '.join(map(repr, choices))}, got {value!r}")
+        if not isinstance(value, str) or value not in choices:
+            raise InputError(where, f"expected one of {', '.join(map(repr, choices))}, got {describe(value)}")
         return value
     return convert
 
 
 def _boolean(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise InputError(where, f"expected true or false, got {value!r}")
+        raise InputError(where, f"expected true or false, got {describe(value)}")
     return value
 
 
@@ -137,7 +182,7 @@ def _value_ladder(obj: Any, where: str) -> ValueLadder:
         r.done(("ladder", "ratio", "rounding"))
         ratio = fraction(r.obj.get("ratio", 3), r.at("ratio"))
         if ratio <= 1:
-            raise InputError(r.at("ratio"), f"must be greater than 1, got {r.obj.get('ratio')!r}")
+            raise InputError(r.at("ratio"), f"must be greater than 1, got {describe(r.obj.get('ratio'))}")
         rounding = _choice("half-even", "down")(r.obj.get("rounding", "half-even"), r.at("rounding"))
         return ValueLadder(ladder="ratio", ratio=ratio,
                            ratio_rounding="down" if rounding == "down" else "half-even")
@@ -146,20 +191,18 @@ def _value_ladder(obj: Any, where: str) -> ValueLadder:
     bottom = nonneg_fraction(r.obj.get("bottom", 100), r.at("bottom"))
     if bottom > range_top:
         raise InputError(r.at("bottom"), "must not be above top")
-    decimals = _optional(integer)(r.obj.get("decimals"), r.at("decimals"))
+    decimals = _optional(lambda v, w: integer(v, w, 0, MAX_DECIMALS))(r.obj.get("decimals"), r.at("decimals"))
     return ValueLadder(ladder="range", range_top=range_top, bottom=bottom, decimals=decimals)
 
 
 def _top(value: Any, where: str) -> tuple[int | None, int]:
     if isinstance(value, int) and not isinstance(value, bool):
-        if value < 1:
-            raise InputError(where, f"must be at least 1, got {value}")
-        return value, 0
+        return integer(value, where, 1), 0
     if isinstance(value, str):
         m = _TOP.match(value.replace(" ", ""))
         if m:
             return None, int(m.group(2) or 0)
-    raise InputError(where, f"expected a number, \"N\" or \"N+c\", got {value!r}")
+    raise InputError(where, f"expected a number, \"N\" or \"N+c\", got {describe(value)}")
 
 
 def _factors(obj: Any, where: str) -> tuple[tuple[str, Fraction], ...]:
@@ -177,9 +220,9 @@ def _fixed_points(obj: Any, where: str) -> tuple[tuple[str, Fraction], ...]:
 def _absence_limit(obj: Any, where: str) -> AbsenceLimit:
     r = _Reader(obj, where)
     r.done(("count", "kinds"))
-    count = r.get("count", integer)
-    kinds = r.obj.get("kinds", ["excused", "unexcused"])
-    if not isinstance(kinds, list) or not kinds:
+    count = r.get("count", _count)
+    kinds = _list(r.obj.get("kinds", ["excused", "unexcused"]), r.at("kinds"), "a non-empty list of entry kinds")
+    if not kinds:
         raise InputError(r.at("kinds"), "must be a non-empty list of entry kinds")
     for i, kind in enumerate(kinds):
         _choice(*ENTRY_FACTOR_KEYS)(kind, f"{r.at('kinds')}[{i}]")
@@ -190,10 +233,10 @@ def _iterate(value: Any, where: str) -> Any:
     if value in ("never", "always"):
         return value
     if not isinstance(value, list):
-        raise InputError(where, f"expected \"never\", \"always\" or a list of rounds, got {value!r}")
+        raise InputError(where, f"expected \"never\", \"always\" or a list of rounds, got {describe(value)}")
     rounds: list[int | str] = []
-    for i, item in enumerate(value):
-        rounds.append("final" if item == "final" else integer(item, f"{where}[{i}]", minimum=1))
+    for i, item in enumerate(_list(value, where, "a list of rounds")):
+        rounds.append("final" if item == "final" else _round_number(item, f"{where}[{i}]"))
     return tuple(rounds)
 
 
@@ -201,15 +244,15 @@ def _aalsmeer(obj: Any, where: str) -> Aalsmeer:
     r = _Reader(obj, where)
     r.done(("multiplier", "rounds"))
     return Aalsmeer(multiplier=r.get("multiplier", nonneg_fraction),
-                    rounds=r.get("rounds", lambda v, w: integer(v, w, minimum=1)))
+                    rounds=r.get("rounds", _round_number))
 
 
 def _withdrawal(obj: Any, where: str) -> WithdrawalRule:
     r = _Reader(obj, where)
     r.done(("removal_before_round", "win", "draw", "loss"))
     return WithdrawalRule(
-        removal_before_round=_optional(lambda v, w: integer(v, w, 1))(r.obj.get("removal_before_round"),
-                                                                    r.at("removal_before_round")),
+        removal_before_round=_optional(_round_number)(r.obj.get("removal_before_round"),
+                                                      r.at("removal_before_round")),
         win=r.get("win", nonneg_fraction), draw=r.get("draw", nonneg_fraction),
         loss=r.get("loss", nonneg_fraction))
 
@@ -226,14 +269,13 @@ def _rounding(obj: Any, where: str) -> Fraction:
 def _participation(value: Any, where: str) -> Fraction:
     f = fraction(value, where)
     if not 0 <= f <= 1:
-        raise InputError(where, f"must be a fraction between 0 and 1, got {value!r}")
+        raise InputError(where, f"must be a fraction between 0 and 1, got {describe(value)}")
     return f
 
 
 def _tiebreak(value: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise InputError(where, "must be a list")
     keys: list[str] = []
+    value = _list(value, where, "a list")
     for i, item in enumerate(value):
         key = _choice(*TIEBREAK_KEYS)(item, f"{where}[{i}]")
         if key in keys:
@@ -249,40 +291,38 @@ def _pairing(obj: Any, where: str) -> PairingRules:
     r.done(("max_meetings", "rematch_from_round", "rematch_gap", "rematch_reverse_colours",
             "bottom_region", "opening", "bye", "colour", "seed"))
     return PairingRules(
-        max_meetings=r.get("max_meetings", lambda v, w: integer(v, w, 1)),
-        rematch_from_round=r.get("rematch_from_round", _optional(lambda v, w: integer(v, w, 1))),
-        rematch_gap=r.get("rematch_gap", _optional(lambda v, w: integer(v, w, 0))),
+        max_meetings=r.get("max_meetings", _round_number),
+        rematch_from_round=r.get("rematch_from_round", _optional(_round_number)),
+        rematch_gap=r.get("rematch_gap", _optional(_count)),
         rematch_reverse_colours=r.get("rematch_reverse_colours", _boolean),
-        bottom_region=r.get("bottom_region", integer),
+        bottom_region=r.get("bottom_region", lambda v, w: integer(v, w, 0, MAX_PLAYERS)),
         opening=r.get("opening", _optional(_opening)),
         bye=r.get("bye", _bye),
         colour=r.get("colour", _colour),
-        seed=r.get("seed", integer),
+        seed=r.get("seed", lambda v, w: integer(v, w, 0, MAX_SEED)),
     )
 
 
 def _opening(obj: Any, where: str) -> Opening:
     r = _Reader(obj, where)
     r.done(("rounds", "distance"))
-    rounds = r.obj.get("rounds", [1, 2])
-    if not isinstance(rounds, list):
-        raise InputError(r.at("rounds"), "must be a list of rounds")
-    return Opening(rounds=tuple(integer(x, f"{r.at('rounds')}[{i}]", 1) for i, x in enumerate(rounds)),
-                   distance=r.get("distance", lambda v, w: integer(v, w, 1)))
+    rounds = _list(r.obj.get("rounds", [1, 2]), r.at("rounds"), "a list of rounds")
+    return Opening(rounds=tuple(_round_number(x, f"{r.at('rounds')}[{i}]") for i, x in enumerate(rounds)),
+                   distance=r.get("distance", lambda v, w: integer(v, w, 1, MAX_DISTANCE)))
 
 
 def _bye(obj: Any, where: str) -> ByePolicy:
     r = _Reader(obj, where)
     r.done(("policy", "rank"))
     return ByePolicy(policy=r.get("policy", _choice("lowest", "anchor", "lottery")),
-                     rank=integer(r.obj.get("rank", 25), r.at("rank"), 1))
+                     rank=integer(r.obj.get("rank", 25), r.at("rank"), 1, MAX_PLAYERS))
 
 
 def _colour(obj: Any, where: str) -> ColourLimits:
     r = _Reader(obj, where)
     r.done(("max_run", "max_balance"))
-    return ColourLimits(max_run=r.get("max_run", lambda v, w: integer(v, w, 1)),
-                        max_balance=r.get("max_balance", lambda v, w: integer(v, w, 1)))
+    return ColourLimits(max_run=r.get("max_run", _round_number),
+                        max_balance=r.get("max_balance", _round_number))
 
 
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",

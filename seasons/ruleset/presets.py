@@ -94,4 +94,4 @@ def merge(base: Any, override: Any) -> Any:
 
 def preset_settings(name: str) -> dict[str, Any]:
     """The full settings object of a preset (a fresh copy)."""
-    return merge(CLASSIC, _DIFFERENCES[name])
+    return copy.deepcopy(merge(CLASSIC, _DIFFERENCES[name]))  # merge shares what the override leaves alone

@@ -4,6 +4,10 @@ How it is laid out (schema.py has the tables):
 - `actions`: one row per user action — kind "do" (carries events), "undo" or "redo" (names the "do"
   it takes back or brings back). `events`: the events of a "do", in order, as (kind, JSON payload).
   Triggers refuse UPDATE and DELETE on both, and events for any action but the newest "do".
+  `chain`: each action's checksum, chained to the one before (chain.py), checked on open.
+- The files: sqlite_file.py tells a store from any other file without writing to it; building.py makes
+  a new store or a backup whole or not at all; log_rows.py reads and writes the rows; season_store.py
+  is the store's operations (open, read, apply, undo, redo, verify).
 - The current season is the fold of the events of the "do" actions in effect (timeline.py: a stack;
   undo pops, redo pushes back the most recently undone, a new "do" clears the redo stack).
 - `SeasonStore.head()` (the newest action id) names a state of the log: `season_at(head)` gives it
@@ -14,6 +18,6 @@ How it is laid out (schema.py has the tables):
   state (what was published, and when) get their own append-only table in a migration.
 """
 
-from seasons.store.season_store import ActionInfo, SeasonStore
+from seasons.store.season_store import ActionInfo, SeasonStore, validate_store
 
-__all__ = ["ActionInfo", "SeasonStore"]
+__all__ = ["ActionInfo", "SeasonStore", "validate_store"]

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from seasons.errors import InputError
 from seasons.json_keys import PLAYER_KEYS, entry_from_json, reject_unknown_keys, result_from_json
+from seasons.limits import key_text
 from seasons.model import EntryKind, Player, PlayerId, Result, Season
 from seasons.season_json import season_to_json
 
@@ -33,7 +34,7 @@ class PayloadReader:
             raise InputError(kind, "the payload must be an object")
         for key in payload:
             if key not in required and key not in optional:
-                raise InputError(f"{kind}.{key}", f"unknown key (known: {', '.join(required + optional)})")
+                raise InputError(f"{kind}.{key_text(key)}", f"unknown key (known: {', '.join(required + optional)})")
         for key in required:
             if key not in payload:
                 raise InputError(f"{kind}.{key}", "missing")

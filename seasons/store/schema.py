@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from typing import Callable
 
+from seasons.store import chain
+
 APPLICATION = "keizer-season"
 """meta.application of every season store: how a keizer file is told from other SQLite files."""
 
@@ -69,7 +71,21 @@ def _v4_no_shows(conn: sqlite3.Connection) -> None:
     """The event kind `no-show` (D art. 11) exists from here on; no table changes."""
 
 
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows]
+def _v5_chain(conn: sqlite3.Connection) -> None:
+    """Each action's checksum, chained to the one before (chain.py): a log changed outside keizer is
+    told, with the first changed action. The actions already there are chained as they are."""
+    conn.execute("""CREATE TABLE chain (
+        action_id INTEGER PRIMARY KEY REFERENCES actions(id),
+        digest    TEXT NOT NULL
+    )""")
+    conn.execute("""CREATE TRIGGER chain_no_update BEFORE UPDATE ON chain
+        BEGIN SELECT RAISE(ABORT, 'the checksum chain is append-only'); END""")
+    conn.execute("""CREATE TRIGGER chain_no_delete BEFORE DELETE ON chain
+        BEGIN SELECT RAISE(ABORT, 'the checksum chain is append-only'); END""")
+    chain.fill(conn)
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 
@@ -113,6 +129,43 @@ def stored_version(conn: sqlite3.Connection) -> int:
     if version < 1:
         raise NotAStore(f"damaged season store (schema version {version})")
     return version
+
+
+CHAIN_VERSION = 5
+"""The first schema whose actions carry a checksum chain."""
+
+
+def expected_shape(version: int) -> dict[tuple[str, str], str]:
+    """(type, name) → SQL of every table, index and trigger a store of schema `version` has: what the
+    migrations up to it make, built in memory."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        for migration in MIGRATIONS[:version]:
+            migration(conn)
+        return _shape(conn)
+    finally:
+        conn.close()
+
+
+def shape_problem(conn: sqlite3.Connection, version: int) -> str | None:
+    """None if the store's tables, indexes and triggers are exactly those of schema `version`, else what
+    differs: a table missing (not keizer's, or damaged), or a trigger added, removed or changed (a
+    foreign trigger would run inside keizer's own transactions)."""
+    found, wanted = _shape(conn), expected_shape(version)
+    for key in sorted(wanted.keys() - found.keys(), key=lambda k: (k[0] != "table", k)):  # tables say most
+        return f"its {key[0]} {key[1]!r} is missing"
+    for key in sorted(found.keys() - wanted.keys()):
+        return f"it has a {key[0]} {key[1]!r} that keizer did not make"
+    for key in sorted(wanted):
+        if key[0] == "trigger" and found[key] != wanted[key]:
+            return f"its trigger {key[1]!r} was changed"
+    return None
+
+
+def _shape(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
+    rows = conn.execute("SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'").fetchall()
+    return {(str(kind), str(name)): " ".join(str(sql).split()) for kind, name, sql in rows}
 
 
 def quick_check(conn: sqlite3.Connection) -> str | None:

@@ -3,48 +3,36 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sqlite3
-import tempfile
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Callable, Concatenate, Iterator, ParamSpec, TypeVar
 
-from seasons.errors import InputError, KeizerError, StoreError
+from seasons.errors import ChangedMeanwhile, KeizerError, StoreError
+from seasons.limits import describe
 from seasons.model import Season
-from seasons.store import schema
-from seasons.store.events import Event, SeasonCreated, event_from_payload
-from seasons.store.payload import canonical_json
-from seasons.store.timeline import ActionRow, LogError, Timeline
+from seasons.store import chain, schema
+from seasons.store.building import build_store, copy_store, free_name
+from seasons.store.events import Event, SeasonCreated
+from seasons.store.log_rows import ActionInfo, append_action, read_after, read_events
+from seasons.store.sqlite_file import (
+    DEFAULT_TIMEOUT,
+    SQLITE_MAGIC,
+    check_header,
+    connect,
+    connect_for_reading,
+    explain,
+    inspect,
+    remove_stale,
+    set_pragmas,
+)
+from seasons.store.timeline import LogError, Timeline
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
-"""The first 16 bytes of every SQLite database file."""
-DEFAULT_TIMEOUT = 10.0
-"""Seconds a writer waits for another one to finish (SQLite's busy timeout)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ActionInfo:
-    """One entry of a store's history, as the user sees it."""
-
-    id: int
-    """The action's place in the log; `SeasonStore.head()` is the newest."""
-    label: str
-    """What the user did; an undo or redo carries the label of the action it takes back or brings back."""
-    kind: str
-    """"do", "undo" or "redo"."""
-    target: int | None
-    """For an undo or redo, the id of the "do" action it concerns."""
-    at: datetime
-    """When it was written (UTC)."""
-    undone: bool
-    """A "do" action whose change is not in the current season (undone, or undone and then superseded)."""
-
+__all__ = ["DEFAULT_TIMEOUT", "SQLITE_MAGIC", "ActionInfo", "SeasonStore"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -58,7 +46,7 @@ def _guarded(method: Callable[Concatenate[SeasonStore, P], T]) -> Callable[Conca
             try:
                 return method(self, *args, **kwargs)
             except sqlite3.Error as exc:
-                raise StoreError(f"{self.path}: {_explain(exc)}") from exc
+                raise StoreError(f"{self.path}: {explain(exc)}") from exc
             except LogError as exc:
                 raise StoreError(f"{self.path}: the season's log is damaged: {exc}") from exc
 
@@ -74,12 +62,20 @@ class SeasonStore:
     Use `create` or `open`, and `close` (or `with`).
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, *, readonly: bool = False, version: int = 0,
+                 upto_valid: bool = False) -> None:
         self._conn: sqlite3.Connection | None = conn
         self.path = path
         """The store's file."""
+        self.readonly = readonly
+        """Opened for reading only: no write, no migration, no change of journal mode."""
+        self.tampered: str | None = None
+        """With `upto_valid`: where the log stops being keizer's own (the season is the state before)."""
+        self._upto_valid = upto_valid
+        self._version = version or schema.current_version()
         self._lock = threading.RLock()
         self._timeline = Timeline()
+        self._digests: dict[int, str] = {0: chain.GENESIS}
         self._data_version = -1
 
     # ---- opening and closing -------------------------------------------------------------------
@@ -87,73 +83,75 @@ class SeasonStore:
     @classmethod
     def create(cls, path: str | os.PathLike[str], season: Season, label: str = "import",
                *, timeout: float = DEFAULT_TIMEOUT) -> SeasonStore:
-        """A new store holding `season` as its first action (which cannot be undone); never overwrites."""
+        """A new store holding `season` as its first action (which cannot be undone); never overwrites.
+        Built whole in a temp file beside it and then given its name: a kill leaves no store or a whole one."""
         file = Path(path)
         first = SeasonCreated(season)
         first.apply(None)  # a season that is not valid is refused before anything touches the disk
         label = _checked_label(label)
-        for side in (_side(file, "-wal"), _side(file, "-shm")):
-            if side.exists():  # SQLite would take a stranger's log for this new file's own
-                raise StoreError(f"{file}: a leftover {side.name} is in the way; move it elsewhere first")
-        try:
-            with open(file, "xb"):
-                pass
-        except FileExistsError:
-            raise StoreError(f"{file}: already exists (a new season store never overwrites a file)") from None
-        except OSError as exc:
-            raise StoreError(f"{file}: cannot create the file ({exc.strerror})") from None
-        conn: sqlite3.Connection | None = None
-        try:
-            conn = _connect(file, timeout, "rw")
-            _set_pragmas(conn, file)
-            store = cls(conn, file)
-            with store._writing(sync=False):
-                schema.migrate(conn, 0)
-                store._append(label, "do", None, (first,))
-            store._refresh()
-            return store
-        except BaseException as exc:
-            if conn is not None:
-                conn.close()
-            for leftover in (file, _side(file, "-wal"), _side(file, "-shm")):
-                leftover.unlink(missing_ok=True)  # only files this call made: the name did not exist
-            if isinstance(exc, sqlite3.Error):
-                raise StoreError(f"{file}: cannot create the store ({_explain(exc)})") from exc
-            raise
+        build_store(file, first, label, timeout)
+        return cls.open(file, timeout=timeout)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT) -> SeasonStore:
-        """The store in `path`, migrated to this program's schema; StoreError naming the file if it is
-        missing, not a season store, from a newer keizer, or damaged (such a file is left untouched)."""
+    def open(cls, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT, readonly: bool = False,
+             upto_valid: bool = False) -> SeasonStore:
+        """The store in `path`; StoreError naming the file if it is missing, not a season store as keizer
+        wrote it (a foreign trigger, a missing table), from a newer keizer, or damaged (such a file is
+        left untouched). An older store is read as it is, and upgraded (after a backup copy beside it)
+        by its first write; `readonly` refuses every write. `upto_valid` (read-only) opens a
+        log changed outside keizer up to the first changed action, named in `tampered`."""
         file = Path(path)
-        _check_header(file)
-        version = _inspect(file, timeout)
+        check_header(file)
+        version = inspect(file, timeout)
+        readonly = readonly or upto_valid
         try:
-            conn = _connect(file, timeout, "rw")
+            conn = connect_for_reading(file, timeout) if readonly else connect(file, timeout, "rw")
         except sqlite3.Error as exc:
-            raise StoreError(f"{file}: cannot open ({_explain(exc)})") from exc
+            raise StoreError(f"{file}: cannot open ({explain(exc)})") from exc
         try:
-            store = cls(conn, file)
-            store._open(version)
+            store = cls(conn, file, readonly=readonly, version=version, upto_valid=upto_valid)
+            store._open()
             return store
         except BaseException:
             conn.close()
             raise
 
     @_guarded
-    def _open(self, version: int) -> None:
+    def _open(self) -> None:
         conn = self._connection()
-        _set_pragmas(conn, self.path)
-        if version < schema.current_version():
-            try:
-                with self._writing(sync=False):  # all migrations in one transaction: all or nothing
-                    again = schema.stored_version(conn)  # another process may have migrated meanwhile
-                    if again < schema.current_version():
-                        schema.migrate(conn, again)
-            except (sqlite3.Error, schema.NotAStore) as exc:
-                raise StoreError(f"{self.path}: cannot upgrade the store from schema {version} to "
-                                 f"{schema.current_version()} ({exc}); the file is unchanged") from exc
+        if self.readonly:
+            conn.execute("PRAGMA query_only=ON")
+        elif self._version == schema.current_version():
+            set_pragmas(conn, self.path)  # an older store is left as it is until its first write
         self._refresh()
+        if self._timeline.head == 0 and self.tampered is not None:
+            raise StoreError(f"{self.path}: the season's log is damaged: {self.tampered}")
+        if self._timeline.head == 0:
+            raise StoreError(f"{self.path}: damaged season store (its log is empty: no season was ever created)")
+
+    def _upgrade(self) -> None:
+        """Bring an older store to this program's schema, after a copy of it is kept beside it: the first
+        write to it does this, never a read."""
+        before = self._version
+        set_pragmas(self._connection(), self.path)
+        backup = self.path.with_name(f"{self.path.name}.schema-{before}.backup")
+        remove_stale(backup)  # what a kill during an earlier upgrade's backup left
+        self.backup(free_name(backup))
+        try:
+            with self._writing(sync=False):  # all migrations in one transaction: all or nothing
+                again = schema.stored_version(self._connection())  # another process may have migrated
+                if again < schema.current_version():
+                    schema.migrate(self._connection(), again)
+        except (sqlite3.Error, schema.NotAStore) as exc:
+            raise StoreError(f"{self.path}: cannot upgrade the store from schema {before} to "
+                             f"{schema.current_version()} ({exc}); the file is unchanged") from exc
+        self._version = schema.current_version()
+        if self._chained:  # the log was folded before it had a chain: what follows is checked from here
+            head = self._timeline.head
+            row = self._connection().execute("SELECT digest FROM chain WHERE action_id = ?", (head,)).fetchone()
+            if row is None or not isinstance(row[0], str):
+                raise LogError(f"action {head} has no checksum after the upgrade")
+            self._digests[head] = row[0]
 
     @_guarded
     def close(self) -> None:
@@ -208,7 +206,7 @@ class SeasonStore:
         if not 1 <= action_id <= self._timeline.head:
             raise KeizerError(f"{self.path}: there is no action {action_id} (the newest is {self._timeline.head})")
         past = Timeline()
-        loaded = self._load_events(0, action_id)
+        loaded = read_events(self._connection(), 0, action_id)
         past.extend((r for r in self._timeline.rows if r.id <= action_id), lambda i: loaded.get(i, ()))
         return past.season
 
@@ -218,14 +216,38 @@ class SeasonStore:
         self._refresh()
         if self._timeline.row(action_id) is None:
             raise KeizerError(f"{self.path}: there is no action {action_id} (the newest is {self._timeline.head})")
-        return tuple(self._load_events(action_id - 1, action_id).get(action_id, ()))
+        return tuple(read_events(self._connection(), action_id - 1, action_id).get(action_id, ()))
+
+    @_guarded
+    def verify(self) -> tuple[str, ...]:
+        """Every problem of the store, none if it is sound: SQLite's full integrity check, its tables and
+        triggers, its checksum chain, and the whole log folded again with the checks of a write (each
+        event applied and the season checked against the format after it)."""
+        self._refresh()
+        conn = self._connection()
+        problems = [f"SQLite integrity check: {row[0]}" for row in conn.execute("PRAGMA integrity_check(10)")
+                    if row[0] != "ok"]
+        shape = schema.shape_problem(conn, self._version)
+        if shape is not None:
+            problems.append(f"not as keizer wrote it: {shape}")
+        if self.tampered is not None:
+            problems.append(self.tampered)
+        checked = Timeline(check=True)
+        loaded = read_events(conn, 0, self._timeline.head)
+        try:
+            checked.extend(self._timeline.rows, lambda i: loaded.get(i, ()))
+        except LogError as exc:
+            problems.append(str(exc))
+        return tuple(problems)
 
     # ---- writing ---------------------------------------------------------------------------------
 
     @_guarded
-    def apply(self, label: str, *events: Event) -> Season:
+    def apply(self, label: str, *events: Event, expect_head: int | None = None) -> Season:
         """Record one user action (one undo step); every event is checked first and nothing is written
-        if one does not fit (KeizerError). Returns the season after the action."""
+        if one does not fit (KeizerError). Returns the season after the action. With `expect_head`
+        (the `head()` the events were computed from) it is a compare-and-set: ChangedMeanwhile, and
+        nothing written, if another action came after it."""
         label = _checked_label(label)
         if not events:
             raise KeizerError(f"{label}: an action needs at least one event")
@@ -234,59 +256,44 @@ class SeasonStore:
                 raise TypeError(f"not an event: {event!r}")
             if isinstance(event, SeasonCreated):
                 raise KeizerError(f"{label}: a season is created only once, with SeasonStore.create")
-        with self._writing():
+        with self._writing(expect_head):
             season = self._timeline.season  # the latest committed state: the write lock is held
             for event in events:
                 season = event.apply(season)
-            self._append(label, "do", None, events)
+            append_action(self._connection(), label, "do", None, events, self._chained)
         return season
 
     @_guarded
-    def undo(self) -> str | None:
-        """Take back the latest action in effect; its label, or None if there is nothing to undo."""
-        with self._writing():
+    def undo(self, *, expect_head: int | None = None) -> str | None:
+        """Take back the latest action in effect; its label, or None if there is nothing to undo.
+        `expect_head`: as for `apply`."""
+        with self._writing(expect_head):
             top = self._timeline.undo_target
             if top is not None:
-                self._append(top.label, "undo", top.id, ())
+                append_action(self._connection(), top.label, "undo", top.id, (), self._chained)
         return None if top is None else top.label
 
     @_guarded
-    def redo(self) -> str | None:
-        """Bring back the most recently undone action; its label, or None if there is nothing to redo."""
-        with self._writing():
+    def redo(self, *, expect_head: int | None = None) -> str | None:
+        """Bring back the most recently undone action; its label, or None if there is nothing to redo.
+        `expect_head`: as for `apply`."""
+        with self._writing(expect_head):
             again = self._timeline.redo_target
             if again is not None:
-                self._append(again.label, "redo", again.id, ())
+                append_action(self._connection(), again.label, "redo", again.id, (), self._chained)
         return None if again is None else again.label
 
     @_guarded
     def backup(self, path: str | os.PathLike[str]) -> None:
-        """A consistent copy of the store, taken while it is in use; never overwrites a file."""
-        target = Path(path)
-        if target.exists():
-            raise StoreError(f"{target}: already exists (a backup never overwrites a file)")
-        try:
-            fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            os.close(fd)
-        except OSError as exc:
-            raise StoreError(f"{target}: cannot write the backup ({exc.strerror})") from None
-        tmp = Path(name)
-        try:
-            copy = sqlite3.connect(tmp, isolation_level=None)
-            try:
-                self._connection().backup(copy)
-            finally:
-                copy.close()
-            _fsync(tmp)
-            os.replace(tmp, target)  # appears whole or not at all
-            _fsync(target.parent)
-        except OSError as exc:
-            raise StoreError(f"{target}: cannot write the backup ({exc.strerror})") from None
-        finally:
-            for leftover in (tmp, _side(tmp, "-wal"), _side(tmp, "-shm")):
-                leftover.unlink(missing_ok=True)
+        """A consistent copy of the store, taken while it is in use; never overwrites a file. Built in a
+        temp file beside it (one a killed backup left is removed by the next), then given its name."""
+        copy_store(self._connection(), Path(path))
 
     # ---- internals -------------------------------------------------------------------------------
+
+    @property
+    def _chained(self) -> bool:
+        return self._version >= schema.CHAIN_VERSION
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -294,14 +301,24 @@ class SeasonStore:
         return self._conn
 
     @contextmanager
-    def _writing(self, sync: bool = True) -> Iterator[sqlite3.Connection]:
+    def _writing(self, expect_head: int | None = None, sync: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction: BEGIN IMMEDIATE takes the write lock (waiting for another writer up to
-        the busy timeout), so the state read inside is the latest; anything raised rolls it all back."""
+        the busy timeout), so the state read inside is the latest; anything raised rolls it all back.
+        `expect_head`: refuse (ChangedMeanwhile) unless the newest action is still that one."""
+        if self.readonly:
+            raise StoreError(f"{self.path}: opened read-only; nothing was changed")
+        if sync and self._version < schema.current_version():
+            self._upgrade()
         conn = self._connection()
         conn.execute("BEGIN IMMEDIATE")
         try:
             if sync:
                 self._sync()
+            if expect_head is not None and self._timeline.head != expect_head:
+                newest = self._timeline.rows[-1]
+                raise ChangedMeanwhile(
+                    f"{self.path}: the season changed since it was read (action {newest.id}, "
+                    f"{describe(newest.label)}, came after action {expect_head}); nothing was saved")
             yield conn
             conn.execute("COMMIT")
         except BaseException:
@@ -311,15 +328,6 @@ class SeasonStore:
         if sync:
             self._sync()  # the cache learns of this action from the log, like of anyone else's
 
-    def _append(self, label: str, kind: str, target: int | None, events: tuple[Event, ...]) -> None:
-        conn = self._connection()
-        at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
-        cursor = conn.execute("INSERT INTO actions (label, kind, target, at) VALUES (?, ?, ?, ?)",
-                              (label, kind, target, at))
-        conn.executemany("INSERT INTO events (action_id, seq, kind, payload) VALUES (?, ?, ?, ?)",
-                         [(cursor.lastrowid, seq, e.kind, canonical_json(e.to_payload()))
-                          for seq, e in enumerate(events)])
-
     def _refresh(self) -> None:
         """Catch up with the log if another connection committed since we last looked."""
         version = self._connection().execute("PRAGMA data_version").fetchone()[0]
@@ -328,122 +336,31 @@ class SeasonStore:
             self._data_version = version
 
     def _sync(self) -> None:
-        """Read the actions after our newest and fold them in (one query: one consistent snapshot)."""
-        head = self._timeline.head
-        rows: list[ActionRow] = []
-        raw: dict[int, list[tuple[str, str]]] = {}
-        query = ("SELECT a.id, a.label, a.kind, a.target, a.at, e.kind, e.payload FROM actions a "
-                 "LEFT JOIN events e ON e.action_id = a.id WHERE a.id > ? ORDER BY a.id, e.seq")
-        for aid, label, kind, target, at, ekind, payload in self._connection().execute(query, (head,)):
-            if not rows or rows[-1].id != aid:
-                rows.append(ActionRow(id=aid, label=label, kind=kind, target=target, at=at))
-            if ekind is not None:
-                raw.setdefault(aid, []).append((ekind, payload))
-        if not rows:
-            return
-
-        def events_of(action_id: int) -> list[Event]:
-            if action_id in raw:
-                return [_decode(action_id, k, p) for k, p in raw[action_id]]
-            return self._load_events(action_id - 1, action_id).get(action_id, [])  # a redo of an older one
-
-        self._timeline.extend(rows, events_of)
-
-    def _load_events(self, after: int, upto: int) -> dict[int, list[Event]]:
-        out: dict[int, list[Event]] = {}
-        for aid, kind, payload in self._connection().execute(
-                "SELECT action_id, kind, payload FROM events WHERE action_id > ? AND action_id <= ? "
-                "ORDER BY action_id, seq", (after, upto)):
-            out.setdefault(aid, []).append(_decode(aid, kind, payload))
-        return out
+        """Read the actions after our newest, check their checksums and fold them in."""
+        if self.tampered is not None:
+            return  # opened up to the first changed action: what follows it is not read
+        conn = self._connection()
+        batch = read_after(conn, self._timeline.head, chained=self._chained)
+        rows, problem = batch.unbroken(self._digests, self._timeline.head)
+        if problem is not None:
+            if not self._upto_valid:
+                raise LogError(problem)
+            self.tampered = problem
+        if rows:
+            self._timeline.extend(rows, lambda aid: batch.events_of(aid, conn))
 
 
-def _decode(action_id: int, kind: str, payload: str) -> Event:
+def validate_store(path: str | os.PathLike[str]) -> tuple[str, ...]:
+    """Every problem of the store in `path` (none: it is sound), read without changing it: why it does
+    not open, or what `SeasonStore.verify` finds."""
     try:
-        return event_from_payload(kind, json.loads(payload))
-    except (InputError, ValueError) as exc:
-        raise LogError(f"action {action_id} has an event that does not read: {exc}") from None
+        with SeasonStore.open(path, upto_valid=True) as store:
+            return store.verify()
+    except KeizerError as exc:
+        return (str(exc),)
 
 
 def _checked_label(label: str) -> str:
     if not isinstance(label, str) or not label.strip() or "\n" in label:
-        raise KeizerError(f"an action's label must be one non-empty line, got {label!r}")
+        raise KeizerError(f"an action's label must be one non-empty line, got {describe(label)}")
     return label.strip()
-
-
-def _check_header(file: Path) -> None:
-    """StoreError unless `file` is a readable file that starts like an SQLite database."""
-    try:
-        with open(file, "rb") as f:
-            header = f.read(100)
-    except FileNotFoundError:
-        raise StoreError(f"{file}: no such file") from None
-    except IsADirectoryError:
-        raise StoreError(f"{file}: is a folder, not a season store") from None
-    except OSError as exc:
-        raise StoreError(f"{file}: cannot read ({exc.strerror})") from None
-    if not header.startswith(SQLITE_MAGIC):
-        raise StoreError(f"{file}: not a keizer season store (not an SQLite database)")
-    if len(header) < 100:
-        raise StoreError(f"{file}: damaged season store (cut off after {len(header)} bytes)")
-
-
-def _inspect(file: Path, timeout: float) -> int:
-    """The schema version of the store in `file`, or StoreError; reads only, so that a file that is not
-    ours (or is damaged) is left exactly as it was."""
-    # A read-write connection that closes last checkpoints a leftover write-ahead log into the file,
-    # and a read-only one leaves the -wal/-shm files it had to create: so read-only only when a log
-    # is there already.
-    mode = "ro" if _side(file, "-wal").exists() else "rw"
-    try:
-        conn = _connect(file, timeout, mode)
-    except sqlite3.Error as exc:
-        raise StoreError(f"{file}: cannot open ({_explain(exc)})") from exc
-    try:
-        version = schema.stored_version(conn)
-        problem = schema.quick_check(conn)
-    except schema.NotAStore as exc:
-        raise StoreError(f"{file}: {exc}") from None
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{file}: damaged or not a season store ({_explain(exc)})") from None
-    finally:
-        conn.close()
-    if problem is not None:
-        raise StoreError(f"{file}: damaged season store (SQLite integrity check: {problem}); restore a backup")
-    return version
-
-
-def _connect(file: Path, timeout: float, mode: str) -> sqlite3.Connection:
-    # A URI with mode=rw: opening never creates a missing file. The lock in SeasonStore makes sharing
-    # the connection between threads safe.
-    return sqlite3.connect(f"{file.resolve().as_uri()}?mode={mode}", uri=True, isolation_level=None,
-                           timeout=timeout, check_same_thread=False)
-
-
-def _set_pragmas(conn: sqlite3.Connection, file: Path) -> None:
-    """Every connection: WAL (readers go on while one writes), full fsync on commit, foreign keys."""
-    mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-    if str(mode).lower() != "wal":
-        raise StoreError(f"{file}: cannot use SQLite's write-ahead log here (journal mode {mode}); keep the season on "
-                         f"a local disk")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA foreign_keys=ON")
-
-
-def _explain(exc: sqlite3.Error) -> str:
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    if "locked" in text or "busy" in text:
-        return f"another program is writing this season and did not finish in time ({text})"
-    return text
-
-
-def _side(file: Path, suffix: str) -> Path:
-    return file.with_name(file.name + suffix)
-
-
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from seasons.errors import KeizerError
+from seasons.limits import describe
 from seasons.model import Season
 from seasons.store.events import Event, SeasonCreated
 
@@ -25,6 +26,10 @@ class ActionRow:
     at: str
     """When, ISO 8601 in UTC."""
 
+    def as_tuple(self) -> tuple[int, str, str, int | None, str]:
+        """The row as stored, in column order (what its checksum covers)."""
+        return (self.id, self.label, self.kind, self.target, self.at)
+
 
 class LogError(Exception):
     """The log does not read as a valid history (its message says at which action and why)."""
@@ -37,7 +42,9 @@ class Timeline:
     Mutable on purpose: it mirrors a log that only grows, and is never written back.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, check: bool = False) -> None:
+        self.check = check
+        """Apply every event with the checks of a write (`Event.apply`), not just `replay` it."""
         self.rows: list[ActionRow] = []
         """Every action so far, in log order."""
         self.effective: list[int] = []
@@ -81,7 +88,8 @@ class Timeline:
         if row.kind == "do":
             events = events_of(row.id)
             if not self.effective and not (events and isinstance(events[0], SeasonCreated)):
-                raise LogError(f"action {row.id} ({row.label!r}): the log must start with the season's creation")
+                raise LogError(f"action {row.id} ({describe(row.label)}): the log must start with the season's "
+                               f"creation")
             self._push(row, events)
             self.redo_stack.clear()  # a new action makes the undone ones unreachable
         elif row.kind == "undo":
@@ -102,13 +110,13 @@ class Timeline:
 
     def _push(self, row: ActionRow, events: Sequence[Event]) -> None:
         if not events:
-            raise LogError(f"action {row.id} ({row.label!r}) has no events")
+            raise LogError(f"action {row.id} ({describe(row.label)}) has no events")
         season = self.states[-1] if self.states else None
         try:
             for event in events:
-                season = event.replay(season)
+                season = event.apply(season) if self.check else event.replay(season)
         except KeizerError as exc:
-            raise LogError(f"action {row.id} ({row.label!r}) does not apply: {exc}") from None
+            raise LogError(f"action {row.id} ({describe(row.label)}) does not apply: {exc}") from None
         assert season is not None  # events is not empty
         self.effective.append(row.id)
         self.states.append(season)

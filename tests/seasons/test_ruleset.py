@@ -98,3 +98,14 @@ def test_forfeit_and_columns_errors_name_the_key(override, where):
     with pytest.raises(InputError) as info:
         parse_ruleset({"preset": "keizer-classic", **override})
     assert info.value.where == where, str(info.value)
+
+
+def test_a_preset_settings_object_is_a_fresh_copy() -> None:
+    # Changing the settings a caller got (a settings dialog, a fuzzer) must not change the preset itself.
+    from seasons.ruleset.presets import preset_settings
+
+    settings = preset_settings("keizer-classic")
+    settings["factors"]["win"] = "7"
+    settings["pairing"]["colour"]["max_run"] = 9
+    assert preset_settings("keizer-classic")["factors"]["win"] == "1"
+    assert preset_settings("kijk-uit")["pairing"]["colour"]["max_run"] == 2

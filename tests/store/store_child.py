@@ -4,6 +4,10 @@
     store_child.py hold PATH          add the next round, but stop before COMMIT until a line arrives on stdin
     store_child.py after PATH         print "begin", then set an entry in round 2 (which `hold` adds)
     store_child.py toggle PATH PLAYER N   N actions toggling PLAYER's entry in round 1
+    store_child.py create FOLDER      create s0.keizer, s1.keizer, … for ever, printing each index once made
+    store_child.py backup PATH FOLDER back PATH up to b0.keizer, b1.keizer, … for ever, printing each index
+    store_child.py upgrade FOLDER N   add round 2 to u0.keizer … u{N-1}.keizer (older stores: the write upgrades
+                                      each first), printing each index once done
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from seasons.model import EntryKind, PlayerId  # noqa: E402
 from seasons.store import SeasonStore  # noqa: E402
 from seasons.store.events import EntrySet, RoundAdded  # noqa: E402
-from store_helpers import kill_steps, run_step  # noqa: E402
+from store_helpers import kill_steps, make_season, run_step  # noqa: E402
 
 
 class PausingConnection:
@@ -40,7 +44,25 @@ class PausingConnection:
 
 def main(argv: list[str]) -> None:
     mode, path = argv[0], Path(argv[1])
+    if mode == "create":
+        season = make_season(8)
+        print("ready", flush=True)
+        for i in range(10 ** 9):
+            SeasonStore.create(path / f"s{i}.keizer", season).close()
+            print(i, flush=True)
+    if mode == "upgrade":
+        print("ready", flush=True)
+        for i in range(int(argv[2])):
+            with SeasonStore.open(path / f"u{i}.keizer") as older:
+                older.apply("round 2", RoundAdded(2))
+            print(i, flush=True)
+        return
     store = SeasonStore.open(path)
+    if mode == "backup":
+        print("ready", flush=True)
+        for i in range(10 ** 9):
+            store.backup(Path(argv[2]) / f"b{i}.keizer")
+            print(i, flush=True)
     if mode == "loop":
         start = store.season
         print("ready", flush=True)

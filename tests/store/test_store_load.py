@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from seasons.errors import KeizerError, StoreError
-from seasons.load import is_store_file, load_season
+from seasons.files import read_bytes
+from seasons.limits import MAX_FILE_BYTES
+from seasons.load import is_store_file, load_season, read_text
 from seasons.model import EntryKind, PlayerId, Season
 from seasons.season_json import dump_season
 from seasons.store import SeasonStore
@@ -63,3 +66,55 @@ def test_a_damaged_store_is_a_store_error(tmp_path: Path) -> None:
     path.write_bytes(b"SQLite format 3\x00" + b"\x00" * 20)
     with pytest.raises(StoreError, match=f"{path}: damaged"):
         load_season(path)
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    return path
+
+
+def test_a_pipe_is_refused_without_blocking(fifo: Path) -> None:
+    # Opening a FIFO that nobody writes to waits for ever; it must be refused before it is read.
+    assert not is_store_file(fifo)
+    with pytest.raises(KeizerError, match=f"{fifo}: not a regular file"):
+        load_season(fifo)
+    with pytest.raises(StoreError, match="not a regular file"):
+        SeasonStore.open(fifo)
+    with pytest.raises(KeizerError, match="not a regular file"):
+        read_text(fifo, "a player list")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_is_refused_before_reading() -> None:
+    with pytest.raises(KeizerError, match="/dev/zero: not a regular file"):
+        load_season("/dev/zero")  # reading it would grow memory without end
+    with pytest.raises(StoreError, match="not a regular file"):
+        SeasonStore.open("/dev/zero")
+
+
+def test_a_folder_is_refused_as_a_store(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="is a folder"):
+        SeasonStore.open(tmp_path)
+
+
+def test_a_file_past_the_size_limit_is_refused_unread(tmp_path: Path, season: Season) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(dump_season(season), encoding="utf-8")
+    with pytest.raises(KeizerError, match="too large for a season file"):
+        read_bytes(path, "a season file", limit=100)
+    assert read_bytes(path, "a season file", limit=path.stat().st_size) == path.read_bytes()
+    with open(path, "ab") as f:  # sparse: past 32 MiB without writing 32 MiB
+        f.truncate(MAX_FILE_BYTES + 1)
+    with pytest.raises(KeizerError, match=f"{path}: larger than 33,554,432 bytes"):
+        load_season(path)
+
+
+def test_a_byte_order_mark_is_dropped(tmp_path: Path, season: Season) -> None:
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + dump_season(season).encode("utf-8"))
+    assert load_season(path) == season
+    players = tmp_path / "players.txt"
+    players.write_bytes("\ufeffJan de Vries\n".encode("utf-8"))
+    assert read_text(players, "a player list") == "Jan de Vries\n"

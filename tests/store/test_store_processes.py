@@ -1,12 +1,10 @@
-"""Several processes on one store: a writer killed mid-loop, a reader beside a writer, two writers."""
+"""Several processes on one store: a reader beside a writer, two writers (kills: test_kill_harness.py)."""
 
 from __future__ import annotations
 
 import os
 import queue
-import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -20,7 +18,7 @@ from seasons.errors import StoreError
 from seasons.model import EntryKind, PlayerId, Season
 from seasons.store import SeasonStore
 from seasons.store.events import EntrySet, RoundAdded
-from store_helpers import expected_after, kill_steps, make_season, pairing_for
+from store_helpers import make_season, pairing_for
 
 CHILD = Path(__file__).with_name("store_child.py")
 P = PlayerId
@@ -98,43 +96,6 @@ def paired_season() -> Season:
     """Eight players, round 1 paired with four pending games: what the kill script writes results for."""
     season = RoundAdded(1).apply(make_season(8))
     return pairing_for(season, 1).apply(season)
-
-
-def raw_count_and_check(path: Path) -> tuple[int, list[str]]:
-    """The file as the kill left it: read-only, so that nothing (no checkpoint) touches it before the
-    store opens it."""
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        check = [r[0] for r in conn.execute("PRAGMA integrity_check")]
-        return int(conn.execute("SELECT count(*) FROM actions").fetchone()[0]), check
-    finally:
-        conn.close()
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("attempt", range(4))
-def test_a_writer_killed_mid_loop_leaves_exactly_its_committed_actions(tmp_path: Path, children: Spawn,
-                                                                       attempt: int) -> None:
-    start = paired_season()
-    path = tmp_path / "season.keizer"
-    SeasonStore.create(path, start).close()
-    writer = children("loop", path)
-    writer.expect("ready")
-    time.sleep(random.Random(attempt).uniform(0.1, 0.6))
-    writer.kill()
-    writer.finish()
-    assert writer.proc.returncode == -signal.SIGKILL  # it was still writing when killed
-
-    printed = [int(line) for line in writer.lines if line.isdigit()]
-    assert printed == list(range(len(printed))) and len(printed) > 0
-    actions, check = raw_count_and_check(path)
-    assert check == ["ok"]
-    committed = actions - 1  # every step writes one action; the first action is the import
-    # Each printed step was committed before it was printed; at most one more committed unprinted.
-    assert len(printed) <= committed <= len(printed) + 1
-    with SeasonStore.open(path) as store:
-        assert store.season == expected_after(start, kill_steps(start), committed)
-        assert store.head() == actions
 
 
 def test_a_reader_sees_the_last_commit_while_a_writer_holds_its_transaction(

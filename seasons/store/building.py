@@ -1,0 +1,93 @@
+"""Making a store file whole or not at all: a new store and a backup are built in a temp file beside the
+target, then given its name without ever overwriting a file."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from seasons.errors import StoreError
+from seasons.store import schema
+from seasons.store.events import SeasonCreated
+from seasons.store.log_rows import append_action
+from seasons.store.sqlite_file import TempFile, connect, explain, fsync, remove_stale, set_pragmas, side
+
+
+def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) -> None:
+    """Write a new store holding `first` to `file`; StoreError if `file` exists, or if leftover -wal/-shm
+    files of another database are in the way. A kill leaves no `file` (the next call removes the temp)."""
+    remove_stale(file)  # even when the name is taken: a kill after naming the file leaves its temp
+    if file.exists() or file.is_symlink():
+        raise StoreError(f"{file}: already exists (a new season store never overwrites a file)")
+    for leftover in (side(file, "-wal"), side(file, "-shm")):
+        if leftover.exists():  # SQLite would take a stranger's log for this new file's own
+            raise StoreError(f"{file}: a leftover {leftover.name} is in the way; move it elsewhere first")
+    try:
+        temp = TempFile(file)
+    except OSError as exc:
+        raise StoreError(f"{file}: cannot create the file ({exc.strerror})") from None
+    try:
+        conn = connect(temp.path, timeout, "rw")
+        try:
+            set_pragmas(conn, temp.path)
+            conn.execute("BEGIN IMMEDIATE")
+            schema.migrate(conn, 0)
+            append_action(conn, label, "do", None, (first,), chained=schema.current_version() >= schema.CHAIN_VERSION)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()  # the last connection: its log is written into the file and removed
+        fsync(temp.path)
+        publish(temp.path, file, "a new season store")
+    except sqlite3.Error as exc:
+        raise StoreError(f"{file}: cannot create the store ({explain(exc)})") from exc
+    except OSError as exc:
+        raise StoreError(f"{file}: cannot create the store ({exc.strerror})") from None
+    finally:
+        temp.discard()
+
+
+def copy_store(conn: sqlite3.Connection, target: Path) -> None:
+    """A consistent copy of the database behind `conn` at `target` (SQLite's online backup); never
+    overwrites a file; a kill leaves no `target` (the next copy removes the temp)."""
+    remove_stale(target)
+    if target.exists() or target.is_symlink():
+        raise StoreError(f"{target}: already exists (a backup never overwrites a file)")
+    try:
+        temp = TempFile(target)
+    except OSError as exc:
+        raise StoreError(f"{target}: cannot write the backup ({exc.strerror})") from None
+    try:
+        copy = sqlite3.connect(temp.path, isolation_level=None)
+        try:
+            conn.backup(copy)
+        finally:
+            copy.close()
+        fsync(temp.path)
+        publish(temp.path, target, "a backup")
+    except OSError as exc:
+        raise StoreError(f"{target}: cannot write the backup ({exc.strerror})") from None
+    finally:
+        temp.discard()
+
+
+def publish(temp: Path, target: Path, what: str) -> None:
+    """Give the finished temp file its name, never over an existing file (a hard link fails if the name
+    is taken); where links are not allowed, a rename after a last look."""
+    try:
+        os.link(temp, target)
+    except FileExistsError:
+        raise StoreError(f"{target}: already exists ({what} never overwrites a file)") from None
+    except OSError:
+        if target.exists():
+            raise StoreError(f"{target}: already exists ({what} never overwrites a file)") from None
+        os.replace(temp, target)
+    fsync(target.parent if str(target.parent) else Path("."))
+
+
+def free_name(path: Path) -> Path:
+    """`path`, or `path.1`, `path.2`, … : the first name not taken."""
+    candidate, n = path, 1
+    while candidate.exists():
+        candidate, n = path.with_name(f"{path.name}.{n}"), n + 1
+    return candidate

@@ -1,0 +1,141 @@
+"""Fuzzing the season parser: whatever the text, the answer is a Season or one InputError, quickly.
+
+The short form runs with the suite; `KEIZER_LONG=1 python -m pytest tests/seasons/test_season_fuzz.py`
+runs the long one (many more examples), as docs/format.md "Hardening" says.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import time
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import replay
+from seasons.errors import KeizerError
+from seasons.model import Season
+from seasons.season_json import parse_season_text, season_from_json, season_to_json
+from tests.seasons.test_season_json import MINIMAL
+
+LONG = os.environ.get("KEIZER_LONG") == "1"
+FUZZ = settings(max_examples=3000 if LONG else 150, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SECONDS = 5.0
+"""The most one input may take, parsed and scored: the bound that turns a hang into a failure."""
+
+HOSTILE_TEXT = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["", "\x00", "\x1b[2J", "[/]", "\ud800", "Jan\u202e", "\n", "e\u0301", "N+" + "9" * 50]),
+)
+HOSTILE_NUMBER = st.one_of(
+    st.integers(), st.integers(-(2 ** 70), 2 ** 70), st.sampled_from([2 ** 63, 10 ** 30, 10 ** 9, 0, -1]),
+    st.floats(allow_nan=False), st.booleans(), st.none())
+SCALARS = st.one_of(HOSTILE_NUMBER, HOSTILE_TEXT)
+JSON = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                     st.dictionaries(HOSTILE_TEXT, inner, max_size=4)),
+                    max_leaves=20)
+
+
+def base_objects() -> list[dict[str, Any]]:
+    """Valid seasons to mutate: the format's example, and the same under a range ladder with an opening."""
+    ranged = copy.deepcopy(MINIMAL)
+    ranged["ruleset"] = {"preset": "doorn-driebergen-2019", "value": {"ladder": "range", "decimals": 2},
+                         "pairing": {"opening": {"rounds": [1], "distance": 3}}}
+    return [copy.deepcopy(MINIMAL), ranged]
+
+
+def paths(obj: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value, as a tuple of keys and indexes (the root is ())."""
+    out = [prefix]
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            out += paths(value, prefix + (key,))
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            out += paths(value, prefix + (i,))
+    return out
+
+
+def expand_ruleset(obj: dict[str, Any]) -> dict[str, Any]:
+    """The season with its ruleset written out in full, so that every ruleset key can be mutated."""
+    from seasons.ruleset.parse import ruleset_settings
+
+    spec = obj["ruleset"]
+    preset = spec if isinstance(spec, str) else spec["preset"]
+    obj["ruleset"] = {"preset": preset, **ruleset_settings(spec)}
+    return obj
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> Any:
+    """A valid season with one to three places replaced by hostile values (or removed, or duplicated)."""
+    obj = expand_ruleset(copy.deepcopy(draw(st.sampled_from(base_objects()))))
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(paths(obj)))
+        if not where:
+            continue
+        parent = obj
+        for key in where[:-1]:
+            parent = parent[key]
+        action = draw(st.sampled_from(["replace", "replace", "remove", "grow"]))
+        if action == "remove":
+            del parent[where[-1]]
+        elif action == "grow" and isinstance(parent[where[-1]], list) and parent[where[-1]]:
+            parent[where[-1]] = parent[where[-1]] * draw(st.integers(2, 50))
+        else:
+            parent[where[-1]] = draw(JSON)
+    return obj
+
+
+def accepts_or_refuses(parse: Any, value: Any) -> None:
+    """`parse(value)` gives a Season that scores, or raises a KeizerError; anything else fails."""
+    start = time.monotonic()
+    try:
+        season = parse(value)
+    except KeizerError as exc:
+        assert "\n" not in str(exc)
+        return
+    finally:
+        assert time.monotonic() - start < SECONDS
+    assert isinstance(season, Season)
+    try:  # what the parser lets through must not overflow or hang later
+        replay(season)
+    except KeizerError:
+        pass
+    assert time.monotonic() - start < SECONDS
+
+
+@FUZZ
+@given(mutated())
+def test_a_mutated_season_object_is_a_season_or_an_input_error(obj: Any) -> None:
+    accepts_or_refuses(season_from_json, obj)
+
+
+@FUZZ
+@given(mutated())
+def test_a_mutated_season_text_is_a_season_or_an_input_error(obj: Any) -> None:
+    try:
+        text = json.dumps(obj, ensure_ascii=False)
+    except (ValueError, UnicodeEncodeError):  # a number json itself cannot write: nothing to parse
+        return
+    accepts_or_refuses(lambda t: parse_season_text(t, source="fuzz.json"), text)
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=200), st.binary(max_size=200).map(lambda b: b.decode("latin-1")),
+                 JSON.map(lambda v: json.dumps(v, default=str))))
+def test_any_text_is_a_season_or_an_input_error(text: str) -> None:
+    accepts_or_refuses(lambda t: parse_season_text(t, source="fuzz.json"), text)
+
+
+@FUZZ
+@given(st.data())
+def test_a_cut_or_spliced_season_file_is_a_season_or_an_input_error(data: st.DataObject) -> None:
+    text = json.dumps(season_to_json(season_from_json(data.draw(st.sampled_from(base_objects())))))
+    cut = data.draw(st.integers(0, len(text)))
+    insert = data.draw(st.sampled_from(["", "[", "{", "]", "}", ",", '"', "1" * 40, "[" * 2000, "\\u", "\x00"]))
+    accepts_or_refuses(lambda t: parse_season_text(t, source="fuzz.json"), text[:cut] + insert + text[cut:])
