@@ -264,3 +264,22 @@ async def test_another_round_opens_on_board_1(demo_store: Path) -> None:
         assert boards.cursor_row == 2
         await pilot.press("left_square_bracket")  # round 31
         assert boards.cursor_row == 0
+
+
+async def test_every_result_key_moves_on_as_the_score_sheet_does(demo_store: Path) -> None:
+    """`*` on a game still being played writes nothing and goes to the next board, like every result key:
+    the next result typed lands on the board it belongs to."""
+    app = make_app(demo_store)
+    evening = app.evening
+    evening.desk.solve(33, alternatives=0)
+    evening.session.apply(evening.desk.accept(0))
+    async with app.run_test() as pilot:
+        await pilot.press("f4")
+        boards = app.screen.query_one("#boards", KeizerTable)
+        head = evening.revision
+        await pilot.press("asterisk")
+        assert boards.cursor_row == 1 and evening.revision == head
+        await pilot.press("1")
+        games = evening.season.round(33).games
+        assert games[0].result is Result.PENDING and games[1].result is Result.WHITE_WINS
+        assert boards.cursor_row == 2

@@ -106,6 +106,9 @@ class ResultsScreen(KeizerScreen):
             return
         k, new = self.shown_round, Result(code)
         old = next((b.game.result for b in self.evening.results.boards(k) if b.key == key and b.game is not None), None)
+        if old is new:  # the score sheet says what is entered already (`*` on a game still on): next board
+            boards.advance()
+            return
         if old is not None and old.is_decided and old is not new and self._confirm != (k, key, code):
             self._confirm = (k, key, code)
             self.say(f"this board already has {old.value}: press the key again to change it to "
