@@ -50,7 +50,8 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
             "duty": "1/3",
         },
         "valuation": "frozen",
-        "iterate": [20, 36],  # D art. 23: iterative recalculation after round 20 and the final round
+        # D art. 23: recalculated after round 20 and after the final round ("final" = rounds_planned)
+        "iterate": [20, "final"],
         "pairing": {
             "rematch_from_round": 21,  # D art. 8
             "rematch_gap": None,

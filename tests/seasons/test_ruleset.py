@@ -18,7 +18,7 @@ def test_presets():
                                           "external_loss", "bye", "excused", "unexcused")}
     assert sixths == {"win": 6, "draw": 3, "loss": 0, "external_win": 4, "external_draw": 4,
                       "external_loss": 4, "bye": 6, "excused": 2, "unexcused": 0}
-    assert d.value.top == 80 and d.valuation == "frozen" and d.iterate == (20, 36)
+    assert d.value.top == 80 and d.valuation == "frozen" and d.iterate == (20, "final")
     assert d.pairing.rematch_from_round == 21 and d.pairing.rematch_gap is None
     assert d.pairing.opening is not None and d.pairing.opening.distance == 10
     assert (d.pairing.bye.policy, d.pairing.bye.rank) == ("anchor", 25)
@@ -78,6 +78,14 @@ def test_bad_keys_are_named(override, where):
 def test_iterate_may_name_the_final_round():
     r = parse_ruleset({"preset": "doorn-driebergen-2019", "iterate": [20, "final"]})
     assert r.iterates_at(20, 30) and r.iterates_at(30, 30) and not r.iterates_at(21, 30)
+
+
+def test_d_recalculates_after_the_final_round_of_any_length():
+    # D art. 23 "na de slotronde": a 34-round season is recalculated after round 34, not 36.
+    d = parse_ruleset("doorn-driebergen-2019")
+    assert d.iterates_at(34, 34) and d.iterates_at(20, 34) and not d.iterates_at(36, 34)
+    # Without rounds_planned there is no final round to name: only round 20 (docs/rules.md §11).
+    assert not d.iterates_at(36, None) and d.iterates_at(20, None)
 
 
 def test_forfeit_and_columns_are_ruleset_keys():
