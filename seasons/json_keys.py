@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from seasons.errors import InputError
 from seasons.model import EntryKind, Result
 
-SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "players", "rounds", "withdrawals")
+SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "players", "rounds", "withdrawals", "suspended")
 """The keys of the season object, in the order an export writes them."""
 PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined")
 """The keys of one player."""

@@ -202,8 +202,7 @@ class Season:
     withdrawals: tuple[Withdrawal, ...] = ()
     rounds_planned: int | None = None
     suspended: tuple[PlayerId, ...] = ()
-    """Players not to be paired until they report back (D art. 12), sorted. Evening state of the
-    store only: the season file has no key for it, so an export leaves it out."""
+    """Players not to be paired until they report back (D art. 12), sorted; the file's `suspended`."""
     _index: dict[PlayerId, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

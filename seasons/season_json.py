@@ -59,6 +59,7 @@ def season_from_json(obj: Any) -> Season:
     if not isinstance(rounds_obj, list):
         raise InputError("rounds", "must be a list")
     rounds = tuple(_round(r, i, known, gone_from) for i, r in enumerate(rounds_obj))
+    suspended = _suspended(obj.get("suspended", []), known)
     for earlier, later in zip(rounds, rounds[1:]):
         if not earlier.is_paired and later.is_paired:
             # A listed round without games is still to be paired (that is how the file says "to be
@@ -67,7 +68,7 @@ def season_from_json(obj: Any) -> Season:
                              f"round {earlier.number} has no games but round {later.number} has: only the "
                              f"last rounds can still be waiting to be paired")
     return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,
-                  withdrawals=withdrawals, rounds_planned=planned)
+                  withdrawals=withdrawals, rounds_planned=planned, suspended=suspended)
 
 
 def season_to_json(season: Season) -> dict[str, Any]:
@@ -79,6 +80,8 @@ def season_to_json(season: Season) -> dict[str, Any]:
     out["rounds"] = [_round_json(r) for r in season.rounds]
     if season.withdrawals:
         out["withdrawals"] = [{"player": w.player, "before_round": w.before_round} for w in season.withdrawals]
+    if season.suspended:  # written only when someone is: files without suspensions stay as they were
+        out["suspended"] = list(season.suspended)
     return out
 
 
@@ -165,6 +168,19 @@ def _withdrawals(value: Any, known: dict[PlayerId, Player]) -> tuple[Withdrawal,
             raise InputError(f"{where}.before_round", f"expected a round number, got {before!r}")
         out.append(Withdrawal(player=pid, before_round=before))
     return tuple(out)
+
+
+def _suspended(value: Any, known: dict[PlayerId, Player]) -> tuple[PlayerId, ...]:
+    """D art. 12's suspended players: ids, each once; kept sorted like `Season.suspended`."""
+    if not isinstance(value, list):
+        raise InputError("suspended", "must be a list of player ids")
+    seen: set[PlayerId] = set()
+    for i, item in enumerate(value):
+        pid = _player_ref(item, f"suspended[{i}]", known)
+        if pid in seen:
+            raise InputError(f"suspended[{i}]", f"{pid!r} is listed twice")
+        seen.add(pid)
+    return tuple(sorted(seen))
 
 
 def _player_ref(value: Any, where: str, known: dict[PlayerId, Player]) -> PlayerId:

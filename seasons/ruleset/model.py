@@ -128,6 +128,9 @@ class Ruleset:
     bye, the absentee unexcused). A `+-` in a season file is always scored as a forfeit."""
     columns: Literal["d", "k"]
     """The standings columns the club publishes: club D's ("d") or club K's ("k")."""
+    suspension: bool
+    """D art. 12: an absence without notice (marked tonight, or a no-show) suspends the player until they
+    report back. Off (K, classic): nobody is suspended by it; the director may still suspend by hand."""
 
     def factor(self, key: str) -> Fraction:
         for k, f in self.factors:

@@ -286,7 +286,8 @@ def _colour(obj: Any, where: str) -> ColourLimits:
 
 
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
-             "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns")
+             "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
+             "suspension")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -309,4 +310,5 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         pairing=r.get("pairing", _pairing),
         forfeit=r.get("forfeit", _choice("factors", "bye")),
         columns=r.get("columns", _choice("d", "k")),
+        suspension=r.get("suspension", _boolean),
     )

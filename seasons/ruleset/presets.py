@@ -35,6 +35,7 @@ CLASSIC: dict[str, Any] = {
     },
     "forfeit": "factors",
     "columns": "d",
+    "suspension": False,
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -58,6 +59,7 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
             "opening": {"rounds": [1, 2], "distance": 10},  # D art. 7
             "bye": {"policy": "anchor", "rank": 25},  # D art. 10
         },
+        "suspension": True,  # D art. 12: absent without notice, not paired until reporting back
         "forfeit": "bye",  # D art. 11: a player who does not come is unexcused, the opponent has a bye
     },
     "kijk-uit": {
