@@ -59,6 +59,10 @@ class _Reference:
         if pid in self.kept and rnd.number >= self.kept[pid]:
             return "excused", None  # D art. 22: a later withdrawal is booked as excused
         game = rnd.game_of(pid)
+        if game is not None and game.result.is_forfeit and self.rules.forfeit == "bye":
+            # D art. 11: the player who came has a bye, the one who did not is absent without notice
+            won = (game.result is Result.WHITE_FORFEIT_WIN) == (pid == game.white)
+            return ("bye" if won else "unexcused"), None
         if game is not None:
             return "game", game  # D art. 18: a game beats an external match the same week
         entry = rnd.entry_of(pid)

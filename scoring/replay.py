@@ -9,7 +9,7 @@ import numpy as np
 import polars as pl
 
 from scoring.engine import Engine, RoundState
-from scoring.facts import Price, removed_players, season_facts
+from scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from scoring.fixpoint import ITERATION_CAP
 from scoring.ranking import make_tiebreak
 from scoring.scale import make_scale
@@ -148,8 +148,9 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
         upto = season.last_scored_round
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
-    facts = season_facts(season, ruleset, upto)
-    slots = slots_frame(season, facts)
+    booked = forfeits_as_booked(season, ruleset)
+    facts = season_facts(booked, ruleset, upto)
+    slots = slots_frame(booked, facts)
     players = tuple(season.players[i] for i in facts.ranked)
     engine = make_engine(season, ruleset, facts.prices, players, max_rounds=upto, cap=cap)
     terms = compile_terms(slots, engine.scale, len(players), upto)

@@ -47,6 +47,7 @@ def rulesets(draw: st.DrawFn, rounds: int) -> dict[str, Any]:
                           "win": draw(SIXTHS), "draw": draw(SIXTHS), "loss": draw(SIXTHS)}
     spec["rounding"] = draw(st.one_of(st.none(), st.sampled_from([{"grid": "1/2"}, {"grid": "1"}, {"grid": "1/3"}])))
     spec["participation"] = draw(st.sampled_from([None, "1/3", "1/2"]))
+    spec["forfeit"] = draw(st.sampled_from(["factors", "bye"]))
     spec["tiebreak"] = draw(st.lists(st.sampled_from(["previous_rank", "start_rank", "rating", "name"]),
                                      unique=True, max_size=4))
     return spec

@@ -123,9 +123,9 @@ class Ruleset:
     tiebreak: tuple[str, ...]
     pairing: PairingRules
     forfeit: Literal["factors", "bye"]
-    """What a forfeit key records on a club evening: "factors", a forfeit scored with `forfeit_win` /
-    `forfeit_loss` × the opponent's value; "bye", a no-show (D art. 11: the player who came is booked a
-    bye, the absentee unexcused). A `+-` in a season file is always scored as a forfeit."""
+    """How a forfeit (`+-`, `-+`) scores, however it was entered: "factors", `forfeit_win` / `forfeit_loss`
+    × the opponent's value; "bye", as a no-show (D art. 11: the player who came a bye, the absentee
+    unexcused). It also decides what the forfeit keys record on a club evening."""
     columns: Literal["d", "k"]
     """The standings columns the club publishes: club D's ("d") or club K's ("k")."""
     suspension: bool
