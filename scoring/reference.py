@@ -162,11 +162,14 @@ class _Reference:
             rankings.append(new)
 
     def attended(self, pid: PlayerId, k: int) -> int:
+        counts = self.rules.participation_counts
         count = 0
         for slots in self.slots[:k]:
             kind, game = slots[pid]
-            if kind in ("bye", "duty") or (game is not None and self.outcome(pid, game) != "forfeit_loss"):
-                count += 1
+            if game is not None:
+                count += "game" in counts and self.outcome(pid, game) != "forfeit_loss"
+            else:
+                count += ("external" if kind.startswith("external_") else kind) in counts
         return count
 
     def standing(self, k: int, order: Ranking, scores: dict[PlayerId, Fraction], iterations: int,

@@ -19,6 +19,7 @@ from scoring.values import ladder_values
 from seasons.errors import InputError
 from seasons.model import Player, PlayerId, Season
 from seasons.ruleset import Ruleset, parse_ruleset
+from seasons.ruleset.model import PARTICIPATION_COUNTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,11 +115,12 @@ class Replay:
                                                    cycle_length=st.cycle_length, capped=st.capped))
 
     def attended(self, k: int | None = None) -> np.ndarray:
-        """Per ranked player: rounds 1..k taken part in — played (pending too, a forfeit win counts, a forfeit
-        loss does not), bye or duty (docs/rules.md §5)."""
+        """Per ranked player: rounds 1..k taken part in, as the ruleset's `participation` counts it (docs/rules.md
+        §5; by default K's "Opk": played, bye, duty, a team match)."""
         k = self._state(k).round
         counts = (self.slots.lazy().filter(pl.col("ranked").is_not_null() & (pl.col("round") <= k))
-                  .group_by("ranked").agg(taking_part().sum().alias("attended")).collect())
+                  .group_by("ranked").agg(taking_part(self.ruleset.participation_counts).sum().alias("attended"))
+                  .collect())
         out = np.zeros(len(self.players), dtype=np.int64)
         out[counts["ranked"].to_numpy()] = counts["attended"].to_numpy()
         return out
@@ -159,11 +161,17 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
                   slots=slots, prices=facts.prices, states=tuple(states))
 
 
-def taking_part() -> pl.Expr:
-    """A slot that counts as taking part (docs/rules.md §5): played (pending too; a forfeit win counts, a forfeit
-    loss does not), a bye or club duty."""
+def taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> pl.Expr:
+    """A slot that counts as taking part (docs/rules.md §5), from `counts`: "game" (played, pending too; a forfeit
+    win counts, a forfeit loss does not: the player did not come), "bye", "duty", "external" (a team match)."""
     kind = pl.col("kind")
-    return ((kind == "game") & (pl.col("outcome") != "forfeit_loss")) | kind.is_in(["bye", "duty"])
+    kinds = [k for k in ("bye", "duty") if k in counts]
+    if "external" in counts:
+        kinds += ["external_win", "external_draw", "external_loss"]
+    part = kind.is_in(kinds)
+    if "game" in counts:
+        part = part | ((kind == "game") & (pl.col("outcome") != "forfeit_loss"))
+    return part
 
 
 def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], players: tuple[Player, ...],

@@ -26,7 +26,7 @@ def _played(k: int) -> pl.Expr:
     return pl.col("ranked").is_not_null() & (pl.col("round") <= k)
 
 
-def _counts(slots: pl.LazyFrame) -> pl.LazyFrame:
+def _counts(slots: pl.LazyFrame, counts: tuple[str, ...]) -> pl.LazyFrame:
     """Per ranked player: the game, entry and board-point counts of D's and K's tables."""
     kind, outcome = pl.col("kind"), pl.col("outcome")
     forfeit = outcome.is_in(["forfeit_win", "forfeit_loss"]).fill_null(False)
@@ -42,7 +42,7 @@ def _counts(slots: pl.LazyFrame) -> pl.LazyFrame:
         byes=(kind == "bye").sum(), excused=(kind == "excused").sum(),
         unexcused=(kind == "unexcused").sum(), duty=(kind == "duty").sum(),
         external=kind.is_in(["external_win", "external_draw", "external_loss"]).sum(),
-        attended=taking_part().sum(), colours=colour_history(),
+        attended=taking_part(counts).sum(), colours=colour_history(),
     )
 
 
@@ -71,7 +71,7 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
         pl.Series("class", [p.klass for p in players], dtype=pl.Utf8),
     ])
     slots = replay.slots.lazy().filter(_played(st.round))
-    table = (head.lazy().join(_counts(slots), on="ranked", how="left")
+    table = (head.lazy().join(_counts(slots, replay.ruleset.participation_counts), on="ranked", how="left")
              .with_columns([pl.col(c).fill_null(0).cast(pl.Int64) for c in _COUNTS])
              .with_columns(colour_run=colour_run(pl.col("colours")),
                            colour_balance=colour_balance(pl.col("colours")),

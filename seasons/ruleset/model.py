@@ -14,6 +14,9 @@ GAME_FACTOR_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
 """Factors applied to the opponent's value."""
 FACTOR_KEYS = GAME_FACTOR_KEYS + ENTRY_FACTOR_KEYS
 TIEBREAK_KEYS = ("previous_rank", "start_rank", "rating", "name")
+PARTICIPATION_COUNTS = ("game", "bye", "duty", "external")
+"""What may count as taking part (docs/rules.md §5): a game at the board (pending too; a forfeit win, not
+a forfeit loss), a bye, club duty, a team match. The default is all four: K's "Opk"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +123,10 @@ class Ruleset:
     rounding: Fraction | None
     """Grid every single contribution is rounded to (halves away from zero); None: exact."""
     participation: Fraction | None
+    """K's 33% rule: the share of the rounds held a player must take part in (None: no rule)."""
+    participation_counts: tuple[str, ...]
+    """What counts as taking part, from PARTICIPATION_COUNTS in that order: the rule's count and the
+    standings' `attended` column (K's "Opk")."""
     tiebreak: tuple[str, ...]
     pairing: PairingRules
     forfeit: Literal["factors", "bye"]

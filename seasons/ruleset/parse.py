@@ -10,6 +10,7 @@ from seasons.errors import InputError
 from seasons.ruleset.model import (
     ENTRY_FACTOR_KEYS,
     FACTOR_KEYS,
+    PARTICIPATION_COUNTS,
     TIEBREAK_KEYS,
     Aalsmeer,
     AbsenceLimit,
@@ -223,7 +224,23 @@ def _rounding(obj: Any, where: str) -> Fraction:
     return grid
 
 
-def _participation(value: Any, where: str) -> Fraction:
+def _participation(value: Any, where: str) -> tuple[Fraction | None, tuple[str, ...]]:
+    """null, a share ("1/3": taking part counted as K's "Opk") or {"share", "counts"} → (share, counts)."""
+    if value is None:
+        return None, PARTICIPATION_COUNTS
+    if isinstance(value, dict):
+        r = _Reader(value, where)
+        r.done(("share", "counts"))
+        share = r.get("share", _share)
+        counts = r.obj.get("counts", list(PARTICIPATION_COUNTS))
+        if not isinstance(counts, list):
+            raise InputError(r.at("counts"), f"must be a list from {', '.join(PARTICIPATION_COUNTS)}")
+        chosen = {_choice(*PARTICIPATION_COUNTS)(c, f"{r.at('counts')}[{i}]") for i, c in enumerate(counts)}
+        return share, tuple(c for c in PARTICIPATION_COUNTS if c in chosen)
+    return _share(value, where), PARTICIPATION_COUNTS
+
+
+def _share(value: Any, where: str) -> Fraction:
     f = fraction(value, where)
     if not 0 <= f <= 1:
         raise InputError(where, f"must be a fraction between 0 and 1, got {value!r}")
@@ -293,6 +310,7 @@ _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
     r = _Reader(settings, where)
     r.done(_TOP_KEYS)
+    share, counts = r.get("participation", _participation)
     return Ruleset(
         preset=preset,
         value=r.get("value", _value_ladder),
@@ -305,7 +323,8 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         aalsmeer=r.get("aalsmeer", _optional(_aalsmeer)),
         withdrawal=r.get("withdrawal", _withdrawal),
         rounding=r.get("rounding", _optional(_rounding)),
-        participation=r.get("participation", _optional(_participation)),
+        participation=share,
+        participation_counts=counts,
         tiebreak=r.get("tiebreak", _tiebreak),
         pairing=r.get("pairing", _pairing),
         forfeit=r.get("forfeit", _choice("factors", "bye")),

@@ -36,3 +36,19 @@ def test_a_forfeit_under_bye_counts_as_a_bye_for_the_bye_order() -> None:
     s = season(ids(4), ["p1-p2 +-, p3-p4 1-0", ""], ruleset=dict(SINGLE, forfeit="bye"))
     history = season_history(s, 2)
     assert history.of("p1").byes == 1 and history.of("p2").byes == 0
+
+
+def test_participation_counts_a_team_match_like_ks_opk() -> None:
+    # p3 plays team matches on the club evening: K's "Opk" counts them, so p3 is not under the 33%.
+    rounds = ["p1-p2 1-0; p3 external:1, p4 excused", "p1-p2 1-0; p3 external:0, p4 excused",
+              "p1-p2 1-0; p3 external:1/2, p4 duty"]
+    rp = replay(season(ids(4), rounds, ruleset="kijk-uit"))
+    flags = {r.player: r.eligible for r in rp.standings(3).rows}
+    assert flags == {"p1": True, "p2": True, "p3": True, "p4": True}
+    assert standings_table(rp).sort("player")["attended"].to_list() == [3, 3, 3, 1]
+    # the key lists what counts: without "external" (and without duty) p3 and p4 fall under it
+    only = {"preset": "kijk-uit", "participation": {"share": "1/3", "counts": ["game", "bye"]}}
+    rp = replay(season(ids(4), rounds, ruleset=only))
+    assert {r.player: r.eligible for r in rp.standings(3).rows} == {"p1": True, "p2": True, "p3": False,
+                                                                     "p4": False}
+    assert rp.ruleset.participation == F(1, 3) and rp.ruleset.participation_counts == ("game", "bye")

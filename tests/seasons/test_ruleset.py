@@ -106,3 +106,23 @@ def test_forfeit_and_columns_errors_name_the_key(override, where):
     with pytest.raises(InputError) as info:
         parse_ruleset({"preset": "keizer-classic", **override})
     assert info.value.where == where, str(info.value)
+
+
+@pytest.mark.parametrize("value, where", [
+    ({"share": "2"}, "ruleset.participation.share"),
+    ({"counts": ["game"]}, "ruleset.participation.share"),
+    ({"share": "1/3", "counts": ["played"]}, "ruleset.participation.counts[0]"),
+    ({"share": "1/3", "counts": "game"}, "ruleset.participation.counts"),
+    ({"share": "1/3", "what": 1}, "ruleset.participation.what"),
+])
+def test_participation_errors_name_the_key(value, where):
+    with pytest.raises(InputError) as info:
+        parse_ruleset({"preset": "kijk-uit", "participation": value})
+    assert info.value.where == where, str(info.value)
+
+
+def test_participation_as_a_share_counts_ks_opk():
+    k = parse_ruleset("kijk-uit")
+    assert k.participation == F(1, 3) and k.participation_counts == ("game", "bye", "duty", "external")
+    r = parse_ruleset({"preset": "kijk-uit", "participation": {"share": "1/2", "counts": ["duty", "game"]}})
+    assert r.participation == F(1, 2) and r.participation_counts == ("game", "duty")
