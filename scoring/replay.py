@@ -60,6 +60,14 @@ class Standings:
     rows: tuple[StandingRow, ...]
     """In Keizer rank order (the ranking the values come from), whatever the participation flag says."""
     iteration: IterationReport
+    missing: int = 0
+    """Games of rounds 1..round still without a result (pending, D's "AF"): more than 0 makes the table
+    provisional (docs/rules.md §5), since those games score 0 until their result is entered."""
+
+    @property
+    def provisional(self) -> bool:
+        """Results are still missing: the table is not the one to publish."""
+        return self.missing > 0
 
     def prize_order(self) -> tuple[StandingRow, ...]:
         """docs/rules.md §5: players under the participation threshold listed after those above it."""
@@ -112,7 +120,8 @@ class Replay:
             for place, i in enumerate(st.order))
         return Standings(round=st.round, rows=rows,
                          iteration=IterationReport(iterations=st.iterations, cycled=st.cycled,
-                                                   cycle_length=st.cycle_length, capped=st.capped))
+                                                   cycle_length=st.cycle_length, capped=st.capped),
+                         missing=missing_results(self.season, st.round))
 
     def attended(self, k: int | None = None) -> np.ndarray:
         """Per ranked player: rounds 1..k taken part in, as the ruleset's `participation` counts it (docs/rules.md
@@ -132,6 +141,11 @@ class Replay:
             return None
         k = self._state(k).round
         return self.attended(k) * share.denominator >= share.numerator * k
+
+
+def missing_results(season: Season, k: int) -> int:
+    """Games of rounds 1..k without a result yet (pending): the standings after k are provisional while any is."""
+    return sum(1 for rnd in season.rounds[:k] for g in rnd.games if not g.result.is_decided)
 
 
 def last_paired_round(season: Season) -> int:
@@ -182,4 +196,5 @@ def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], pla
     return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap)
 
 
-__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "removed_players", "replay", "taking_part"]
+__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay",
+           "taking_part"]

@@ -95,4 +95,10 @@ def prize_table(replay: Replay, k: int | None = None) -> pl.DataFrame:
     return standings_table(replay, k).join(place, on="player").sort("prize_place").drop("prize_place")
 
 
-__all__ = ["COLUMNS", "EXACT_COLUMNS", "prize_table", "standings_frame", "standings_table"]
+def with_status(table: pl.DataFrame, missing: int) -> pl.DataFrame:
+    """The table with two last columns on every row: `provisional` (results still missing) and `missing`
+    (how many), for outputs like CSV that have no place for a note above the rows (docs/rules.md §5)."""
+    return table.with_columns(provisional=pl.lit(missing > 0), missing=pl.lit(missing, dtype=pl.Int64))
+
+
+__all__ = ["COLUMNS", "EXACT_COLUMNS", "prize_table", "standings_frame", "standings_table", "with_status"]
