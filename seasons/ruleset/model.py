@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -14,6 +15,8 @@ GAME_FACTOR_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
 """Factors applied to the opponent's value."""
 FACTOR_KEYS = GAME_FACTOR_KEYS + ENTRY_FACTOR_KEYS
 TIEBREAK_KEYS = ("previous_rank", "start_rank", "rating", "name")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""Weekday names as the season file and the ruleset write them; the index is `date.weekday()`."""
 PARTICIPATION_COUNTS = ("game", "bye", "duty", "external")
 """What may count as taking part (docs/rules.md §5): a game at the board (pending too; a forfeit win, not
 a forfeit loss), a bye, club duty, a team match. The default is all four: K's "Opk"."""
@@ -65,6 +68,16 @@ class WithdrawalRule:
     draw: Fraction
     loss: Fraction
     """Factors of the opponent's own value for a game against a removed player."""
+
+
+@dataclass(frozen=True, slots=True)
+class AbsenceDeadline:
+    """D art. 16, K "Afmelden": an absence reported by this weekday and time before the evening is excused."""
+
+    weekday: int
+    """0 = Monday … 6 = Sunday: the evening's day or the last such day before it."""
+    time: dt.time
+    """Local time on that day; a report at this minute is still in time ("uiterlijk")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +149,8 @@ class Ruleset:
     columns: Literal["d", "k"]
     """The standings columns the club publishes: club D's ("d") or club K's ("k")."""
     suspension: bool
+    absence_deadline: AbsenceDeadline | None
+    """The deadline for absence reports (None: none; the director books each report)."""
     """D art. 12: an absence without notice (marked tonight, or a no-show) suspends the player until they
     report back. Off (K, classic): nobody is suspended by it; the director may still suspend by hand."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from fractions import Fraction
 from typing import Any, Callable
@@ -12,7 +13,9 @@ from seasons.ruleset.model import (
     FACTOR_KEYS,
     PARTICIPATION_COUNTS,
     TIEBREAK_KEYS,
+    WEEKDAYS,
     Aalsmeer,
+    AbsenceDeadline,
     AbsenceLimit,
     ByePolicy,
     ColourLimits,
@@ -247,6 +250,20 @@ def _share(value: Any, where: str) -> Fraction:
     return f
 
 
+_CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
+
+
+def _absence_deadline(obj: Any, where: str) -> AbsenceDeadline:
+    r = _Reader(obj, where)
+    r.done(("weekday", "time"))
+    day = r.get("weekday", _choice(*WEEKDAYS))
+    clock = r.obj.get("time")
+    m = _CLOCK.match(clock) if isinstance(clock, str) else None
+    if m is None:
+        raise InputError(r.at("time"), f"expected a time like \"20:00\", got {clock!r}")
+    return AbsenceDeadline(weekday=WEEKDAYS.index(day), time=dt.time(int(m.group(1)), int(m.group(2))))
+
+
 def _tiebreak(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise InputError(where, "must be a list")
@@ -304,7 +321,7 @@ def _colour(obj: Any, where: str) -> ColourLimits:
 
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
              "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
-             "suspension")
+             "suspension", "absence_deadline")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -330,4 +347,5 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         forfeit=r.get("forfeit", _choice("factors", "bye")),
         columns=r.get("columns", _choice("d", "k")),
         suspension=r.get("suspension", _boolean),
+        absence_deadline=r.get("absence_deadline", _optional(_absence_deadline)),
     )

@@ -36,6 +36,7 @@ CLASSIC: dict[str, Any] = {
     "forfeit": "factors",
     "columns": "d",
     "suspension": False,
+    "absence_deadline": None,
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -60,6 +61,7 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
             "bye": {"policy": "anchor", "rank": 25},  # D art. 10
         },
         "suspension": True,  # D art. 12: absent without notice, not paired until reporting back
+        "absence_deadline": {"weekday": "wednesday", "time": "20:00"},  # D art. 16
         "forfeit": "bye",  # D art. 11: a player who does not come is unexcused, the opponent has a bye
     },
     "kijk-uit": {
@@ -72,6 +74,8 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "aalsmeer": {"multiplier": 5, "rounds": 5},
         "iterate": "always",  # K's worked example is only consistent with iteration after round 1
         "participation": "1/3",
+        # K "Afmelden": by Thursday 20:00 (the Friday 19:00 exception is the director's ruling)
+        "absence_deadline": {"weekday": "thursday", "time": "20:00"},
         "pairing": {"bye": {"policy": "lottery"}},
         "columns": "k",
     },
