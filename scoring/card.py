@@ -127,6 +127,7 @@ def _describe(line: CardLine) -> str:
 
 def player_card(replay: Replay, player: PlayerId, k: int | None = None) -> PlayerCard:
     """The card of a ranked player after round k (default: the replay's last round)."""
+    replay = replay.at(k)  # the segment that publishes round k's table (docs/rules.md §6)
     index = {p.id: i for i, p in enumerate(replay.players)}
     if player not in index:
         raise InputError("player", f"{player!r} is not in the standings (unknown or removed by a withdrawal)")

@@ -49,6 +49,7 @@ def _counts(slots: pl.LazyFrame, counts: tuple[str, ...]) -> pl.LazyFrame:
 def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
     """The table's columns and the exact ones (EXACT_COLUMNS), one row per ranked player in Keizer rank
     order, derived from the replay's slot frame."""
+    replay = replay.at(k)  # the segment that publishes round k's table (docs/rules.md §6)
     st = replay.standings(k)
     index = {p.id: i for i, p in enumerate(replay.players)}
     players = [replay.players[index[r.player]] for r in st.rows]

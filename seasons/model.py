@@ -125,6 +125,9 @@ class Player:
     """Cup group (K)."""
     joined: int = 1
     """First round the player takes part in; earlier rounds are entry `late`."""
+    enters_at: int | None = None
+    """A player who joins after round 1 enters the ranking round `joined` is paired from at this place
+    (None: by rating, docs/rules.md §6); before `joined` they are in no ranking."""
 
 
 @dataclass(frozen=True, slots=True)

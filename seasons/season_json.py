@@ -117,6 +117,8 @@ def _player_json(p: Player) -> dict[str, Any]:
         out["group"] = p.group
     if p.joined != 1:
         out["joined"] = p.joined
+    if p.enters_at is not None:  # "rating", the default, is not written
+        out["enters_at"] = p.enters_at
     return out
 
 
@@ -173,8 +175,11 @@ def _players(value: Any) -> tuple[Player, ...]:
         joined = obj.get("joined", 1)
         if isinstance(joined, bool) or not isinstance(joined, int) or joined < 1:
             raise InputError(f"{where}.joined", f"expected a round number (1 or more), got {joined!r}")
+        enters_at = obj.get("enters_at", "rating")
+        if enters_at != "rating" and (isinstance(enters_at, bool) or not isinstance(enters_at, int) or enters_at < 1):
+            raise InputError(f"{where}.enters_at", f"expected \"rating\" or a place (1 or more), got {enters_at!r}")
         players.append(Player(id=PlayerId(pid), name=name, rating=rating, klass=klass, group=group,
-                              joined=joined))
+                              joined=joined, enters_at=None if enters_at == "rating" else enters_at))
     return tuple(players)
 
 

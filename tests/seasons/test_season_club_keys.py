@@ -42,3 +42,31 @@ def test_suspended_errors_name_the_path(value: object, where: str, message: str)
     with pytest.raises(InputError) as info:
         season_from_json(obj)
     assert info.value.where == where and message in info.value.message
+
+
+def test_enters_at_round_trips_and_rating_is_the_default() -> None:
+    obj = copy.deepcopy(MINIMAL)
+    obj["players"][5]["enters_at"] = 3
+    season = season_from_json(obj)
+    assert season.player(PlayerId("late")).enters_at == 3
+    assert season_to_json(season)["players"][5]["enters_at"] == 3
+    obj["players"][5]["enters_at"] = "rating"
+    season = season_from_json(obj)
+    assert season.player(PlayerId("late")).enters_at is None and "enters_at" not in season_to_json(season)["players"][5]
+
+
+@pytest.mark.parametrize("value", [0, "top", True, 1.5])
+def test_enters_at_errors_name_the_path(value: object) -> None:
+    obj = copy.deepcopy(MINIMAL)
+    obj["players"][5]["enters_at"] = value
+    with pytest.raises(InputError) as info:
+        season_from_json(obj)
+    assert info.value.where == "players[5].enters_at"
+
+
+def test_a_player_event_keeps_enters_at() -> None:
+    from seasons.model import Player
+    from seasons.store.events import PlayerAdded, event_from_payload
+
+    event = PlayerAdded(Player(id=PlayerId("n"), name="N", joined=4, enters_at=7))
+    assert event_from_payload(event.kind, json.loads(json.dumps(event.to_payload()))) == event
