@@ -57,7 +57,9 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
                          value=r.value, eligible=r.eligible, move=_move(before.get(r.player), r.rank))
                  for r in st.rows)
     rs = rep.ruleset
-    iterate = rs.iterate if isinstance(rs.iterate, str) else "after rounds " + ", ".join(map(str, rs.iterate))
+    final = season.rounds_planned  # "final" said as its round when the season knows it
+    iterate = rs.iterate if isinstance(rs.iterate, str) else "after rounds " + ", ".join(
+        str(final) if r == "final" and final is not None else str(r) for r in rs.iterate)
     report = (f"values: {iteration_summary(rep)} ({rs.valuation} valuation, iterate {iterate})" if rep.upto
               else "the starting ranking")
     share = rs.participation
