@@ -49,3 +49,12 @@ def test_a_suspension_survives_export_and_pair(evening: Evening, tmp_path: Path,
     data = json.loads(capsys.readouterr().out)
     paired = {p for board in data["pairings"] for p in (board["white"], board["black"])} | {data["bye"]}
     assert "visser" not in paired
+
+
+def test_the_standings_view_says_when_it_is_provisional(evening: Evening) -> None:
+    from seasons.model import Result
+
+    assert evening.standings.view(32).missing == 0 and "PROVISIONAL" not in evening.standings.view(32).report
+    evening.results.set_result(32, "board:1", Result.PENDING)
+    view = evening.standings.view(32)
+    assert view.missing == 1 and view.report.startswith("PROVISIONAL: 1 result missing")
