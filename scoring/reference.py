@@ -257,6 +257,7 @@ def _entering(before: Ranking, ranked: list[Player]) -> Ranking:
         elif p.rating is None:
             place = len(order) + 1
         else:
-            place = 1 + len([q for q in order if rating[q] is not None and rating[q] >= p.rating])  # type: ignore[operator]
+            stronger = [q for q in order if (r := rating[q]) is not None and r >= p.rating]
+            place = 1 + len(stronger)
         order.insert(place - 1, p.id)
     return tuple(order)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from seasons.load import load_season
 from seasons.model import EntryKind, PlayerId
 from seasons.season_json import dump_season
@@ -37,7 +39,8 @@ def test_no_suspension_where_the_ruleset_has_none(demo_json: Path, tmp_path: Pat
         evening.close()
 
 
-def test_a_suspension_survives_export_and_pair(evening: Evening, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_a_suspension_survives_export_and_pair(evening: Evening, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
     evening.roster.toggle_suspension("visser")
     exported = tmp_path / "out.json"
     assert main(["export", str(evening.session.store.path), "-o", str(exported)]) == 0
