@@ -126,3 +126,28 @@ def test_participation_as_a_share_counts_ks_opk():
     assert k.participation == F(1, 3) and k.participation_counts == ("game", "bye", "duty", "external")
     r = parse_ruleset({"preset": "kijk-uit", "participation": {"share": "1/2", "counts": ["duty", "game"]}})
     assert r.participation == F(1, 2) and r.participation_counts == ("game", "duty")
+
+
+@pytest.mark.parametrize("override, where", [
+    ({"suspension": "yes"}, "ruleset.suspension"),
+    ({"absence_deadline": {"weekday": "woensdag", "time": "20:00"}}, "ruleset.absence_deadline.weekday"),
+    ({"absence_deadline": {"weekday": "wednesday", "time": "8pm"}}, "ruleset.absence_deadline.time"),
+    ({"absence_deadline": {"weekday": "wednesday", "time": "24:00"}}, "ruleset.absence_deadline.time"),
+    ({"absence_deadline": {"weekday": "wednesday"}}, "ruleset.absence_deadline.time"),
+    ({"absence_deadline": {"time": "20:00"}}, "ruleset.absence_deadline.weekday"),
+    ({"absence_deadline": {"weekday": "wednesday", "time": "20:00", "grace": 1}}, "ruleset.absence_deadline.grace"),
+])
+def test_club_evening_keys_errors_name_the_key(override, where):
+    with pytest.raises(InputError) as info:
+        parse_ruleset({"preset": "keizer-classic", **override})
+    assert info.value.where == where, str(info.value)
+
+
+def test_club_evening_keys_of_the_presets():
+    classic, d, k = (parse_ruleset(name) for name in PRESET_NAMES)
+    assert (classic.suspension, d.suspension, k.suspension) == (False, True, False)
+    assert classic.absence_deadline is None
+    assert (d.absence_deadline.weekday, str(d.absence_deadline.time)) == (2, "20:00:00")  # Wednesday
+    assert (k.absence_deadline.weekday, str(k.absence_deadline.time)) == (3, "20:00:00")  # Thursday
+    r = parse_ruleset({"preset": "kijk-uit", "absence_deadline": None, "suspension": True})
+    assert r.absence_deadline is None and r.suspension
