@@ -88,3 +88,18 @@ def test_a_joiner_is_paired_in_the_round_they_join() -> None:
     ranking, values = keizer_ranking(season, 2)
     assert ranking[1] == "new" and len(ranking) == len(values) == 5
     assert "new" not in replay(season).ranking_after(1)
+
+
+def test_a_card_shows_the_ranks_that_were_published() -> None:
+    obj = {"format": "keizer-season/1", "ruleset": "doorn-driebergen-2019",
+           "players": [{"id": "new", "joined": 2, "enters_at": 1}] + [{"id": f"p{i}"} for i in range(1, 5)],
+           "rounds": [{"round": 1, "games": [{"white": "p1", "black": "p2", "result": "0-1"},
+                                             {"white": "p3", "black": "p4", "result": "0-1"}]},
+                      {"round": 2, "games": [{"white": "new", "black": "p2", "result": "1-0"},
+                                             {"white": "p4", "black": "p1", "result": "1/2-1/2"}],
+                       "entries": {"p3": "bye"}}]}
+    rp = replay(season_from_json(obj))
+    from scoring import player_card
+
+    for pid in ("p1", "p2", "p3", "p4"):
+        assert player_card(rp, pid).rank_history == tuple(rp.ranking_after(r).index(pid) + 1 for r in range(3))
