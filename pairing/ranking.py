@@ -27,7 +27,8 @@ def provisional_ranking(season: Season, round_number: int) -> tuple[tuple[Player
 
 
 def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
-    """(ranking, values) after round K−1 from `scoring`'s replay: what a real round is paired from."""
+    """(ranking, values) round K is paired from, by `scoring`'s replay: the ranking after round K−1, with the
+    players who join or are removed at round K put in or taken out (docs/rules.md §6)."""
     from pairing.instance import check_round
     from scoring import (
         replay,  # pairing → scoring is allowed; imported here so the rest works without it
@@ -35,6 +36,4 @@ def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, .
 
     check_round(season, round_number)  # say "round K is out of range", not the replay's words
     before = round_number - 1
-    played = replay(season, before)
-    ranking = played.ranking_after(before)
-    return ranking, tuple(played.value_ladder()[: len(ranking)])
+    return replay(season, before).entry_ranking(round_number)

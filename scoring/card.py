@@ -128,6 +128,7 @@ def _describe(line: CardLine) -> str:
 
 def player_card(replay: Replay, player: PlayerId, k: int | None = None) -> PlayerCard:
     """The card of a ranked player after round k (default: the replay's last round)."""
+    replay = replay.at(k)  # the segment that publishes round k's table (docs/rules.md §6)
     index = {p.id: i for i, p in enumerate(replay.players)}
     if player not in index:
         raise InputError("player", f"{player!r} is not in the standings (unknown or removed by a withdrawal)")
@@ -153,10 +154,19 @@ def player_card(replay: Replay, player: PlayerId, k: int | None = None) -> Playe
         a = rules.aalsmeer
         bonus = a.multiplier * values[i] * max(0, a.rounds - st.round) / a.rounds
     place = int(np.flatnonzero(st.order == i)[0])
-    history = tuple(int(np.flatnonzero(replay.states[r].order == i)[0]) + 1 for r in range(st.round + 1))
+    history = tuple(_published_rank(replay, player, i, r) for r in range(st.round + 1))
     return PlayerCard(player=player, name=replay.players[i].name, round=st.round, rank=place + 1,
                       score=Fraction(int(st.num[i]), st.den), value=values[place], lines=tuple(lines), bonus=bonus,
                       self_value=self_value, rank_history=history)
+
+
+def _published_rank(replay: Replay, player: PlayerId, i: int, r: int) -> int:
+    """The player's place in the table published after round r (docs/rules.md §6: an earlier segment's), or,
+    before they joined, their place in the ranking this replay priced that round with (they stood last)."""
+    published = replay.ranking_after(r)
+    if player in published:
+        return published.index(player) + 1
+    return int(np.flatnonzero(replay.states[r].order == i)[0]) + 1
 
 
 def _check(replay: Replay, k: int) -> int:

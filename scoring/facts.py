@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
 import numpy as np
 
 from seasons.errors import InputError
-from seasons.model import Colour, Player, PlayerId, Result, Round, Season, Withdrawal
+from seasons.model import Colour, EntryKind, Player, PlayerId, Result, Round, Season, Withdrawal
 from seasons.ruleset.model import ENTRY_FACTOR_KEYS, Ruleset
 
 KINDS = ("game",) + ENTRY_FACTOR_KEYS + ("none",)
@@ -229,6 +229,27 @@ class FactsBuilder:
         return who, price.astype(np.int16)
 
 
+def forfeits_as_booked(season: Season, ruleset: Ruleset) -> Season:
+    """The season as it scores: under `forfeit: "bye"` (D art. 11) a forfeit is the present player's bye and
+    the absentee's unexcused absence — entries, like a no-show — however it was entered; else unchanged."""
+    if ruleset.forfeit != "bye" or not any(g.result.is_forfeit for r in season.rounds for g in r.games):
+        return season
+    return replace(season, rounds=tuple(_forfeits_booked(r) for r in season.rounds))
+
+
+def _forfeits_booked(rnd: Round) -> Round:
+    forfeits = [g for g in rnd.games if g.result.is_forfeit]
+    if not forfeits:
+        return rnd
+    entries = dict(rnd.entries)
+    for g in forfeits:
+        white_came = g.result is Result.WHITE_FORFEIT_WIN
+        entries[g.white] = EntryKind.BYE if white_came else EntryKind.UNEXCUSED
+        entries[g.black] = EntryKind.UNEXCUSED if white_came else EntryKind.BYE
+    return replace(rnd, games=tuple(g for g in rnd.games if not g.result.is_forfeit),
+                   entries=tuple(sorted(entries.items())))
+
+
 @dataclass(frozen=True, slots=True)
 class SeasonFacts:
     """The rounds 1..K of a season as slots, with the ranked players and the prices."""
@@ -242,7 +263,8 @@ class SeasonFacts:
 
 
 def season_facts(season: Season, ruleset: Ruleset, upto: int) -> SeasonFacts:
-    """The slots of rounds 1..upto; bad combinations are InputErrors naming the round and player."""
+    """The slots of rounds 1..upto; bad combinations are InputErrors naming the round and player.
+    `season` is the season as it scores (`forfeits_as_booked`)."""
     builder = FactsBuilder(season.players, season.withdrawals, ruleset, removed_players(season, ruleset))
     rounds = tuple(builder.add(season.rounds[r]) for r in range(upto))
     return SeasonFacts(ranked=builder.ranked, rank_index=builder.rank_index, prices=builder.prices, rounds=rounds)

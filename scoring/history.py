@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from scoring.facts import price_table
+from scoring.facts import forfeits_as_booked, price_table
 from scoring.slots import frame_of, price_of, written_rows
 from seasons.model import Colour, Season
 from seasons.ruleset import parse_ruleset
@@ -19,7 +19,9 @@ def past_slots(season: Season, before_round: int) -> pl.DataFrame:
 
     A replay's `slots` serve as well where the season is valid: `meetings` and `player_pasts` read only
     the written columns (kind, outcome, colour, opponent), which both frames hold for every player."""
-    prices = price_table(parse_ruleset(season.ruleset_spec))
+    ruleset = parse_ruleset(season.ruleset_spec)
+    prices = price_table(ruleset)
+    season = forfeits_as_booked(season, ruleset)  # D art. 11: a forfeit there is a bye, which the bye order counts
     upto = max(0, min(before_round - 1, len(season.rounds)))
     rows = written_rows(season, range(len(season.players)), upto, price_of(prices, "none"))
     return frame_of([rows] if rows else [], prices)

@@ -18,7 +18,7 @@ import polars as pl
 from scoring.benchgen import generate_season
 from scoring.benchmark import MODES
 from scoring.engine import Engine
-from scoring.facts import season_facts
+from scoring.facts import forfeits_as_booked, season_facts
 from scoring.replay import Replay, make_engine, replay
 from scoring.slots import slots_frame
 from scoring.terms import Terms, compile_terms
@@ -54,8 +54,9 @@ def replay_with(season: Season, engine: type[Engine]) -> Replay:
     """`replay(season)` (the last scored round) with another engine class."""
     ruleset = parse_ruleset(season.ruleset_spec)
     upto = season.last_scored_round
-    facts = season_facts(season, ruleset, upto)
-    slots = slots_frame(season, facts)
+    booked = forfeits_as_booked(season, ruleset)
+    facts = season_facts(booked, ruleset, upto)
+    slots = slots_frame(booked, facts)
     players = tuple(season.players[i] for i in facts.ranked)
     base = make_engine(season, ruleset, facts.prices, players, max_rounds=upto)
     eng = engine(ruleset, base.scale, base.tb, len(players), season.rounds_planned)

@@ -6,12 +6,13 @@ directly; only the value ladder and the grid rounding (tested on their own again
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.fixpoint import ITERATION_CAP
 from scoring.values import ladder_values, round_to_grid
-from seasons.model import Game, PlayerId, Result, Round, Season
+from seasons.model import Game, Player, PlayerId, Result, Round, Season
 from seasons.ruleset import Ruleset, parse_ruleset
 
 Ranking = tuple[PlayerId, ...]
@@ -59,6 +60,10 @@ class _Reference:
         if pid in self.kept and rnd.number >= self.kept[pid]:
             return "excused", None  # D art. 22: a later withdrawal is booked as excused
         game = rnd.game_of(pid)
+        if game is not None and game.result.is_forfeit and self.rules.forfeit == "bye":
+            # D art. 11: the player who came has a bye, the one who did not is absent without notice
+            won = (game.result is Result.WHITE_FORFEIT_WIN) == (pid == game.white)
+            return ("bye" if won else "unexcused"), None
         if game is not None:
             return "game", game  # D art. 18: a game beats an external match the same week
         entry = rnd.entry_of(pid)
@@ -158,11 +163,14 @@ class _Reference:
             rankings.append(new)
 
     def attended(self, pid: PlayerId, k: int) -> int:
+        counts = self.rules.participation_counts
         count = 0
         for slots in self.slots[:k]:
             kind, game = slots[pid]
-            if kind in ("bye", "duty") or (game is not None and self.outcome(pid, game) != "forfeit_loss"):
-                count += 1
+            if game is not None:
+                count += "game" in counts and self.outcome(pid, game) != "forfeit_loss"
+            else:
+                count += ("external" if kind.startswith("external_") else kind) in counts
         return count
 
     def standing(self, k: int, order: Ranking, scores: dict[PlayerId, Fraction], iterations: int,
@@ -172,12 +180,15 @@ class _Reference:
         return RefStanding(round=k, order=order, scores=tuple(scores[p] for p in order), eligible=eligible,
                            iterations=iterations, cycled=cycle > 0, cycle_length=cycle, capped=capped)
 
-    def run(self, upto: int) -> tuple[RefStanding, ...]:
+    def run(self, upto: int, entry: tuple[int, Ranking] | None = None) -> tuple[RefStanding, ...]:
+        """Standings 0..upto; `entry`: (round J, the ranking round J starts from instead of the one before)."""
         rules = self.rules
         out = [self.standing(0, self.start, {p: self.extras(p, 0, self.start) for p in self.start}, 0, 0, False)]
         frozen = {p: Fraction(0) for p in self.start}  # valuation "frozen": the points so far, never revalued
         previous = self.start
         for k in range(1, upto + 1):
+            if entry is not None and k == entry[0]:
+                previous = entry[1]
             if rules.iterates_at(k, self.season.rounds_planned):
                 order, scores, pricing, iterations, capped = self.iterate(k, previous)
                 cycle = len(pricing) if len(pricing) > 1 else 0
@@ -199,6 +210,54 @@ class _Reference:
 
 
 def reference_replay(season: Season, upto: int | None = None, cap: int = ITERATION_CAP) -> tuple[RefStanding, ...]:
-    """The standings after rounds 0..upto (default: the last scored round)."""
+    """The standings after rounds 0..upto (default: the last scored round). Each table is that of the season as
+    it stood then (docs/rules.md §6): from a round at which a removal takes effect or a player joins, the
+    rounds are replayed without the players not yet joined and with the removals made so far, and that
+    round starts from the ranking before it, changed accordingly."""
     ruleset = parse_ruleset(season.ruleset_spec)
-    return _Reference(season, ruleset, cap).run(season.last_scored_round if upto is None else upto)
+    upto = season.last_scored_round if upto is None else upto
+    limit = ruleset.withdrawal.removal_before_round
+    gone = {w.player: w.before_round for w in season.withdrawals if limit is not None and w.before_round <= limit}
+    starts = sorted({1} | {r for r in gone.values() if 2 <= r <= upto}
+                    | {p.joined for p in season.players if 2 <= p.joined <= upto})
+    out: list[RefStanding] = []
+    for i, start in enumerate(starts):
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else upto
+        then = _as_of(season, start, {p for p, r in gone.items() if r > start})
+        ref = _Reference(then, ruleset, cap)
+        entry = None
+        if out:
+            ranked = [p for p in then.players if p.id in ref.start]
+            entry = (start, _entering(out[-1].order, ranked))
+        out.extend(ref.run(end, entry)[len(out):])
+    return tuple(out)
+
+
+def _as_of(season: Season, k: int, later: set[PlayerId]) -> Season:
+    """The season without the players who join after round k, and without the removals made after k."""
+    absent = {p.id for p in season.players if p.joined > k}
+    rounds = tuple(dataclasses.replace(r, entries=tuple((p, e) for p, e in r.entries if p not in absent))
+                   for r in season.rounds)
+    return dataclasses.replace(season, players=tuple(p for p in season.players if p.id not in absent),
+                               withdrawals=tuple(w for w in season.withdrawals
+                                                 if w.player not in absent and w.player not in later),
+                               rounds=rounds)
+
+
+def _entering(before: Ranking, ranked: list[Player]) -> Ranking:
+    """The ranking before, without those no longer ranked, each newcomer at `enters_at` or by rating."""
+    ids = {p.id for p in ranked}
+    order = [p for p in before if p in ids]
+    rating = {p.id: p.rating for p in ranked}
+    for p in ranked:
+        if p.id in before:
+            continue
+        if p.enters_at is not None:
+            place = min(p.enters_at, len(order) + 1)
+        elif p.rating is None:
+            place = len(order) + 1
+        else:
+            stronger = [q for q in order if (r := rating[q]) is not None and r >= p.rating]
+            place = 1 + len(stronger)
+        order.insert(place - 1, p.id)
+    return tuple(order)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import numpy as np
 import polars as pl
 
+from scoring.asof import boundaries, entry_ranking, season_as_of
 from scoring.engine import Engine, RoundState
-from scoring.facts import Price, removed_players, season_facts
+from scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from scoring.fixpoint import ITERATION_CAP
 from scoring.ranking import make_tiebreak
 from scoring.scale import make_scale
@@ -19,6 +20,7 @@ from scoring.values import ladder_values
 from seasons.errors import InputError
 from seasons.model import Player, PlayerId, Season
 from seasons.ruleset import Ruleset, parse_ruleset
+from seasons.ruleset.model import PARTICIPATION_COUNTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,14 @@ class Standings:
     rows: tuple[StandingRow, ...]
     """In Keizer rank order (the ranking the values come from), whatever the participation flag says."""
     iteration: IterationReport
+    missing: int = 0
+    """Games of rounds 1..round still without a result (pending, D's "AF"): more than 0 makes the table
+    provisional (docs/rules.md §5), since those games score 0 until their result is entered."""
+
+    @property
+    def provisional(self) -> bool:
+        """Results are still missing: the table is not the one to publish."""
+        return self.missing > 0
 
     def prize_order(self) -> tuple[StandingRow, ...]:
         """docs/rules.md §5: players under the participation threshold listed after those above it."""
@@ -70,7 +80,8 @@ class Replay:
     """Rounds 1..upto replayed; every standings 0..upto is kept."""
 
     season: Season
-    """The season as it stands now (docs/rules.md §6: a replay of today's data)."""
+    """The season as it stands now (docs/rules.md §6: a replay of today's data); the frame's `player` and
+    `opponent` index its players."""
     ruleset: Ruleset
     """`parse_ruleset(season.ruleset_spec)`."""
     upto: int
@@ -84,7 +95,21 @@ class Replay:
     prices: tuple[Price, ...] = field(repr=False, compare=False)
     """The price table the frame's `price` column indexes."""
     states: tuple[RoundState, ...] = field(repr=False, compare=False)
-    """The state after round 0..upto."""
+    """The state after round 0..upto (those before `first` are this segment's own, not published)."""
+    first: int = 0
+    """The first round whose table this replay gives; earlier ones are `earlier`'s (docs/rules.md §6)."""
+    earlier: Replay | None = field(default=None, repr=False, compare=False)
+    """The replay of the rounds before `first`, when the ranked players changed at `first`."""
+
+    def at(self, k: int | None) -> Replay:
+        """The segment of this replay that gives the table after round k (checked: 0..upto)."""
+        k = self.upto if k is None else k
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= self.upto:
+            raise InputError("round", f"must be between 0 and {self.upto}, got {k!r}")
+        seg = self
+        while k < seg.first and seg.earlier is not None:
+            seg = seg.earlier
+        return seg
 
     def _state(self, k: int | None) -> RoundState:
         k = self.upto if k is None else k
@@ -94,7 +119,18 @@ class Replay:
 
     def ranking_after(self, k: int) -> tuple[PlayerId, ...]:
         """Player ids in Keizer rank order after round k (0: the starting ranking minus removed players)."""
-        return tuple(self.players[int(i)].id for i in self._state(k).order)
+        seg = self.at(k)
+        return tuple(seg.players[int(i)].id for i in seg._state(k).order)
+
+    def entry_ranking(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+        """(ranking, values) round k (1..upto+1) is paired and scored from: the ranking after round k − 1,
+        without players a withdrawal removes from round k on, with the players who join at round k at the
+        place they enter (docs/rules.md §6)."""
+        before = self.ranking_after(k - 1)
+        scored = season_as_of(self.season, self.ruleset, k)
+        ranking = entry_ranking(before, [p for p in scored.players if p.id not in removed_players(scored, self.ruleset)])
+        ladder = self.ladder if len(ranking) == len(self.ladder) else ladder_values(self.ruleset.value, len(ranking))
+        return ranking, tuple(ladder[: len(ranking)])
 
     def value_ladder(self) -> tuple[Fraction, ...]:
         """The value of rank 1..N (N = ranked players)."""
@@ -102,6 +138,9 @@ class Replay:
 
     def standings(self, k: int | None = None) -> Standings:
         """The standings after round k (default: upto)."""
+        seg = self.at(k)
+        if seg is not self:
+            return seg.standings(k)
         st = self._state(k)
         values = self.value_ladder()
         eligible = self.eligibility(st.round)
@@ -111,14 +150,19 @@ class Replay:
             for place, i in enumerate(st.order))
         return Standings(round=st.round, rows=rows,
                          iteration=IterationReport(iterations=st.iterations, cycled=st.cycled,
-                                                   cycle_length=st.cycle_length, capped=st.capped))
+                                                   cycle_length=st.cycle_length, capped=st.capped),
+                         missing=missing_results(self.season, st.round))
 
     def attended(self, k: int | None = None) -> np.ndarray:
-        """Per ranked player: rounds 1..k taken part in — played (pending too, a forfeit win counts, a forfeit
-        loss does not), bye or duty (docs/rules.md §5)."""
+        """Per ranked player: rounds 1..k taken part in, as the ruleset's `participation` counts it (docs/rules.md
+        §5; by default K's "Opk": played, bye, duty, a team match)."""
+        seg = self.at(k)
+        if seg is not self:
+            return seg.attended(k)
         k = self._state(k).round
         counts = (self.slots.lazy().filter(pl.col("ranked").is_not_null() & (pl.col("round") <= k))
-                  .group_by("ranked").agg(taking_part().sum().alias("attended")).collect())
+                  .group_by("ranked").agg(taking_part(self.ruleset.participation_counts).sum().alias("attended"))
+                  .collect())
         out = np.zeros(len(self.players), dtype=np.int64)
         out[counts["ranked"].to_numpy()] = counts["attended"].to_numpy()
         return out
@@ -128,8 +172,16 @@ class Replay:
         share = self.ruleset.participation
         if share is None:
             return None
+        seg = self.at(k)
+        if seg is not self:
+            return seg.eligibility(k)
         k = self._state(k).round
         return self.attended(k) * share.denominator >= share.numerator * k
+
+
+def missing_results(season: Season, k: int) -> int:
+    """Games of rounds 1..k without a result yet (pending): the standings after k are provisional while any is."""
+    return sum(1 for rnd in season.rounds[:k] for g in rnd.games if not g.result.is_decided)
 
 
 def last_paired_round(season: Season) -> int:
@@ -148,21 +200,61 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
         upto = season.last_scored_round
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
-    facts = season_facts(season, ruleset, upto)
-    slots = slots_frame(season, facts)
-    players = tuple(season.players[i] for i in facts.ranked)
-    engine = make_engine(season, ruleset, facts.prices, players, max_rounds=upto, cap=cap)
-    terms = compile_terms(slots, engine.scale, len(players), upto)
-    states = [engine.start()] + [engine.step(k, t) for k, t in enumerate(terms, start=1)]
-    return Replay(season=season, ruleset=ruleset, upto=upto, players=players, ladder=engine.scale.values,
-                  slots=slots, prices=facts.prices, states=tuple(states))
+    booked = forfeits_as_booked(season, ruleset)
+    starts = boundaries(season, ruleset, upto)
+    done: Replay | None = None
+    for i, start in enumerate(starts):  # a segment per change of the ranked players (docs/rules.md §6)
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else upto
+        done = _segment(season, ruleset, start, end, done, cap)
+    assert done is not None
+    return done
 
 
-def taking_part() -> pl.Expr:
-    """A slot that counts as taking part (docs/rules.md §5): played (pending too; a forfeit win counts, a forfeit
-    loss does not), a bye or club duty."""
+def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Replay | None, cap: int) -> Replay:
+    """Rounds 1..end of the season as it stood at round `start`, its tables published from `start` on;
+    round `start` is scored from the ranking it was paired from (`Replay.entry_ranking`)."""
+    scored = season_as_of(season, ruleset, start)
+    booked = forfeits_as_booked(scored, ruleset)
+    facts = season_facts(booked, ruleset, end)
+    slots = _indexed_by(slots_frame(booked, facts), scored, season)
+    players = tuple(scored.players[i] for i in facts.ranked)
+    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap)
+    terms = compile_terms(slots, engine.scale, len(players), end)
+    engine.start()
+    for k, t in enumerate(terms, start=1):
+        if k == start and earlier is not None:
+            index = {p.id: i for i, p in enumerate(players)}
+            order = [index[p] for p in earlier.entry_ranking(start)[0]]
+            engine.states[-1] = replace(engine.states[-1], order=np.array(order, dtype=engine.states[-1].order.dtype))
+        engine.step(k, t)
+    return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
+                  slots=slots, prices=facts.prices, states=tuple(engine.states),
+                  first=start if earlier is not None else 0, earlier=earlier)
+
+
+def _indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataFrame:
+    """The frame of `scored` (the season as of a round, maybe without later joiners) with `player` and
+    `opponent` indexing `season.players`, as every reader of a replay's frame expects."""
+    if scored.players == season.players:
+        return slots
+    index = {p.id: i for i, p in enumerate(season.players)}
+    table = pl.Series([index[p.id] for p in scored.players], dtype=pl.Int32)  # increasing: the order stays
+    return slots.with_columns(pl.lit(table).gather(pl.col("player")).alias("player"),
+                              pl.when(pl.col("opponent").is_not_null())
+                              .then(pl.lit(table).gather(pl.col("opponent").fill_null(0))).alias("opponent"))
+
+
+def taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> pl.Expr:
+    """A slot that counts as taking part (docs/rules.md §5), from `counts`: "game" (played, pending too; a forfeit
+    win counts, a forfeit loss does not: the player did not come), "bye", "duty", "external" (a team match)."""
     kind = pl.col("kind")
-    return ((kind == "game") & (pl.col("outcome") != "forfeit_loss")) | kind.is_in(["bye", "duty"])
+    kinds = [k for k in ("bye", "duty") if k in counts]
+    if "external" in counts:
+        kinds += ["external_win", "external_draw", "external_loss"]
+    part = kind.is_in(kinds)
+    if "game" in counts:
+        part = part | ((kind == "game") & (pl.col("outcome") != "forfeit_loss"))
+    return part
 
 
 def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], players: tuple[Player, ...],
@@ -173,4 +265,5 @@ def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], pla
     return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap)
 
 
-__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "removed_players", "replay", "taking_part"]
+__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay",
+           "taking_part"]

@@ -26,7 +26,7 @@ def _played(k: int) -> pl.Expr:
     return pl.col("ranked").is_not_null() & (pl.col("round") <= k)
 
 
-def _counts(slots: pl.LazyFrame) -> pl.LazyFrame:
+def _counts(slots: pl.LazyFrame, counts: tuple[str, ...]) -> pl.LazyFrame:
     """Per ranked player: the game, entry and board-point counts of D's and K's tables."""
     kind, outcome = pl.col("kind"), pl.col("outcome")
     forfeit = outcome.is_in(["forfeit_win", "forfeit_loss"]).fill_null(False)
@@ -42,13 +42,14 @@ def _counts(slots: pl.LazyFrame) -> pl.LazyFrame:
         byes=(kind == "bye").sum(), excused=(kind == "excused").sum(),
         unexcused=(kind == "unexcused").sum(), duty=(kind == "duty").sum(),
         external=kind.is_in(["external_win", "external_draw", "external_loss"]).sum(),
-        attended=taking_part().sum(), colours=colour_history(),
+        attended=taking_part(counts).sum(), colours=colour_history(),
     )
 
 
 def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
     """The table's columns and the exact ones (EXACT_COLUMNS), one row per ranked player in Keizer rank
     order, derived from the replay's slot frame."""
+    replay = replay.at(k)  # the segment that publishes round k's table (docs/rules.md §6)
     st = replay.standings(k)
     index = {p.id: i for i, p in enumerate(replay.players)}
     players = [replay.players[index[r.player]] for r in st.rows]
@@ -71,7 +72,7 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
         pl.Series("class", [p.klass for p in players], dtype=pl.Utf8),
     ])
     slots = replay.slots.lazy().filter(_played(st.round))
-    table = (head.lazy().join(_counts(slots), on="ranked", how="left")
+    table = (head.lazy().join(_counts(slots, replay.ruleset.participation_counts), on="ranked", how="left")
              .with_columns([pl.col(c).fill_null(0).cast(pl.Int64) for c in _COUNTS])
              .with_columns(colour_run=colour_run(pl.col("colours")),
                            colour_balance=colour_balance(pl.col("colours")),
@@ -95,4 +96,10 @@ def prize_table(replay: Replay, k: int | None = None) -> pl.DataFrame:
     return standings_table(replay, k).join(place, on="player").sort("prize_place").drop("prize_place")
 
 
-__all__ = ["COLUMNS", "EXACT_COLUMNS", "prize_table", "standings_frame", "standings_table"]
+def with_status(table: pl.DataFrame, missing: int) -> pl.DataFrame:
+    """The table with two last columns on every row: `provisional` (results still missing) and `missing`
+    (how many), for outputs like CSV that have no place for a note above the rows (docs/rules.md §5)."""
+    return table.with_columns(provisional=pl.lit(missing > 0), missing=pl.lit(missing, dtype=pl.Int64))
+
+
+__all__ = ["COLUMNS", "EXACT_COLUMNS", "prize_table", "standings_frame", "standings_table", "with_status"]

@@ -13,12 +13,15 @@ from seasons.errors import InputError
 from seasons.limits import describe, key_text
 from seasons.model import EntryKind, Result
 
-SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "players", "rounds", "withdrawals")
+SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "start_date", "weekday", "players", "rounds",
+               "withdrawals", "suspended")
 """The keys of the season object, in the order an export writes them."""
-PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined")
+PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined", "enters_at")
 """The keys of one player."""
-ROUND_KEYS = ("round", "date", "games", "entries")
+ROUND_KEYS = ("round", "date", "games", "entries", "reports")
 """The keys of one round."""
+REPORT_KEYS = ("player", "at", "force_majeure")
+"""The keys of one absence report."""
 GAME_KEYS = ("white", "black", "result")
 """The keys of one game."""
 WITHDRAWAL_KEYS = ("player", "before_round")

@@ -125,6 +125,9 @@ class Player:
     """Cup group (K)."""
     joined: int = 1
     """First round the player takes part in; earlier rounds are entry `late`."""
+    enters_at: int | None = None
+    """A player who joins after round 1 enters the ranking round `joined` is paired from at this place
+    (None: by rating, docs/rules.md §6); before `joined` they are in no ranking."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,18 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
+class AbsenceReport:
+    """A player's notice that they will not come to a round (D art. 16, K "Afmelden"), with its time."""
+
+    player: PlayerId
+    at: str
+    """When the report came in, local time "2019-09-11T19:30" (minutes; no time zone: the club's clock)."""
+    force_majeure: str | None = None
+    """The director's ruling on a report after the deadline: force majeure, with its reason (D art. 16
+    "overmacht"; K's exceptional report before Friday 19:00). Booked excused whatever its time."""
+
+
+@dataclass(frozen=True, slots=True)
 class Round:
     """One club evening: its games (board order) and the entries of those without a game."""
 
@@ -151,6 +166,9 @@ class Round:
     games: tuple[Game, ...] = ()
     entries: tuple[tuple[PlayerId, EntryKind], ...] = ()
     """(player, entry) sorted by player id: one place for each fact, no dict order."""
+    reports: tuple[AbsenceReport, ...] = ()
+    """Absence reports for this round, at most one per player, sorted by player id. The entry the
+    report was booked as is in `entries` (seasons/absence.py books it); the report keeps its time."""
 
     @property
     def is_paired(self) -> bool:
@@ -172,6 +190,19 @@ class Round:
             if player == game.white or player == game.black:
                 return game
         return None
+
+    def report_of(self, player: PlayerId) -> AbsenceReport | None:
+        for report in self.reports:
+            if report.player == player:
+                return report
+        return None
+
+    def with_report(self, player: PlayerId, report: AbsenceReport | None) -> Round:
+        """This round with `player`'s report set (None removes it)."""
+        rest = [r for r in self.reports if r.player != player]
+        if report is not None:
+            rest.append(report)
+        return replace(self, reports=tuple(sorted(rest, key=lambda r: r.player)))
 
     def with_entry(self, player: PlayerId, kind: EntryKind | None) -> Round:
         """This round with `player`'s entry set (None removes it)."""
@@ -202,8 +233,11 @@ class Season:
     withdrawals: tuple[Withdrawal, ...] = ()
     rounds_planned: int | None = None
     suspended: tuple[PlayerId, ...] = ()
-    """Players not to be paired until they report back (D art. 12), sorted. Evening state of the
-    store only: the season file has no key for it, so an export leaves it out."""
+    """Players not to be paired until they report back (D art. 12), sorted; the file's `suspended`."""
+    start_date: str | None = None
+    """The season's start, "2019-09-05": the first club evening is the first `weekday` from it on."""
+    weekday: str | None = None
+    """The club evening's weekday, "thursday" (None: the weekday of `start_date`)."""
     _index: dict[PlayerId, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -11,6 +11,7 @@ from seasons.json_keys import (
     CLASSES,
     GAME_KEYS,
     PLAYER_KEYS,
+    REPORT_KEYS,
     ROUND_KEYS,
     SEASON_KEYS,
     WITHDRAWAL_KEYS,
@@ -18,6 +19,7 @@ from seasons.json_keys import (
     reject_unknown_keys,
     result_from_json,
 )
+from seasons.absence import parse_date, parse_moment
 from seasons.limits import (
     MAX_GROUP,
     MAX_NAME,
@@ -29,8 +31,9 @@ from seasons.limits import (
     describe,
     key_text,
 )
-from seasons.model import EntryKind, Game, Player, PlayerId, Round, Season, Withdrawal
+from seasons.model import AbsenceReport, EntryKind, Game, Player, PlayerId, Round, Season, Withdrawal
 from seasons.ruleset import parse_ruleset
+from seasons.ruleset.model import WEEKDAYS
 
 FORMAT = "keizer-season/1"
 
@@ -56,6 +59,15 @@ def season_from_json(obj: Any) -> Season:
     if planned is not None:
         bounded_int(planned, "rounds_planned", 1, MAX_ROUNDS, "a positive whole number")
 
+    start_date = obj.get("start_date")
+    if start_date is not None:
+        if not isinstance(start_date, str):
+            raise InputError("start_date", "must be a string like \"2019-09-05\"")
+        parse_date(start_date, "start_date")
+    weekday = obj.get("weekday")
+    if weekday is not None and weekday not in WEEKDAYS:
+        raise InputError("weekday", f"expected one of {', '.join(WEEKDAYS)}, got {weekday!r}")
+
     players = _players(obj.get("players"))
     known = {p.id: p for p in players}
     withdrawals = _withdrawals(obj.get("withdrawals", []), known)
@@ -66,6 +78,7 @@ def season_from_json(obj: Any) -> Season:
     if len(rounds_obj) > MAX_ROUNDS:
         raise InputError("rounds", f"more than {MAX_ROUNDS} rounds ({len(rounds_obj)})")
     rounds = tuple(_round(r, i, known, gone_from) for i, r in enumerate(rounds_obj))
+    suspended = _suspended(obj.get("suspended", []), known)
     for earlier, later in zip(rounds, rounds[1:]):
         if not earlier.is_paired and later.is_paired:
             # A listed round without games is still to be paired (that is how the file says "to be
@@ -74,7 +87,8 @@ def season_from_json(obj: Any) -> Season:
                              f"round {earlier.number} has no games but round {later.number} has: only the "
                              f"last rounds can still be waiting to be paired")
     return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,
-                  withdrawals=withdrawals, rounds_planned=planned)
+                  withdrawals=withdrawals, rounds_planned=planned, suspended=suspended, start_date=start_date,
+                  weekday=weekday)
 
 
 def season_to_json(season: Season) -> dict[str, Any]:
@@ -82,10 +96,16 @@ def season_to_json(season: Season) -> dict[str, Any]:
     out: dict[str, Any] = {"format": FORMAT, "name": season.name, "ruleset": season.ruleset_spec}
     if season.rounds_planned is not None:
         out["rounds_planned"] = season.rounds_planned
+    if season.start_date is not None:  # keys keizer adds to the format: written only when set
+        out["start_date"] = season.start_date
+    if season.weekday is not None:
+        out["weekday"] = season.weekday
     out["players"] = [_player_json(p) for p in season.players]
     out["rounds"] = [_round_json(r) for r in season.rounds]
     if season.withdrawals:
         out["withdrawals"] = [{"player": w.player, "before_round": w.before_round} for w in season.withdrawals]
+    if season.suspended:  # written only when someone is: files without suspensions stay as they were
+        out["suspended"] = list(season.suspended)
     return out
 
 
@@ -104,6 +124,8 @@ def _player_json(p: Player) -> dict[str, Any]:
         out["group"] = p.group
     if p.joined != 1:
         out["joined"] = p.joined
+    if p.enters_at is not None:  # "rating", the default, is not written
+        out["enters_at"] = p.enters_at
     return out
 
 
@@ -113,6 +135,15 @@ def _round_json(r: Round) -> dict[str, Any]:
         out["date"] = r.date
     out["games"] = [{"white": g.white, "black": g.black, "result": g.result.value} for g in r.games]
     out["entries"] = {pid: kind.value for pid, kind in r.entries}
+    if r.reports:
+        out["reports"] = [_report_json(report) for report in r.reports]
+    return out
+
+
+def _report_json(report: AbsenceReport) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": report.player, "at": report.at}
+    if report.force_majeure is not None:
+        out["force_majeure"] = report.force_majeure
     return out
 
 
@@ -147,8 +178,11 @@ def _players(value: Any) -> tuple[Player, ...]:
         if group is not None:
             bounded_int(group, f"{where}.group", 1, MAX_GROUP)
         joined = bounded_int(obj.get("joined", 1), f"{where}.joined", 1, MAX_ROUNDS, "a round number")
+        enters_at = obj.get("enters_at", "rating")
+        if enters_at != "rating":
+            bounded_int(enters_at, f"{where}.enters_at", 1, MAX_PLAYERS, '"rating" or a place')
         players.append(Player(id=PlayerId(pid), name=name, rating=rating, klass=klass, group=group,
-                              joined=joined))
+                              joined=joined, enters_at=None if enters_at == "rating" else enters_at))
     return tuple(players)
 
 
@@ -178,6 +212,19 @@ def player_id(value: Any, where: str) -> PlayerId:
     if checked_text(value, where, MAX_NAME) != value:
         raise InputError(where, f"{value!r} is not in Unicode's composed form (NFC); write it composed")
     return PlayerId(value)
+
+
+def _suspended(value: Any, known: dict[PlayerId, Player]) -> tuple[PlayerId, ...]:
+    """D art. 12's suspended players: ids, each once; kept sorted like `Season.suspended`."""
+    if not isinstance(value, list):
+        raise InputError("suspended", "must be a list of player ids")
+    seen: set[PlayerId] = set()
+    for i, item in enumerate(value):
+        pid = _player_ref(item, f"suspended[{i}]", known)
+        if pid in seen:
+            raise InputError(f"suspended[{i}]", f"{pid!r} is listed twice")
+        seen.add(pid)
+    return tuple(sorted(seen))
 
 
 def _player_ref(value: Any, where: str, known: dict[PlayerId, Player]) -> PlayerId:
@@ -245,9 +292,32 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
         place(pid, ew, late=kind is EntryKind.LATE)
         entries.append((pid, kind))
 
+    reports = _reports(obj.get("reports", []), f"{where}.reports", known)
+
     if games:  # a played round: everyone taking part is accounted for
         for pid, player in known.items():
             if pid in placed or number < player.joined or (pid in gone_from and number >= gone_from[pid]):
                 continue
             raise InputError(where, f"player {pid!r} has neither a game nor an entry in round {number}")
-    return Round(number=number, date=date, games=tuple(games), entries=tuple(sorted(entries)))
+    return Round(number=number, date=date, games=tuple(games), entries=tuple(sorted(entries)), reports=reports)
+
+
+def _reports(value: Any, where: str, known: dict[PlayerId, Player]) -> tuple[AbsenceReport, ...]:
+    """A round's absence reports (D art. 16): one per player, each with its time and perhaps a ruling."""
+    if not isinstance(value, list):
+        raise InputError(where, "must be a list of absence reports")
+    out: dict[PlayerId, AbsenceReport] = {}
+    for i, obj in enumerate(value):
+        rw = f"{where}[{i}]"
+        _expect_object(obj, rw)
+        reject_unknown_keys(obj, rw, REPORT_KEYS)
+        pid = _player_ref(obj.get("player"), f"{rw}.player", known)
+        if pid in out:
+            raise InputError(f"{rw}.player", f"{pid!r} already reported for this round")
+        at = obj.get("at")
+        parse_moment(at, f"{rw}.at")
+        ruling = obj.get("force_majeure")
+        if ruling is not None and (not isinstance(ruling, str) or not ruling.strip()):
+            raise InputError(f"{rw}.force_majeure", "must be the ruling's reason (a non-empty string)")
+        out[pid] = AbsenceReport(player=pid, at=at, force_majeure=ruling)
+    return tuple(out[pid] for pid in sorted(out))

@@ -46,7 +46,11 @@ def rulesets(draw: st.DrawFn, rounds: int) -> dict[str, Any]:
     spec["withdrawal"] = {"removal_before_round": draw(st.one_of(st.none(), st.integers(1, rounds + 1))),
                           "win": draw(SIXTHS), "draw": draw(SIXTHS), "loss": draw(SIXTHS)}
     spec["rounding"] = draw(st.one_of(st.none(), st.sampled_from([{"grid": "1/2"}, {"grid": "1"}, {"grid": "1/3"}])))
-    spec["participation"] = draw(st.sampled_from([None, "1/3", "1/2"]))
+    spec["participation"] = draw(st.one_of(
+        st.sampled_from([None, "1/3", "1/2"]),
+        st.builds(lambda share, counts: {"share": share, "counts": counts}, st.sampled_from(["1/3", "1/2"]),
+                  st.lists(st.sampled_from(["game", "bye", "duty", "external"]), unique=True))))
+    spec["forfeit"] = draw(st.sampled_from(["factors", "bye"]))
     spec["tiebreak"] = draw(st.lists(st.sampled_from(["previous_rank", "start_rank", "rating", "name"]),
                                      unique=True, max_size=4))
     return spec

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -14,6 +15,11 @@ GAME_FACTOR_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
 """Factors applied to the opponent's value."""
 FACTOR_KEYS = GAME_FACTOR_KEYS + ENTRY_FACTOR_KEYS
 TIEBREAK_KEYS = ("previous_rank", "start_rank", "rating", "name")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""Weekday names as the season file and the ruleset write them; the index is `date.weekday()`."""
+PARTICIPATION_COUNTS = ("game", "bye", "duty", "external")
+"""What may count as taking part (docs/rules.md §5): a game at the board (pending too; a forfeit win, not
+a forfeit loss), a bye, club duty, a team match. The default is all four: K's "Opk"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,16 @@ class WithdrawalRule:
     draw: Fraction
     loss: Fraction
     """Factors of the opponent's own value for a game against a removed player."""
+
+
+@dataclass(frozen=True, slots=True)
+class AbsenceDeadline:
+    """D art. 16, K "Afmelden": an absence reported by this weekday and time before the evening is excused."""
+
+    weekday: int
+    """0 = Monday … 6 = Sunday: the evening's day or the last such day before it."""
+    time: dt.time
+    """Local time on that day; a report at this minute is still in time ("uiterlijk")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +136,23 @@ class Ruleset:
     rounding: Fraction | None
     """Grid every single contribution is rounded to (halves away from zero); None: exact."""
     participation: Fraction | None
+    """K's 33% rule: the share of the rounds held a player must take part in (None: no rule)."""
+    participation_counts: tuple[str, ...]
+    """What counts as taking part, from PARTICIPATION_COUNTS in that order: the rule's count and the
+    standings' `attended` column (K's "Opk")."""
     tiebreak: tuple[str, ...]
     pairing: PairingRules
     forfeit: Literal["factors", "bye"]
-    """What a forfeit key records on a club evening: "factors", a forfeit scored with `forfeit_win` /
-    `forfeit_loss` × the opponent's value; "bye", a no-show (D art. 11: the player who came is booked a
-    bye, the absentee unexcused). A `+-` in a season file is always scored as a forfeit."""
+    """How a forfeit (`+-`, `-+`) scores, however it was entered: "factors", `forfeit_win` / `forfeit_loss`
+    × the opponent's value; "bye", as a no-show (D art. 11: the player who came a bye, the absentee
+    unexcused). It also decides what the forfeit keys record on a club evening."""
     columns: Literal["d", "k"]
     """The standings columns the club publishes: club D's ("d") or club K's ("k")."""
+    suspension: bool
+    absence_deadline: AbsenceDeadline | None
+    """The deadline for absence reports (None: none; the director books each report)."""
+    """D art. 12: an absence without notice (marked tonight, or a no-show) suspends the player until they
+    report back. Off (K, classic): nobody is suspended by it; the director may still suspend by hand."""
 
     def factor(self, key: str) -> Fraction:
         for k, f in self.factors:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from fractions import Fraction
 from typing import Any, Callable
@@ -23,8 +24,11 @@ from seasons.limits import (
 from seasons.ruleset.model import (
     ENTRY_FACTOR_KEYS,
     FACTOR_KEYS,
+    PARTICIPATION_COUNTS,
     TIEBREAK_KEYS,
+    WEEKDAYS,
     Aalsmeer,
+    AbsenceDeadline,
     AbsenceLimit,
     ByePolicy,
     ColourLimits,
@@ -266,11 +270,41 @@ def _rounding(obj: Any, where: str) -> Fraction:
     return grid
 
 
-def _participation(value: Any, where: str) -> Fraction:
+def _participation(value: Any, where: str) -> tuple[Fraction | None, tuple[str, ...]]:
+    """null, a share ("1/3": taking part counted as K's "Opk") or {"share", "counts"} → (share, counts)."""
+    if value is None:
+        return None, PARTICIPATION_COUNTS
+    if isinstance(value, dict):
+        r = _Reader(value, where)
+        r.done(("share", "counts"))
+        share = r.get("share", _share)
+        counts = r.obj.get("counts", list(PARTICIPATION_COUNTS))
+        if not isinstance(counts, list):
+            raise InputError(r.at("counts"), f"must be a list from {', '.join(PARTICIPATION_COUNTS)}")
+        chosen = {_choice(*PARTICIPATION_COUNTS)(c, f"{r.at('counts')}[{i}]") for i, c in enumerate(counts)}
+        return share, tuple(c for c in PARTICIPATION_COUNTS if c in chosen)
+    return _share(value, where), PARTICIPATION_COUNTS
+
+
+def _share(value: Any, where: str) -> Fraction:
     f = fraction(value, where)
     if not 0 <= f <= 1:
         raise InputError(where, f"must be a fraction between 0 and 1, got {describe(value)}")
     return f
+
+
+_CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
+
+
+def _absence_deadline(obj: Any, where: str) -> AbsenceDeadline:
+    r = _Reader(obj, where)
+    r.done(("weekday", "time"))
+    day = r.get("weekday", _choice(*WEEKDAYS))
+    clock = r.obj.get("time")
+    m = _CLOCK.match(clock) if isinstance(clock, str) else None
+    if m is None:
+        raise InputError(r.at("time"), f"expected a time like \"20:00\", got {clock!r}")
+    return AbsenceDeadline(weekday=WEEKDAYS.index(day), time=dt.time(int(m.group(1)), int(m.group(2))))
 
 
 def _tiebreak(value: Any, where: str) -> tuple[str, ...]:
@@ -326,12 +360,14 @@ def _colour(obj: Any, where: str) -> ColourLimits:
 
 
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
-             "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns")
+             "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
+             "suspension", "absence_deadline")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
     r = _Reader(settings, where)
     r.done(_TOP_KEYS)
+    share, counts = r.get("participation", _participation)
     return Ruleset(
         preset=preset,
         value=r.get("value", _value_ladder),
@@ -344,9 +380,12 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         aalsmeer=r.get("aalsmeer", _optional(_aalsmeer)),
         withdrawal=r.get("withdrawal", _withdrawal),
         rounding=r.get("rounding", _optional(_rounding)),
-        participation=r.get("participation", _optional(_participation)),
+        participation=share,
+        participation_counts=counts,
         tiebreak=r.get("tiebreak", _tiebreak),
         pairing=r.get("pairing", _pairing),
         forfeit=r.get("forfeit", _choice("factors", "bye")),
         columns=r.get("columns", _choice("d", "k")),
+        suspension=r.get("suspension", _boolean),
+        absence_deadline=r.get("absence_deadline", _optional(_absence_deadline)),
     )

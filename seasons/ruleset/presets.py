@@ -35,6 +35,8 @@ CLASSIC: dict[str, Any] = {
     },
     "forfeit": "factors",
     "columns": "d",
+    "suspension": False,
+    "absence_deadline": None,
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -50,13 +52,16 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
             "duty": "1/3",
         },
         "valuation": "frozen",
-        "iterate": [20, 36],  # D art. 23: iterative recalculation after round 20 and the final round
+        # D art. 23: recalculated after round 20 and after the final round ("final" = rounds_planned)
+        "iterate": [20, "final"],
         "pairing": {
             "rematch_from_round": 21,  # D art. 8
             "rematch_gap": None,
             "opening": {"rounds": [1, 2], "distance": 10},  # D art. 7
             "bye": {"policy": "anchor", "rank": 25},  # D art. 10
         },
+        "suspension": True,  # D art. 12: absent without notice, not paired until reporting back
+        "absence_deadline": {"weekday": "wednesday", "time": "20:00"},  # D art. 16
         "forfeit": "bye",  # D art. 11: a player who does not come is unexcused, the opponent has a bye
     },
     "kijk-uit": {
@@ -69,6 +74,8 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "aalsmeer": {"multiplier": 5, "rounds": 5},
         "iterate": "always",  # K's worked example is only consistent with iteration after round 1
         "participation": "1/3",
+        # K "Afmelden": by Thursday 20:00 (the Friday 19:00 exception is the director's ruling)
+        "absence_deadline": {"weekday": "thursday", "time": "20:00"},
         "pairing": {"bye": {"policy": "lottery"}},
         "columns": "k",
     },

@@ -14,6 +14,7 @@ from seasons.store.round_events import (
     EntrySet,
     NoShow,
     PairingSaved,
+    ReportSet,
     ResultSet,
     RoundAdded,
     RoundDateSet,
@@ -22,8 +23,8 @@ from seasons.store.round_events import (
 
 __all__ = [
     "EVENT_TYPES", "UNCHANGED", "Unchanged", "EntrySet", "Event", "NoShow", "PairingSaved", "PlayerAdded", "PlayerMoved",
-    "PlayerUpdated", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
-    "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
+    "PlayerUpdated", "ReportSet", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
+    "SeasonDatesSet", "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
 ]
 
 
@@ -282,11 +283,40 @@ class SuspensionSet(Event):
         return cls(player=r.player_id("player"), suspended=r.boolean("suspended"))
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonDatesSet(Event):
+    """The season's start date and club weekday, from which every round without its own date is dated."""
+
+    kind: ClassVar[str] = "season-dates-set"
+    start_date: str | None
+    """"2019-09-05", or None: no start date."""
+    weekday: str | None
+    """"thursday", or None: the start date's weekday."""
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        if (s.start_date, s.weekday) == (self.start_date, self.weekday):
+            raise self._fail("nothing to change")
+        return replace(s, start_date=self.start_date, weekday=self.weekday)
+
+    def describe(self) -> str:
+        return "set the season's start date and weekday"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"start_date": self.start_date, "weekday": self.weekday}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> SeasonDatesSet:
+        r = PayloadReader(payload, cls.kind, ("start_date", "weekday"))
+        return cls(start_date=r.optional_text("start_date"), weekday=r.optional_text("weekday"))
+
+
 # New kinds go here, and each needs a schema version bump (schema.py), so that an older program
 # refuses the file up front instead of failing on an event kind it does not know.
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
     RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet, NoShow,
+    ReportSet, SeasonDatesSet,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 

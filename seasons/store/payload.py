@@ -131,5 +131,8 @@ def player_from_json(value: Any, where: str) -> Player:
     klass = value.get("class")
     if klass is not None and not isinstance(klass, str):
         raise InputError(f"{where}.class", f"expected a class letter, got {klass!r}")
+    enters_at = value.get("enters_at", "rating")
+    if enters_at != "rating" and (isinstance(enters_at, bool) or not isinstance(enters_at, int)):
+        raise InputError(f"{where}.enters_at", f"expected \"rating\" or a place, got {enters_at!r}")
     return Player(id=pid, name=name, rating=value.get("rating"), klass=klass, group=value.get("group"),
-                  joined=value.get("joined", 1))
+                  joined=value.get("joined", 1), enters_at=None if enters_at == "rating" else enters_at)

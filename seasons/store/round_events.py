@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Mapping
 
 from seasons.errors import InputError
-from seasons.model import EntryKind, Game, PlayerId, Result, Round, Season
+from seasons.model import AbsenceReport, EntryKind, Game, PlayerId, Result, Round, Season
 from seasons.store.event_base import Event
 from seasons.store.payload import PayloadReader, entry_kind, frozen_copy, player_id
 
@@ -287,3 +287,40 @@ class RoundRemoved(Event):
 
 def _by_player(entry: tuple[PlayerId, EntryKind]) -> str:
     return entry[0]
+
+
+@dataclass(frozen=True, slots=True)
+class ReportSet(Event):
+    """A player's absence report for a round, with its time (D art. 16), or its removal. The entry it is
+    booked as (`seasons.absence.book_report`) is an EntrySet in the same action."""
+
+    kind: ClassVar[str] = "report-set"
+    round: int
+    """The round reported for (it must be listed)."""
+    player: PlayerId
+    """Who reported."""
+    at: str | None
+    """When, local time "2019-09-11T19:30"; None removes the report."""
+    force_majeure: str | None = None
+    """The director's ruling on a late report, with its reason."""
+
+    def replay(self, season: Season | None) -> Season:
+        s = self._season(season)
+        rnd = self._round(s, self.round)
+        self._player(s, self.player)
+        if self.at is None and rnd.report_of(self.player) is None:
+            raise self._fail("there is no report to remove")
+        report = None if self.at is None else AbsenceReport(self.player, self.at, self.force_majeure)
+        return s.with_round(rnd.with_report(self.player, report))
+
+    def describe(self) -> str:
+        return f"absence report of {self.player!r} for round {self.round}"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"round": self.round, "player": self.player, "at": self.at, "force_majeure": self.force_majeure}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> ReportSet:
+        r = PayloadReader(payload, cls.kind, ("round", "player", "at"), ("force_majeure",))
+        return cls(round=r.integer("round"), player=r.player_id("player"), at=r.optional_text("at"),
+                   force_majeure=r.optional_text("force_majeure"))

@@ -85,7 +85,14 @@ def _v5_chain(conn: sqlite3.Connection) -> None:
     chain.fill(conn)
 
 
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain]
+def _v6_reports_and_dates(conn: sqlite3.Connection) -> None:
+    """The event kinds `report-set` (an absence report with its time) and `season-dates-set` (the season's
+    start and weekday) exist from here on, and players may carry `enters_at`; no table changes. An older
+    keizer refuses such a store rather than misread it."""
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
+                               _v6_reports_and_dates]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import shutil
@@ -12,6 +13,7 @@ import pytest
 
 from scoring import replay
 from seasons.load import load_season
+from seasons.season_json import dump_season
 from seasons.store import SeasonStore
 from seasons.store.events import ResultSet
 from seasons.model import Result
@@ -168,3 +170,22 @@ def test_backup_is_a_whole_store_with_its_history(demo_store, tmp_path, capsys):
     assert run(capsys, "undo", str(copy))[1].startswith("undone: result")  # the history came along
     code, _, err = run(capsys, "backup", str(demo_store), str(copy))
     assert code == 2 and "already exists" in err
+
+
+def test_standings_say_when_results_are_missing(tmp_path, capsys):
+    season = load_season(EVENING)
+    rnd = season.round(20)
+    pending = dataclasses.replace(rnd, games=tuple(dataclasses.replace(g, result=Result.PENDING) if i < 2 else g
+                                                   for i, g in enumerate(rnd.games)))
+    path = tmp_path / "half.json"
+    path.write_text(dump_season(season.with_round(pending)))
+    code, out, _ = run(capsys, "standings", str(path), "--round", "20", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["provisional"] is True and data["missing"] == 2
+    _, out, _ = run(capsys, "standings", str(path), "--round", "20")
+    assert "PROVISIONAL: 2 results still missing" in out.splitlines()[1]
+    _, out, _ = run(capsys, "standings", str(path), "--round", "20", "--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {(r["provisional"], r["missing"]) for r in rows} == {("true", "2")}
+    data = json.loads(run(capsys, "standings", str(path), "--round", "19", "--json")[1])
+    assert data["provisional"] is False and data["missing"] == 0

@@ -51,7 +51,9 @@ def test_rank_history_follows_the_rankings() -> None:
 
 
 def test_card_of_a_removed_or_unknown_player_is_an_input_error() -> None:
-    rp = replay(season(ids(4), ["p1-p2 1-0, p3-p4 1-0"], withdrawals=[("p4", 2)]))
+    # Removed from round 2 on (docs/rules.md §6): the card after round 1 stands, after round 2 there is none.
+    rp = replay(season(ids(4), ["p1-p2 1-0, p3-p4 1-0", "p1-p3 1-0; p2 bye"], withdrawals=[("p4", 2)]))
+    assert player_card(rp, PlayerId("p4"), 1).rank == 4  # lost to p3
     with pytest.raises(InputError, match="p4"):
         player_card(rp, PlayerId("p4"))
     with pytest.raises(InputError, match="nobody"):
@@ -61,8 +63,9 @@ def test_card_of_a_removed_or_unknown_player_is_an_input_error() -> None:
 
 
 def test_describe_removed_opponents_and_pending_games() -> None:
-    rp = replay(season(ids(4), ["p1-p4 1-0, p2-p3 *"], ruleset={"preset": "keizer-classic", "iterate": "never"},
-                       withdrawals=[("p4", 2)]), 1)
+    # p4 is removed from round 2 on: the card after round 2 prices the win over p4 at p1's own value
+    rp = replay(season(ids(4), ["p1-p4 1-0, p2-p3 *", "p1-p2 1-0; p3 bye"],
+                       ruleset={"preset": "keizer-classic", "iterate": "never"}, withdrawals=[("p4", 2)]), 2)
     text = player_card(rp, PlayerId("p1")).describe()
     assert "round 1: beat P4 (white; withdrawn: own value at #1 counts) — 3 points" in text  # N = 3
     assert "round 1: pending against P3 (white) — 0 points" in player_card(rp, PlayerId("p2")).describe()

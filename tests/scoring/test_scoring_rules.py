@@ -7,6 +7,8 @@ from fractions import Fraction as F
 
 from scoring import player_card, replay, standings_table
 from scoring.benchgen import generate_season
+from scoring.facts import removed_players
+from seasons.ruleset import parse_ruleset
 from seasons.model import PlayerId, Result, Season
 from scoring_builders import ids, season
 
@@ -20,29 +22,36 @@ def scores(rp, k: int | None = None) -> dict[str, F]:  # type: ignore[no-untyped
 
 # -- withdrawals (D art. 22) ---------------------------------------------------------------------------
 
-def test_early_withdrawal_removes_the_player_and_rescores_opponents() -> None:
-    s = season(ids(5), ["p1-p5 1/2-1/2, p2-p3 1-0; p4 bye", "p5-p2 0-1, p1-p3 1-0; p4 excused"],
-               ruleset=SINGLE, withdrawals=[("p5", 3)])
-    rp = replay(s)
-    assert rp.ranking_after(0) == ("p1", "p2", "p3", "p4") and len(rp.value_ladder()) == 4  # N excludes p5
-    # round 1 at values 4 3 2 1: p1 draws the removed p5 → ½ × own 4; p2 beats p3 → 2; p4 bye → 1
-    assert scores(rp, 1) == {"p1": 2, "p2": 2, "p3": 0, "p4": 1}
-    line = player_card(rp, PlayerId("p1"), 1).lines[0]
-    assert line.opponent_removed and line.priced_by == "p1" and line.points == 2
+def test_early_withdrawal_removes_the_player_from_before_round_on() -> None:
+    rounds = ["p1-p5 1/2-1/2, p2-p3 1-0; p4 bye", "p5-p2 0-1, p1-p3 1-0; p4 excused", "p1-p2 1-0, p3-p4 1-0"]
+    s = season(ids(5), rounds, ruleset=SINGLE, withdrawals=[("p5", 3)])
+    rp, stays = replay(s), replay(season(ids(5), rounds[:2], ruleset=SINGLE))
+    # docs/rules.md §6: the tables before round 3 are those without the withdrawal, as published
+    assert [rp.standings(k) for k in range(3)] == [stays.standings(k) for k in range(3)]
+    assert "p5" in standings_table(rp, 2)["player"].to_list()
+    # from round 3 on p5 is out of the system: N = 4, and p1's draw with p5 is ½ × p1's own value
+    assert "p5" not in rp.ranking_after(3) and len(rp.value_ladder()) == 4
+    entry, values = rp.entry_ranking(3)
+    assert entry == tuple(p for p in rp.ranking_after(2) if p != "p5") and values == (4, 3, 2, 1)
+    line = player_card(rp, PlayerId("p1"), 3).lines[0]
+    assert line.opponent_removed and line.priced_by == "p1"
+    assert line.points == F(1, 2) * values[entry.index("p1")]  # single pass: the ranking round 3 started from
     assert "p5" not in standings_table(rp)["player"].to_list()
 
 
 def test_withdrawal_at_the_threshold_removes_and_after_it_keeps() -> None:
     rounds = ["p1-p2 1-0, p3-p4 1-0"]
-    removed = replay(season(ids(4), rounds, ruleset=SINGLE, withdrawals=[("p4", 21)]))
-    kept = replay(season(ids(4), rounds, ruleset=SINGLE, withdrawals=[("p4", 22)]))
     # D art. 22 read literally: before_round ≤ removal_before_round (21) removes — "vóór de 21ste speelronde".
-    assert "p4" not in removed.ranking_after(1)
-    assert "p4" in kept.ranking_after(1)
+    ruleset = parse_ruleset(SINGLE)
+    assert removed_players(season(ids(4), rounds, ruleset=SINGLE, withdrawals=[("p4", 21)]), ruleset) == {"p4"}
+    assert not removed_players(season(ids(4), rounds, ruleset=SINGLE, withdrawals=[("p4", 22)]), ruleset)
+    rules = dict(SINGLE, withdrawal={"removal_before_round": 2, "win": "1", "draw": "1/2", "loss": "0"})
+    rounds = ["p1-p2 1-0, p3-p4 1-0", "p1-p3 1-0; p2 bye"]
+    removed = replay(season(ids(4), rounds, ruleset=rules, withdrawals=[("p4", 2)]))
+    kept = replay(season(ids(4), rounds[:1], ruleset=rules, withdrawals=[("p4", 3)]), 1)
+    assert "p4" not in removed.ranking_after(2) and "p4" in removed.ranking_after(1)
     assert len(removed.value_ladder()) == 3 and len(kept.value_ladder()) == 4
-    assert scores(removed, 1)["p3"] == 1  # a win over the removed p4: 1 × own value (#3 of N = 3 is worth 1)
     assert scores(kept, 1)["p3"] == 1  # a win over the kept p4: 1 × p4's value (#4 of N = 4 is worth 1)
-    assert scores(kept, 1)["p1"] == 3 and scores(removed, 1)["p1"] == 2  # N changed every value
 
 
 def test_late_withdrawal_is_booked_excused_every_remaining_round() -> None:
@@ -60,13 +69,36 @@ def test_late_withdrawal_is_booked_excused_every_remaining_round() -> None:
 
 # -- slots: late, forfeit, pending, external, duty ----------------------------------------------------
 
-def test_late_joiner_is_ranked_from_round_1_and_scores_late() -> None:
+def test_late_joiner_enters_the_ranking_at_round_joined() -> None:
     players = ["p1", "p2", "p3", {"id": "p4", "name": "P4", "joined": 2}]
     rules = dict(SINGLE, factors={"late": "1/2"} | {k: v for k, v in CLASSIC_FACTORS.items() if k != "late"})
-    rp = replay(season(players, ["p1-p2 1-0; p3 bye", "p1-p3 1/2-1/2, p2-p4 0-1"], ruleset=rules))
-    assert len(rp.value_ladder()) == 4 and rp.ranking_after(0)[3] == "p4"
-    assert scores(rp, 1)["p4"] == F(1, 2) * 1  # #4 of 4 is worth 1
+    rounds = ["p1-p2 1-0; p3 bye", "p1-p3 1/2-1/2, p2-p4 0-1"]
+    rp = replay(season(players, rounds, ruleset=rules))
+    # docs/rules.md §6: in no ranking before round 2 — N = 3 there, the tables are those without p4
+    without = replay(season(["p1", "p2", "p3"], rounds[:1], ruleset=rules))
+    assert [rp.standings(k) for k in range(2)] == [without.standings(k) for k in range(2)]
+    # round 2 starts from the ranking after round 1 with p4 put in by rating (none: last)
+    entry, values = rp.entry_ranking(2)
+    assert entry == rp.ranking_after(1) + ("p4",) and values == (4, 3, 2, 1)
+    assert len(rp.value_ladder()) == 4
+    # single pass: both rounds at the ranking round 2 started from; round 1 is `late` (½ × own value 1)
+    p2_value = values[entry.index("p2")]
+    assert scores(rp, 2)["p4"] == F(1, 2) * 1 + p2_value
     assert player_card(rp, PlayerId("p4")).lines[0].implied
+
+
+def test_a_joiner_enters_at_the_place_the_director_chose() -> None:
+    players = [{"id": "a", "name": "A", "rating": 1800}, {"id": "b", "name": "B", "rating": 1500},
+               {"id": "c", "name": "C"}, {"id": "d", "name": "D"},
+               {"id": "n", "name": "N", "rating": 1600, "joined": 2}]
+    rounds = ["a-b 0-1, c-d 1-0", "a-n 1-0, b-c 1-0; d bye"]
+    by_rating = replay(season(players, rounds, ruleset=SINGLE), 2)
+    before = by_rating.ranking_after(1)
+    assert before == ("b", "c", "a", "d")
+    # by rating: below the one player rated at least as high (a, 1800), wherever a stands
+    assert by_rating.entry_ranking(2)[0] == ("b", "n", "c", "a", "d")
+    placed = [dict(p, enters_at=4) if p["id"] == "n" else p for p in players]
+    assert replay(season(placed, rounds, ruleset=SINGLE), 2).entry_ranking(2)[0] == ("b", "c", "a", "n", "d")
 
 
 CLASSIC_FACTORS = {"win": "1", "draw": "1/2", "loss": "0", "forfeit_win": "1", "forfeit_loss": "0",

@@ -18,7 +18,7 @@ def test_presets():
                                           "external_loss", "bye", "excused", "unexcused")}
     assert sixths == {"win": 6, "draw": 3, "loss": 0, "external_win": 4, "external_draw": 4,
                       "external_loss": 4, "bye": 6, "excused": 2, "unexcused": 0}
-    assert d.value.top == 80 and d.valuation == "frozen" and d.iterate == (20, 36)
+    assert d.value.top == 80 and d.valuation == "frozen" and d.iterate == (20, "final")
     assert d.pairing.rematch_from_round == 21 and d.pairing.rematch_gap is None
     assert d.pairing.opening is not None and d.pairing.opening.distance == 10
     assert (d.pairing.bye.policy, d.pairing.bye.rank) == ("anchor", 25)
@@ -80,6 +80,14 @@ def test_iterate_may_name_the_final_round():
     assert r.iterates_at(20, 30) and r.iterates_at(30, 30) and not r.iterates_at(21, 30)
 
 
+def test_d_recalculates_after_the_final_round_of_any_length():
+    # D art. 23 "na de slotronde": a 34-round season is recalculated after round 34, not 36.
+    d = parse_ruleset("doorn-driebergen-2019")
+    assert d.iterates_at(34, 34) and d.iterates_at(20, 34) and not d.iterates_at(36, 34)
+    # Without rounds_planned there is no final round to name: only round 20 (docs/rules.md §11).
+    assert not d.iterates_at(36, None) and d.iterates_at(20, None)
+
+
 def test_forfeit_and_columns_are_ruleset_keys():
     # Behaviour that differs by club is a key, never a test of the preset's name.
     classic, d, k = (parse_ruleset(name) for name in PRESET_NAMES)
@@ -109,3 +117,48 @@ def test_a_preset_settings_object_is_a_fresh_copy() -> None:
     settings["pairing"]["colour"]["max_run"] = 9
     assert preset_settings("keizer-classic")["factors"]["win"] == "1"
     assert preset_settings("kijk-uit")["pairing"]["colour"]["max_run"] == 2
+
+
+@pytest.mark.parametrize("value, where", [
+    ({"share": "2"}, "ruleset.participation.share"),
+    ({"counts": ["game"]}, "ruleset.participation.share"),
+    ({"share": "1/3", "counts": ["played"]}, "ruleset.participation.counts[0]"),
+    ({"share": "1/3", "counts": "game"}, "ruleset.participation.counts"),
+    ({"share": "1/3", "what": 1}, "ruleset.participation.what"),
+])
+def test_participation_errors_name_the_key(value, where):
+    with pytest.raises(InputError) as info:
+        parse_ruleset({"preset": "kijk-uit", "participation": value})
+    assert info.value.where == where, str(info.value)
+
+
+def test_participation_as_a_share_counts_ks_opk():
+    k = parse_ruleset("kijk-uit")
+    assert k.participation == F(1, 3) and k.participation_counts == ("game", "bye", "duty", "external")
+    r = parse_ruleset({"preset": "kijk-uit", "participation": {"share": "1/2", "counts": ["duty", "game"]}})
+    assert r.participation == F(1, 2) and r.participation_counts == ("game", "duty")
+
+
+@pytest.mark.parametrize("override, where", [
+    ({"suspension": "yes"}, "ruleset.suspension"),
+    ({"absence_deadline": {"weekday": "woensdag", "time": "20:00"}}, "ruleset.absence_deadline.weekday"),
+    ({"absence_deadline": {"weekday": "wednesday", "time": "8pm"}}, "ruleset.absence_deadline.time"),
+    ({"absence_deadline": {"weekday": "wednesday", "time": "24:00"}}, "ruleset.absence_deadline.time"),
+    ({"absence_deadline": {"weekday": "wednesday"}}, "ruleset.absence_deadline.time"),
+    ({"absence_deadline": {"time": "20:00"}}, "ruleset.absence_deadline.weekday"),
+    ({"absence_deadline": {"weekday": "wednesday", "time": "20:00", "grace": 1}}, "ruleset.absence_deadline.grace"),
+])
+def test_club_evening_keys_errors_name_the_key(override, where):
+    with pytest.raises(InputError) as info:
+        parse_ruleset({"preset": "keizer-classic", **override})
+    assert info.value.where == where, str(info.value)
+
+
+def test_club_evening_keys_of_the_presets():
+    classic, d, k = (parse_ruleset(name) for name in PRESET_NAMES)
+    assert (classic.suspension, d.suspension, k.suspension) == (False, True, False)
+    assert classic.absence_deadline is None
+    assert (d.absence_deadline.weekday, str(d.absence_deadline.time)) == (2, "20:00:00")  # Wednesday
+    assert (k.absence_deadline.weekday, str(k.absence_deadline.time)) == (3, "20:00:00")  # Thursday
+    r = parse_ruleset({"preset": "kijk-uit", "absence_deadline": None, "suspension": True})
+    assert r.absence_deadline is None and r.suspension

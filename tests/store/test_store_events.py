@@ -13,6 +13,8 @@ from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Wit
 from seasons.store.events import (
     NoShow,
     SuspensionSet,
+    ReportSet,
+    SeasonDatesSet,
     EVENT_TYPES,
     UNCHANGED,
     EntrySet,
@@ -296,6 +298,8 @@ def sample_events(season: Season) -> list[Event]:
         RoundRemoved(5),
         SuspensionSet(P("p02"), True),
         NoShow(3, P("p01"), P("p02"), P("p02")),
+        ReportSet(4, P("p04"), "2024-10-02T19:30", force_majeure="ill"),
+        SeasonDatesSet("2024-09-05", "thursday"),
     ]
 
 

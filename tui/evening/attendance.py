@@ -174,7 +174,7 @@ class Attendance:
         if round_or_next(season, k).entry_of(player.id) != entry:
             events.append(EntrySet(round=k, player=player.id, entry=entry))
         label = f"round {k}: {player.name} {entry_text(entry)}"
-        if k == self.session.current_round():
+        if k == self.session.current_round() and self.session.ruleset.suspension:
             suspension, note = _suspension_with(player.id in self.suspended(k), player.id, entry)
             events.extend(suspension)
             label += note

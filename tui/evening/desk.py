@@ -131,11 +131,10 @@ class PairingDesk:
         """A solve request for round k from the ranking after round k − 1 (on the UI thread)."""
         self.follow(k)
         season = self.source.season
-        rep = self.source.replay(k - 1)
-        ranking = rep.ranking_after(k - 1)
+        ranking, values = self.source.replay(k - 1).entry_ranking(k)
         present = sum(1 for row in attendance_rows(season, listed_round(season, k), ranking) if row.entry is None)
         return SolveRequest(round_number=k, season=prospective(season, k), ranking=ranking,
-                            values=tuple(rep.value_ladder()[: len(ranking)]),
+                            values=values,
                             locks=tuple(sorted(self.locks)), forbids=tuple(sorted(self.forbids)),
                             alternatives=alternatives, head=self.source.revision, players=present)
 

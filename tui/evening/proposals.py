@@ -122,9 +122,8 @@ class ProposalView:
 
 def player_refs(season: Season, rep: Replay, k: int) -> dict[PlayerId, PlayerRef]:
     """Every ranked player as the boards of round k show them: place and value after round k − 1."""
-    ladder = rep.value_ladder()
-    return {pid: PlayerRef(pid, season.player(pid).name, i + 1, ladder[i])
-            for i, pid in enumerate(rep.ranking_after(k - 1))}
+    ranking, values = rep.entry_ranking(k)
+    return {pid: PlayerRef(pid, season.player(pid).name, i + 1, values[i]) for i, pid in enumerate(ranking)}
 
 
 @dataclass(frozen=True, slots=True)

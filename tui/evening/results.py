@@ -66,8 +66,8 @@ class Results:
 
     def no_show(self, k: int, row_key: str, absent_colour: Literal["white", "black"]) -> str:
         """D art. 11 on the game of a row: the player of `absent_colour` did not come without notice. The
-        opponent is booked as bye, the absentee unexcused and, D art. 12, suspended until they report
-        back. One action."""
+        opponent is booked as bye, the absentee unexcused and, where the ruleset has D art. 12's suspension,
+        suspended until they report back. One action."""
         season = self.session.season
         rnd = round_or_next(season, k)
         board, pid = parse_row_key(row_key)
@@ -77,8 +77,10 @@ class Results:
         game = rnd.games[board - 1]
         absent = game.white if absent_colour == "white" else game.black
         events: list[Event] = [NoShow(round=k, white=game.white, black=game.black, absent=absent)]
-        if absent not in season.suspended:
+        suspend = self.session.ruleset.suspension  # D art. 12 where the club has it
+        if suspend and absent not in season.suspended:
             events.append(SuspensionSet(player=absent, suspended=True))
-        label = (f"round {k} board {board}: {season.player(absent).name} did not come (unexcused, suspended), "
+        booked = "unexcused, suspended" if suspend else "unexcused"
+        label = (f"round {k} board {board}: {season.player(absent).name} did not come ({booked}), "
                  f"{season.player(game.opponent_of(absent)).name} gets a bye (D art. 11)")
         return self.session.commit(label, *events)

@@ -83,8 +83,8 @@ class EveningSession:
         return self._replays[key]
 
     def ranking_before(self, k: int) -> tuple[PlayerId, ...]:
-        """The ranking round k is paired from: after round k − 1."""
-        return self.replay(k - 1).ranking_after(k - 1)
+        """The ranking round k is paired from: after round k − 1, with the players who join or leave at k."""
+        return self.replay(k - 1).entry_ranking(k)[0]
 
     def player(self, pid: str) -> Player:
         """The player with this id; KeizerError when there is none."""

@@ -37,15 +37,16 @@ def spec_from_parts(preset: str, overrides_text: str) -> object:
     return {"preset": preset, **overrides} if overrides else preset
 
 
-def ruleset_summary(rs: Ruleset) -> str:
-    """The settings a director checks first, in one line."""
+def ruleset_summary(rs: Ruleset, rounds_planned: int | None = None) -> str:
+    """The settings a director checks first, in one line ("final" in `iterate` said as its round when known)."""
     v = rs.value
     if v.ladder == "linear":
         top = str(v.top) if v.top is not None else ("N" if not v.top_offset else f"N+{v.top_offset}")
         value = f"values {top} down by {points(v.step)}"
     else:
         value = f"values: {v.ladder} ladder"
-    iterate = rs.iterate if isinstance(rs.iterate, str) else "at " + ", ".join(str(r) for r in rs.iterate)
+    iterate = rs.iterate if isinstance(rs.iterate, str) else "at " + ", ".join(
+        str(rounds_planned) if r == "final" and rounds_planned is not None else str(r) for r in rs.iterate)
     factors = " ".join(f"{k} {points(f)}" for k, f in rs.factors if k in ("win", "draw", "bye", "excused"))
     parts = [f"{rs.preset}: {value}", f"{rs.valuation} valuation", f"iterate {iterate}", factors]
     if rs.aalsmeer is not None:
@@ -73,7 +74,7 @@ class Settings:
         self.session = session
 
     def summary(self) -> str:
-        return ruleset_summary(self.session.ruleset)
+        return ruleset_summary(self.session.ruleset, self.session.season.rounds_planned)
 
     def change(self, name: str | Unchanged = UNCHANGED, ruleset_spec: object = UNCHANGED,
                rounds_planned: int | None | Unchanged = UNCHANGED) -> str:

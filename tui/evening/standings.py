@@ -35,8 +35,11 @@ class StandingsView:
     round: int
     rows: tuple[LiveRow, ...]
     report: str
-    """How the ranking was found: converged in n steps, cycled, single pass; and the participation rule."""
+    """How the ranking was found: converged in n steps, cycled, single pass; the participation rule; and
+    whether the table is provisional (results still missing)."""
     replay: Replay
+    missing: int = 0
+    """Games of rounds 1..round still without a result: the table is provisional while any is."""
 
     def columns(self, style: str) -> tuple[tuple[tuple[str, bool], ...], list[tuple[str, Sequence[str]]]]:
         """(header, right-aligned) per column and (player id, cells) rows, in club D's or club K's
@@ -53,14 +56,18 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
                          value=r.value, eligible=r.eligible, move=_move(before.get(r.player), r.rank))
                  for r in st.rows)
     rs = rep.ruleset
-    iterate = rs.iterate if isinstance(rs.iterate, str) else "after rounds " + ", ".join(map(str, rs.iterate))
+    final = season.rounds_planned  # "final" said as its round when the season knows it
+    iterate = rs.iterate if isinstance(rs.iterate, str) else "after rounds " + ", ".join(
+        str(final) if r == "final" and final is not None else str(r) for r in rs.iterate)
     report = (f"values: {iteration_summary(rep)} ({rs.valuation} valuation, iterate {iterate})" if rep.upto
               else "the starting ranking")
     share = rs.participation
     if share is not None:
         under = sum(1 for r in st.rows if r.eligible is False)
         report += f"; participation rule {share}: {under} player(s) below it"
-    return StandingsView(round=rep.upto, rows=rows, report=report, replay=rep)
+    if st.missing:  # so that nobody publishes a half table by mistake (docs/rules.md §5)
+        report = f"PROVISIONAL: {st.missing} result{'s' if st.missing != 1 else ''} missing · " + report
+    return StandingsView(round=rep.upto, rows=rows, report=report, replay=rep, missing=st.missing)
 
 
 def _move(before: int | None, now: int) -> str:

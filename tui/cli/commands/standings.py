@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from scoring import replay, standings_table  # numpy and polars: only when a table is asked for
-    from scoring.table import prize_table
+    from scoring.table import prize_table, with_status
     from seasons.load import load_season
 
     season = load_season(args.season)
@@ -41,8 +41,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:  # the JSON contract: rows in the Keizer ranking order, whatever the participation flag says
         sys.stdout.write(json.dumps(standings_json(rep, standings_table(rep)), ensure_ascii=False, indent=1)
                          + "\n")
-    elif args.csv:
-        sys.stdout.write(table.write_csv())
+    elif args.csv:  # every row says whether the table is provisional: a CSV has no place for a header note
+        sys.stdout.write(with_status(table, rep.standings().missing).write_csv())
     else:
         style = args.columns or rep.ruleset.columns
         sys.stdout.write(standings_text(rep, table, style) + "\n")
@@ -52,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
 def standings_text(rep: Replay, table: Any, style: str) -> str:
     columns, rows = standings_cells(rep, table, style)
     title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep)})"
+    missing = rep.standings().missing
+    if missing:  # so that nobody publishes a half table by mistake
+        title += (f"\nPROVISIONAL: {missing} result{'s' if missing != 1 else ''} still missing "
+                  f"(pending games score 0 until entered)")
     return title + "\n\n" + text_table([h for h, _ in columns], [cells for _, cells in rows],
                                           [right for _, right in columns])
 
@@ -74,7 +78,7 @@ def standings_json(rep: Replay, table: Any) -> dict[str, Any]:
             item["eligible"] = standing.eligible
         out_rows.append(item)
     it = st.iteration
-    return {"round": st.round, "standings": out_rows,
+    return {"round": st.round, "provisional": st.provisional, "missing": st.missing, "standings": out_rows,
             "iteration": {"iterations": it.iterations, "cycled": it.cycled,
                           "cycle_length": it.cycle_length, "capped": it.capped}}
 

@@ -1,0 +1,85 @@
+"""Tables that stand (docs/rules.md §6): the season as it stood at round k, and the ranking a round starts from.
+
+The table after round K never changes because of what happens after K: a removal by a withdrawal before
+round J acts from J on, and a player who joins at round J is in no ranking before J. So a replay runs in
+segments, each from a round at which the ranked players change; a segment scores the season as it stood
+then (`season_as_of`), starting from the ranking the round was paired from (`entry_ranking`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from seasons.errors import InputError
+from seasons.model import Player, PlayerId, Season
+from seasons.ruleset import Ruleset
+
+
+def _removals(season: Season, ruleset: Ruleset) -> dict[PlayerId, int]:
+    """Player → the first round without them, for the withdrawals that remove (D art. 22)."""
+    limit = ruleset.withdrawal.removal_before_round
+    if limit is None:
+        return {}
+    return {w.player: w.before_round for w in season.withdrawals if w.before_round <= limit}
+
+
+def boundaries(season: Season, ruleset: Ruleset, upto: int) -> tuple[int, ...]:
+    """Round 1 and every round 2..upto at which a removal takes effect or a player joins: where the ranked
+    players change, so where a replay starts a new segment."""
+    starts = {r for r in _removals(season, ruleset).values() if 2 <= r <= upto}
+    starts |= {p.joined for p in season.players if 2 <= p.joined <= upto}
+    return (1,) + tuple(sorted(starts))
+
+
+def season_as_of(season: Season, ruleset: Ruleset, k: int) -> Season:
+    """The season as it stood when round k was played: players who join after k left out (with their `late`
+    entries), withdrawals that remove a player after k not yet made. Rounds after k are not for scoring."""
+    later = {p for p, r in _removals(season, ruleset).items() if r > k}
+    absent = {p.id for p in season.players if p.joined > k}
+    if not later and not absent:
+        return season
+    joined = {p.id: p.joined for p in season.players}
+    for r in season.rounds:
+        for g, game in enumerate(r.games):
+            for pid in game.players():
+                if pid in absent and r.number < joined[pid]:  # what the whole season's replay refuses too
+                    raise InputError(f"rounds[{r.number - 1}].games[{g}]", f"player {pid!r} has not joined yet "
+                                     f"(joined: round {joined[pid]})")
+    # their `late` entries go with them (their rounds from `joined` on are not replayed here)
+    rounds = tuple(r if not any(pid in absent for pid, _ in r.entries)
+                   else replace(r, entries=tuple(e for e in r.entries if e[0] not in absent))
+                   for r in season.rounds)
+    return replace(season, players=tuple(p for p in season.players if p.id not in absent), rounds=rounds,
+                   withdrawals=tuple(w for w in season.withdrawals if w.player not in absent | later),
+                   suspended=tuple(p for p in season.suspended if p not in absent))
+
+
+def entry_ranking(before: Sequence[PlayerId], ranked: Sequence[Player]) -> tuple[PlayerId, ...]:
+    """The ranking a round is paired and scored from: the ranking after the round before (`before`), without
+    the players no longer ranked, with the newcomers among `ranked` (the ranked players of the round, in
+    the season's order) each put at their `enters_at` place, or by rating (docs/rules.md §6)."""
+    here = {p.id for p in ranked}
+    out = [p for p in before if p in here]
+    known = set(before)
+    rating = {p.id: p.rating for p in ranked}
+    for player in ranked:
+        if player.id in known:
+            continue
+        out.insert(_place(player, out, rating) - 1, player.id)
+    return tuple(out)
+
+
+def _place(player: Player, ranking: list[PlayerId], rating: dict[PlayerId, int | None]) -> int:
+    """1-based place: `enters_at` (at most one past the end); else by rating, one below the number of players
+    rated at least as high (the unrated count as lower: a Keizer ranking is not ordered by rating, so one
+    weak player near the top must not pull a newcomer up); last without a rating."""
+    if player.enters_at is not None:
+        return min(player.enters_at, len(ranking) + 1)
+    if player.rating is None:
+        return len(ranking) + 1
+    r = player.rating
+    return 1 + sum(1 for pid in ranking if (other := rating[pid]) is not None and other >= r)
+
+
+__all__ = ["boundaries", "entry_ranking", "season_as_of"]

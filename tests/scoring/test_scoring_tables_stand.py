@@ -1,0 +1,105 @@
+"""Tables that stand (docs/rules.md §6): the table after round K never changes because of what happens after K."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scoring import replay, standings_table
+from seasons.errors import InputError
+from seasons.model import Season
+from seasons.season_json import season_from_json, season_to_json
+from tests.strategies import seasons
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _valid(obj: dict[str, Any]) -> Season:
+    try:
+        return season_from_json(obj)
+    except InputError:
+        assume(False)
+        raise
+
+
+def _same_tables(before: Season, after: Season, upto: int) -> None:
+    a, b = replay(before, upto), replay(after, upto)
+    for k in range(upto + 1):
+        assert a.standings(k) == b.standings(k), k
+        # every column but `lot`, the place in the file's player list, which a newcomer slotted in shifts
+        assert standings_table(a, k).drop("lot").equals(standings_table(b, k).drop("lot")), k
+
+
+@SETTINGS
+@given(seasons(max_rounds=6), st.data())
+def test_a_withdrawal_after_k_leaves_the_tables_up_to_k(s: Season, data: st.DataObject) -> None:
+    paired = max((r.number for r in s.rounds if r.is_paired), default=0)
+    assume(paired >= 2)
+    k = data.draw(st.integers(1, paired - 1))
+    j = data.draw(st.integers(k + 1, paired))
+    free = [p.id for p in s.players if s.withdrawal_of(p.id) is None and p.joined <= k]
+    assume(free)
+    who = data.draw(st.sampled_from(free))
+    obj = season_to_json(s)
+    for rnd in obj["rounds"][j - 1:]:  # from round J on the player is gone; an opponent gets a bye
+        rnd["entries"].pop(who, None)
+        for game in [g for g in rnd["games"] if who in (g["white"], g["black"])]:
+            rnd["games"].remove(game)
+            rnd["entries"][game["black"] if game["white"] == who else game["white"]] = "bye"
+    obj["withdrawals"] = obj.get("withdrawals", []) + [{"player": who, "before_round": j}]
+    _same_tables(s, _valid(obj), k)
+
+
+@SETTINGS
+@given(seasons(max_rounds=6), st.data())
+def test_a_player_joining_after_k_leaves_the_tables_up_to_k(s: Season, data: st.DataObject) -> None:
+    paired = max((r.number for r in s.rounds if r.is_paired), default=0)
+    assume(paired >= 1)
+    k = data.draw(st.integers(0, paired - 1))
+    j = data.draw(st.integers(k + 1, paired + 1))
+    assume(j >= 2)
+    obj = season_to_json(s)
+    newcomer: dict[str, Any] = {"id": "newcomer", "name": "New", "joined": j}
+    if data.draw(st.booleans()):
+        newcomer["rating"] = data.draw(st.integers(1000, 2000))
+    if data.draw(st.booleans()):
+        newcomer["enters_at"] = data.draw(st.integers(1, len(s.players) + 2))
+    obj["players"].insert(data.draw(st.integers(0, len(obj["players"]))), newcomer)
+    for rnd in obj["rounds"]:
+        if rnd["round"] < j:
+            if data.draw(st.booleans()):
+                rnd["entries"]["newcomer"] = "late"
+        else:
+            rnd["entries"]["newcomer"] = data.draw(st.sampled_from(["excused", "bye", "duty"]))
+    _same_tables(s, _valid(obj), k)
+
+
+def test_a_joiner_is_paired_in_the_round_they_join() -> None:
+    from pairing import keizer_ranking
+
+    obj = {"format": "keizer-season/1", "ruleset": "doorn-driebergen-2019",
+           "players": [{"id": f"p{i}"} for i in range(1, 5)] + [{"id": "new", "joined": 2, "enters_at": 2}],
+           "rounds": [{"round": 1, "games": [{"white": "p1", "black": "p2", "result": "1-0"},
+                                             {"white": "p3", "black": "p4", "result": "0-1"}],
+                       "entries": {"new": "late"}}]}
+    season = season_from_json(obj)
+    ranking, values = keizer_ranking(season, 2)
+    assert ranking[1] == "new" and len(ranking) == len(values) == 5
+    assert "new" not in replay(season).ranking_after(1)
+
+
+def test_a_card_shows_the_ranks_that_were_published() -> None:
+    obj = {"format": "keizer-season/1", "ruleset": "doorn-driebergen-2019",
+           "players": [{"id": "new", "joined": 2, "enters_at": 1}] + [{"id": f"p{i}"} for i in range(1, 5)],
+           "rounds": [{"round": 1, "games": [{"white": "p1", "black": "p2", "result": "0-1"},
+                                             {"white": "p3", "black": "p4", "result": "0-1"}]},
+                      {"round": 2, "games": [{"white": "new", "black": "p2", "result": "1-0"},
+                                             {"white": "p4", "black": "p1", "result": "1/2-1/2"}],
+                       "entries": {"p3": "bye"}}]}
+    rp = replay(season_from_json(obj))
+    from scoring import player_card
+
+    for pid in ("p1", "p2", "p3", "p4"):
+        assert player_card(rp, pid).rank_history == tuple(rp.ranking_after(r).index(pid) + 1 for r in range(3))
