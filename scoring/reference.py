@@ -180,15 +180,15 @@ class _Reference:
         return RefStanding(round=k, order=order, scores=tuple(scores[p] for p in order), eligible=eligible,
                            iterations=iterations, cycled=cycle > 0, cycle_length=cycle, capped=capped)
 
-    def run(self, upto: int, entry: tuple[int, Ranking] | None = None) -> tuple[RefStanding, ...]:
-        """Standings 0..upto; `entry`: (round J, the ranking round J starts from instead of the one before)."""
+    def run(self, upto: int, entry: dict[int, Ranking] | None = None) -> tuple[RefStanding, ...]:
+        """Standings 0..upto; `entry`: round → the ranking that round starts from instead of the one before."""
         rules = self.rules
         out = [self.standing(0, self.start, {p: self.extras(p, 0, self.start) for p in self.start}, 0, 0, False)]
         frozen = {p: Fraction(0) for p in self.start}  # valuation "frozen": the points so far, never revalued
         previous = self.start
         for k in range(1, upto + 1):
-            if entry is not None and k == entry[0]:
-                previous = entry[1]
+            if entry is not None and k in entry:
+                previous = entry[k]
             if rules.iterates_at(k, self.season.rounds_planned):
                 order, scores, pricing, iterations, capped = self.iterate(k, previous)
                 cycle = len(pricing) if len(pricing) > 1 else 0
@@ -226,9 +226,11 @@ def reference_replay(season: Season, upto: int | None = None, cap: int = ITERATI
         then = _as_of(season, start, {p for p, r in gone.items() if r > start})
         ref = _Reference(then, ruleset, cap)
         entry = None
-        if out:
+        if out:  # rounds before `start` from the published rankings (newcomers last), `start` from its entry
             ranked = [p for p in then.players if p.id in ref.start]
-            entry = (start, _entering(out[-1].order, ranked))
+            entry = {k: tuple([p for p in out[k - 1].order if p in ref.start]
+                              + [p for p in ref.start if p not in out[k - 1].order]) for k in range(1, start)}
+            entry[start] = _entering(out[-1].order, ranked)
         out.extend(ref.run(end, entry)[len(out):])
     return tuple(out)
 

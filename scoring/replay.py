@@ -221,10 +221,17 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap)
     terms = compile_terms(slots, engine.scale, len(players), end)
     engine.start()
+    index = {p.id: i for i, p in enumerate(players)}
     for k, t in enumerate(terms, start=1):
-        if k == start and earlier is not None:
-            index = {p.id: i for i, p in enumerate(players)}
-            order = [index[p] for p in earlier.entry_ranking(start)[0]]
+        if earlier is not None and k <= start:
+            # Each round from the ranking it really started from: before `start` the published one, the
+            # players removed since taken out (everyone below moves up) and those who joined since put
+            # last, where they change no one's value; round `start` from the ranking it was paired from.
+            if k < start:
+                before = [index[p] for p in earlier.ranking_after(k - 1) if p in index]
+                order = before + sorted(set(range(len(players))) - set(before))
+            else:
+                order = [index[p] for p in earlier.entry_ranking(start)[0]]
             engine.states[-1] = replace(engine.states[-1], order=np.array(order, dtype=engine.states[-1].order.dtype))
         engine.step(k, t)
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
