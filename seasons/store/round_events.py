@@ -215,8 +215,10 @@ class ResultSet(Event):
 
 @dataclass(frozen=True, slots=True)
 class NoShow(Event):
-    """D art. 11: a player did not come without notice; the game is not played. The opponent is booked
-    as bye ("oneven": 100% of their own value) and the absentee as unexcused."""
+    """D art. 11 as stores before stable boards wrote it: a player did not come without notice; the game
+    left the round, the opponent was booked as bye and the absentee as unexcused. keizer now records a
+    no-show as a forfeit on its board (a `result-set`); this event is still replayed for the stores that
+    hold it."""
 
     kind: ClassVar[str] = "no-show"
     round: int

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId
+from seasons.model import EntryKind, PlayerId, Result
 from seasons.season_json import dump_season
 from seasons.store import SeasonStore
 from tui.cli.main import main
@@ -34,7 +34,7 @@ def test_no_suspension_where_the_ruleset_has_none(demo_json: Path, tmp_path: Pat
         absent = evening.season.round(k).games[0].black
         label = evening.results.no_show(k, "board:1", "black")
         assert "suspended" not in label and absent not in evening.season.suspended
-        assert evening.season.round(k).entry_of(absent) is EntryKind.UNEXCUSED
+        assert evening.season.round(k).games[0].result is Result.WHITE_FORFEIT_WIN  # on its board, for good
     finally:
         evening.close()
 

@@ -308,14 +308,6 @@ def test_a_withdrawal_beyond_the_season_is_refused(evening: Evening) -> None:
     assert evening.revision == head
 
 
-def test_the_forfeit_key_decides_what_the_forfeit_keys_record(evening: Evening) -> None:
-    assert evening.results.forfeit_is_no_show  # D: a no-show is a bye and an unexcused absence (D art. 11)
-    evening.settings.change(ruleset_spec={"preset": "doorn-driebergen-2019", "forfeit": "factors"})
-    assert not evening.results.forfeit_is_no_show
-    evening.settings.change(ruleset_spec={"preset": "keizer-classic", "forfeit": "bye"})
-    assert evening.results.forfeit_is_no_show
-
-
 def test_the_columns_key_chooses_the_standings_columns(evening: Evening) -> None:
     assert evening.standings.columns == "d"
     evening.settings.change(ruleset_spec={"preset": "doorn-driebergen-2019", "columns": "k"})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scoring import player_card
 from seasons.model import EntryKind, PlayerId, Result
 from tui.app import KeizerApp, make_app
 from tui.app.dialogs.card import PlayerCardScreen
@@ -189,8 +190,9 @@ async def test_every_change_is_on_disk_the_moment_it_is_made(demo_store: Path) -
         assert on_disk.round(33).entry_of(first) is EntryKind.DUTY
 
 
-async def test_a_no_show_books_bye_unexcused_and_suspends(demo_store: Path) -> None:
-    # D art. 11: the opponent of a player absent without notice is booked as bye; art. 12: suspended.
+async def test_a_no_show_keeps_its_board_scores_as_a_bye_and_suspends(demo_store: Path) -> None:
+    # D art. 11: the opponent of a player absent without notice is scored as a bye; art. 12: suspended. The
+    # game stays on its board as a forfeit: a published board number never changes.
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         await pilot.press("f4")
@@ -203,9 +205,12 @@ async def test_a_no_show_books_bye_unexcused_and_suspends(demo_store: Path) -> N
         await pilot.press("b")
         await pilot.pause()
         rnd = app.evening.season.round(32)
-        assert len(rnd.games) == boards_before - 1 and game not in rnd.games
-        assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED
+        assert len(rnd.games) == boards_before and rnd.games[0].players() == game.players()
+        assert rnd.games[0].result is Result.WHITE_FORFEIT_WIN
         assert game.black in app.evening.season.suspended
+        rep = app.evening.session.replay(32)  # scored as D art. 11 books it (the ruleset's `forfeit` key)
+        assert player_card(rep, game.white, 32).lines[-1].price == "bye"
+        assert player_card(rep, game.black, 32).lines[-1].price == "unexcused"
         assert "D art. 11" in last(app)
         await pilot.press("ctrl+z")  # one action: the game, the entries and the suspension come back
         assert app.evening.season.round(32).games[0] == game and game.black not in app.evening.season.suspended
@@ -229,24 +234,22 @@ async def test_every_screen_opens_on_a_new_empty_season(tmp_path: Path) -> None:
         assert not [s for s in app.said if s.severity == "error"]
 
 
-async def test_under_club_d_a_forfeit_key_records_a_no_show(demo_store: Path) -> None:
-    # The fixed evening uses doorn-driebergen-2019: D art. 11 books bye + unexcused, not "+-".
+async def test_a_forfeit_key_records_a_forfeit_on_its_board_for_every_club(demo_store: Path) -> None:
+    # The fixed evening uses doorn-driebergen-2019: the ruleset's `forfeit` key scores it (D art. 11).
     app = make_app(demo_store)
     async with app.run_test() as pilot:
-        assert app.evening.results.forfeit_is_no_show
         await pilot.press("f4")
         game = app.evening.season.round(32).games[0]
         await pilot.press("+", "+")  # the board has a result: the key twice changes it (as typed: "+")
         rnd = app.evening.season.round(32)
-        assert game not in rnd.games
-        assert rnd.entry_of(game.white) is EntryKind.BYE and rnd.entry_of(game.black) is EntryKind.UNEXCUSED
+        assert rnd.games[0].players() == game.players() and rnd.games[0].result is Result.WHITE_FORFEIT_WIN
+        assert rnd.entry_of(game.white) is None and rnd.entry_of(game.black) is None
 
 
 async def test_with_forfeit_factors_a_forfeit_key_records_a_forfeit(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         app.evening.settings.change(ruleset_spec={"preset": "doorn-driebergen-2019", "forfeit": "factors"})
-        assert not app.evening.results.forfeit_is_no_show
         await pilot.press("f4")
         game = app.evening.season.round(32).games[0]
         await pilot.press("+", "+")  # the board has a result: the key twice changes it

@@ -1,4 +1,4 @@
-"""Results: a round's boards, the result of a game, and a no-show (D art. 11)."""
+"""Results: a round's boards, the result of a game, and a no-show (D art. 11) — each on its board for good."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Literal
 from seasons.errors import KeizerError
 from seasons.model import Result
 from seasons.rounds import results_round
-from seasons.store.events import Event, NoShow, ResultSet, SuspensionSet
+from seasons.store.events import Event, ResultSet, SuspensionSet
 from tui.evening.attendance import entry_text
 from tui.evening.boards import BoardRow, board_rows, parse_row_key
 from tui.evening.listing import round_or_next
@@ -37,12 +37,6 @@ class Results:
         done = sum(1 for g in rnd.games if g.result.is_decided)
         return f"Round {k} — {done} of {len(rnd.games)} results entered"
 
-    @property
-    def forfeit_is_no_show(self) -> bool:
-        """The ruleset's `forfeit` key is "bye": a forfeit key records a no-show (D art. 11: the absentee
-        unexcused, the opponent a bye), not a forfeit scored × the opponent's value."""
-        return self.session.ruleset.forfeit == "bye"
-
     def set_result(self, k: int, row_key: str, result: Result) -> str:
         """The result of the game on a row of `boards(k)`; refused on a row without a game."""
         season = self.session.season
@@ -65,9 +59,10 @@ class Results:
         return self.session.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result))
 
     def no_show(self, k: int, row_key: str, absent_colour: Literal["white", "black"]) -> str:
-        """D art. 11 on the game of a row: the player of `absent_colour` did not come without notice. The
-        opponent is booked as bye, the absentee unexcused and, where the ruleset has D art. 12's suspension,
-        suspended until they report back. One action."""
+        """The player of `absent_colour` did not come without notice: the game is a forfeit won by the one
+        who came, on its board (a published board number never changes); the ruleset's `forfeit` key says
+        how it scores (D art. 11, `"bye"`: the one who came as a bye, the absentee unexcused). Where the
+        ruleset has D art. 12's suspension, the absentee is suspended until they report back. One action."""
         season = self.session.season
         rnd = round_or_next(season, k)
         board, pid = parse_row_key(row_key)
@@ -76,11 +71,14 @@ class Results:
             raise KeizerError(f"{who} has no game in round {k}: there is nobody to not show up")
         game = rnd.games[board - 1]
         absent = game.white if absent_colour == "white" else game.black
-        events: list[Event] = [NoShow(round=k, white=game.white, black=game.black, absent=absent)]
-        suspend = self.session.ruleset.suspension  # D art. 12 where the club has it
-        if suspend and absent not in season.suspended:
+        result = Result.BLACK_FORFEIT_WIN if absent == game.white else Result.WHITE_FORFEIT_WIN
+        events: list[Event] = [ResultSet(round=k, white=game.white, black=game.black, result=result)]
+        rules = self.session.ruleset
+        if rules.suspension and absent not in season.suspended:  # D art. 12 where the club has it
             events.append(SuspensionSet(player=absent, suspended=True))
-        booked = "unexcused, suspended" if suspend else "unexcused"
-        label = (f"round {k} board {board}: {season.player(absent).name} did not come ({booked}), "
-                 f"{season.player(game.opponent_of(absent)).name} gets a bye (D art. 11)")
+        came = season.player(game.opponent_of(absent)).name
+        booked = (["unexcused"] if rules.forfeit == "bye" else []) + (["suspended"] if rules.suspension else [])
+        scored = f"{came} gets a bye (D art. 11)" if rules.forfeit == "bye" else f"{came} wins by forfeit"
+        label = (f"round {k} board {board} {result.value}: {season.player(absent).name} did not come"
+                 + (f" ({', '.join(booked)})" if booked else "") + f", {scored}")
         return self.session.commit(label, *events)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -115,10 +115,6 @@ class ResultsScreen(KeizerScreen):
                             f"{new.value}", "warning")
             return
         self._confirm = None
-        if new.is_forfeit and self.evening.results.forfeit_is_no_show:
-            absent: Literal["white", "black"] = "black" if new is Result.WHITE_FORFEIT_WIN else "white"
-            self.write(self.evening.results.no_show, k, key, absent)  # D art. 11: bye + unexcused, not a forfeit
-            return
         if self.write(self.evening.results.set_result, k, key, new):
             boards.advance()
 
