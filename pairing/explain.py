@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pairing.criteria import CRITERION
 from pairing.criteria.colour import balance_of, run_of
 from pairing.criteria.tiers import TIER
+from pairing.explain_why_not import WHY_NOT_PER_BOARD, WhyNot, WhyNotExplainer
 from pairing.instance import RoundInstance
 from pairing.proposal import Board, Proposal
 from seasons.model import PlayerId
@@ -33,6 +34,8 @@ class BoardExplanation:
     terms: tuple[tuple[str, int], ...]
     """(criterion, cost) of every non-zero term."""
     lines: tuple[str, ...]
+    why_not: tuple[WhyNot, ...] = ()
+    """The nearer-ranked players not chosen and why each was not, nearest first (their lines end `lines`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +56,11 @@ class RoundExplanation:
     """Everything as text, in board order."""
 
 
-def explain(inst: RoundInstance, proposal: Proposal) -> RoundExplanation:
-    boards = tuple(_board(inst, b) for b in proposal.boards)
+def explain(inst: RoundInstance, proposal: Proposal, why_not: int = WHY_NOT_PER_BOARD) -> RoundExplanation:
+    """Every board and the bye of `proposal`, explained; per board up to `why_not` nearer-ranked players
+    not chosen and why (each may cost one more solve of the round; 0: none)."""
+    others = WhyNotExplainer(inst, proposal, why_not)
+    boards = tuple(_board(inst, b, others) for b in proposal.boards)
     bye = _bye(inst, proposal) if proposal.bye is not None else None
     lines = [f"Round {inst.round_number}: {len(proposal.boards)} boards, real cost {proposal.real_cost}"]
     if inst.target_distance != 1:
@@ -76,7 +82,7 @@ def _describe(colours: str) -> str:
     return f"{run}{'W' if last == 'W' else 'Z'} in a row, balance {balance_of(colours):+d}"
 
 
-def _board(inst: RoundInstance, board: Board) -> BoardExplanation:
+def _board(inst: RoundInstance, board: Board, others: WhyNotExplainer) -> BoardExplanation:
     w, b = inst.state(board.white), inst.state(board.black)
     met = inst.meetings_of(w.id, b.id)
     rounds = tuple(m.round for m in met)
@@ -107,8 +113,10 @@ def _board(inst: RoundInstance, board: Board) -> BoardExplanation:
         for name, _ in terms:
             if TIER[CRITERION[name].tier].kind == "relax":
                 lines.append(f"  gave way: {CRITERION[name].label}")
+    why_not = others.board(board, pc)
+    lines.extend(line for w_n in why_not for line in w_n.lines)
     return BoardExplanation(board.number, w.id, b.id, w.rank, b.rank, distance, inst.target_distance,
-                            (w.colours, b.colours), reason, rounds, terms, tuple(lines))
+                            (w.colours, b.colours), reason, rounds, terms, tuple(lines), why_not)
 
 
 def _bye(inst: RoundInstance, proposal: Proposal) -> ByeExplanation:
