@@ -71,14 +71,17 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
         inst = build_instance(request.season, request.round_number, request.ranking, request.values,
                               locks=request.locks, forbids=request.forbids)
         best = propose(inst)
+        why = explain(inst, best)  # with "why not him?" for each board: the pairing the director looks at
         found = [best]
         if request.alternatives and not cancel.is_set():
-            partial(SolveOutcome(request, (best,), (explain(inst, best),), partial=True))
+            partial(SolveOutcome(request, (best,), (why,), partial=True))
             progress(f"best pairing found (cost {best.real_cost}); looking for {request.alternatives} "
                      f"alternatives…")
             found.extend(a.proposal for a in alternatives(inst, request.alternatives, best=best,
                                                           cancelled=cancel.is_set))
-        return SolveOutcome(request, tuple(found), tuple(explain(inst, p) for p in found),
+        # An alternative is explained without "why not": its answers would be about a pairing that is
+        # not the best, and each costs a solve (a quarter of a second per proposal at 80 present).
+        return SolveOutcome(request, tuple(found), (why,) + tuple(explain(inst, p, why_not=0) for p in found[1:]),
                             cancelled=cancel.is_set())
     except KeizerError as exc:
         return SolveOutcome(request, error=str(exc))
