@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seasons.absence import book_report, round_date
 from seasons.errors import KeizerError
-from seasons.model import EntryKind, Player, PlayerId, Result, Round, Season
+from seasons.model import AbsenceReport, EntryKind, Player, PlayerId, Result, Round, Season
 from seasons.roster import suspended, taking_part
-from seasons.store.events import EntrySet, Event, SuspensionSet
+from seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from tui.evening.listing import listed_round, listing_events, round_or_next
-from tui.evening.session import EveningSession
+from tui.evening.session import Change, EveningSession
 
 ENTRY_TEXT: dict[EntryKind | None, str] = {
     None: "present",
@@ -163,12 +164,33 @@ class Attendance:
         In the round being prepared, D art. 12 goes with it: marking a player unexcused also suspends
         them (not paired until they report back), and any other mark readmits a suspended player (they
         did report). One action, one undo step."""
+        player = self.session.player(pid)
+        if listed_round(self.session.season, k).entry_of(player.id) == entry:
+            raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
+        return self.session.apply(self._marked(k, player.id, entry))
+
+    def report(self, k: int, pid: str, at: str, force_majeure: str | None = None) -> str:
+        """An absence report for round k with the time it came in ("2026-11-25T19:30"): booked excused by
+        the ruleset's deadline, unexcused after it unless the director rules force majeure (with its
+        reason) — D art. 16, K "Afmelden". The report and its entry are one action."""
         season = self.session.season
         player = self.session.player(pid)
+        report = AbsenceReport(player.id, at, force_majeure or None)
+        booking = book_report(report, self.session.ruleset, round_date(season, k))
+        same = listed_round(season, k).entry_of(player.id) == booking.entry
+        change = (Change(f"round {k}: {player.name} {entry_text(booking.entry)}", listing_events(season, k))
+                  if same else self._marked(k, player.id, booking.entry))
+        events = change.events + (ReportSet(round=k, player=player.id, at=at, force_majeure=report.force_majeure),)
+        return self.session.apply(Change(f"{change.label} (reported {at.replace('T', ' ')}: {booking.reason})",
+                                         events))
+
+    def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None) -> Change:
+        """The change that marks a player in round k (the round listed first if need be). In the round being
+        prepared D art. 12 goes with it where the ruleset has it: unexcused suspends, another mark readmits."""
+        season = self.session.season
+        player = season.player(pid)
         rnd = listed_round(season, k)
         check_change(season, rnd, player, entry)
-        if rnd.entry_of(player.id) == entry:
-            raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
         events: list[Event] = [e for e in listing_events(season, k)
                                if not (isinstance(e, EntrySet) and e.player == player.id)]
         if round_or_next(season, k).entry_of(player.id) != entry:
@@ -178,7 +200,7 @@ class Attendance:
             suspension, note = _suspension_with(player.id in self.suspended(k), player.id, entry)
             events.extend(suspension)
             label += note
-        return self.session.commit(label, *events)
+        return Change(label, tuple(events))
 
 
 def _suspension_with(was: bool, pid: PlayerId, entry: EntryKind | None) -> tuple[tuple[Event, ...], str]:

@@ -1,14 +1,17 @@
-"""Settings: the season's name, ruleset (a preset plus overrides, with a summary line) and rounds planned."""
+"""Settings: the season's name, ruleset (a preset plus overrides, with a summary line), rounds planned, dates."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from seasons.absence import parse_date, round_date
 from seasons.errors import InputError, KeizerError
 from seasons.model import Season
 from seasons.ruleset import Ruleset, parse_ruleset
-from seasons.store.events import UNCHANGED, SettingsChanged, Unchanged
+from seasons.ruleset.model import WEEKDAYS
+from seasons.store.events import UNCHANGED, RoundDateSet, SeasonDatesSet, SettingsChanged, Unchanged
+from tui.evening.listing import listing_events, round_or_next
 from tui.evening.session import EveningSession
 from tui.format import points
 
@@ -89,6 +92,37 @@ class Settings:
         if not changed:
             raise KeizerError("the settings are unchanged: nothing to save")
         return self.session.commit(f"settings: {', '.join(changed)}", event)
+
+    def set_dates(self, start_date: str | None, weekday: str | None = None) -> str:
+        """The season's start ("2026-09-03") and club evening weekday ("thursday"; None: the start date's):
+        every round without a date of its own is dated from them, a week apart."""
+        if start_date is not None:
+            parse_date(start_date, "start date")
+        if weekday is not None and weekday not in WEEKDAYS:
+            raise InputError("weekday", f"expected one of {', '.join(WEEKDAYS)}, got {weekday!r}")
+        season = self.session.season
+        if (season.start_date, season.weekday) == (start_date, weekday):
+            raise KeizerError("the dates are unchanged: nothing to save")
+        label = f"season starts {start_date}" + (f", on {weekday}s" if weekday else "") if start_date \
+            else "season without a start date"
+        return self.session.commit(label, SeasonDatesSet(start_date=start_date, weekday=weekday))
+
+    def set_round_date(self, k: int, date: str | None) -> str:
+        """Round k's own date (a round moved for a holiday moves the ones after it); None: dated from the
+        season's start again."""
+        season = self.session.season
+        if date is not None:
+            parse_date(date, f"round {k} date")
+        rnd = round_or_next(season, k)
+        if rnd.date == date:
+            raise KeizerError(f"round {k} already has that date: nothing to save")
+        events = listing_events(season, k) + (RoundDateSet(number=k, date=date),)
+        return self.session.commit(f"round {k} on {date}" if date else f"round {k} dated from the start", *events)
+
+    def date_of(self, k: int) -> str | None:
+        """Round k's evening as an ISO date, None when nothing fixes it."""
+        day = round_date(self.session.season, k)
+        return day.isoformat() if day is not None else None
 
 
 def _new_name(season: Season, name: str | Unchanged) -> str | Unchanged:

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from tui.cli.commands import bench, check_pairing, demo, history, new, open, pair, season_io, simulate, standings
+from tui.cli.commands import (
+    bench,
+    calendar,
+    check_pairing,
+    demo,
+    history,
+    new,
+    open,
+    pair,
+    season_io,
+    simulate,
+    standings,
+)
 
 REGISTRY = (
     open.register,
@@ -11,6 +23,8 @@ REGISTRY = (
     standings.register,
     pair.register,
     check_pairing.register,
+    calendar.register_dates,
+    calendar.register_report,
     season_io.register_import,
     season_io.register_export,
     season_io.register_validate,
