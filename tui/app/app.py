@@ -28,6 +28,7 @@ from tui.app.screens.round import RoundScreen
 from tui.app.screens.season import SeasonScreen
 from tui.app.screens.standings import StandingsScreen
 from tui.evening import Evening
+from tui.visible import visible
 
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""
@@ -85,7 +86,7 @@ class KeizerApp(App[None]):
         self._seen = evening.revision
         """The store's newest action this app has shown."""
         self.set_reactive(KeizerApp.current_round, evening.session.current_round())
-        self.title = evening.season.name
+        self.title = visible(evening.season.name)
 
     def on_mount(self) -> None:
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
@@ -142,7 +143,7 @@ class KeizerApp(App[None]):
         information. Screens post `Said` instead."""
         self.said.append(Said(text, severity))
         if severity != "information":  # the status line says it too; a toast makes sure it is seen
-            self.notify(text, severity=severity, markup=False, timeout=4)
+            self.notify(visible(text), severity=severity, markup=False, timeout=4)
         screen = self.screen
         if isinstance(screen, KeizerScreen):
             screen.show_status(text, severity)
