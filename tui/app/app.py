@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -32,6 +33,9 @@ from tui.visible import visible
 
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""
+
+QUIT_AGAIN_SECONDS = 3.0
+"""A second ctrl+c within this time quits (the first says how to quit; each change is already saved)."""
 
 RETRY_HINTS = {"pairing": "r tries again, or pair by hand"}
 """What the director can do after a worker of this group failed."""
@@ -85,6 +89,8 @@ class KeizerApp(App[None]):
         self._log_handler: logging.Handler | None = None
         self._seen = evening.revision
         """The store's newest action this app has shown."""
+        self._interrupted_at = float("-inf")
+        """When ctrl+c was last pressed (`action_help_quit`)."""
         self.set_reactive(KeizerApp.current_round, evening.session.current_round())
         self.title = visible(evening.season.name)
 
@@ -103,6 +109,16 @@ class KeizerApp(App[None]):
         if self._log_handler is not None:
             LOG.removeHandler(self._log_handler)
             self._log_handler.close()
+
+    def action_help_quit(self) -> None:
+        """ctrl+c: a terminal user's reflex to leave. Once it says how; pressed again soon, it quits (every
+        change is saved when it is made, so nothing is lost either way)."""
+        now = time.monotonic()
+        if now - self._interrupted_at <= QUIT_AGAIN_SECONDS:
+            self.exit()
+            return
+        self._interrupted_at = now
+        self.notify("ctrl+c again (or ctrl+q) quits; every change is already saved", markup=False, timeout=3)
 
     def check_store(self) -> None:
         """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
