@@ -32,11 +32,16 @@ def check_name(season: Season, name: str, except_id: PlayerId | None = None) -> 
     return name
 
 
-def new_id(season: Season, name: str) -> PlayerId:
-    """A stable slug from the surname-ish last word of the name, numbered when taken (`dijk`, `dijk2`)."""
+def id_base(name: str) -> str:
+    """The slug a player's id starts from: the surname-ish last word of the name, in ASCII."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     words = re.findall(r"[a-z0-9]+", ascii_name.lower())
-    base = words[-1] if words else "player"
+    return words[-1] if words else "player"
+
+
+def new_id(season: Season, name: str) -> PlayerId:
+    """A stable slug from the surname-ish last word of the name, numbered when taken (`dijk`, `dijk2`)."""
+    base = id_base(name)
     candidate, n = base, 1
     while season.has_player(PlayerId(candidate)):
         n += 1
