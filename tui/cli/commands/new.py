@@ -35,9 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from seasons.model import Season
     from seasons.store import SeasonStore
 
-    target = Path(args.store)
-    if target.exists():
-        raise KeizerError(f"{target}: already exists; choose a new file name (nothing was written)")
+    target = Path(args.store)  # an existing file is refused by create, after it removed what a killed run left
     if args.rounds is not None and args.rounds < 1:
         raise KeizerError("--rounds must be 1 or more")
     season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset, players=(),

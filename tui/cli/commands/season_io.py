@@ -26,9 +26,7 @@ def run_import(args: argparse.Namespace) -> int:
     from seasons.store import SeasonStore
 
     season = load_season(args.json_file)
-    target = Path(args.store)
-    if target.exists():
-        raise KeizerError(f"{target}: already exists; choose a new file name (nothing was written)")
+    target = Path(args.store)  # an existing file is refused by create, after it removed what a killed run left
     SeasonStore.create(target, season, label=f"import {Path(args.json_file).name}").close()
     print(f"imported {len(season.players)} players and {len(season.rounds)} rounds into {target}")
     return 0
