@@ -9,9 +9,9 @@ form runs with the suite; `KEIZER_LONG=1` runs the long one (docs/format.md "Har
 
 from __future__ import annotations
 
+import functools
 import json
 import os
-import shutil
 import sqlite3
 import tempfile
 import time
@@ -47,7 +47,7 @@ READERS: dict[str, Argv] = {
     "export -o": lambda f, d: ["export", str(f), "-o", str(d / "out.json")],
     "import": lambda f, d: ["import", str(f), str(d / "club.keizer")],
     "pair": lambda f, d: ["pair", str(f)],
-    "check-pairing": lambda f, d: ["check-pairing", str(f), str(PAIRING)],
+    "check-pairing": lambda f, d: ["check-pairing", str(f), str(pairing_file(d))],
 }
 """Every command that reads a season file (`new --players` reads a list: its own fuzz below)."""
 STORE_READERS: dict[str, Argv] = {
@@ -58,8 +58,11 @@ STORE_READERS: dict[str, Argv] = {
 }
 """And those that read only a store."""
 
-PAIRING = Path(tempfile.gettempdir()) / "keizer-fuzz-pairing.txt"
-"""A pairing of the fuzzed seasons' first players, for check-pairing (outside every compared folder)."""
+def pairing_file(folder: Path) -> Path:
+    """A pairing of the fuzzed seasons' first players, for check-pairing (in the scratch folder)."""
+    path = folder / "pairing.txt"
+    path.write_text("dekker hamersma\nkruijff drel\nbye bontenbal\n")
+    return path
 
 
 def folder_state(folder: Path) -> dict[str, bytes]:
@@ -86,7 +89,6 @@ def keeps_the_contract(capsys: pytest.CaptureFixture[str], argv: list[str], fold
 
 
 def run_all(capsys: pytest.CaptureFixture[str], file: Path, readers: dict[str, Argv]) -> None:
-    PAIRING.write_text("dekker hamersma\nkruijff drel\nbye bontenbal\n")
     for name, argv in readers.items():
         with tempfile.TemporaryDirectory() as scratch:
             keeps_the_contract(capsys, argv(file, Path(scratch)), file.parent)
@@ -118,24 +120,20 @@ def test_any_text_keeps_the_contract(capsys: pytest.CaptureFixture[str], text: s
             keeps_the_contract(capsys, READERS[command](file, Path(scratch)), Path(folder))
 
 
-STORE = Path(tempfile.gettempdir()) / "keizer-fuzz-store.keizer"
-
-
+@functools.cache
 def sound_store() -> bytes:
-    """A small store with a few actions (made once), as bytes to change."""
-    if not STORE.exists():
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "s.keizer"
-            with SeasonStore.create(path, season_from_json(MINIMAL)) as store:
-                from seasons.store.round_events import RoundAdded
+    """A small store with a few actions (made once a run), as bytes to change."""
+    from seasons.store.round_events import RoundAdded
 
-                store.apply("round 3", RoundAdded(3))
-                store.undo()
-            conn = sqlite3.connect(path)  # one file, no WAL beside it: the bytes are the whole store
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            conn.close()
-            shutil.copy(path, STORE)
-    return STORE.read_bytes()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.keizer"
+        with SeasonStore.create(path, season_from_json(MINIMAL)) as store:
+            store.apply("round 3", RoundAdded(3))
+            store.undo()
+        conn = sqlite3.connect(path)  # one file, no WAL beside it: the bytes are the whole store
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
+        return path.read_bytes()
 
 
 @FUZZ
