@@ -62,3 +62,28 @@ async def test_hostile_names_start_show_literally_and_do_nothing_when_clicked(tm
         await pilot.press("ctrl+q")
     assert app.return_code == 0
 
+
+
+async def test_control_characters_in_names_are_shown_as_escapes(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Today's readers refuse a control character in a name; should one get past them (a store written
+    by an older keizer), the screens still show it as an escape, never send it to the terminal."""
+    from tui.evening.session import EveningSession
+
+    store, _ = hostile_store(tmp_path)
+    real = EveningSession.season
+
+    def with_escapes(session: EveningSession) -> object:
+        season = real.fget(session)  # type: ignore[attr-defined]
+        first = replace(season.players[0], name="\x1b]0;owned\x07Jan\x1b[2J")
+        return replace(season, players=(first,) + season.players[1:], name="Club\x1b[31m")
+
+    monkeypatch.setattr(EveningSession, "season", property(with_escapes))
+    app = make_app(store)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        table = app.screen.query_one(KeizerTable)
+        assert table.get_row_at(0)[1].plain == "\\x1b]0;owned\\x07Jan\\x1b[2J"
+        assert app.title == "Club\\x1b[31m"
+        await pilot.press("ctrl+q")
