@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from seasons.errors import KeizerError
+from seasons.limits import MAX_NAME, checked_text
 from seasons.model import Player, PlayerId, Season
 
 
@@ -22,10 +23,12 @@ def suspended(season: Season, k: int) -> frozenset[PlayerId]:
 
 
 def check_name(season: Season, name: str, except_id: PlayerId | None = None) -> str:
-    """The name trimmed; refused when empty or already someone else's (compared without case)."""
+    """The name trimmed, NFC-normalised; refused when empty, longer than a name may be, holding a control
+    character (it would act on a terminal) or already someone else's (compared without case)."""
     name = " ".join(name.split())
     if not name:
         raise KeizerError("a player needs a name")
+    name = checked_text(name, "name", MAX_NAME, empty=False)
     for p in season.players:
         if p.id != except_id and p.name.casefold() == name.casefold():
             raise KeizerError(f"there already is a player called {p.name} (#{season.start_rank(p.id)})")
