@@ -35,18 +35,49 @@ def season_text(text: str) -> Build:
     return build
 
 
+def a_folder(folder: Path) -> Path:
+    (folder / "sub").mkdir()
+    return folder / "sub"
+
+
+def not_utf8(folder: Path) -> Path:
+    (folder / "s.json").write_bytes(b'{"format": "\xff"}')
+    return folder / "s.json"
+
+
+def a_pipe(folder: Path) -> Path:
+    os.mkfifo(folder / "fifo")
+    return folder / "fifo"
+
+
+def dev_zero(folder: Path) -> Path:
+    (folder / "zero").symlink_to("/dev/zero")
+    return folder / "zero"
+
+
+def huge(folder: Path) -> Path:
+    path = season_text("{")(folder)
+    os.truncate(path, 40 * 1024 * 1024)  # sparse: 40 MiB on paper, nothing on the disk
+    return path
+
+
+def magic_only(folder: Path) -> Path:
+    (folder / "s.keizer").write_bytes(b"SQLite format 3\x00")
+    return folder / "s.keizer"
+
+
 FILES: dict[str, Build] = {
     **{f"season: {name}": season_text(text_of(mutate)) for name, mutate, _ in CASES},
     **{f"text: {name}": season_text(text) for name, text, _ in RAW},
-    "a folder": lambda d: d / "sub" if (d / "sub").mkdir() is None else d,
+    "a folder": a_folder,
     "a missing file": lambda d: d / "missing.json",
     "an empty file": season_text(""),
     "a BOM and nothing": season_text("\ufeff"),
-    "not UTF-8": lambda d: (d / "s.json").write_bytes(b'{"format": "\xff"}') and d / "s.json",
-    "a pipe": lambda d: os.mkfifo(d / "fifo") or d / "fifo",
-    "/dev/zero": lambda d: (d / "zero").symlink_to("/dev/zero") or d / "zero",
-    "a file of 40 MiB": lambda d: os.truncate(season_text("{")(d), 40 * 1024 * 1024) or d / "season.json",
-    "SQLite magic and nothing else": lambda d: (d / "s.keizer").write_bytes(b"SQLite format 3\x00") and d / "s.keizer",
+    "not UTF-8": not_utf8,
+    "a pipe": a_pipe,
+    "/dev/zero": dev_zero,
+    "a file of 40 MiB": huge,
+    "SQLite magic and nothing else": magic_only,
 }
 
 

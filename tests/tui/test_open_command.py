@@ -98,7 +98,7 @@ class _FakeTTY(io.StringIO):
         return True
 
 
-def _app_ending_with(code: int, ran: list[Path]):  # type: ignore[no-untyped-def]
+def _app_ending_with(code: int, ran: list[Path]) -> type:
     """A stand-in for `make_app` whose app ends with this return code (Textual sets 1 on a crash)."""
     from tui.evening import Evening
 
