@@ -3,8 +3,9 @@
 ctrl+c at any moment is one line and exit 130. `main` first installs a SIGINT handler; everything
 else is imported after it (the first half second of a command is imports). An interrupt that lands
 inside an import ends the process at once: a KeyboardInterrupt raised there can be turned into an
-ImportError by a compiled module or swallowed by one, and nothing has been written yet. Anywhere else
-it is raised as usual, so a transaction is rolled back and a temp file removed on the way out.
+ImportError by a compiled module or swallowed by one (and the imports come before the writes; were one
+cut short, SQLite's journal undoes it as after a kill). Anywhere else it is raised as usual, so a
+transaction is rolled back and a temp file removed on the way out.
 """
 
 from __future__ import annotations
@@ -43,9 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; its exit code (0 done, 1 a pairing that breaks a rule, 2 a user's mistake, 130
-    interrupted)."""
-    previous = signal.signal(signal.SIGINT, _on_interrupt)
+    """Run one command; its exit code (0 done, 1 a pairing that breaks a rule or a crashed terminal UI,
+    2 a user's mistake, 130 interrupted)."""
+    try:
+        previous = signal.signal(signal.SIGINT, _on_interrupt)
+    except ValueError:  # called from another thread (a caller's own harness): its SIGINT is not ours
+        previous = None
     try:
         return _run(argv)
     except KeyboardInterrupt:
