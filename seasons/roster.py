@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from seasons.errors import KeizerError
+from seasons.limits import MAX_NAME, checked_text
 from seasons.model import Player, PlayerId, Season
 
 
@@ -22,21 +23,28 @@ def suspended(season: Season, k: int) -> frozenset[PlayerId]:
 
 
 def check_name(season: Season, name: str, except_id: PlayerId | None = None) -> str:
-    """The name trimmed; refused when empty or already someone else's (compared without case)."""
+    """The name trimmed, NFC-normalised; refused when empty, longer than a name may be, holding a control
+    character (it would act on a terminal) or already someone else's (compared without case)."""
     name = " ".join(name.split())
     if not name:
         raise KeizerError("a player needs a name")
+    name = checked_text(name, "name", MAX_NAME, empty=False)
     for p in season.players:
         if p.id != except_id and p.name.casefold() == name.casefold():
             raise KeizerError(f"there already is a player called {p.name} (#{season.start_rank(p.id)})")
     return name
 
 
-def new_id(season: Season, name: str) -> PlayerId:
-    """A stable slug from the surname-ish last word of the name, numbered when taken (`dijk`, `dijk2`)."""
+def id_base(name: str) -> str:
+    """The slug a player's id starts from: the surname-ish last word of the name, in ASCII."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     words = re.findall(r"[a-z0-9]+", ascii_name.lower())
-    base = words[-1] if words else "player"
+    return words[-1] if words else "player"
+
+
+def new_id(season: Season, name: str) -> PlayerId:
+    """A stable slug from the surname-ish last word of the name, numbered when taken (`dijk`, `dijk2`)."""
+    base = id_base(name)
     candidate, n = base, 1
     while season.has_player(PlayerId(candidate)):
         n += 1

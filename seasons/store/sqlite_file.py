@@ -53,6 +53,9 @@ def inspect(file: Path, timeout: float) -> int:
         raise StoreError(f"{file}: {exc}") from None
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{file}: damaged or not a season store ({explain(exc)})") from None
+    except UnicodeDecodeError:  # a name in SQLite's own schema table with bytes changed
+        raise StoreError(f"{file}: damaged or not a season store (its schema holds text that is not "
+                         f"UTF-8); restore a backup") from None
     finally:
         conn.close()
     return version

@@ -45,3 +45,46 @@ def test_by_rating_and_bad_lists(tmp_path, capsys):
     code, _, err = run(capsys, "new", str(other), "--players", str(listing))
     assert code == 2 and "players.txt: line 2" in err and "already is a player" in err
     assert not other.exists()
+
+
+def test_one_parser_for_a_player_list(tmp_path, capsys):
+    """The findings: `Jan; 12345` became the name "Jan; 12345"; a BOM and control characters stayed in
+    names; a trailing separator stayed in the name."""
+    from tui.cli.commands.new import parse_players
+
+    rows = parse_players("\ufeffKlaas Bakker;\nBakker, Jan; 1850\nPiet\t2100\n  Anna   Smit ,\n# a comment\n"
+                         "Cafe\u0301 Noir\n", "list")
+    assert [(r.name, r.rating, r.line) for r in rows] == [
+        ("Klaas Bakker", None, 1), ("Bakker, Jan", 1850, 2), ("Piet", 2100, 3), ("Anna Smit", None, 4),
+        ("Caf\u00e9 Noir", None, 6)]
+    listing = tmp_path / "players.txt"
+    for text, message in [("Jan; 12345\n", "line 1: the rating '12345' is not a whole number from 0 to 4000"),
+                          ("Jan\nPiet; -5\n", "line 2: the rating '-5'"),
+                          ("Jan\nPiet\njan\n", "line 3: there already is a player called 'jan' (line 1)"),
+                          ("Jan\x1b[2J\n", "line 1: character 4 is a control character (U+001B)"),
+                          ("; 1850\n", "line 1: must be a non-empty string"),
+                          ("x" * 101 + "\n", "line 1: longer than 100 characters")]:
+        listing.write_text(text)
+        target = tmp_path / "club.keizer"
+        code, out, err = run(capsys, "new", str(target), "--players", str(listing))
+        assert (code, out) == (2, "") and err.count("\n") == 1 and message in err, err
+        assert not target.exists()
+    listing.write_bytes("\ufeffJan de Vries; 1850\n".encode())
+    assert run(capsys, "new", str(tmp_path / "club.keizer"), "--players", str(listing))[0] == 0
+    assert [(p.name, p.rating) for p in load_season(tmp_path / "club.keizer").players] == [("Jan de Vries", 1850)]
+
+
+def test_a_long_list_is_read_in_linear_time():
+    """100,000 lines: the player tuple was rebuilt for every line (quadratic, minutes); now one pass."""
+    import time
+
+    from seasons.model import Season
+    from tui.cli.commands.new import parse_players, with_players
+
+    text = "".join(f"Speler Jansen {i}; {1000 + i % 2000}\n" for i in range(100_000))
+    began = time.monotonic()
+    season = with_players(Season(name="big", ruleset_spec="keizer-classic", players=()),
+                          parse_players(text, "list"), by_rating=True)
+    assert time.monotonic() - began < 20
+    assert len(season.players) == 100_000 and len({p.id for p in season.players}) == 100_000
+    assert season.players[0].rating == 2999 and season.players[-1].rating == 1000

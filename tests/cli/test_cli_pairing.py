@@ -186,3 +186,17 @@ def test_check_pairing_refuses_an_avoidable_rule_break(tmp_path, capsys):
     binary.write_bytes(b"\xff\xfe")
     code, _, err = run(capsys, "check-pairing", str(path), str(binary))
     assert code == 2 and "not UTF-8" in err
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[]", "expected `WHITE BLACK`"),  # not an object: read as the text form
+    ('{"pairings": [], "pairings": []}', "pairings"),
+    ('{"pairings": ' + "[" * 2000 + "]" * 2000 + "}", "nested more than"),
+    ('{"pairings": [{"white": 1e999999, "black": "x"}]}', "white"),
+    ('{"pairings": [{"white": "a\\nkeizer: everything is fine", "black": "x"}]}', "unknown player"),
+])
+def test_check_pairing_reads_its_json_with_the_one_reader(tmp_path, capsys, text, message):
+    path = tmp_path / "pairing.json"
+    path.write_text(text)
+    code, out, err = run(capsys, "check-pairing", str(EVENING), str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1 and message in err, err

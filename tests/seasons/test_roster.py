@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from seasons.errors import KeizerError
@@ -46,3 +48,17 @@ def test_the_player_form_names_the_wrong_field() -> None:
     assert (form.name, form.rating, form.klass, form.group) == ("Kees Kok", 1600, "C", 2)
     with pytest.raises(KeizerError, match="group: cannot be negative"):
         parse_player_form(SEASON, "Kees", "", "", "-1")
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("Jan\x1b[2J", "name: character 4 is a control character (U+001B)"),
+    ("Jan\u202eseirV", "name: character 4 is a control character (U+202E)"),
+    ("J" * 101, "name: longer than 100 characters"),
+])
+def test_a_typed_name_is_held_to_the_season_files_rules(typed: str, message: str) -> None:
+    with pytest.raises(KeizerError, match=re.escape(message)):
+        check_name(SEASON, typed)
+
+
+def test_a_typed_name_is_kept_composed_and_on_one_line() -> None:
+    assert check_name(SEASON, "Cafe\u0301\n Noir") == "Caf\u00e9 Noir"

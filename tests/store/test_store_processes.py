@@ -27,8 +27,11 @@ P = PlayerId
 class Child:
     """A store_child.py process whose output lines are collected by a thread (reads never hang)."""
 
+    SCRIPT = CHILD
+    """The script it runs (the command line's kill harness has its own)."""
+
     def __init__(self, *args: object) -> None:
-        self.proc = subprocess.Popen([sys.executable, str(CHILD), *map(str, args)], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, str(self.SCRIPT), *map(str, args)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()

@@ -340,3 +340,18 @@ def test_a_failed_solve_is_forgotten_once_the_season_changes(evening: Evening) -
     assert evening.desk.failed and not evening.desk.should_solve()
     evening.attendance.set(33, white, None)
     assert evening.desk.failed is None and evening.desk.should_solve()  # the season changed: it may pair now
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"factors": {}, "factors": {}}', "factors"),
+    ("[" * 600 + "]" * 600, "nested more than"),
+    ('{"value": {"top": ' + "9" * 5000 + "}}", "value.top"),
+    ("[1]", "must be a JSON object"),
+])
+def test_ruleset_overrides_are_read_with_the_one_json_reader(text: str, message: str) -> None:
+    from seasons.errors import InputError
+    from tui.evening.settings import spec_from_parts
+
+    with pytest.raises(InputError, match=message) as caught:
+        spec_from_parts("keizer-classic", text)
+    assert "\n" not in str(caught.value) and str(caught.value).startswith("overrides")

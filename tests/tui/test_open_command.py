@@ -91,3 +91,68 @@ def test_the_command_line_exits_2_without_a_terminal(demo_json: Path) -> None:
     assert out.returncode == 2
     assert "needs a terminal" in out.stderr
     assert not demo_json.with_suffix(".keizer").exists()
+
+
+class _FakeTTY(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _app_ending_with(code: int, ran: list[Path]) -> type:
+    """A stand-in for `make_app` whose app ends with this return code (Textual sets 1 on a crash)."""
+    from tui.evening import Evening
+
+    class Ended:
+        def __init__(self, store: Path) -> None:
+            self.evening = Evening.open(store)
+            self.return_code = code
+            ran.append(store)
+
+        def run(self, mouse: bool = True) -> None:
+            pass
+
+    return Ended
+
+
+@pytest.mark.parametrize("code", [0, 1])
+def test_a_crash_of_the_ui_is_an_error_never_every_change_is_saved(
+        demo_store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], code: int) -> None:
+    import tui.app
+
+    ran: list[Path] = []
+    monkeypatch.setattr(tui.app, "make_app", _app_ending_with(code, ran))
+    monkeypatch.setattr(sys, "stdin", _FakeTTY())
+    monkeypatch.setattr(sys, "stdout", _FakeTTY())
+    assert open_command.run(_args(str(demo_store))) == code
+    err = capsys.readouterr().err
+    assert ("every change is saved" in err) == (code == 0)
+    assert ("stopped on an error" in err) == (code == 1)
+
+
+def test_each_demo_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    import tui.app
+
+    ran: list[Path] = []
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tui.app, "make_app", _app_ending_with(0, ran))
+    monkeypatch.setattr(sys, "stdin", _FakeTTY())
+    monkeypatch.setattr(sys, "stdout", _FakeTTY())
+    for _ in range(2):
+        assert open_command.run(_args("--demo")) == 0
+    assert len(ran) == 2 and list(tmp_path.iterdir()) == []
+
+
+async def test_ctrl_c_says_how_to_quit_and_a_second_one_quits(demo_store: Path) -> None:
+    from tui.app import make_app
+
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.is_running
+        assert any("ctrl+c again" in n.message for n in app._notifications)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0

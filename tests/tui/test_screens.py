@@ -101,7 +101,7 @@ async def test_players_move_and_suspend(demo_store: Path) -> None:
         assert app.evening.season.start_rank(PlayerId("mulder")) == 2
         await pilot.press("home", "s")
         assert PlayerId("visser") in app.evening.season.suspended
-        assert "suspended (D art. 12)" in app.screen.query_one(KeizerTable).get_row("visser")
+        assert "suspended (D art. 12)" in app.screen.query_one(KeizerTable).row_text("visser")
         await pilot.press("s")
         assert PlayerId("visser") not in app.evening.season.suspended
 
@@ -157,7 +157,7 @@ async def test_a_change_made_elsewhere_is_shown(demo_store: Path) -> None:
         app.check_store()  # what the app's timer does every WATCH_SECONDS
         await pilot.pause()
         assert app.said[-1].severity == "warning" and "changed elsewhere" in app.said[-1].text
-        row = app.screen.query_one(KeizerTable).get_row("visser")
+        row = app.screen.query_one(KeizerTable).row_text("visser")
         assert "duty" in row
 
 
@@ -176,7 +176,7 @@ async def test_withdraw_through_the_dialog_and_bad_round_numbers(demo_store: Pat
         assert app.evening.revision == head
         await pilot.press("w", "enter")  # the default: the current round, 33
         assert app.evening.season.withdrawal_of(PlayerId("visser")).before_round == 33  # type: ignore[union-attr]
-        assert "withdrawn before round 33" in app.screen.query_one(KeizerTable).get_row("visser")
+        assert "withdrawn before round 33" in app.screen.query_one(KeizerTable).row_text("visser")
 
 
 async def test_every_change_is_on_disk_the_moment_it_is_made(demo_store: Path) -> None:

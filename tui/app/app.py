@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -28,9 +29,13 @@ from tui.app.screens.round import RoundScreen
 from tui.app.screens.season import SeasonScreen
 from tui.app.screens.standings import StandingsScreen
 from tui.evening import Evening
+from tui.visible import visible
 
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""
+
+QUIT_AGAIN_SECONDS = 3.0
+"""A second ctrl+c within this time quits (the first says how to quit; each change is already saved)."""
 
 RETRY_HINTS = {"pairing": "r tries again, or pair by hand"}
 """What the director can do after a worker of this group failed."""
@@ -84,8 +89,10 @@ class KeizerApp(App[None]):
         self._log_handler: logging.Handler | None = None
         self._seen = evening.revision
         """The store's newest action this app has shown."""
+        self._interrupted_at = float("-inf")
+        """When ctrl+c was last pressed (`action_help_quit`)."""
         self.set_reactive(KeizerApp.current_round, evening.session.current_round())
-        self.title = evening.season.name
+        self.title = visible(evening.season.name)
 
     def on_mount(self) -> None:
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
@@ -102,6 +109,16 @@ class KeizerApp(App[None]):
         if self._log_handler is not None:
             LOG.removeHandler(self._log_handler)
             self._log_handler.close()
+
+    def action_help_quit(self) -> None:
+        """ctrl+c: a terminal user's reflex to leave. Once it says how; pressed again soon, it quits (every
+        change is saved when it is made, so nothing is lost either way)."""
+        now = time.monotonic()
+        if now - self._interrupted_at <= QUIT_AGAIN_SECONDS:
+            self.exit()
+            return
+        self._interrupted_at = now
+        self.notify("ctrl+c again (or ctrl+q) quits; every change is already saved", markup=False, timeout=3)
 
     def check_store(self) -> None:
         """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
@@ -142,7 +159,7 @@ class KeizerApp(App[None]):
         information. Screens post `Said` instead."""
         self.said.append(Said(text, severity))
         if severity != "information":  # the status line says it too; a toast makes sure it is seen
-            self.notify(text, severity=severity, markup=False, timeout=4)
+            self.notify(visible(text), severity=severity, markup=False, timeout=4)
         screen = self.screen
         if isinstance(screen, KeizerScreen):
             screen.show_status(text, severity)

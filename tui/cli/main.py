@@ -1,19 +1,36 @@
-"""Entry point of the `keizer` command: parse, dispatch, and turn a user's mistake into one line and exit 2."""
+"""Entry point of the `keizer` command: parse, dispatch, and turn a user's mistake into one line and exit 2.
+
+ctrl+c at any moment is one line and exit 130. `main` first installs a SIGINT handler; everything
+else is imported after it (the first half second of a command is imports). An interrupt that lands
+inside an import ends the process at once: a KeyboardInterrupt raised there can be turned into an
+ImportError by a compiled module or swallowed by one (and the imports come before the writes; were one
+cut short, SQLite's journal undoes it as after a kill). Anywhere else it is raised as usual, so a
+transaction is rolled back and a temp file removed on the way out.
+"""
 
 from __future__ import annotations
 
-import argparse
+import os
+import _signal as signal  # the C module: `signal` imports enum, functools, …: start-up time
 import sys
-from collections.abc import Sequence
 
-from seasons.errors import KeizerError
-from tui import __version__
-from tui.cli import commands
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing typing is start-up time ctrl+c could land in
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from types import FrameType
+    from typing import Any, TextIO
 
 EXIT_USER_ERROR = 2
+EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    from tui import __version__
+    from tui.cli import commands
+
     parser = argparse.ArgumentParser(
         prog="keizer",
         description="Run a chess club's Keizer competition: standings, pairings, and a terminal UI.",
@@ -27,18 +44,112 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its exit code (0 done, 1 a pairing that breaks a rule or a crashed terminal UI,
+    2 a user's mistake, 130 interrupted)."""
+    try:
+        previous = signal.signal(signal.SIGINT, _on_interrupt)
+    except ValueError:  # called from another thread (a caller's own harness): its SIGINT is not ours
+        previous = None
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        _say(INTERRUPTED)
+        return EXIT_INTERRUPTED
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+INTERRUPTED = "keizer: interrupted"
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    """ctrl+c: inside an import, the line and exit 130 now; elsewhere a KeyboardInterrupt for `main`."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            os.write(2, (INTERRUPTED + "\n").encode())
+            os._exit(EXIT_INTERRUPTED)
+        frame = frame.f_back
+    raise KeyboardInterrupt
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    from seasons.errors import KeizerError
+    from tui.visible import visible
+
     parser = build_parser()
     args = parser.parse_args(argv)
+    with _shown_as_text(terminal_ui=args.command in ("open", "demo")):
+        try:
+            return int(args.run(args) or 0)
+        except KeizerError as exc:
+            # One line whatever the message holds: a key or a name from a file is escaped (a newline in it
+            # would forge a second line, an ESC would act on the terminal).
+            print(f"keizer: error: {visible(str(exc))}", file=sys.stderr)
+            return EXIT_USER_ERROR
+        except BrokenPipeError:  # `keizer standings … | head`: the reader left, nothing to report
+            _quiet_stdout()
+            return 0
+
+
+def _say(line: str) -> None:
+    """A line on stderr, if there still is one."""
     try:
-        return int(args.run(args) or 0)
-    except KeizerError as exc:
-        print(f"keizer: error: {exc}", file=sys.stderr)
-        return EXIT_USER_ERROR
-    except KeyboardInterrupt:
-        print("keizer: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # `keizer standings … | head`: the reader left, nothing to report
-        return 0
+        print(line, file=sys.stderr)
+    except (OSError, ValueError):  # stderr closed: the exit code says it
+        pass
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, Python's flush at exit would report it once more: point stdout at nothing."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is no file (captured by a test)
+        pass
+
+
+class _Shown:
+    """A text stream whose writes show user text as data: control characters, bidi overrides and lone
+    surrogates escaped (`tui.visible`), line breaks and tabs kept, and a character the terminal's
+    encoding lacks written as an escape instead of failing."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from tui.visible import visible
+
+        text = visible(text, keep="\n\t")
+        try:
+            return self._stream.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(self._stream, "encoding", None) or "ascii"
+            return self._stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _shown_as_text:
+    """stdout and stderr as `_Shown` streams while a command runs (not under the terminal UI, which
+    draws the screen itself)."""
+
+    def __init__(self, terminal_ui: bool) -> None:
+        self.active = not terminal_ui and not isinstance(sys.stdout, _Shown)
+        self.saved: tuple[Any, Any] = (None, None)
+
+    def __enter__(self) -> None:
+        if self.active:
+            self.saved = sys.stdout, sys.stderr
+            setattr(sys, "stdout", _Shown(sys.stdout))  # noqa: B010 (a stand-in, not a TextIO subclass)
+            setattr(sys, "stderr", _Shown(sys.stderr))  # noqa: B010
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active:
+            sys.stdout, sys.stderr = self.saved
 
 
 if __name__ == "__main__":

@@ -92,11 +92,13 @@ class EveningSession:
             raise KeizerError(f"unknown player {pid!r}")
         return self.season.player(PlayerId(pid))
 
-    def commit(self, label: str, *events: Event) -> str:
-        """One user action = one transaction = one undo step; committed before this returns."""
-        self.store.apply(label, *events)
+    def commit(self, label: str, *events: Event, expect_head: int | None = None) -> str:
+        """One user action = one transaction = one undo step; committed before this returns. With
+        `expect_head` (the revision the events were computed from) it is a compare-and-set: refused
+        (`ChangedMeanwhile`, nothing written) if another action came after it."""
+        self.store.apply(label, *events, expect_head=expect_head)
         return label
 
-    def apply(self, change: Change) -> str:
-        """Commit a change a service prepared (the pairing desk's accept and clear)."""
-        return self.commit(change.label, *change.events)
+    def apply(self, change: Change, expect_head: int | None = None) -> str:
+        """Commit a change a service prepared (the pairing desk's accept and clear; `keizer pair --save`)."""
+        return self.commit(change.label, *change.events, expect_head=expect_head)

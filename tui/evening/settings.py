@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from seasons.absence import parse_date, round_date
 from seasons.errors import InputError, KeizerError
+from seasons.json_input import load_json
 from seasons.model import Season
 from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.ruleset.model import WEEKDAYS
@@ -29,9 +29,9 @@ def spec_from_parts(preset: str, overrides_text: str) -> object:
     """The spec to save: the preset name alone, or `{"preset": …, …overrides}`; InputError if not JSON."""
     text = overrides_text.strip()
     try:
-        overrides = json.loads(text) if text else {}
-    except json.JSONDecodeError as exc:
-        raise InputError("overrides", f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        overrides = load_json(text) if text else {}
+    except InputError as exc:
+        raise InputError(f"overrides: {exc.where}" if exc.where else "overrides", exc.message) from None
     if not isinstance(overrides, dict):
         raise InputError("overrides", "must be a JSON object like {\"factors\": {\"bye\": \"2/3\"}}")
     if "preset" in overrides and overrides["preset"] != preset:

@@ -8,9 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from rich.text import Text
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
+from tui.app.widgets.table import plain
 from tui.format import points
+from tui.visible import visible
 
 if TYPE_CHECKING:
     from scoring.card import CardLine, PlayerCard
@@ -56,7 +59,7 @@ class PlayerCardScreen(ModalScreen[None]):
             extra.append(f"own value {points(c.self_value)}")
         history = c.rank_history
         with Vertical(id="card-screen"):
-            yield Static(f"{c.name} — #{c.rank} after round {c.round}: {points(c.score)} points, "
+            yield Static(f"{visible(c.name)} — #{c.rank} after round {c.round}: {points(c.score)} points, "
                          f"value {points(c.value)}" + (f" ({', '.join(extra)})" if extra else ""),
                          classes="title", markup=False)
             yield Static(f"Colours: {colour_history(c) or '—'}   Rank: " +
@@ -67,10 +70,10 @@ class PlayerCardScreen(ModalScreen[None]):
                 yield Static(f"Rank after rounds 0…{c.round} (a taller bar is a higher place):", markup=False)
                 worst = max(history, default=1)
                 yield Sparkline([worst + 1 - r for r in history], id="rank-chart")
-                table: DataTable[str] = DataTable(id="card-lines", cursor_type="row")
+                table: DataTable[Text] = DataTable(id="card-lines", cursor_type="row")
                 table.add_columns(*COLUMNS)
                 for line in c.lines:
-                    table.add_row(*line_cells(line), key=str(line.round))
+                    table.add_row(*(plain(cell) for cell in line_cells(line)), key=str(line.round))
                 yield table
             yield Footer(compact=True)
 

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from seasons.model import EntryKind
+from tui.visible import visible
 
 
 class ExternalResultDialog(ModalScreen[EntryKind | None]):
@@ -29,7 +30,7 @@ class ExternalResultDialog(ModalScreen[EntryKind | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"External match of {self.player_name}", classes="dialog-title", markup=False)
+            yield Static(f"External match of {visible(self.player_name)}", classes="dialog-title", markup=False)
             yield Static("1  won\n=  drawn (also r)\n0  lost\n\nesc  cancel", markup=False)
 
     def action_choose(self, value: str) -> None:

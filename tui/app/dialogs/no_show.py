@@ -9,6 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
+from tui.visible import visible
 
 
 class NoShowDialog(ModalScreen[str | None]):
@@ -28,7 +29,7 @@ class NoShowDialog(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static(f"Board {self.board}: who did not come, without notice?", classes="dialog-title",
                          markup=False)
-            yield Static(f"w  {self.white} (white)\nb  {self.black} (black)\n\n"
+            yield Static(f"w  {visible(self.white)} (white)\nb  {visible(self.black)} (black)\n\n"
                          "The other gets a bye (100% of own value), the absentee is booked unexcused and\n"
                          "suspended until reporting back (D art. 11–12).\n\nesc  cancel", markup=False)
 

@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Static
 from seasons.errors import KeizerError
 from seasons.model import PlayerId
 from seasons.roster import PlayerForm
+from tui.visible import visible
 
 if TYPE_CHECKING:
     from tui.evening import Evening
@@ -35,7 +36,7 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
 
     def compose(self) -> ComposeResult:
         p = self.evening.season.player(self.pid) if self.pid is not None else None
-        title = f"Edit {p.name}" if p is not None else "Add a player (slotted into the starting ranking by rating)"
+        title = f"Edit {visible(p.name)}" if p is not None else "Add a player (slotted into the starting ranking by rating)"
         with Vertical(classes="dialog"):
             yield Static(title, classes="dialog-title", markup=False)
             with Grid(classes="form"):

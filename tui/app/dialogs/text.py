@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+from tui.visible import visible
 
 
 class TextDialog(ModalScreen[None]):
@@ -22,8 +23,8 @@ class TextDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog text"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static("\n".join(self.lines) or "(nothing to explain)", id="text-body", markup=False)
+            yield Static(visible(self.title_text), classes="dialog-title", markup=False)
+            yield Static("\n".join(visible(line) for line in self.lines) or "(nothing to explain)", id="text-body", markup=False)
             yield Static("esc closes", classes="hint")
 
     def action_close(self) -> None:

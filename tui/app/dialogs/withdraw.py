@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from seasons.model import PlayerId
+from tui.visible import visible
 
 if TYPE_CHECKING:
     from tui.evening import Evening
@@ -34,8 +35,8 @@ class WithdrawDialog(ModalScreen[tuple[int | None] | None]):
                 f"booked excused (D art. 22)." if removal is not None else "The player stays ranked.")
         default = current.before_round if current else self.evening.session.current_round()
         with Vertical(classes="dialog"):
-            yield Static(f"Withdraw {self.player.name}", classes="dialog-title", markup=False)
-            yield Static(f"{rule}\nFirst round without {self.player.name}:", markup=False)
+            yield Static(f"Withdraw {visible(self.player.name)}", classes="dialog-title", markup=False)
+            yield Static(f"{rule}\nFirst round without {visible(self.player.name)}:", markup=False)
             yield Input(str(default), id="before", type="integer")
             yield Static("", id="error", classes="error", markup=False)
             hint = "enter withdraw · esc cancel"

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 from seasons.errors import KeizerError
 from tui.app.messages import Faulted, Said, SeasonWritten
 from tui.app.widgets.mode_bar import ModeBar
+from tui.visible import visible
 
 if TYPE_CHECKING:
     from tui.app.app import KeizerApp
@@ -102,7 +103,7 @@ class KeizerScreen(Screen[None]):
 
     def show_status(self, text: str, severity: str) -> None:
         status = self.query_one("#status", Static)
-        status.update(SEVERITY_MARK.get(severity, "") + text)
+        status.update(SEVERITY_MARK.get(severity, "") + visible(text))
         status.set_class(severity == "error", "-error")
         status.set_class(severity == "warning", "-warning")
 

@@ -22,6 +22,7 @@ from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
 from tui.evening.desk import PairingDesk
 from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
+from tui.visible import visible
 
 SHOWN = 3
 """Proposals side by side: the best and two alternatives."""
@@ -75,7 +76,7 @@ class PairingScreen(KeizerScreen):
         """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
 
     def compose_body(self) -> ComposeResult:
-        yield Static("", id="title", classes="title")
+        yield Static("", id="title", classes="title", markup=False)
         with Horizontal(id="solving"):
             yield LoadingIndicator()
             yield Static("", id="solving-text", markup=False)
@@ -96,7 +97,7 @@ class PairingScreen(KeizerScreen):
         desk = self.desk
         desk.follow(k)
         views = desk.views()
-        self.query_one("#title", Static).update(desk.title())
+        self.query_one("#title", Static).update(visible(desk.title()))
         numbers = self._numbers(len(views))
         width = (self.size.width or 80) // max(1, len(numbers))
         for column in self.query(ProposalColumn):
@@ -268,7 +269,7 @@ class PairingScreen(KeizerScreen):
         if column.swap_from is None:
             column.swap_from = pid
             self.refresh_view()
-            self.say(f"swap {self.evening.season.player(PlayerId(pid)).name} with…? "
+            self.say(f"swap {visible(self.evening.season.player(PlayerId(pid)).name)} with…? "
                      f"move to the other player and press s (esc cancels)")
             return
         first, column.swap_from = column.swap_from, None

@@ -38,7 +38,7 @@ class PlayersScreen(KeizerScreen):
         """The name of a player just added: the cursor goes to him when the table shows him."""
 
     def compose_body(self) -> ComposeResult:
-        yield Static("", id="title", classes="title")
+        yield Static("", id="title", classes="title", markup=False)
         yield KeizerTable(id="players")
 
     def on_mount(self) -> None:

@@ -15,6 +15,7 @@ from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.proposal import short
 from tui.app.widgets.table import KeizerTable
 from tui.format import points
+from tui.visible import visible
 
 NAME_WIDTH = 15
 
@@ -50,11 +51,11 @@ class ResultsScreen(KeizerScreen):
         """The round the boards were last filled with: a new round starts on board 1."""
 
     def compose_body(self) -> ComposeResult:
-        yield Static("", id="title", classes="title")
+        yield Static("", id="title", classes="title", markup=False)
         with Horizontal():
             yield KeizerTable(id="boards")
             with Vertical(id="live"):
-                yield Static("", id="live-title", classes="subtitle")
+                yield Static("", id="live-title", classes="subtitle", markup=False)
                 yield KeizerTable(id="live-standings")
 
     def on_mount(self) -> None:
@@ -81,7 +82,7 @@ class ResultsScreen(KeizerScreen):
         if k != self._filled_round and rows:
             boards.move_cursor(row=0, animate=False)  # a new round: the first result goes on board 1
         self._filled_round = k
-        self.query_one("#title", Static).update(self.evening.results.summary(k))
+        self.query_one("#title", Static).update(visible(self.evening.results.summary(k)))
         live = self.evening.standings.view(k if self._paired(k) else None)
         self.query_one("#live-title", Static).update(f"Standings after round {live.round}")
         self.query_one("#live-standings", KeizerTable).fill([

@@ -12,6 +12,7 @@ from seasons.model import EntryKind, PlayerId
 from tui.app.dialogs.external import ExternalResultDialog
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
+from tui.visible import visible
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Tonight", "status"), ("Note", "note"))
 
@@ -31,7 +32,7 @@ class RoundScreen(KeizerScreen):
     ]
 
     def compose_body(self) -> ComposeResult:
-        yield Static("", id="title", classes="title")
+        yield Static("", id="title", classes="title", markup=False)
         yield KeizerTable(id="attendance")
 
     def on_mount(self) -> None:
@@ -53,7 +54,7 @@ class RoundScreen(KeizerScreen):
         rows = self.evening.attendance.rows(k)
         table = self.query_one(KeizerTable)
         table.fill([(row.player.id, (str(row.rank), row.player.name, row.status, row.note)) for row in rows])
-        self.query_one("#title", Static).update(self.evening.attendance.summary(k))
+        self.query_one("#title", Static).update(visible(self.evening.attendance.summary(k)))
 
     def action_change_round(self, delta: int) -> None:
         current = self.keizer.current_round

@@ -15,6 +15,7 @@ from seasons.ruleset import PRESET_NAMES
 from tui.app.messages import SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
+from tui.visible import visible
 
 
 class SeasonScreen(KeizerScreen):
@@ -49,7 +50,7 @@ class SeasonScreen(KeizerScreen):
         self.query_one("#preset", Select).value = preset
         self.query_one("#overrides", TextArea).text = json.dumps(overrides, indent=1) if overrides else "{}"
         self.query_one("#error", Static).update("")
-        self.query_one("#summary", Static).update(self.evening.settings.summary())
+        self.query_one("#summary", Static).update(visible(self.evening.settings.summary()))
 
     def action_revert(self) -> None:
         self.refresh_view()
@@ -62,14 +63,14 @@ class SeasonScreen(KeizerScreen):
             spec = spec_from_parts(str(self.query_one("#preset", Select).value),
                                    self.query_one("#overrides", TextArea).text)
         except KeizerError as exc:
-            error.update(f"✗ {exc} (nothing saved)")
+            error.update(f"✗ {visible(str(exc))} (nothing saved)")
             self.say(f"{exc} (nothing saved)", "error")
             return
         name = self.query_one("#name", Input).value
         try:
             label = self.evening.settings.change(name=name, ruleset_spec=spec, rounds_planned=rounds)
         except KeizerError as exc:
-            error.update(f"✗ {exc} (nothing saved)")
+            error.update(f"✗ {visible(str(exc))} (nothing saved)")
             self.say(f"{exc} (nothing saved)", "error")
             return
         error.update("")

@@ -15,6 +15,7 @@ from tui.app.dialogs.card import PlayerCardScreen
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.proposal import short
 from tui.app.widgets.table import KeizerTable
+from tui.visible import visible
 
 NAME_WIDTH = 16
 STYLE_NAMES = {"d": "club D columns", "k": "club K columns"}
@@ -34,8 +35,8 @@ class StandingsScreen(KeizerScreen):
     """The columns chosen with c, "d" or "k"; None follows the ruleset (`Standings.columns`)."""
 
     def compose_body(self) -> ComposeResult:
-        yield Static("", id="title", classes="title")
-        yield Static("", id="iteration", classes="subtitle")
+        yield Static("", id="title", classes="title", markup=False)
+        yield Static("", id="iteration", classes="subtitle", markup=False)
         yield KeizerTable(id="standings", cell_padding=0)
 
     @property
@@ -62,13 +63,13 @@ class StandingsScreen(KeizerScreen):
             for i, header in enumerate(headers):
                 table.add_column(header, key=f"c{i}")
         name = next(i for i, (h, _) in enumerate(columns) if h in ("Name", "Naam"))
-        table.fill([(key, [Text(" " + (short(c, NAME_WIDTH) if i == name else c),
+        table.fill([(key, [Text(" " + visible(short(c, NAME_WIDTH) if i == name else c),
                                 justify="right" if columns[i][1] else "left")
                            for i, c in enumerate(cells)])
                     for key, cells in rows])
         self.query_one("#title", Static).update(
-            f"{self.evening.season.name} — after round {view.round} ({STYLE_NAMES[style]})")
-        self.query_one("#iteration", Static).update(view.report)
+            f"{visible(self.evening.season.name)} — after round {view.round} ({STYLE_NAMES[style]})")
+        self.query_one("#iteration", Static).update(visible(view.report))
 
     def action_change_round(self, delta: int) -> None:
         last = self.evening.season.last_scored_round

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from tui.app.widgets.table import Cell, KeizerTable
 from tui.format import points
+from tui.visible import visible
 
 if TYPE_CHECKING:
     from tui.evening.proposals import BoardView, PlayerRef, ProposalView as Proposal
@@ -85,7 +86,7 @@ class ProposalColumn(Vertical):
             if wide:
                 cells.append(points(b.black.value, 1))
             if b.differs:  # the marker says it without colour; the style repeats it
-                cells = [Text(str(c), style=DIFF_STYLE) for c in cells]
+                cells = [Text(visible(str(c)), style=DIFF_STYLE) for c in cells]
             rows.append((f"board:{b.board}", cells))
         if proposal.bye is not None:
             cells = ["", "bye", self._player(proposal.bye, name_width), ""]
@@ -102,10 +103,10 @@ class ProposalColumn(Vertical):
         if differ:
             notes.append(f"{differ} boards *")
         title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
-        self.query_one(".proposal-title", Static).update(title)
-        self.query_one(".costs", Static).update(proposal.cost_text)
+        self.query_one(".proposal-title", Static).update(visible(title))
+        self.query_one(".costs", Static).update(visible(proposal.cost_text))
         problems = self.query_one(".problems", Static)
-        problems.update("\n".join(f"✗ {p}" for p in proposal.problems))
+        problems.update("\n".join(f"✗ {visible(p)}" for p in proposal.problems))
         problems.display = bool(proposal.problems)
 
     def _marks(self, board: BoardView) -> str:

@@ -1,4 +1,4 @@
-"""A DataTable that can be refilled without losing the director's place in it."""
+"""A DataTable that can be refilled without losing the director's place in it, showing every cell as data."""
 
 from __future__ import annotations
 
@@ -10,9 +10,19 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
+from tui.visible import visible
+
 Cell = str | Text
 Row = tuple[str, Sequence[Cell]]
 """(row key, cells)."""
+
+
+def plain(cell: Cell) -> Text:
+    """A cell as text to show, never markup: DataTable parses a `str` as Rich markup, so a name like
+    `[@click=app.quit]Jan[/]` would become a link (or `[/]` an error); control characters show as escapes."""
+    if isinstance(cell, Text):
+        return cell
+    return Text(visible(cell), end="")
 
 
 class KeizerTable(DataTable[Cell]):
@@ -33,7 +43,7 @@ class KeizerTable(DataTable[Cell]):
         """(label, key) columns; the rows are cleared."""
         self.clear(columns=True)
         for label, key in columns:
-            self.add_column(label, key=key)
+            self.add_column(plain(label), key=key)
 
     def fill(self, rows: Sequence[Row]) -> None:
         """Show `rows`; the cursor stays on the row with the same key (else the same index). When the
@@ -45,14 +55,14 @@ class KeizerTable(DataTable[Cell]):
             for (key, cells), old in zip(rows, self._cells):
                 for i, (new_cell, old_cell) in enumerate(zip(cells, old)):
                     if new_cell != old_cell:
-                        self.update_cell(key, columns[i], new_cell, update_width=True)
+                        self.update_cell(key, columns[i], plain(new_cell), update_width=True)
             self._cells = [tuple(cells) for _, cells in rows]
             return
         old_key = self.cursor_key
         old_row, old_col = self.cursor_coordinate
         self.clear(columns=False)
         for key, cells in rows:
-            self.add_row(*cells, key=key)
+            self.add_row(*(plain(cell) for cell in cells), key=key)
         self._keys = keys
         self._cells = [tuple(cells) for _, cells in rows]
         if not rows:
@@ -72,6 +82,10 @@ class KeizerTable(DataTable[Cell]):
             return None
         row_key, _ = self.coordinate_to_cell_key(self.cursor_coordinate)
         return row_key.value
+
+    def row_text(self, key: str) -> tuple[str, ...]:
+        """The row with this key as the text it shows, cell by cell."""
+        return tuple(cell.plain if isinstance(cell, Text) else str(cell) for cell in self.get_row(key))
 
     def action_first_row(self) -> None:
         self.move_cursor(row=0, animate=False, scroll=True)

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seasons.errors import InputError
+from seasons.json_input import load_json
+from seasons.limits import describe
 from seasons.load import load_season, read_text
 from seasons.model import PlayerId, Season
 from seasons.rounds import round_to_pair
@@ -103,15 +105,17 @@ def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, Play
         elif len(words) == 2:
             games.append((_known(season, words[0], where), _known(season, words[1], where)))
         else:
-            raise InputError(where, f"expected `WHITE BLACK` or `bye ID`, got {line.strip()!r}")
+            raise InputError(where, f"expected `WHITE BLACK` or `bye ID`, got {describe(line.strip())}")
     return tuple(games), bye
 
 
 def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: line {exc.lineno} column {exc.colno}", f"not valid JSON ({exc.msg})") from None
+        obj = load_json(text)
+    except InputError as exc:
+        raise InputError(f"{path}: {exc.where}" if exc.where else str(path), exc.message) from None
+    if not isinstance(obj, dict):
+        raise InputError(str(path), "must be a JSON object with \"pairings\" (as `keizer pair --json` writes)")
     pairings = obj.get("pairings")
     if not isinstance(pairings, list):
         raise InputError(f"{path}: pairings", "must be a list of {\"white\", \"black\"}")
@@ -128,5 +132,5 @@ def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[Playe
 
 def _known(season: Season, pid: Any, where: str) -> PlayerId:
     if not isinstance(pid, str) or not season.has_player(PlayerId(pid)):
-        raise InputError(where, f"unknown player {pid!r}")
+        raise InputError(where, f"unknown player {describe(pid)}")
     return PlayerId(pid)

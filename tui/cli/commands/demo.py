@@ -13,8 +13,8 @@ DEMO_SEASON = Path(seasons.__file__).resolve().parent / "samples" / "demo.json"
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="open a fresh copy of the bundled demo season (44 players, D rules)",
-                       description="Open the TUI on a fresh copy of the bundled demo season, in a new temporary "
-                                   "folder (the bundled file is never modified). Without a terminal, print "
+                       description="Open the TUI on a fresh copy of the bundled demo season, in a temporary "
+                                   "folder removed on quit (the bundled file is never modified). Without a terminal, print "
                                    "its standings instead.")
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
     p.set_defaults(run=run)

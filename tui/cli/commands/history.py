@@ -11,32 +11,42 @@ if TYPE_CHECKING:
     from seasons.store import SeasonStore
 
 
-def _open_store(path: str) -> SeasonStore:
+def _open_store(path: str, *, readonly: bool) -> SeasonStore:
+    """The store in `path`; `readonly` for the commands that only read it (nothing in the file changes,
+    not even an older schema's upgrade)."""
     from seasons.load import is_store_file
     from seasons.store import SeasonStore
 
     if not is_store_file(path):
         raise KeizerError(f"{path}: this needs a season store (.keizer); "
                           f"a JSON file has no history (import it first)")
-    return SeasonStore.open(path)
+    return SeasonStore.open(path, readonly=readonly)
 
 
 def register_undo(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("undo", help="undo the last change to a season store")
     p.add_argument("season", metavar="SEASON.keizer")
-    p.set_defaults(run=lambda args: _step(args.season, "undo"))
+    _expect_option(p)
+    p.set_defaults(run=lambda args: _step(args.season, "undo", args.expect))
 
 
 def register_redo(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("redo", help="redo the last undone change to a season store")
     p.add_argument("season", metavar="SEASON.keizer")
-    p.set_defaults(run=lambda args: _step(args.season, "redo"))
+    _expect_option(p)
+    p.set_defaults(run=lambda args: _step(args.season, "redo", args.expect))
 
 
-def _step(path: str, step: str) -> int:
-    """Undo or redo one action of the store's log (one transaction)."""
-    with _open_store(path) as store:
-        label = store.undo() if step == "undo" else store.redo()
+def _expect_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--expect", type=int, metavar="N",
+                   help="only if action N (the first column of `keizer log`) is still the newest: a change "
+                        "made elsewhere since is then never the one taken back")
+
+
+def _step(path: str, step: str, expect: int | None = None) -> int:
+    """Undo or redo one action of the store's log (one transaction; with `expect`, a compare-and-set)."""
+    with _open_store(path, readonly=False) as store:
+        label = store.undo(expect_head=expect) if step == "undo" else store.redo(expect_head=expect)
     if label is None:
         raise KeizerError(f"{path}: nothing to {step}")
     print(f"{'undone' if step == 'undo' else 'redone'}: {label}")
@@ -52,7 +62,7 @@ def register_backup(sub: argparse._SubParsersAction) -> None:
 
 
 def run_backup(args: argparse.Namespace) -> int:
-    with _open_store(args.season) as store:
+    with _open_store(args.season, readonly=True) as store:
         store.backup(args.target)
     print(f"backed up {args.season} to {args.target}")
     return 0
@@ -65,7 +75,7 @@ def register_log(sub: argparse._SubParsersAction) -> None:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    with _open_store(args.season) as store:
+    with _open_store(args.season, readonly=True) as store:
         for action in store.history():
             mark = " (undone)" if action.undone else ""
             print(f"{action.id:>5}  {action.at:%Y-%m-%d %H:%M:%S}  {action.kind:<4}  {action.label}{mark}")

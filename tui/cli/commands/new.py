@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,9 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from seasons.model import Season
     from seasons.store import SeasonStore
 
-    target = Path(args.store)
-    if target.exists():
-        raise KeizerError(f"{target}: already exists; choose a new file name (nothing was written)")
+    target = Path(args.store)  # an existing file is refused by create, after it removed what a killed run left
     if args.rounds is not None and args.rounds < 1:
         raise KeizerError("--rounds must be 1 or more")
     season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset, players=(),
@@ -50,37 +48,96 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-_RATING_AT_END = re.compile(r"^(?P<name>.*?)\s*[,;\t]\s*(?P<rating>\d{3,4})\s*$")
+SEPARATORS = ",;\t"
+"""What may stand between a name and its rating."""
 
 
-def read_players(path: Path) -> list[tuple[str, int | None, str]]:
-    """(name, rating, where) per non-empty line; `#` starts a comment."""
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One player of a list, as read."""
+
+    name: str
+    """Checked like a name in a season file (NFC, no control characters, at most 100 characters)."""
+    rating: int | None
+    """0 to 4000, or None when the line has none."""
+    line: int
+    """The line it was on (errors name it)."""
+
+
+def read_players(path: Path) -> tuple[Listed, ...]:
+    """The players of a list file, one a line; `#` starts a comment; errors name the file and line."""
     from seasons.load import read_text
 
-    text = read_text(path, "a player list")
-    out = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.split("#", 1)[0].strip()
+    return parse_players(read_text(path, "a player list"), str(path))
+
+
+def parse_players(text: str, source: str) -> tuple[Listed, ...]:
+    """The one reader of a player list, in one pass: each name checked as in a season file, a rating
+    after the last separator, a name listed twice (compared without case) refused with both lines."""
+    from seasons.limits import MAX_NAME, MAX_PLAYERS, checked_text, describe
+
+    rows: list[Listed] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):  # an editor's BOM
+        line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        m = _RATING_AT_END.match(line)
-        name, rating = (m.group("name"), int(m.group("rating"))) if m else (line, None)
-        out.append((name, rating, f"{path}: line {number}"))
-    return out
+        where = f"{source}: line {number}"
+        if len(rows) == MAX_PLAYERS:
+            raise InputError(where, f"more than {MAX_PLAYERS} players")
+        name, rating = _name_and_rating(line, where)
+        name = checked_text(" ".join(name.split()), where, MAX_NAME, empty=False)
+        key = name.casefold()
+        if key in seen:
+            raise InputError(where, f"there already is a player called {describe(name)} (line {seen[key]})")
+        seen[key] = number
+        rows.append(Listed(name, rating, number))
+    return tuple(rows)
 
 
-def with_players(season: Season, rows: list[tuple[str, int | None, str]], by_rating: bool) -> Season:
-    """The season with these players added in order (or slotted by rating), every name checked."""
-    from seasons.model import Player
-    from seasons.roster import check_name, new_id, slot_by_rating
+_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d*)?")
 
-    for name, rating, where in rows:
-        try:
-            name = check_name(season, name)
-        except KeizerError as exc:
-            raise InputError(where, str(exc)) from None
-        player = Player(id=new_id(season, name), name=name, rating=rating)
-        at = slot_by_rating(season, rating) if by_rating else len(season.players) + 1
-        players = season.players[: at - 1] + (player,) + season.players[at - 1:]
-        season = replace(season, players=players)
-    return season
+
+def _name_and_rating(line: str, where: str) -> tuple[str, int | None]:
+    """`Jan de Vries; 1850` → the name and 1850. A trailing separator is dropped (`Klaas Bakker;`);
+    text after a comma that is no number belongs to the name (`Bakker, Jan`); a number that is no
+    rating (`Jan; 12345`, an id? a typo?) is refused rather than guessed at."""
+    from seasons.limits import MAX_RATING
+
+    cut = max(line.rfind(sep) for sep in SEPARATORS)
+    if cut < 0:
+        return line, None
+    head, tail = line[:cut].strip(), line[cut + 1:].strip()
+    if not tail:
+        return _name_and_rating(head, where) if head else (head, None)
+    if not _NUMBER.fullmatch(tail):
+        return line, None
+    if not (tail.isascii() and tail.isdigit() and len(tail) <= 4 and int(tail) <= MAX_RATING):
+        raise InputError(where, f"the rating {tail[:20]!r} is not a whole number from 0 to {MAX_RATING}")
+    return head, int(tail)
+
+
+def with_players(season: Season, rows: tuple[Listed, ...], by_rating: bool) -> Season:
+    """A new season with these players, in list order or (by_rating) strongest first with the unrated
+    last in list order; built once (a list of 100,000 is as quick to take as it is to read)."""
+    from seasons.model import Player, PlayerId
+    from seasons.roster import id_base
+
+    if season.players:
+        raise KeizerError("a player list starts a new season (add players to one in the TUI)")
+    if by_rating:  # a stable sort: equal ratings keep their list order (docs/rules.md §1)
+        rows = tuple(sorted(rows, key=lambda r: (r.rating is None, -(r.rating or 0))))
+    taken: set[str] = set()
+    numbered: dict[str, int] = {}
+    players = []
+    for row in rows:
+        base = id_base(row.name)
+        n = numbered.get(base, 1)
+        pid = base if n == 1 else f"{base}{n}"
+        while pid in taken:  # `dijk`, `dijk2`, … as `seasons.roster.new_id` numbers them
+            n += 1
+            pid = f"{base}{n}"
+        numbered[base] = n
+        taken.add(pid)
+        players.append(Player(id=PlayerId(pid), name=row.name, rating=row.rating))
+    return replace(season, players=tuple(players))

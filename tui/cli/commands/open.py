@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -11,6 +12,8 @@ from seasons.errors import KeizerError
 from tui.cli.commands.demo import DEMO_SEASON
 
 STORE_SUFFIX = ".keizer"
+EXIT_CRASHED = 1
+"""The terminal UI stopped on an error (not a user's mistake, so not 2)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "A JSON season (club.json) is first imported into a new store beside it (club.keizer).")
     p.add_argument("season", metavar="SEASON", nargs="?", help="a season store (.keizer) or a JSON season")
     p.add_argument("--demo", action="store_true",
-                   help="open a fresh copy of the bundled demo season (in a new temporary folder)")
+                   help="open a fresh copy of the bundled demo season (in a temporary folder, removed on quit)")
     p.add_argument("--no-mouse", action="store_true",
                    help="leave the mouse to the terminal (text selection over SSH and tmux)")
     p.set_defaults(run=run)
@@ -43,6 +46,21 @@ def run(args: argparse.Namespace) -> int:
         app.run(mouse=not args.no_mouse)
     finally:
         app.evening.close()
+    return after_the_app(store, app.return_code, demo=args.demo)
+
+
+def after_the_app(store: Path, return_code: int | None, *, demo: bool) -> int:
+    """What is said once the app has stopped, and the exit code. A crash is never reported as a clean
+    end: Textual has printed the error, and only what was committed before it is in the store. A demo's
+    copy is removed unless the app crashed (it is what the error happened on)."""
+    if return_code:
+        print(f"keizer: the terminal UI stopped on an error (shown above); only what was saved before it "
+              f"is in {store}", file=sys.stderr)
+        return EXIT_CRASHED
+    if demo:
+        shutil.rmtree(store.parent, ignore_errors=True)
+        print("keizer: the demo's copy is removed (the bundled season is never changed)", file=sys.stderr)
+        return 0
     print(f"keizer: every change is saved in {store}", file=sys.stderr)
     return 0
 
@@ -58,7 +76,7 @@ def check_season_file(path: Path) -> None:
     if path.is_dir():
         raise KeizerError(f"{path}: is a folder, not a season file")
     if is_store_file(path):
-        SeasonStore.open(path).close()
+        SeasonStore.open(path, readonly=True).close()  # a check: nothing in the file changes yet
         return
     load_season(path)
     target = path.with_suffix(STORE_SUFFIX)

@@ -14,6 +14,9 @@ from seasons.rounds import pending_before, round_to_pair
 if TYPE_CHECKING:
     from pairing import Proposal
 
+MAX_ALTERNATIVES = 100
+"""Next-best pairings asked at most: each is a re-solve, and more than a director reads."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -26,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
     p.add_argument("--costs", action="store_true",
                    help="the complete cost data of the round's model (players, pair_costs, bye_costs, fixed)")
-    p.add_argument("--alternatives", type=int, default=0, metavar="N", help="also the N next-best pairings")
+    p.add_argument("--alternatives", type=int, default=0, metavar="N", help="also the N next-best pairings (at most 100)")
     p.add_argument("--differ", type=int, default=1, metavar="M",
                    help="each alternative differs from every earlier one in at least M boards (default 1)")
     p.add_argument("--explain", action="store_true", help="per board: rank distance, colours, meetings; the bye")
@@ -47,11 +50,11 @@ def run(args: argparse.Namespace) -> int:
     from pairing import alternatives, build_instance, costs_json, explain, keizer_ranking, propose, proposal_json
     from seasons.load import is_store_file, load_season
 
-    if args.alternatives < 0 or args.differ < 1:
-        raise KeizerError("--alternatives must be 0 or more and --differ 1 or more")
+    if not 0 <= args.alternatives <= MAX_ALTERNATIVES or args.differ < 1:
+        raise KeizerError(f"--alternatives must be 0 to {MAX_ALTERNATIVES} and --differ 1 or more")
     if args.save and not is_store_file(args.season):
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
-    season = load_season(args.season)
+    season, head = read_with_head(args.season) if args.save else (load_season(args.season), None)
     k = args.round if args.round is not None else round_to_pair(season)
     ranking, values = keizer_ranking(season, k) if k >= 1 else ((), ())
     inst = build_instance(season, k, ranking, values, locks=[_pair(season, x, "--lock") for x in args.lock],
@@ -82,9 +85,18 @@ def run(args: argparse.Namespace) -> int:
         from tui.cli.commands.pair_text import proposal_text
 
         sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None))
-    if args.save:
-        _save(args.season, k, best)
+    if args.save and head is not None:
+        _save(args.season, season, head, k, best)
     return 0
+
+
+def read_with_head(path: str) -> tuple[Season, int]:
+    """The season in a store and the revision it is at, read together (read-only): a pairing computed
+    from it is saved only if the store is still at that revision."""
+    from seasons.store import SeasonStore
+
+    with SeasonStore.open(path, readonly=True) as store:
+        return store.season, store.head()
 
 
 def _player(season: Season, text: str, option: str) -> PlayerId:
@@ -103,16 +115,18 @@ def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
     return _player(season, a, option), _player(season, b, option)
 
 
-def _save(path: str, k: int, best: Proposal) -> None:
-    """The best pairing saved as round k's, through the evening layer (one action; undo takes it back)."""
+def _save(path: str, season: Season, head: int, k: int, best: Proposal) -> None:
+    """The best pairing saved as round k's, through the evening layer (one action; undo takes it back),
+    as a compare-and-set: if anything was written after `head` (the revision `season` was read at, which
+    the pairing was computed from), nothing is saved and one line says what came in between."""
     from tui.evening import Evening
     from tui.evening.listing import saved_pairing
 
+    change = saved_pairing(season, k, tuple(best.pairs()), best.bye,
+                           meta={"objective": best.objective, "kind": "cli"})
     evening = Evening.open(path)
     try:
-        change = saved_pairing(evening.season, k, tuple(best.pairs()), best.bye,
-                               meta={"objective": best.objective, "kind": "cli"})
-        label = evening.session.apply(change)
+        label = evening.session.apply(change, expect_head=head)
     finally:
         evening.close()
     print(f"saved: {label}", file=sys.stderr)

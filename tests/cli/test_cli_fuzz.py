@@ -1,0 +1,164 @@
+"""Fuzzing the command line: every command that reads a file keeps its contract, whatever the file.
+
+The contract (docs/format.md "The command line"): exit 0, 1 or 2; on 2 exactly one line on stderr,
+`keizer: error: …`, nothing on stdout and nothing written; never a traceback; each run bounded in time.
+The real CLI runs in-process (`tui.cli.main.main`), over hypothesis's mutated seasons and stores with
+bytes changed, and over the corpus of the hardening issue's cases (`test_cli_corpus.py`). The short
+form runs with the suite; `KEIZER_LONG=1` runs the long one (docs/format.md "Hardening").
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sqlite3
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seasons.season_json import season_from_json
+from seasons.store import SeasonStore
+from tests.seasons.test_season_fuzz import mutated
+from tests.seasons.test_season_json import MINIMAL
+from tui.cli.main import main
+
+LONG = os.environ.get("KEIZER_LONG") == "1"
+FUZZ = settings(max_examples=400 if LONG else 30, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                       HealthCheck.function_scoped_fixture])
+SECONDS = 30.0
+"""The most one command may take on one input: the bound that turns a hang into a failure."""
+
+Argv = Callable[[Path, Path], list[str]]
+"""The command line for the input file and a scratch folder to write into."""
+
+READERS: dict[str, Argv] = {
+    "validate": lambda f, d: ["validate", str(f)],
+    "standings": lambda f, d: ["standings", str(f)],
+    "standings --json": lambda f, d: ["standings", str(f), "--json"],
+    "standings --csv": lambda f, d: ["standings", str(f), "--csv"],
+    "export": lambda f, d: ["export", str(f)],
+    "export -o": lambda f, d: ["export", str(f), "-o", str(d / "out.json")],
+    "import": lambda f, d: ["import", str(f), str(d / "club.keizer")],
+    "pair": lambda f, d: ["pair", str(f)],
+    "check-pairing": lambda f, d: ["check-pairing", str(f), str(pairing_file(d))],
+}
+"""Every command that reads a season file (`new --players` reads a list: its own fuzz below)."""
+STORE_READERS: dict[str, Argv] = {
+    **READERS,
+    "log": lambda f, d: ["log", str(f)],
+    "backup": lambda f, d: ["backup", str(f), str(d / "copy.keizer")],
+    "export --upto-valid": lambda f, d: ["export", str(f), "--upto-valid"],
+}
+"""And those that read only a store."""
+
+def pairing_file(folder: Path) -> Path:
+    """A pairing of the fuzzed seasons' first players, for check-pairing (in the scratch folder)."""
+    path = folder / "pairing.txt"
+    path.write_text("dekker hamersma\nkruijff drel\nbye bontenbal\n")
+    return path
+
+
+def folder_state(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def keeps_the_contract(capsys: pytest.CaptureFixture[str], argv: list[str], folder: Path) -> int:
+    """Run `keizer argv` in-process and check the contract; the exit code."""
+    before = folder_state(folder)
+    start = time.monotonic()
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse: a bad option is exit 2 with its usage
+        code = int(exc.code or 0)
+    took = time.monotonic() - start
+    out, err = capsys.readouterr()
+    assert took < SECONDS, (argv, took)
+    assert code in (0, 1, 2), (argv, code, err)
+    if code == 2:
+        assert out == "" and err.count("\n") == 1 and err.startswith("keizer: error: "), (argv, err)
+        assert folder_state(folder) == before, argv
+    assert "Traceback" not in err
+    return code
+
+
+def run_all(capsys: pytest.CaptureFixture[str], file: Path, readers: dict[str, Argv]) -> None:
+    for name, argv in readers.items():
+        with tempfile.TemporaryDirectory() as scratch:
+            keeps_the_contract(capsys, argv(file, Path(scratch)), file.parent)
+
+
+@FUZZ
+@given(obj=mutated(), command=st.sampled_from(sorted(READERS)))
+def test_a_mutated_season_file_keeps_the_contract(capsys: pytest.CaptureFixture[str], obj: object,
+                                                  command: str) -> None:
+    try:
+        text = json.dumps(obj, ensure_ascii=False)
+    except (ValueError, UnicodeEncodeError):
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder) / "season.json"
+        file.write_text(text, encoding="utf-8", errors="surrogatepass")
+        with tempfile.TemporaryDirectory() as scratch:
+            keeps_the_contract(capsys, READERS[command](file, Path(scratch)), Path(folder))
+
+
+@FUZZ
+@given(text=st.one_of(st.text(max_size=300), st.binary(max_size=300).map(lambda b: b.decode("latin-1"))),
+       command=st.sampled_from(sorted(READERS)))
+def test_any_text_keeps_the_contract(capsys: pytest.CaptureFixture[str], text: str, command: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder) / "season.json"
+        file.write_text(text, encoding="utf-8", errors="surrogatepass")
+        with tempfile.TemporaryDirectory() as scratch:
+            keeps_the_contract(capsys, READERS[command](file, Path(scratch)), Path(folder))
+
+
+@functools.cache
+def sound_store() -> bytes:
+    """A small store with a few actions (made once a run), as bytes to change."""
+    from seasons.store.round_events import RoundAdded
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.keizer"
+        with SeasonStore.create(path, season_from_json(MINIMAL)) as store:
+            store.apply("round 3", RoundAdded(3))
+            store.undo()
+        conn = sqlite3.connect(path)  # one file, no WAL beside it: the bytes are the whole store
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
+        return path.read_bytes()
+
+
+@FUZZ
+@given(data=st.data(), command=st.sampled_from(sorted(STORE_READERS)))
+def test_a_store_with_bytes_changed_keeps_the_contract(capsys: pytest.CaptureFixture[str], data: st.DataObject,
+                                                       command: str) -> None:
+    raw = bytearray(sound_store())
+    for _ in range(data.draw(st.integers(1, 8))):
+        at = data.draw(st.integers(16, len(raw) - 1))  # past the magic: a file that still says SQLite
+        raw[at] = data.draw(st.integers(0, 255))
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder) / "season.keizer"
+        file.write_bytes(bytes(raw))
+        with tempfile.TemporaryDirectory() as scratch:
+            keeps_the_contract(capsys, STORE_READERS[command](file, Path(scratch)), Path(folder))
+
+
+@FUZZ
+@given(lines=st.lists(st.one_of(st.text(max_size=40), st.sampled_from(
+    ["Jan; 12345", "Klaas Bakker;", "Bakker, Jan; 1850", "\ufeffAnna", "Piet\t-1", "\x1b[2J", "[/]", "\ud800",
+     "Jan", "jan", "; 1850", "x" * 200, "Jan; 1e3"])), max_size=12))
+def test_a_player_list_keeps_the_contract(capsys: pytest.CaptureFixture[str], lines: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        listing = Path(folder) / "players.txt"
+        listing.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
+        code = keeps_the_contract(capsys, ["new", str(Path(folder) / "club.keizer"), "--players", str(listing)],
+                                  Path(folder))
+        assert (code == 0) == (Path(folder) / "club.keizer").exists()

@@ -1,0 +1,84 @@
+"""What the command line prints is data: one line per error, no terminal escapes, and ctrl+c is one line."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import EVENING, REPO
+from tui.cli.main import main
+
+FORGED = "x\nkeizer: everything is fine"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_an_error_is_one_line_whatever_the_input_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "pair", str(EVENING), "--bye", FORGED)
+    assert (code, out) == (2, "") and err.count("\n") == 1 and err.startswith("keizer: error: --bye x\\nkeizer")
+
+
+@pytest.mark.parametrize("text, shown", [("\x1b]0;owned\x07", "\\x1b]0;owned\\x07"), ("\u202eevil", "\\u202eevil"),
+                                         ("\udcff", "\\udcff")])
+def test_control_characters_and_lone_surrogates_are_shown_as_escapes(
+        capsys: pytest.CaptureFixture[str], text: str, shown: str) -> None:
+    code, _, err = run(capsys, "pair", str(EVENING), "--bye", text)
+    assert code == 2 and shown in err and text not in err
+
+
+def test_printing_never_fails_on_what_the_terminal_cannot_encode(tmp_path: object) -> None:
+    """A file name that is not UTF-8 and a terminal that only speaks ASCII: still one line, exit 2."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C"}
+    out = subprocess.run([sys.executable, "-m", "tui.cli.main", "validate", os.fsdecode(b"caf\xe9 \xff.json")],
+                         cwd=REPO, env=env, capture_output=True, timeout=120)
+    assert out.returncode == 2 and out.stderr.count(b"\n") == 1 and b"Traceback" not in out.stderr
+    out = subprocess.run([sys.executable, "-m", "tui.cli.main", "standings", str(EVENING)],
+                         cwd=REPO, env=env, capture_output=True, timeout=120)
+    assert out.returncode == 0 and b"Traceback" not in out.stderr
+
+
+ENTRY = ("import sys; sys.stdout.write('ready\\n'); sys.stdout.flush()\n"
+         "from tui.cli.main import main\n"
+         "sys.exit(main(sys.argv[1:]))\n")
+"""What the `keizer` console script does (import `main`, call it), after saying the interpreter is up."""
+
+
+def _started(*argv: str) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-c", ENTRY, *argv], cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
+    return proc
+
+
+@pytest.mark.parametrize("argv", [("standings", str(EVENING)), ("pair", str(EVENING), "--solver", "matching")],
+                         ids=lambda argv: argv[0])
+def test_ctrl_c_at_any_moment_of_start_up_is_one_line_and_130(argv: tuple[str, ...]) -> None:
+    """ctrl+c while the command still imports its modules (the first half second or so) gave a 30-line
+    traceback. The signal is sent at moments spread over the command's run, counted from the start of
+    keizer's own code (before it the interpreter is starting, which is Python's to handle)."""
+    began = time.monotonic()
+    proc = _started(*argv)
+    proc.communicate(timeout=120)
+    took = time.monotonic() - began
+    interrupted = 0
+    for fraction in (0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
+        proc = _started(*argv)
+        time.sleep(took * fraction)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+        if proc.returncode == 0 and not err:
+            continue  # the command was done before the signal
+        if proc.returncode == -signal.SIGINT and not err:
+            continue  # it landed as the interpreter was ending: the shell says 130 and nothing is printed
+        assert (proc.returncode, err) == (130, b"keizer: interrupted\n"), fraction
+        interrupted += 1
+    assert interrupted >= 3

@@ -1,0 +1,61 @@
+"""A process for the command line's kill harness (run as a script): one write after another, printing each
+index once it returned.
+
+    cli_child.py new FOLDER LIST      keizer new FOLDER/n0.keizer --players LIST --name Club, n1.keizer, …
+    cli_child.py import JSON FOLDER   keizer import JSON FOLDER/i0.keizer, i1.keizer, … for ever
+    cli_child.py backup STORE FOLDER  keizer backup STORE FOLDER/b0.keizer, b1.keizer, … for ever
+    cli_child.py pair STORE           keizer pair --save, undo, redo, undo, pair --save, … (an action each)
+    cli_child.py evening STORE        the evening layer: p01 excused in round 1, present again, … (an action each)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from seasons.model import EntryKind  # noqa: E402
+from tui.cli.main import main as keizer_main  # noqa: E402
+
+PAIR_CYCLE = (("pair", "--save"), ("undo",), ("redo",), ("undo",))
+"""What `pair` mode runs, round and round: the season is paired after an odd number of these."""
+
+
+def keizer(*argv: str) -> None:
+    """Run one command in this process; stop the child if it failed (the test sees it in stderr)."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
+        code = keizer_main(list(argv))
+    if code != 0:
+        print(f"keizer {' '.join(argv)}: exit {code}: {err.getvalue()}", file=sys.stderr, flush=True)
+        sys.exit(1)
+
+
+def main(argv: list[str]) -> None:
+    mode = argv[0]
+    print("ready", flush=True)
+    for i in range(10 ** 9):
+        if mode == "new":
+            keizer("new", str(Path(argv[1]) / f"n{i}.keizer"), "--players", argv[2], "--name", "Club")
+        elif mode == "import":
+            keizer("import", argv[1], str(Path(argv[2]) / f"i{i}.keizer"))
+        elif mode == "backup":
+            keizer("backup", argv[1], str(Path(argv[2]) / f"b{i}.keizer"))
+        elif mode == "pair":
+            command, *rest = PAIR_CYCLE[i % len(PAIR_CYCLE)]
+            keizer(command, argv[1], *rest)
+        elif mode == "evening":
+            from tui.evening import Evening
+
+            evening = Evening.open(argv[1])
+            try:
+                evening.attendance.set(1, "p01", EntryKind.EXCUSED if i % 2 == 0 else None)
+            finally:
+                evening.close()
+        print(i, flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,141 @@
+"""kill -9 during the command line's writes and the evening layer's: whole or nothing, nothing lost.
+
+The store's own write paths have their harness (test_kill_harness.py); this one kills a child that runs
+the real commands in a loop (`cli_child.py`): `new`, `import`, `backup`, `pair --save` with `undo` and
+`redo`, and an `Evening` action. Each printed index was finished; the files are checked as the kill
+left them, and a retry must work. Short in the suite; `KEIZER_LONG=1` runs the long form
+(docs/format.md "Hardening").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from seasons.model import EntryKind, PlayerId, Season
+from seasons.season_json import season_to_json
+from seasons.store import SeasonStore
+from seasons.store.events import EntrySet, RoundAdded
+from store_helpers import make_season
+from test_kill_harness import ATTEMPTS, killed, raw_count_and_check, temp_files, whole_or_absent
+from test_store_processes import Child
+from tui.cli.main import main
+
+CLI_CHILD = Path(__file__).with_name("cli_child.py")
+
+
+class CliChild(Child):
+    SCRIPT = CLI_CHILD
+
+
+@pytest.fixture
+def cli_children() -> Iterator[type[CliChild]]:
+    started: list[CliChild] = []
+
+    class Tracked(CliChild):
+        def __init__(self, *args: object) -> None:
+            super().__init__(*args)
+            started.append(self)
+
+    yield Tracked
+    for child in started:  # never leave a process behind, whatever failed
+        child.kill()
+        child.proc.wait(10)
+
+
+def start_season() -> Season:
+    """Eight players and round 1 listed, nobody paired: what `pair --save` pairs and the evening marks."""
+    return RoundAdded(1).apply(make_season(8))
+
+
+def keizer(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("attempt", range(ATTEMPTS))
+@pytest.mark.parametrize("command", ["new", "import"])
+def test_kill_during_new_and_import(tmp_path: Path, cli_children: type[CliChild], capsys: pytest.CaptureFixture[str],
+                                    attempt: int, command: str) -> None:
+    folder = tmp_path / "made"
+    folder.mkdir()
+    players = tmp_path / "players.txt"
+    players.write_text("".join(f"Player {i}; {2000 - 10 * i}\n" for i in range(1, 9)))
+    season_file = tmp_path / "season.json"
+    season_file.write_text(json.dumps(season_to_json(start_season())))
+    argv = (folder, players) if command == "new" else (season_file, folder)
+    made = killed(cli_children(command, *argv), attempt)
+    prefix = "n" if command == "new" else "i"
+    with SeasonStore.open(folder / f"{prefix}0.keizer", readonly=True) as first:
+        season = first.season
+    for i in made:
+        assert whole_or_absent(folder / f"{prefix}{i}.keizer", season)
+    interrupted = folder / f"{prefix}{len(made)}.keizer"
+    exists = whole_or_absent(interrupted, season)
+    retry = (["new", str(interrupted), "--players", str(players), "--name", "Club"] if command == "new"
+             else ["import", str(season_file), str(interrupted)])
+    code, err = keizer(capsys, *retry)
+    assert (code == 2 and "already exists" in err) if exists else code == 0, err  # never blocked by a half file
+    assert whole_or_absent(interrupted, season) and temp_files(folder) == []
+
+
+@pytest.mark.parametrize("attempt", range(ATTEMPTS))
+def test_kill_during_backup(tmp_path: Path, cli_children: type[CliChild], capsys: pytest.CaptureFixture[str],
+                            attempt: int) -> None:
+    source = tmp_path / "season.keizer"
+    with SeasonStore.create(source, start_season()) as store:
+        season = store.season
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    made = killed(cli_children("backup", source, copies), attempt)
+    for i in made:
+        assert whole_or_absent(copies / f"b{i}.keizer", season)
+    interrupted = copies / f"b{len(made)}.keizer"
+    exists = whole_or_absent(interrupted, season)
+    code, err = keizer(capsys, "backup", str(source), str(interrupted))
+    assert (code == 2 and "already exists" in err) if exists else code == 0, err
+    assert whole_or_absent(interrupted, season) and temp_files(copies) == []
+
+
+def committed_and_checked(path: Path, printed: list[int]) -> int:
+    """The actions the child committed (each step writes one; the first action is the creation)."""
+    actions, check = raw_count_and_check(path)
+    assert check == ["ok"]
+    committed = actions - 1
+    assert len(printed) <= committed <= len(printed) + 1  # at most one committed and not yet printed
+    return committed
+
+
+@pytest.mark.parametrize("attempt", range(ATTEMPTS + 1))
+def test_kill_during_pair_save_undo_redo(tmp_path: Path, cli_children: type[CliChild],
+                                         capsys: pytest.CaptureFixture[str], attempt: int) -> None:
+    start = start_season()
+    path = tmp_path / "season.keizer"
+    SeasonStore.create(path, start).close()
+    reference = tmp_path / "reference.keizer"
+    SeasonStore.create(reference, start).close()
+    assert keizer(capsys, "pair", str(reference), "--save")[0] == 0
+    with SeasonStore.open(reference, readonly=True) as ref:
+        paired = ref.season
+    printed = killed(cli_children("pair", path), attempt, most=2.0)
+    committed = committed_and_checked(path, printed)
+    with SeasonStore.open(path) as store:  # paired after an odd number of steps (pair, undo, redo, undo, …)
+        assert store.season == (paired if committed % 2 else start)  # nothing half applied
+        assert store.verify() == ()
+    assert keizer(capsys, "undo" if committed % 2 else "redo", str(path))[0] == 0  # the retry works
+
+
+@pytest.mark.parametrize("attempt", range(ATTEMPTS + 1))
+def test_kill_during_an_evening_action(tmp_path: Path, cli_children: type[CliChild], attempt: int) -> None:
+    start = start_season()
+    path = tmp_path / "season.keizer"
+    SeasonStore.create(path, start).close()
+    excused = EntrySet(1, PlayerId("p01"), EntryKind.EXCUSED).apply(start)
+    printed = killed(cli_children("evening", path), attempt)
+    committed = committed_and_checked(path, printed)
+    with SeasonStore.open(path) as store:
+        assert store.season == (excused if committed % 2 else start)
+        assert store.verify() == ()
