@@ -148,6 +148,9 @@ class CpSatModel:
         p.cp_model_presolve = False
         p.cp_model_probing_level = 0
         p.max_time_in_seconds = SAFETY_SECONDS
+        # ctrl+c belongs to the program (a quiet exit 130), not to the solver: left to CP-SAT, it stops the
+        # search and hands back an unproven pairing or a stopped status.
+        p.catch_sigint_signal = False
         return solver
 
     def add_no_good(self, edges: Sequence[int], bye: int | None, differ: int = 1) -> None:
