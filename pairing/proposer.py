@@ -96,9 +96,6 @@ def _wider(width: int | None, n: int, budget: bool = True) -> int | None:
 
 
 def _solve(costs: CompiledCosts, kind: Literal["cpsat", "matching"]) -> Solution | None:
-    from pairing.solvers.matching import has_perfect_matching
-    if kind == "cpsat" and not has_perfect_matching(costs):
-        return None  # cheaper than letting CP-SAT prove infeasibility
     try:
         return solve(costs, kind)
     except NoPairing:

@@ -72,19 +72,6 @@ class MatchingGraph:
                            ("weights", "C - cost")), "optimal", 1, seconds)
 
 
-def has_perfect_matching(costs: CompiledCosts) -> bool:
-    """Whether the compiled round admits any pairing at all (a cheap cardinality check)."""
-    n = costs.n
-    odd = n % 2 == 1
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(n + (1 if odd else 0)))
-    graph.add_edges_from([(u, v, 1) for u, v in zip(costs.edge_u, costs.edge_v)])
-    if odd:
-        graph.add_edges_from([(i, n, 1) for i, idx in enumerate(costs.bye_index) if idx is not None])
-    mate = rx.max_weight_matching(graph, max_cardinality=True)
-    return 2 * len(mate) == graph.num_nodes()
-
-
 def solve_matching(costs: CompiledCosts) -> Solution:
     """The unique optimum (the tie-break makes it unique), or NoPairing."""
     start = time.perf_counter()
