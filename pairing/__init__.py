@@ -9,7 +9,7 @@ from pairing.greedy import greedy_pairing
 from pairing.instance import PlayerState, RoundInstance, build_instance
 from pairing.proposal import BandReport, Board, Proposal, Relaxation
 from pairing.proposer import propose
-from pairing.ranking import keizer_ranking, provisional_ranking
+from pairing.ranking import Ranked, keizer_ranked, keizer_ranking, provisional_ranking
 
 __all__ = [
     "Alternative",
@@ -21,6 +21,7 @@ __all__ = [
     "PlayerState",
     "Proposal",
     "Relaxation",
+    "Ranked",
     "RoundExplanation",
     "RoundInstance",
     "Violation",
@@ -31,6 +32,7 @@ __all__ = [
     "costs_json",
     "explain",
     "greedy_pairing",
+    "keizer_ranked",
     "keizer_ranking",
     "proposal_json",
     "propose",

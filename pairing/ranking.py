@@ -3,10 +3,15 @@ benchmarks that need no scoring, the starting order)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from seasons.model import PlayerId, Season
 from seasons.ruleset import parse_ruleset
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 def ranked_players(season: Season, round_number: int) -> tuple[PlayerId, ...]:
@@ -26,8 +31,22 @@ def provisional_ranking(season: Season, round_number: int) -> tuple[tuple[Player
     return ranking, tuple(Fraction(n - i) for i in range(n))
 
 
-def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
-    """(ranking, values) after round K−1 from `scoring`'s replay: what a real round is paired from."""
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """The ranking round K is paired from, with the frame of the replay that made it."""
+
+    ranking: tuple[PlayerId, ...]
+    """Ranked players after round K−1, top first."""
+    values: tuple[Fraction, ...]
+    """The Keizer value at each place of `ranking`."""
+    slots: pl.DataFrame
+    """The replay's slot frame of rounds 1..K−1: `build_instance(slots=…)` reads the history from it
+    instead of building the same frame again."""
+
+
+def keizer_ranked(season: Season, round_number: int) -> Ranked:
+    """The ranking after round K−1 from `scoring`'s replay, with the replay's frame (what a real round is
+    paired from: `build_instance(season, k, r.ranking, r.values, slots=r.slots)`)."""
     from pairing.instance import check_round
     from scoring import (
         replay,  # pairing → scoring is allowed; imported here so the rest works without it
@@ -37,4 +56,10 @@ def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, .
     before = round_number - 1
     played = replay(season, before)
     ranking = played.ranking_after(before)
-    return ranking, tuple(played.value_ladder()[: len(ranking)])
+    return Ranked(ranking, tuple(played.value_ladder()[: len(ranking)]), played.slots)
+
+
+def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+    """(ranking, values) after round K−1 from `scoring`'s replay: what a real round is paired from."""
+    ranked = keizer_ranked(season, round_number)
+    return ranked.ranking, ranked.values
