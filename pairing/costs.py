@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pairing.criteria import CostContext, bye_order
 from pairing.criteria.bye import ByeOrder
 from pairing.criteria.rank import rank_cost
-from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak
+from pairing.criteria.colour import higher_ranked_white_by_rule
+from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak, tiebreak_of
 from pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from pairing.instance import RoundInstance
@@ -107,6 +108,12 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
     index = {p.id: i for i, p in enumerate(players)}
     out: list[list[int]] = [[] for _ in range(n)]
     locked = {i: index[partner] for i, p in enumerate(players) if (partner := inst.lock_partner(p.id)) is not None}
+    # The director's forbidden pairs by index (a pair with a player the model does not pair is moot).
+    forbidden: dict[int, set[int]] = {}
+    for a, b in inst.forbids:
+        if a in index and b in index:
+            forbidden.setdefault(index[a], set()).add(index[b])
+            forbidden.setdefault(index[b], set()).add(index[a])
     for i in range(n):
         if i in locked:  # a lock: the pair must play, so it is the only edge of both
             j = locked[i]
@@ -114,11 +121,10 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
                 out[i].append(j)
             continue
         last = n - 1 if band is None else min(n - 1, i + band)
-        pid = players[i].id
-        for j in range(i + 1, last + 1):
-            if j in locked or inst.is_forbidden(pid, players[j].id):
-                continue
-            out[i].append(j)
+        skip = forbidden.get(i)
+        out[i] = [j for j in range(i + 1, last + 1)
+                  if j not in locked and (skip is None or j not in skip)] if locked or skip else list(range(i + 1,
+                                                                                                          last + 1))
     return out
 
 
@@ -143,15 +149,19 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     """The model's edges as columns: ends, whether the first end has white, and each tier's term by name.
     Each pair is priced once per round (`ctx.edges`), however often the band widens."""
     players = inst.players
-    eu: list[int] = []
-    ev: list[int] = []
-    wu: list[bool] = []
-    rm: list[int] = []
-    rr: list[int] = []
-    sf: list[int] = []
-    tb: list[int] = []
-    seed, rnd = inst.seed, inst.round_number
     cache = ctx.edges
+    # A pair that never met costs its colours and its rank distance only: priced inline from per-player
+    # totals (the same terms as `ctx.edge`, which prices the pairs with a past); the hot loop of big fields.
+    index = {p.id: i for i, p in enumerate(players)}
+    met = {(min(i, j), max(i, j)) for (a, b), _ in inst.history.meetings
+           if (i := index.get(a)) is not None and (j := index.get(b)) is not None}
+    white = [ctx.white_total[p.id] for p in players]
+    black = [ctx.black_total[p.id] for p in players]
+    pos = [p.pos for p in players]
+    target = inst.target_distance
+    rank = [rank_cost(d, target) for d in range(len(players) + 1)]
+    prefix = f"{inst.seed}|{inst.round_number}|"
+    rows: list[tuple[int, int, tuple[bool, int, int, int, int]]] = []
     for i, partners in enumerate(allowed_partners(inst, band)):
         a = players[i]
         locked = inst.lock_partner(a.id) is not None
@@ -159,20 +169,22 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
             e = cache.get((i, j))
             if e is None:
                 b = players[j]
-                e = ctx.edge(a, b) + (tiebreak(seed, rnd, a.id, b.id),)
+                if (i, j) in met:
+                    e = ctx.edge(a, b) + (tiebreak(inst.seed, inst.round_number, a.id, b.id),)
+                else:
+                    a_white, b_white = white[i] + black[j], black[i] + white[j]
+                    white_a = a_white < b_white if a_white != b_white else higher_ranked_white_by_rule(pos[i])
+                    e = (white_a, 0, 0, (a_white if white_a else b_white) + rank[pos[j] - pos[i]],
+                         tiebreak_of(prefix, a.id, b.id))
                 cache[(i, j)] = e
-            white_a, meet, round_, soft, tie = e
-            if not relaxed and not locked and (meet or round_):
-                continue
-            eu.append(i)
-            ev.append(j)
-            wu.append(white_a)
-            rm.append(meet)
-            rr.append(round_)
-            sf.append(soft)
-            tb.append(tie)
-    return eu, ev, wu, {"relax_max_meetings": rm, "relax_rematch_round": rr, "real_cost": sf, "tiebreak": tb}
-
+            if relaxed or locked or not (e[1] or e[2]):
+                rows.append((i, j, e))
+    if not rows:
+        return [], [], [], {"relax_max_meetings": [], "relax_rematch_round": [], "real_cost": [], "tiebreak": []}
+    eu, ev, edges = zip(*rows)
+    wu, rm, rr, sf, tb = zip(*edges)
+    return (list(eu), list(ev), list(wu),
+            {"relax_max_meetings": list(rm), "relax_rematch_round": list(rr), "real_cost": list(sf), "tiebreak": list(tb)})
 
 def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:
     """Per player (pool order): their place in the bye policy's order, None when they may not have the bye."""

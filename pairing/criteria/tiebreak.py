@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from hashlib import blake2b
 
 TIEBREAK_BITS = 20
 """A 10-bit term still collided once in 12 runs; 20 bits keep collisions negligible."""
@@ -10,8 +11,13 @@ TIEBREAK_BITS = 20
 
 def tiebreak(seed: int, round_number: int, a: str, b: str) -> int:
     """A 20-bit number from a blake2b hash of the seed, the round and the two ids (in id order)."""
+    return tiebreak_of(f"{seed}|{round_number}|", a, b)
+
+
+def tiebreak_of(prefix: str, a: str, b: str) -> int:
+    """`tiebreak` with its round's prefix "seed|round|" made once (a round hashes thousands of pairs)."""
     lo, hi = (a, b) if a < b else (b, a)
-    digest = hashlib.blake2b(f"{seed}|{round_number}|{lo}|{hi}".encode(), digest_size=8).digest()
+    digest = blake2b(f"{prefix}{lo}|{hi}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> (64 - TIEBREAK_BITS)
 
 
