@@ -26,6 +26,8 @@ def prove_band(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: 
     band = costs.band
     if band is None:
         return BandReport(None, tried)
+    if band + 1 >= costs.n:  # the band holds every pair: nothing was cut off, nothing to prove
+        return BandReport(band, tried, True, note=f"rank band ±{band} holds every pair: all pairs in the model")
     if costs.relaxed:
         return BandReport(band, tried, False, note=f"rank band ±{band} needed a rule to give way; a wider band "
                                                    f"might not have: the band may have cut off the optimum")
