@@ -26,12 +26,13 @@ BandChoice = int | None | Literal["auto"]
 
 
 def propose(inst: RoundInstance, solver: SolverName = "auto", band: BandChoice = "auto",
-            prove: bool = True) -> Proposal:
+            prove: bool = True, ctx: CostContext | None = None) -> Proposal:
     """The optimal pairing of the round (unique: the tie-break decides between equal real costs).
 
     `band`: "auto" (all pairs up to BAND_FROM players, else a band widened until proven), None (all pairs)
-    or a fixed width. `prove=False` skips the band proof (the report then says so)."""
-    ctx = CostContext(inst)
+    or a fixed width. `prove=False` skips the band proof (the report then says so). `ctx`: the round's
+    CostContext, to keep its priced pairs across re-solves (`CostContext.carried`)."""
+    ctx = ctx if ctx is not None and ctx.inst is inst else CostContext.carried(inst, ctx)
     n = len(inst.players)
     kind = pick_solver(n, solver)
     width = _initial_band(inst, band)
