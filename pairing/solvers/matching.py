@@ -6,6 +6,7 @@ import time
 from collections.abc import Collection, Sequence
 from importlib.metadata import version
 
+import numpy as np
 import rustworkx as rx
 
 from pairing.costs import CompiledCosts
@@ -19,7 +20,7 @@ class MatchingGraph:
     """A compiled round as blossom weights, solvable again with some pairs forced and some forbidden
     (the subproblems of the k-best alternatives, `pairing/kbest.py`)."""
 
-    __slots__ = ("bye_node", "bye_weight", "costs", "edge_weight", "index")
+    __slots__ = ("bye_node", "bye_weight", "costs", "edge_weight", "ends", "index", "triples")
 
     def __init__(self, costs: CompiledCosts) -> None:
         self.costs = costs
@@ -33,6 +34,9 @@ class MatchingGraph:
         self.edge_weight = [top - c for c in costs.edge_costs]
         self.bye_weight: list[int | None] = [None if c is None else top - c for c in bye_costs]
         self.index = costs.edge_index()
+        self.triples = [(u, v, w) for u, v, w in zip(costs.edge_u, costs.edge_v, self.edge_weight)]
+        """Every edge as rustworkx takes it: (u, v, weight)."""
+        self.ends = (np.asarray(costs.edge_u, dtype=np.int64), np.asarray(costs.edge_v, dtype=np.int64))
 
     def solve(self, removed: Sequence[bool] | None = None, forbidden: Collection[int] = (),
               forbidden_byes: Collection[int] = (), bye_taken: bool = False) -> tuple[tuple[int, ...], int | None] | None:
@@ -41,9 +45,15 @@ class MatchingGraph:
         costs = self.costs
         n = costs.n
         gone = removed or [False] * n
-        eu, ev, w = costs.edge_u, costs.edge_v, self.edge_weight
-        triples = [(eu[k], ev[k], w[k]) for k in range(costs.edge_count)
-                   if not (gone[eu[k]] or gone[ev[k]]) and k not in forbidden]
+        if removed is None and not forbidden:
+            triples = list(self.triples)
+        else:  # a subproblem: the edges of the players left, less the forbidden ones (numpy picks them)
+            out = np.asarray(gone, dtype=bool)
+            keep = ~(out[self.ends[0]] | out[self.ends[1]])
+            if forbidden:
+                keep[np.fromiter(forbidden, dtype=np.int64, count=len(forbidden))] = False
+            everything = self.triples
+            triples = [everything[k] for k in np.flatnonzero(keep).tolist()]
         bye = self.bye_node
         if bye is not None and not bye_taken:
             triples += [(i, bye, c) for i, c in enumerate(self.bye_weight)
