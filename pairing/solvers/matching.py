@@ -20,7 +20,7 @@ class MatchingGraph:
     """A compiled round as blossom weights, solvable again with some pairs forced and some forbidden
     (the subproblems of the k-best alternatives, `pairing/kbest.py`)."""
 
-    __slots__ = ("bye_node", "bye_weight", "costs", "edge_weight", "ends", "index", "triples")
+    __slots__ = ("_ends", "bye_node", "bye_weight", "costs", "triples")
 
     def __init__(self, costs: CompiledCosts) -> None:
         self.costs = costs
@@ -31,12 +31,10 @@ class MatchingGraph:
         if top.bit_length() > _MAX_WEIGHT_BITS:
             raise OverflowError(f"costs need {top.bit_length()} bits, more than the matching solver can hold")
         # Maximum cardinality first, then maximum weight C − cost: the minimum-cost perfect matching.
-        self.edge_weight = [top - c for c in costs.edge_costs]
         self.bye_weight: list[int | None] = [None if c is None else top - c for c in bye_costs]
-        self.index = costs.edge_index()
-        self.triples = [(u, v, w) for u, v, w in zip(costs.edge_u, costs.edge_v, self.edge_weight)]
+        self.triples = [(u, v, top - c) for u, v, c in zip(costs.edge_u, costs.edge_v, costs.edge_costs)]
         """Every edge as rustworkx takes it: (u, v, weight)."""
-        self.ends = (np.asarray(costs.edge_u, dtype=np.int64), np.asarray(costs.edge_v, dtype=np.int64))
+        self._ends: tuple[np.ndarray, np.ndarray] | None = None
 
     def solve(self, removed: Sequence[bool] | None = None, forbidden: Collection[int] = (),
               forbidden_byes: Collection[int] = (), bye_taken: bool = False) -> tuple[tuple[int, ...], int | None] | None:
@@ -45,22 +43,26 @@ class MatchingGraph:
         costs = self.costs
         n = costs.n
         gone = removed or [False] * n
+        kept: list[int] | None = None
         if removed is None and not forbidden:
-            triples = list(self.triples)
+            triples = self.triples
         else:  # a subproblem: the edges of the players left, less the forbidden ones (numpy picks them)
+            if self._ends is None:
+                self._ends = (np.asarray(costs.edge_u, dtype=np.int64), np.asarray(costs.edge_v, dtype=np.int64))
             out = np.asarray(gone, dtype=bool)
-            keep = ~(out[self.ends[0]] | out[self.ends[1]])
+            keep = ~(out[self._ends[0]] | out[self._ends[1]])
             if forbidden:
                 keep[np.fromiter(forbidden, dtype=np.int64, count=len(forbidden))] = False
+            kept = np.flatnonzero(keep).tolist()
             everything = self.triples
-            triples = [everything[k] for k in np.flatnonzero(keep).tolist()]
+            triples = [everything[k] for k in kept]
         bye = self.bye_node
-        if bye is not None and not bye_taken:
-            triples += [(i, bye, c) for i, c in enumerate(self.bye_weight)
-                        if c is not None and not gone[i] and i not in forbidden_byes]
         graph = rx.PyGraph(multigraph=False)
         graph.add_nodes_from(range(n + (1 if bye is not None else 0)))
-        graph.add_edges_from(triples)
+        graph.add_edges_from(triples)  # graph edge j is triples[j]: model edge j, or kept[j]
+        if bye is not None and not bye_taken:
+            graph.add_edges_from([(i, bye, c) for i, c in enumerate(self.bye_weight)
+                                  if c is not None and not gone[i] and i not in forbidden_byes])
         mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda x: x)
         active = n - sum(gone) + (1 if bye is not None and not bye_taken else 0)
         if 2 * len(mate) != active:
@@ -68,11 +70,11 @@ class MatchingGraph:
         edges: list[int] = []
         chosen_bye: int | None = None
         for u, v in mate:
-            u, v = min(u, v), max(u, v)
-            if v == bye:
-                chosen_bye = u
-            else:
-                edges.append(self.index[(u, v)])
+            if bye is not None and bye in (u, v):
+                chosen_bye = min(u, v)
+                continue
+            j = graph.edge_indices_from_endpoints(u, v)[0]
+            edges.append(j if kept is None else kept[j])
         edges.sort()
         return tuple(edges), chosen_bye
 
