@@ -3,6 +3,7 @@
 from pairing.alternatives import Alternative, alternatives
 from pairing.checker import CheckReport, Pairing, Violation, check_pairing
 from pairing.costs import CompiledCosts, compile_costs
+from pairing.criteria import CostContext
 from pairing.explain import RoundExplanation, explain
 from pairing.export import costs_json, proposal_json
 from pairing.greedy import greedy_pairing
@@ -17,6 +18,7 @@ __all__ = [
     "Board",
     "CheckReport",
     "CompiledCosts",
+    "CostContext",
     "Pairing",
     "PlayerState",
     "Proposal",

@@ -206,6 +206,8 @@ def _fmt(value: Any, digits: int = 3) -> str:
     if isinstance(value, bool):
         return "yes" if value else "NO"
     if isinstance(value, float):
+        if value < 0.001:
+            return f"{value * 1000:.2f} ms"  # a bare solve of a small field: a tenth of a millisecond matters
         return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.{digits}g} s" if digits else f"{value:.2f}"
     return str(value)
 
