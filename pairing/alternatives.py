@@ -55,12 +55,12 @@ def alternatives(inst: RoundInstance, n: int, differ: int = 1, solver: SolverNam
                  method: AlternativesMethod = "matching", ctx: CostContext | None = None) -> tuple[Alternative, ...]:
     """The n pairings after the best, best first; fewer when fewer exist. Each must differ from every
     earlier one in at least `differ` of its pairs (the bye counts as one). `cancelled` is asked before
-    each subproblem or re-solve: once it says yes, the alternatives found so far are returned.
+    looking for each alternative: once it says yes, the alternatives found so far are returned.
     `method`: Murty's partitioning over blossom (`matching`) or CP-SAT re-solves (`cpsat`); the same
     pairings in the same order. `ctx`: the round's CostContext when the caller has it (it prices boards)."""
     best = best or propose(inst, solver)
     costs = best.costs
-    ctx = ctx or CostContext(inst)
+    ctx = ctx if ctx is not None and ctx.inst is inst else CostContext(inst)
     index = costs.edge_index()
     position = {pid: i for i, pid in enumerate(costs.players)}
     ends = ((position[b.white], position[b.black]) for b in best.boards if b.kind != "fixed")
@@ -90,18 +90,21 @@ def _by_murty(costs: CompiledCosts, first: Chosen, differ: int,
     passes every pairing; a larger one skips those too close to one already taken."""
     accepted = [frozenset(elements(*first))]
     info = MatchingGraph(costs).info(0.0)
-    stream = ranked_pairings(costs, first, cancelled)
+    stream = ranked_pairings(costs, first)
     next(stream)  # the best itself
     scanned = 0
-    for edges, bye, objective in stream:
-        mine = frozenset(elements(edges, bye))
-        if differ > 2 and not all(len(q) - len(q & mine) >= differ for q in accepted):
+    while not cancelled():  # asked once per alternative, as before each of CP-SAT's re-solves
+        for edges, bye, objective in stream:
+            mine = frozenset(elements(edges, bye))
+            if differ <= 2 or all(len(q) - len(q & mine) >= differ for q in accepted):
+                break
             scanned += 1
             if scanned > SCAN_BUDGET:
                 yield from _by_cpsat(costs, [(tuple(sorted(e for e in q if e >= 0)), _bye_of(q)) for q in accepted],
                                      differ, cancelled)
                 return
-            continue
+        else:
+            return  # no pairing left
         accepted.append(mine)
         yield Solution(edges, bye, objective, info)
 

@@ -89,9 +89,10 @@ def test_the_k_best_are_the_cheapest_pairings_by_enumeration(seed):
     assert got == sorted(valid)
 
 
-def test_cancelled_stops_with_what_was_found():
+def test_cancelled_is_asked_before_each_alternative():
     inst = random_instance(7, max_players=12)
-    calls = iter(range(1_000))
-    alts = alternatives(inst, 5, cancelled=lambda: next(calls) > 3)
-    assert len(alts) < 5 or all(a.place == i + 2 for i, a in enumerate(alts))
-    assert alternatives(inst, 5, cancelled=lambda: True) == ()
+    for method in ("matching", "cpsat"):
+        answers = iter((False, False, True))
+        alts = alternatives(inst, 5, cancelled=lambda: next(answers), method=method)
+        assert [a.place for a in alts] == [2, 3]
+        assert alternatives(inst, 5, cancelled=lambda: True, method=method) == ()
