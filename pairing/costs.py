@@ -9,7 +9,7 @@ from pairing.criteria import CostContext, bye_order
 from pairing.criteria.bye import ByeOrder
 from pairing.criteria.rank import rank_cost
 from pairing.criteria.colour import higher_ranked_white_by_rule
-from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak, tiebreak_of
+from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreaks
 from pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from pairing.instance import RoundInstance
@@ -160,7 +160,7 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     pos = [p.pos for p in players]
     target = inst.target_distance
     rank = [rank_cost(d, target) for d in range(len(players) + 1)]
-    prefix = f"{inst.seed}|{inst.round_number}|"
+    tie = tiebreaks(inst.seed, inst.round_number, [p.id for p in players])
     rows: list[tuple[int, int, tuple[bool, int, int, int, int]]] = []
     for i, partners in enumerate(allowed_partners(inst, band)):
         a = players[i]
@@ -170,12 +170,12 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
             if e is None:
                 b = players[j]
                 if (i, j) in met:
-                    e = ctx.edge(a, b) + (tiebreak(inst.seed, inst.round_number, a.id, b.id),)
+                    e = ctx.edge(a, b) + (tie(i, j),)
                 else:
                     a_white, b_white = white[i] + black[j], black[i] + white[j]
                     white_a = a_white < b_white if a_white != b_white else higher_ranked_white_by_rule(pos[i])
                     e = (white_a, 0, 0, (a_white if white_a else b_white) + rank[pos[j] - pos[i]],
-                         tiebreak_of(prefix, a.id, b.id))
+                         tie(i, j))
                 cache[(i, j)] = e
             if relaxed or locked or not (e[1] or e[2]):
                 rows.append((i, j, e))
