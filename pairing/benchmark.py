@@ -45,7 +45,7 @@ GOALS: tuple[tuple[int, str, float, str], ...] = (
 
 
 def _repeats(n: int) -> int:
-    return 7 if n <= 200 else 3 if n <= 1000 else 1
+    return 7 if n <= 200 else 5 if n <= 1000 else 1
 
 
 def _timed(fn: Callable[[], T], repeats: int) -> tuple[float, T]:
