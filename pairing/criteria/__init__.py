@@ -69,9 +69,9 @@ class CostContext:
         self.black_terms: dict[PlayerId, ColourTerms] = {p.id: colour_terms(p.colours, "B", limits) for p in people}
         self.white_total = {pid: sum(t) for pid, t in self.white_terms.items()}
         self.black_total = {pid: sum(t) for pid, t in self.black_terms.items()}
-        self.edges: dict[tuple[int, int], tuple[bool, int, int, int, int]] = {}
-        """Compiled edges by pool indexes, kept while the band widens (and across the director's re-solves:
-        `carried`)."""
+        self.edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
+        """`edge` of the pairs with a past, by pool indexes, kept while the band widens (and across the
+        director's re-solves: `carried`)."""
 
     @staticmethod
     def carried(inst: RoundInstance, previous: CostContext | None) -> CostContext:
