@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from pairing.gcpause import collector_paused
 from pairing.history import History, Meeting, Pair, pair_key, season_history
 from pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
 from seasons.errors import KeizerError
@@ -125,7 +126,14 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
     The history of rounds 1..K−1 is read from `slots` when given (the ranking's replay frame,
     `keizer_ranked`), or taken as `history` (an earlier instance's, when only the director's locks,
     forbids, bye or fixed games changed: the past did not); else built from the season."""
-    k = round_number
+    with collector_paused():
+        return _build(season, round_number, ranking, values, locks, forbids, bye, fixed, slots, history)
+
+
+def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence[Fraction],
+           locks: Sequence[tuple[PlayerId, PlayerId]], forbids: Sequence[tuple[PlayerId, PlayerId]],
+           bye: PlayerId | None, fixed: Sequence[tuple[PlayerId, PlayerId]], slots: pl.DataFrame | None,
+           history: History | None) -> RoundInstance:
     check_round(season, k)
     _check_ranking(season, ranking, values)
     rules = parse_ruleset(season.ruleset_spec).pairing

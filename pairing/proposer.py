@@ -7,6 +7,7 @@ from typing import Literal
 from pairing.band import prove_band
 from pairing.costs import CompiledCosts, compile_costs
 from pairing.criteria import RELAX_NAMES, CostContext, PairCost, criteria_totals
+from pairing.gcpause import collector_paused
 from pairing.instance import RoundInstance
 from pairing.proposal import BandReport, Board, Proposal, Relaxation
 from pairing.solvers import NoPairing, Solution, SolverName, pick_solver, solve
@@ -32,6 +33,12 @@ def propose(inst: RoundInstance, solver: SolverName = "auto", band: BandChoice =
     `band`: "auto" (all pairs up to BAND_FROM players, else a band widened until proven), None (all pairs)
     or a fixed width. `prove=False` skips the band proof (the report then says so). `ctx`: the round's
     CostContext, to keep its priced pairs across re-solves (`CostContext.carried`)."""
+    with collector_paused():
+        return _propose(inst, solver, band, prove, ctx)
+
+
+def _propose(inst: RoundInstance, solver: SolverName, band: BandChoice, prove: bool,
+             ctx: CostContext | None) -> Proposal:
     ctx = ctx if ctx is not None and ctx.inst is inst else CostContext.carried(inst, ctx)
     n = len(inst.players)
     kind = pick_solver(n, solver)
