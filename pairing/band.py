@@ -7,8 +7,9 @@ inside the band (c = real cost). Any pairing M with the same bye then costs
 with rc_e ≥ 0 inside the band and, outside it, rc_e ≥ c_e − y_u − y_v ≥ rank(distance) − y_u − y_v
 (the other terms of a pair's cost are ≥ 0). So a pairing using a pair outside the band costs at least the
 bound below, provided the minimum over outside pairs is ≥ 0; if the bound exceeds cost(M*), no such
-pairing is as good (pairings that relax a rule or move the bye are worse in a higher tier). y and u come
-from GLOP on the band's matching LP with odd-set cuts (`solvers/matching_lp.py`), rounded to halves and repaired to
+pairing is as good (pairings that relax a rule or move the bye are worse in a higher tier). The first y is
+half of each player's cheapest pair in the band (u = 0): free, and enough on most rounds. Otherwise y and u
+come from GLOP on the band's matching LP with odd-set cuts (`solvers/matching_lp.py`), rounded to halves and repaired to
 exact feasibility: the bound is exact integer arithmetic, whatever the floating point did.
 """
 
@@ -26,6 +27,8 @@ def prove_band(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: 
     band = costs.band
     if band is None:
         return BandReport(None, tried)
+    if band + 1 >= costs.n:  # the band holds every pair: nothing was cut off, nothing to prove
+        return BandReport(band, tried, True, note=f"rank band ±{band} holds every pair: all pairs in the model")
     if costs.relaxed:
         return BandReport(band, tried, False, note=f"rank band ±{band} needed a rule to give way; a wider band "
                                                    f"might not have: the band may have cut off the optimum")
@@ -70,14 +73,26 @@ def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_
     if len(free) < 2 or costs.band is None or costs.band + 1 >= n:
         return None
     real = costs.column("real_cost")
+    # First a dual for free: half of each player's cheapest pair in the band (y_u + y_v ≤ c_uv holds on
+    # every pair). Far outside pairs cost the rank term alone, so on most rounds this proves the band at
+    # once, without building the LP.
+    cheapest = [0] * n
+    seen = [False] * n
+    for k in edges:
+        c = real[k]
+        for i in (costs.edge_u[k], costs.edge_v[k]):
+            if not seen[i] or c < cheapest[i]:
+                cheapest[i], seen[i] = c, True
+    best = _bound(inst, costs, edges, free, sol.bye, cheapest, [])
+    if best is not None and best > band_cost:
+        return best
     lp = MatchingLp(costs, edges, [real[k] for k in edges], absent=sol.bye, dual_simplex=True)
-    best: int | None = None
     previous: int | None = None
     for rnd in range(CUT_ROUNDS + 1):
         if not lp.solve():
             break
         bound = _bound(inst, costs, edges, free, sol.bye, *lp.duals2())
-        if bound is not None and (best is None or bound > best):
+        if bound is not None and (best is None or bound > best):  # each bound stands alone: keep the best
             best = bound
         if best is not None and best > band_cost:
             break  # proven

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
+
+import numpy as np
 
 from pairing.criteria import CostContext, bye_order
 from pairing.criteria.bye import ByeOrder
 from pairing.criteria.rank import rank_cost
-from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak
+from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreaks
 from pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from pairing.instance import RoundInstance
@@ -107,6 +110,12 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
     index = {p.id: i for i, p in enumerate(players)}
     out: list[list[int]] = [[] for _ in range(n)]
     locked = {i: index[partner] for i, p in enumerate(players) if (partner := inst.lock_partner(p.id)) is not None}
+    # The director's forbidden pairs by index (a pair with a player the model does not pair is moot).
+    forbidden: dict[int, set[int]] = {}
+    for a, b in inst.forbids:
+        if a in index and b in index:
+            forbidden.setdefault(index[a], set()).add(index[b])
+            forbidden.setdefault(index[b], set()).add(index[a])
     for i in range(n):
         if i in locked:  # a lock: the pair must play, so it is the only edge of both
             j = locked[i]
@@ -114,11 +123,10 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
                 out[i].append(j)
             continue
         last = n - 1 if band is None else min(n - 1, i + band)
-        pid = players[i].id
-        for j in range(i + 1, last + 1):
-            if j in locked or inst.is_forbidden(pid, players[j].id):
-                continue
-            out[i].append(j)
+        skip = forbidden.get(i)
+        out[i] = [j for j in range(i + 1, last + 1)
+                  if j not in locked and (skip is None or j not in skip)] if locked or skip else list(range(i + 1,
+                                                                                                          last + 1))
     return out
 
 
@@ -141,37 +149,64 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
 def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
                  relaxed: bool) -> tuple[list[int], list[int], list[bool], dict[TierName, list[int]]]:
     """The model's edges as columns: ends, whether the first end has white, and each tier's term by name.
-    Each pair is priced once per round (`ctx.edges`), however often the band widens."""
+
+    A pair that never met costs its colours and its rank distance only: those are priced for all pairs at
+    once in numpy from per-player totals (the same terms as `ctx.edge`); the pairs with a past are priced
+    by `ctx.edge`, once per round (`ctx.edges`, kept while the band widens and across re-solves)."""
     players = inst.players
-    eu: list[int] = []
-    ev: list[int] = []
-    wu: list[bool] = []
-    rm: list[int] = []
-    rr: list[int] = []
-    sf: list[int] = []
-    tb: list[int] = []
-    seed, rnd = inst.seed, inst.round_number
+    n = len(players)
+    partners = allowed_partners(inst, band)
+    counts = [len(p) for p in partners]
+    m = sum(counts)
+    if m == 0:
+        return [], [], [], {"relax_max_meetings": [], "relax_rematch_round": [], "real_cost": [], "tiebreak": []}
+    us = np.repeat(np.arange(n, dtype=np.int64), counts)
+    vs = np.fromiter(chain.from_iterable(partners), dtype=np.int64, count=m)
+    white = np.array([ctx.white_total[p.id] for p in players], dtype=np.int64)
+    black = np.array([ctx.black_total[p.id] for p in players], dtype=np.int64)
+    pos = np.array([p.pos for p in players], dtype=np.int64)
+    target = inst.target_distance
+    rank = np.array([rank_cost(d, target) for d in range(n + 1)], dtype=np.int64)
+    a_white, b_white = white[us] + black[vs], black[us] + white[vs]
+    # The cheaper colours; when both cost the same, the higher-ranked has white on an odd place.
+    white_a = np.where(a_white != b_white, a_white < b_white, pos[us] % 2 == 1)
+    soft = np.where(white_a, a_white, b_white) + rank[pos[vs] - pos[us]]
+    meet = np.zeros(m, dtype=np.int64)
+    early = np.zeros(m, dtype=np.int64)
+    # Edges are sorted by (u, v): a pair's place is found by its key u·n + v.
+    keys = us * n + vs
+    index = {p.id: i for i, p in enumerate(players)}
+    met = sorted({min(i, j) * n + max(i, j) for (a, b), _ in inst.history.meetings
+                  if (i := index.get(a)) is not None and (j := index.get(b)) is not None})
+    white_list = white_a.tolist()
+    soft_list = soft.tolist()
     cache = ctx.edges
-    for i, partners in enumerate(allowed_partners(inst, band)):
-        a = players[i]
-        locked = inst.lock_partner(a.id) is not None
-        for j in partners:
+    if met:
+        wanted = np.asarray(met, dtype=np.int64)
+        at = np.searchsorted(keys, wanted)
+        for key, k in zip(met, at.tolist()):
+            if k >= m or int(keys[k]) != key:
+                continue  # a pair outside the band, or not allowed
+            i, j = divmod(key, n)
             e = cache.get((i, j))
             if e is None:
-                b = players[j]
-                e = ctx.edge(a, b) + (tiebreak(seed, rnd, a.id, b.id),)
+                e = ctx.edge(players[i], players[j])
                 cache[(i, j)] = e
-            white_a, meet, round_, soft, tie = e
-            if not relaxed and not locked and (meet or round_):
-                continue
-            eu.append(i)
-            ev.append(j)
-            wu.append(white_a)
-            rm.append(meet)
-            rr.append(round_)
-            sf.append(soft)
-            tb.append(tie)
-    return eu, ev, wu, {"relax_max_meetings": rm, "relax_rematch_round": rr, "real_cost": sf, "tiebreak": tb}
+            white_list[k], meet[k], early[k], soft_list[k] = e
+    tie = tiebreaks(inst.seed, inst.round_number, [p.id for p in players])
+    u_list, v_list = us.tolist(), vs.tolist()
+    ties = [tie(i, j) for i, j in zip(u_list, v_list)]
+    meet_list, early_list = meet.tolist(), early.tolist()
+    if not relaxed and (meet.any() or early.any()):
+        # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
+        locked = np.array([inst.lock_partner(p.id) is not None for p in players], dtype=bool)
+        keep = np.flatnonzero(locked[us] | ((meet == 0) & (early == 0))).tolist()
+        return ([u_list[k] for k in keep], [v_list[k] for k in keep], [white_list[k] for k in keep],
+                {"relax_max_meetings": [meet_list[k] for k in keep],
+                 "relax_rematch_round": [early_list[k] for k in keep],
+                 "real_cost": [soft_list[k] for k in keep], "tiebreak": [ties[k] for k in keep]})
+    return (u_list, v_list, white_list, {"relax_max_meetings": meet_list, "relax_rematch_round": early_list,
+                                         "real_cost": soft_list, "tiebreak": ties})
 
 
 def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:

@@ -5,13 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
+from pairing.gcpause import collector_paused
 from pairing.history import History, Meeting, Pair, pair_key, season_history
 from pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
 from seasons.ruleset import parse_ruleset
 from seasons.ruleset.model import PairingRules
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +119,21 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
                    locks: Sequence[tuple[PlayerId, PlayerId]] = (),
                    forbids: Sequence[tuple[PlayerId, PlayerId]] = (),
                    bye: PlayerId | None = None,
-                   fixed: Sequence[tuple[PlayerId, PlayerId]] = ()) -> RoundInstance:
-    """Round `round_number` of `season` to be paired from `ranking` (after round K−1), or a KeizerError."""
-    k = round_number
+                   fixed: Sequence[tuple[PlayerId, PlayerId]] = (),
+                   slots: pl.DataFrame | None = None, history: History | None = None) -> RoundInstance:
+    """Round `round_number` of `season` to be paired from `ranking` (after round K−1), or a KeizerError.
+
+    The history of rounds 1..K−1 is read from `slots` when given (the ranking's replay frame,
+    `keizer_ranked`), or taken as `history` (an earlier instance's, when only the director's locks,
+    forbids, bye or fixed games changed: the past did not); else built from the season."""
+    with collector_paused():
+        return _build(season, round_number, ranking, values, locks, forbids, bye, fixed, slots, history)
+
+
+def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence[Fraction],
+           locks: Sequence[tuple[PlayerId, PlayerId]], forbids: Sequence[tuple[PlayerId, PlayerId]],
+           bye: PlayerId | None, fixed: Sequence[tuple[PlayerId, PlayerId]], slots: pl.DataFrame | None,
+           history: History | None) -> RoundInstance:
     check_round(season, k)
     _check_ranking(season, ranking, values)
     rules = parse_ruleset(season.ruleset_spec).pairing
@@ -126,7 +143,8 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
     forbidden = forbid_pairs(season, forbids, locked, fixed_games)
     if bye is not None:
         check_bye(pool, bye, partner)
-    history = season_history(season, k)
+    if history is None:
+        history = season_history(season, k, slots)
     players, fixed_players = _player_states(pool, values, history, bottom_from=len(ranking) - rules.bottom_region)
     return RoundInstance(round_number=k, rules=rules, ranking_size=len(ranking), players=players,
                          fixed=fixed_games, fixed_players=fixed_players, locks=tuple(sorted(locked)),

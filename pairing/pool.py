@@ -30,10 +30,13 @@ class Pool:
     @staticmethod
     def of(season: Season, k: int, ranking: Sequence[PlayerId]) -> Pool:
         rnd = season.rounds[k - 1] if k <= len(season.rounds) else None
+        entries: dict[PlayerId, EntryKind] = {}
+        for pid, kind in rnd.entries if rnd is not None else ():
+            entries.setdefault(pid, kind)  # the first entry counts, as `Round.entry_of` reads it
         available: list[int] = []
         unavailable: list[tuple[PlayerId, str]] = []
         for i, pid in enumerate(ranking):
-            why = _unavailable_because(season, k, pid, rnd)
+            why = _unavailable_because(season, k, pid, rnd, entries)
             if why is None:
                 available.append(i)
             else:
@@ -126,8 +129,10 @@ def check_bye(pool: Pool, bye: PlayerId, partner: dict[PlayerId, PlayerId]) -> N
         raise KeizerError(f"bye for {bye}: {count} players are to be paired, an even number, so there is no bye")
 
 
-def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | None) -> str | None:
-    """Why a ranked player is not paired in round k, or None when they are to be paired."""
+def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | None,
+                         entries: dict[PlayerId, EntryKind]) -> str | None:
+    """Why a ranked player is not paired in round k, or None when they are to be paired (`entries`: round
+    k's entries by player)."""
     player = season.player(pid)
     if player.joined > k:
         return f"joins in round {player.joined}"
@@ -135,7 +140,7 @@ def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | Non
     if withdrawal is not None and withdrawal.before_round <= k:
         return "withdrawn"
     if rnd is not None:
-        kind = rnd.entry_of(pid)
+        kind = entries.get(pid)
         if kind is None and pid in season.suspended:
             return "suspended until they report back (D art. 12)"
         # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.

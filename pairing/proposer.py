@@ -7,6 +7,7 @@ from typing import Literal
 from pairing.band import prove_band
 from pairing.costs import CompiledCosts, compile_costs
 from pairing.criteria import RELAX_NAMES, CostContext, PairCost, criteria_totals
+from pairing.gcpause import collector_paused
 from pairing.instance import RoundInstance
 from pairing.proposal import BandReport, Board, Proposal, Relaxation
 from pairing.solvers import NoPairing, Solution, SolverName, pick_solver, solve
@@ -26,12 +27,19 @@ BandChoice = int | None | Literal["auto"]
 
 
 def propose(inst: RoundInstance, solver: SolverName = "auto", band: BandChoice = "auto",
-            prove: bool = True) -> Proposal:
+            prove: bool = True, ctx: CostContext | None = None) -> Proposal:
     """The optimal pairing of the round (unique: the tie-break decides between equal real costs).
 
     `band`: "auto" (all pairs up to BAND_FROM players, else a band widened until proven), None (all pairs)
-    or a fixed width. `prove=False` skips the band proof (the report then says so)."""
-    ctx = CostContext(inst)
+    or a fixed width. `prove=False` skips the band proof (the report then says so). `ctx`: the round's
+    CostContext, to keep its priced pairs across re-solves (`CostContext.carried`)."""
+    with collector_paused():
+        return _propose(inst, solver, band, prove, ctx)
+
+
+def _propose(inst: RoundInstance, solver: SolverName, band: BandChoice, prove: bool,
+             ctx: CostContext | None) -> Proposal:
+    ctx = ctx if ctx is not None and ctx.inst is inst else CostContext.carried(inst, ctx)
     n = len(inst.players)
     kind = pick_solver(n, solver)
     width = _initial_band(inst, band)
@@ -96,9 +104,6 @@ def _wider(width: int | None, n: int, budget: bool = True) -> int | None:
 
 
 def _solve(costs: CompiledCosts, kind: Literal["cpsat", "matching"]) -> Solution | None:
-    from pairing.solvers.matching import has_perfect_matching
-    if kind == "cpsat" and not has_perfect_matching(costs):
-        return None  # cheaper than letting CP-SAT prove infeasibility
     try:
         return solve(costs, kind)
     except NoPairing:

@@ -3,10 +3,15 @@ benchmarks that need no scoring, the starting order)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from seasons.model import PlayerId, Season
 from seasons.ruleset import parse_ruleset
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 def ranked_players(season: Season, round_number: int) -> tuple[PlayerId, ...]:
@@ -26,9 +31,23 @@ def provisional_ranking(season: Season, round_number: int) -> tuple[tuple[Player
     return ranking, tuple(Fraction(n - i) for i in range(n))
 
 
-def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
-    """(ranking, values) round K is paired from, by `scoring`'s replay: the ranking after round K−1, with the
-    players who join or are removed at round K put in or taken out (docs/rules.md §6)."""
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """The ranking round K is paired from, with the frame of the replay that made it."""
+
+    ranking: tuple[PlayerId, ...]
+    """Ranked players when round K is paired, top first."""
+    values: tuple[Fraction, ...]
+    """The Keizer value at each place of `ranking`."""
+    slots: pl.DataFrame
+    """The replay's slot frame of rounds 1..K−1: `build_instance(slots=…)` reads the history from it
+    instead of building the same frame again."""
+
+
+def keizer_ranked(season: Season, round_number: int) -> Ranked:
+    """The ranking round K is paired from, by `scoring`'s replay: the ranking after round K−1, with the
+    players who join or are removed at round K put in or taken out (docs/rules.md §6); with the replay's
+    frame (`build_instance(season, k, r.ranking, r.values, slots=r.slots)`)."""
     from pairing.instance import check_round
     from scoring import (
         replay,  # pairing → scoring is allowed; imported here so the rest works without it
@@ -36,4 +55,12 @@ def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, .
 
     check_round(season, round_number)  # say "round K is out of range", not the replay's words
     before = round_number - 1
-    return replay(season, before).entry_ranking(round_number)
+    played = replay(season, before)
+    ranking, values = played.entry_ranking(round_number)
+    return Ranked(ranking, values, played.slots)
+
+
+def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+    """(ranking, values) round K is paired from (`keizer_ranked` without the frame)."""
+    ranked = keizer_ranked(season, round_number)
+    return ranked.ranking, ranked.values

@@ -69,8 +69,22 @@ class CostContext:
         self.black_terms: dict[PlayerId, ColourTerms] = {p.id: colour_terms(p.colours, "B", limits) for p in people}
         self.white_total = {pid: sum(t) for pid, t in self.white_terms.items()}
         self.black_total = {pid: sum(t) for pid, t in self.black_terms.items()}
-        self.edges: dict[tuple[int, int], tuple[bool, int, int, int, int]] = {}
-        """Compiled edges by pool indexes, kept while the band widens."""
+        self.edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
+        """`edge` of the pairs with a past, by pool indexes, kept while the band widens (and across the
+        director's re-solves: `carried`)."""
+
+    @staticmethod
+    def carried(inst: RoundInstance, previous: CostContext | None) -> CostContext:
+        """The context of `inst`, keeping the pairs already priced in `previous` when they price alike: the
+        same round, rules, players (with their places and past) and history — a director's lock, forbid or
+        bye changes which pairs may play, not what a pair costs."""
+        ctx = CostContext(inst)
+        old = previous.inst if previous is not None else None
+        if (previous is not None and old is not None and old.round_number == inst.round_number
+                and old.rules == inst.rules and old.players == inst.players
+                and (old.history is inst.history or old.history == inst.history)):
+            ctx.edges = previous.edges
+        return ctx
 
     def orient(self, a: PlayerState, b: PlayerState, meetings: tuple[Meeting, ...],
                white: PlayerId | None = None) -> tuple[bool, ColourReason]:

@@ -32,7 +32,10 @@ def run_of(colours: str) -> tuple[str, int]:
 
 def balance_of(colours: str) -> int:
     """Whites minus blacks (KL in D's standings): the sum of the colours' signs."""
-    return sum(c.sign for c in colours_of(colours))
+    whites, blacks = colours.count(Colour.WHITE.letter), colours.count(Colour.BLACK.letter)
+    if whites + blacks == len(colours):  # the fast path of every player of every round: two counts
+        return whites - blacks
+    return sum(c.sign for c in colours_of(colours))  # a stray letter: of_letter says which
 
 
 def colour_terms(colours: str, colour: Colour | str, limits: ColourLimits) -> ColourTerms:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
+from hashlib import blake2b
 
 TIEBREAK_BITS = 20
 """A 10-bit term still collided once in 12 runs; 20 bits keep collisions negligible."""
@@ -11,8 +13,25 @@ TIEBREAK_BITS = 20
 def tiebreak(seed: int, round_number: int, a: str, b: str) -> int:
     """A 20-bit number from a blake2b hash of the seed, the round and the two ids (in id order)."""
     lo, hi = (a, b) if a < b else (b, a)
-    digest = hashlib.blake2b(f"{seed}|{round_number}|{lo}|{hi}".encode(), digest_size=8).digest()
+    digest = blake2b(f"{seed}|{round_number}|{lo}|{hi}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> (64 - TIEBREAK_BITS)
+
+
+def tiebreaks(seed: int, round_number: int, ids: Sequence[str]) -> Callable[[int, int], int]:
+    """`tiebreak` of ids[i] and ids[j], for the thousands of pairs of a round: the hash of each player's
+    "seed|round|id|" is made once and copied per pair (half the time of hashing the whole text anew)."""
+    bases = [blake2b(f"{seed}|{round_number}|{pid}|".encode(), digest_size=8) for pid in ids]
+    raw = [pid.encode() for pid in ids]
+    shift = 64 - TIEBREAK_BITS
+
+    def of(i: int, j: int) -> int:
+        if ids[j] < ids[i]:
+            i, j = j, i
+        h = bases[i].copy()
+        h.update(raw[j])
+        return int.from_bytes(h.digest(), "big") >> shift
+
+    return of
 
 
 def lottery_number(seed: int, round_number: int, player: str) -> int:

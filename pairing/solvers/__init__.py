@@ -21,12 +21,14 @@ def pick_solver(players: int, solver: SolverName) -> Literal["cpsat", "matching"
 
 
 def solve(costs: CompiledCosts, solver: Literal["cpsat", "matching"]) -> Solution:
-    """The optimum of the compiled round, or NoPairing."""
+    """The optimum of the compiled round, or NoPairing. CP-SAT starts from the matching's optimum (a few
+    milliseconds by blossom, which also tells when there is no pairing at all) and only proves it."""
+    from pairing.solvers.matching import solve_matching
+    found = solve_matching(costs)
     if solver == "cpsat":
         from pairing.solvers.cpsat import solve_cpsat
-        return solve_cpsat(costs, costs.seed)
-    from pairing.solvers.matching import solve_matching
-    return solve_matching(costs)
+        return solve_cpsat(costs, costs.seed, hint=found)
+    return found
 
 
 __all__ = ["CPSAT_UP_TO", "NoPairing", "Solution", "SolverInfo", "SolverName", "objective_of", "pick_solver",

@@ -113,6 +113,8 @@ class CpSatModel:
         """Blossom inequalities added (from the matching LP's pre-pass)."""
         self.seed = seed
         self.stages = _stages(_tiers(costs))
+        self.hint_from = "greedy"
+        """Where the last solve's starting pairing came from (recorded in the solver's parameters)."""
 
     def _each_player_once(self) -> None:
         """Every player in exactly one game or the bye; one bye when the count is odd."""
@@ -158,9 +160,11 @@ class CpSatModel:
         lits = [self.x[k] for k in edges] + ([self.b[bye]] if bye is not None else [])
         self.model.add(sum(lits) <= len(lits) - differ)
 
-    def solve(self, hint: tuple[Sequence[int], int | None] | None = None) -> Solution:
-        """The optimum, stage by stage (tiers top first); NoPairing when the model has no pairing."""
+    def solve(self, hint: tuple[Sequence[int], int | None] | None = None, hint_from: str = "given") -> Solution:
+        """The optimum, stage by stage (tiers top first); NoPairing when the model has no pairing.
+        `hint`: a pairing to start from (`hint_from` names where it came from), else a greedy one."""
         start = time.perf_counter()
+        self.hint_from = hint_from if hint is not None else "greedy"
         # Stages fix each tier's optimum with a constraint: do that on a copy, so that the model itself
         # keeps only the matching and the no-good cuts (alternatives solve it again).
         m = self.model.clone() if len(self.stages) > 1 else self.model
@@ -205,9 +209,13 @@ class CpSatModel:
                           (("num_workers", "1"), ("random_seed", str(self.seed % (1 << 31))),
                            ("linearization_level", "2"), ("cp_model_presolve", "false"),
                            ("cp_model_probing_level", "0"), ("odd_set_cuts", str(self.cuts)),
-                           ("hint", "greedy"), ("max_time_in_seconds", str(SAFETY_SECONDS))),
+                           ("hint", self.hint_from), ("max_time_in_seconds", str(SAFETY_SECONDS))),
                           status, len(self.stages), seconds)
 
 
-def solve_cpsat(costs: CompiledCosts, seed: int = 0) -> Solution:
-    return CpSatModel(costs, seed).solve()
+def solve_cpsat(costs: CompiledCosts, seed: int = 0, hint: Solution | None = None) -> Solution:
+    """The optimum by CP-SAT; `hint`: the matching's optimum, so that CP-SAT starts from it and only has to
+    prove it (the tie-break makes the optimum unique, so it returns that same pairing)."""
+    if hint is None:
+        return CpSatModel(costs, seed).solve()
+    return CpSatModel(costs, seed).solve((hint.edges, hint.bye), hint_from="matching")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Sequence
 from importlib.metadata import version
 
+import numpy as np
 import rustworkx as rx
 
 from pairing.costs import CompiledCosts
@@ -14,53 +16,80 @@ _MAX_WEIGHT_BITS = 118
 """rustworkx keeps weights in 128-bit integers and doubles them inside; stay well below."""
 
 
-def _graph(costs: CompiledCosts, weighted: bool) -> tuple[rx.PyGraph, int | None]:
-    n = costs.n
-    odd = n % 2 == 1
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(n + (1 if odd else 0)))
-    bye_node = n if odd else None
-    edge_costs = [costs.edge_cost(k) for k in range(costs.edge_count)] if weighted else []
-    bye_costs = [costs.bye_cost(i) for i in range(n)] if odd else []
-    top = max(edge_costs + [c for c in bye_costs if c is not None], default=0) + 1
-    if top.bit_length() > _MAX_WEIGHT_BITS:
-        raise OverflowError(f"costs need {top.bit_length()} bits, more than the matching solver can hold")
-    # Maximum cardinality first, then maximum weight C − cost: the minimum-cost perfect matching.
-    for k in range(costs.edge_count):
-        graph.add_edge(costs.edge_u[k], costs.edge_v[k], top - edge_costs[k] if weighted else 1)
-    if odd:
-        for i, c in enumerate(bye_costs):
-            if c is not None:
-                graph.add_edge(i, n, top - c if weighted else 1)
-    return graph, bye_node
+class MatchingGraph:
+    """A compiled round as blossom weights, solvable again with some pairs forced and some forbidden
+    (the subproblems of the k-best alternatives, `pairing/kbest.py`)."""
 
+    __slots__ = ("_ends", "bye_node", "bye_weight", "costs", "triples")
 
-def has_perfect_matching(costs: CompiledCosts) -> bool:
-    """Whether the compiled round admits any pairing at all (a cheap cardinality check)."""
-    graph, _ = _graph(costs, weighted=False)
-    mate = rx.max_weight_matching(graph, max_cardinality=True)
-    return 2 * len(mate) == graph.num_nodes()
+    def __init__(self, costs: CompiledCosts) -> None:
+        self.costs = costs
+        n = costs.n
+        self.bye_node: int | None = n if n % 2 == 1 else None
+        bye_costs = [costs.bye_cost(i) for i in range(n)] if self.bye_node is not None else []
+        top = max(list(costs.edge_costs) + [c for c in bye_costs if c is not None], default=0) + 1
+        if top.bit_length() > _MAX_WEIGHT_BITS:
+            raise OverflowError(f"costs need {top.bit_length()} bits, more than the matching solver can hold")
+        # Maximum cardinality first, then maximum weight C − cost: the minimum-cost perfect matching.
+        self.bye_weight: list[int | None] = [None if c is None else top - c for c in bye_costs]
+        self.triples = [(u, v, top - c) for u, v, c in zip(costs.edge_u, costs.edge_v, costs.edge_costs)]
+        """Every edge as rustworkx takes it: (u, v, weight)."""
+        self._ends: tuple[np.ndarray, np.ndarray] | None = None
+
+    def solve(self, removed: Sequence[bool] | None = None, forbidden: Collection[int] = (),
+              forbidden_byes: Collection[int] = (), bye_taken: bool = False) -> tuple[tuple[int, ...], int | None] | None:
+        """The optimum (sorted edges, bye) of the players not `removed`, without the `forbidden` edges and
+        byes; None when they admit no pairing. `bye_taken`: the bye is already given (forced elsewhere)."""
+        costs = self.costs
+        n = costs.n
+        gone = removed or [False] * n
+        kept: list[int] | None = None
+        if removed is None and not forbidden:
+            triples = self.triples
+        else:  # a subproblem: the edges of the players left, less the forbidden ones (numpy picks them)
+            if self._ends is None:
+                self._ends = (np.asarray(costs.edge_u, dtype=np.int64), np.asarray(costs.edge_v, dtype=np.int64))
+            out = np.asarray(gone, dtype=bool)
+            keep = ~(out[self._ends[0]] | out[self._ends[1]])
+            if forbidden:
+                keep[np.fromiter(forbidden, dtype=np.int64, count=len(forbidden))] = False
+            kept = np.flatnonzero(keep).tolist()
+            everything = self.triples
+            triples = [everything[k] for k in kept]
+        bye = self.bye_node
+        graph = rx.PyGraph(multigraph=False)
+        graph.add_nodes_from(range(n + (1 if bye is not None else 0)))
+        graph.add_edges_from(triples)  # graph edge j is triples[j]: model edge j, or kept[j]
+        if bye is not None and not bye_taken:
+            graph.add_edges_from([(i, bye, c) for i, c in enumerate(self.bye_weight)
+                                  if c is not None and not gone[i] and i not in forbidden_byes])
+        mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda x: x)
+        active = n - sum(gone) + (1 if bye is not None and not bye_taken else 0)
+        if 2 * len(mate) != active:
+            return None
+        edges: list[int] = []
+        chosen_bye: int | None = None
+        for u, v in mate:
+            if bye is not None and bye in (u, v):
+                chosen_bye = min(u, v)
+                continue
+            j = graph.edge_indices_from_endpoints(u, v)[0]
+            edges.append(j if kept is None else kept[j])
+        edges.sort()
+        return tuple(edges), chosen_bye
+
+    def info(self, seconds: float) -> SolverInfo:
+        return SolverInfo("matching", f"rustworkx {version('rustworkx')}",
+                          (("algorithm", "max_weight_matching (Edmonds blossom)"), ("max_cardinality", "true"),
+                           ("weights", "C - cost")), "optimal", 1, seconds)
 
 
 def solve_matching(costs: CompiledCosts) -> Solution:
     """The unique optimum (the tie-break makes it unique), or NoPairing."""
     start = time.perf_counter()
-    graph, bye_node = _graph(costs, weighted=True)
-    mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-    if 2 * len(mate) != graph.num_nodes():
+    graph = MatchingGraph(costs)
+    found = graph.solve()
+    if found is None:
         raise NoPairing(f"no perfect matching among {costs.n} players")
-    index = costs.edge_index()
-    edges: list[int] = []
-    bye: int | None = None
-    for u, v in mate:
-        u, v = min(u, v), max(u, v)
-        if v == bye_node:
-            bye = u
-        else:
-            edges.append(index[(u, v)])
-    edges.sort()
-    chosen = tuple(edges)
-    info = SolverInfo("matching", f"rustworkx {version('rustworkx')}",
-                      (("algorithm", "max_weight_matching (Edmonds blossom)"), ("max_cardinality", "true"),
-                       ("weights", "C - cost")), "optimal", 1, time.perf_counter() - start)
-    return Solution(chosen, bye, objective_of(costs, chosen, bye), info)
+    edges, bye = found
+    return Solution(edges, bye, objective_of(costs, edges, bye), graph.info(time.perf_counter() - start))

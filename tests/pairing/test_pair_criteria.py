@@ -10,7 +10,7 @@ from pairing.criteria import bye_order
 from pairing.criteria.colour import colour_terms, run_of
 from pairing.criteria.meetings import meeting_terms
 from pairing.criteria.rank import rank_units
-from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak
+from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak, tiebreaks
 from pairing.criteria.tiers import TIER_NAMES, TIERS, tier_index
 from pairing.criteria.weights import CRITERIA
 from pairing.history import Meeting
@@ -105,3 +105,10 @@ def test_criteria_follow_the_tiers_in_priority_order():
         elif tier.kind == "tiebreak":
             assert inside == []
     assert TIER_NAMES[-1] == "tiebreak" and len(set(TIER_NAMES)) == len(TIERS)
+
+
+def test_the_round_hasher_gives_the_tiebreak_of_every_pair():
+    ids = ["p10", "p02", "anna", "p1", "zoë", "p100"]
+    tie = tiebreaks(7, 21, ids)
+    assert all(tie(i, j) == tie(j, i) == tiebreak(7, 21, ids[i], ids[j])
+               for i in range(len(ids)) for j in range(len(ids)) if i != j)

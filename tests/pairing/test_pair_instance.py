@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +130,20 @@ def test_an_earlier_round_cannot_be_re_paired_once_a_later_one_is_paired():
     s = season(4, [[("p01", "p02", "*"), ("p03", "p04", "*")], [("p01", "p03", "*"), ("p02", "p04", "*")]])
     with pytest.raises(KeizerError, match="round 2 is already paired"):
         instance(s, 1)
+
+
+def test_the_replay_frame_and_an_earlier_history_give_the_same_instance():
+    from pairing.ranking import keizer_ranked
+    from pairing.simulate import simulate_season
+    from seasons.load import load_season
+
+    demo = load_season(str(Path(__file__).parents[2] / "seasons" / "samples" / "demo.json"))
+    simulated = simulate_season(30, 8, "keizer-classic", 3, played=7)
+    for s, k in ((demo, len(demo.rounds) + 1 if demo.rounds[-1].has_results else len(demo.rounds)), (simulated, 8)):
+        ranked = keizer_ranked(s, k)
+        plain = build_instance(s, k, ranked.ranking, ranked.values)
+        framed = build_instance(s, k, ranked.ranking, ranked.values, slots=ranked.slots)
+        assert framed == plain and framed.history.meetings and framed.history.players
+        again = build_instance(s, k, ranked.ranking, ranked.values, history=plain.history,
+                               forbids=[(plain.players[0].id, plain.players[1].id)])
+        assert again.history is plain.history and again.players == plain.players
