@@ -131,12 +131,14 @@ class PairingDesk:
         """A solve request for round k from the ranking after round k − 1 (on the UI thread)."""
         self.follow(k)
         season = self.source.season
-        ranking, values = self.source.replay(k - 1).entry_ranking(k)
+        played = self.source.replay(k - 1)
+        ranking, values = played.entry_ranking(k)
         present = sum(1 for row in attendance_rows(season, listed_round(season, k), ranking) if row.entry is None)
         return SolveRequest(round_number=k, season=prospective(season, k), ranking=ranking,
                             values=values,
                             locks=tuple(sorted(self.locks)), forbids=tuple(sorted(self.forbids)),
-                            alternatives=alternatives, head=self.source.revision, players=present)
+                            alternatives=alternatives, head=self.source.revision, players=present,
+                            slots=played.slots)
 
     def take(self, outcome: SolveOutcome) -> str:
         """Put a solve's proposals on the desk (best first); the line to tell the director."""
@@ -320,7 +322,7 @@ class PairingDesk:
         from pairing import build_instance, check_pairing
 
         req = self.prepare(self.round_number or 1, 0)
-        inst = build_instance(req.season, req.round_number, req.ranking, req.values)
+        inst = build_instance(req.season, req.round_number, req.ranking, req.values, slots=req.slots)
         report = check_pairing(inst, games, bye)
         problems = self._maker().named(tuple(v.message for v in report.violations + report.relaxed))
         return report, problems

@@ -12,6 +12,8 @@ from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
 
 if TYPE_CHECKING:
+    import polars as pl
+
     from pairing import Proposal, RoundExplanation
     from pairing.history import Pair
 
@@ -38,6 +40,9 @@ class SolveRequest:
     """The store's newest action when the request was made: a later change makes the result stale."""
     players: int
     """How many are to be paired (for the progress line)."""
+    slots: pl.DataFrame | None = None
+    """The slot frame of the replay the ranking came from: the pairing history is read from it rather
+    than built again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,7 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
 
     try:
         inst = build_instance(request.season, request.round_number, request.ranking, request.values,
+                              slots=request.slots,
                               locks=request.locks, forbids=request.forbids)
         best = propose(inst)
         why = explain(inst, best)  # with "why not him?" for each board: the pairing the director looks at

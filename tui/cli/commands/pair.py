@@ -47,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pairing import alternatives, build_instance, costs_json, explain, keizer_ranking, propose, proposal_json
+    from pairing import alternatives, build_instance, costs_json, explain, keizer_ranked, propose, proposal_json
     from seasons.load import is_store_file, load_season
 
     if not 0 <= args.alternatives <= MAX_ALTERNATIVES or args.differ < 1:
@@ -56,8 +56,10 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
     season, head = read_with_head(args.season) if args.save else (load_season(args.season), None)
     k = args.round if args.round is not None else round_to_pair(season)
-    ranking, values = keizer_ranking(season, k) if k >= 1 else ((), ())
-    inst = build_instance(season, k, ranking, values, locks=[_pair(season, x, "--lock") for x in args.lock],
+    ranked = keizer_ranked(season, k) if k >= 1 else None
+    ranking, values = (ranked.ranking, ranked.values) if ranked is not None else ((), ())
+    inst = build_instance(season, k, ranking, values, slots=ranked.slots if ranked is not None else None,
+                          locks=[_pair(season, x, "--lock") for x in args.lock],
                           forbids=[_pair(season, x, "--forbid") for x in args.forbid],
                           bye=_player(season, args.bye, "--bye") if args.bye else None,
                           fixed=[_pair(season, x, "--fixed") for x in args.fixed])
