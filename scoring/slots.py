@@ -18,6 +18,10 @@ WHOSE = ("opponent", "own", "constant")
 """Whose value a slot's factor multiplies (a constant multiplies nobody's)."""
 INT64_MAX = 2**63 - 1
 
+SlotFrame = pl.DataFrame
+"""The season as one frame of slots (round × player, `SLOT_SCHEMA`): the name layers above scoring use for
+it, without importing polars themselves."""
+
 SLOT_SCHEMA: dict[str, pl.DataType] = {
     "round": pl.Int32(),
     "player": pl.Int32(),

@@ -12,10 +12,9 @@ from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
 
 if TYPE_CHECKING:
-    import polars as pl
-
     from pairing import Proposal, RoundExplanation
     from pairing.history import Pair
+    from scoring.slots import SlotFrame
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +39,7 @@ class SolveRequest:
     """The store's newest action when the request was made: a later change makes the result stale."""
     players: int
     """How many are to be paired (for the progress line)."""
-    slots: pl.DataFrame | None = None
+    slots: SlotFrame | None = None
     """The slot frame of the replay the ranking came from: the pairing history is read from it rather
     than built again."""
 
