@@ -88,3 +88,17 @@ def test_a_long_list_is_read_in_linear_time():
     assert time.monotonic() - began < 20
     assert len(season.players) == 100_000 and len({p.id for p in season.players}) == 100_000
     assert season.players[0].rating == 2999 and season.players[-1].rating == 1000
+
+
+def test_a_store_name_gets_its_suffix(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    assert main(["new", str(tmp_path / "club")]) == 0
+    assert (tmp_path / "club.keizer").is_file() and not (tmp_path / "club").exists()
+    assert main(["new", str(tmp_path / "club-2026.27")]) == 0
+    assert (tmp_path / "club-2026.27.keizer").is_file()
+    assert main(["new", str(tmp_path / "club.json")]) == 2
+    assert not (tmp_path / "club.json").exists() and "keizer import" in capsys.readouterr().err
+
+
+def test_opening_a_missing_season_points_to_keizer_new(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    assert main(["open", str(tmp_path / "club")]) == 2
+    assert f"`keizer new {tmp_path / 'club.keizer'}`" in capsys.readouterr().err

@@ -144,6 +144,21 @@ def test_each_demo_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.Mon
     assert len(ran) == 2 and list(tmp_path.iterdir()) == []
 
 
+def test_the_demo_says_where_its_copy_lives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import tempfile
+
+    import tui.app
+
+    ran: list[Path] = []
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tui.app, "make_app", _app_ending_with(0, ran))
+    monkeypatch.setattr(sys, "stdin", _FakeTTY())
+    monkeypatch.setattr(sys, "stdout", _FakeTTY())
+    assert open_command.run(_args("--demo")) == 0
+    assert f"the demo opens a fresh copy, {ran[0]} (removed when you quit)" in capsys.readouterr().err
+
+
 async def test_ctrl_c_says_how_to_quit_and_a_second_one_quits(demo_store: Path) -> None:
     from tui.app import make_app
 

@@ -31,11 +31,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def store_path(text: str) -> Path:
+    """Where the new store goes: `club` (or `club-2026.27`) becomes `club.keizer` (`club-2026.27.keizer`);
+    a `.json` name is refused, since a store under it would look like a season file."""
+    path = Path(text)
+    if path.suffix == ".keizer":
+        return path
+    if path.suffix.lower() == ".json":
+        raise KeizerError(f"{path}: a season store is a .keizer file (`keizer new {path.with_suffix('.keizer')}`); "
+                          f"a JSON season is made a store with `keizer import`")
+    return path.with_name(path.name + ".keizer")
+
+
 def run(args: argparse.Namespace) -> int:
     from seasons.model import Season
     from seasons.store import SeasonStore
 
-    target = Path(args.store)  # an existing file is refused by create, after it removed what a killed run left
+    target = store_path(args.store)  # an existing file is refused by create, after it removed what a killed run left
     if args.rounds is not None and args.rounds < 1:
         raise KeizerError("--rounds must be 1 or more")
     season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset, players=(),

@@ -39,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError("open: needs a terminal (stdin and stdout must be a TTY); for scripts use "
                           "`keizer standings`, `keizer export`, …")
     store = demo_store() if args.demo else prepare_store(Path(args.season))
+    if args.demo:  # said before the UI takes the screen; the terminal shows it again after it
+        print(f"keizer: the demo opens a fresh copy, {store} (removed when you quit)", file=sys.stderr)
     from tui.app import make_app  # Textual is loaded only for the UI
 
     app = make_app(store)
@@ -72,7 +74,9 @@ def check_season_file(path: Path) -> None:
     from seasons.store import SeasonStore
 
     if not path.exists():
-        raise KeizerError(f"{path}: no such file")
+        store = path if path.suffix == STORE_SUFFIX else path.with_suffix(STORE_SUFFIX)
+        raise KeizerError(f"{path}: no such file; a new season starts with `keizer new {store}` "
+                          f"(or try `keizer demo`)")
     if path.is_dir():
         raise KeizerError(f"{path}: is a folder, not a season file")
     if is_store_file(path):
