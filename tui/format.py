@@ -15,6 +15,40 @@ if TYPE_CHECKING:
     from scoring import Replay
 
 
+def short(name: str, width: int) -> str:
+    """A name cut to `width` cells, keeping the surname readable: "Hans van der Meer" → "H. van der Meer"
+    → "H. v.d. Meer" (Dutch particles, lowercase, to their initials; "'t" stays as it is) → "H. v.d. M…"."""
+    if len(name) <= width:
+        return name
+    first, _, rest = name.partition(" ")
+    if rest:
+        name = f"{first[0]}. {rest}"
+        words = rest.split()
+        particles = [w for w in words[:-1] if w.islower()]
+        if len(name) > width and len(particles) == len(words) - 1 and particles:
+            initials = "".join(w if w.startswith("'") else w[0] + "." for w in particles)
+            name = f"{first[0]}. {initials} {words[-1]}"
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+def short_names(names: Sequence[str], width: int) -> dict[str, str]:
+    """`short` of every name, lengthened where two would read the same ("S. de Gr…" for Sanne de Groot
+    and Siem de Graaf): a short name never leaves it open who is meant."""
+    out = {name: short(name, width) for name in names}
+    longest = max((len(name) for name in names), default=0)
+    wider = width
+    while wider < longest:
+        seen: dict[str, set[str]] = {}
+        for name, shown in out.items():
+            seen.setdefault(shown, set()).add(name)
+        clashing = sorted(name for group in seen.values() if len(group) > 1 for name in group)
+        if not clashing:
+            break
+        wider += 1
+        out.update((name, short(name, wider)) for name in clashing)
+    return out
+
+
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
     """A plain aligned table; `right[i]` right-aligns column i (numbers)."""
     widths = [len(h) for h in headers]

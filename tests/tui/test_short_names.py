@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.app.widgets.proposal import short
+from tui.format import short, short_names
 
 
 def test_short_names_keep_the_surname():
@@ -12,3 +12,12 @@ def test_short_names_keep_the_surname():
     assert short("Maarten Schouten", 12) == "M. Schouten"
     assert short("Joost van der Linden", 12) == "J. v.d. Lin…"
     assert len(short("Bartholomeus Vandersteenhoven", 10)) == 10
+
+
+def test_particles_stay_readable_and_short_names_are_never_ambiguous():
+    assert short("Zeger van 't Hart", 12) == "Z. v.'t Hart"
+    names = ["Sanne de Groot", "Siem de Graaf", "Hans Maas"]
+    shorts = short_names(names, 8)
+    assert len(set(shorts.values())) == 3 and shorts["Hans Maas"] == "H. Maas"
+    assert shorts["Sanne de Groot"] != shorts["Siem de Graaf"]  # "S. de G…" for both is lengthened
+    assert all(len(shorts[n]) <= len(n) for n in names)

@@ -12,9 +12,8 @@ from textual.widgets import Static
 from seasons.model import Result
 from tui.app.dialogs.no_show import NoShowDialog
 from tui.app.screens.base import KeizerScreen
-from tui.app.widgets.proposal import short
 from tui.app.widgets.table import KeizerTable
-from tui.format import points
+from tui.format import points, short_names
 from tui.visible import visible
 
 NAME_WIDTH = 15
@@ -72,11 +71,13 @@ class ResultsScreen(KeizerScreen):
         k = self.shown_round
         boards = self.query_one("#boards", KeizerTable)
         rows = []
-        for b in self.evening.results.boards(k):
+        shown = self.evening.results.boards(k)
+        shorts = short_names([p.name for b in shown for p in (b.white, b.black) if p is not None], NAME_WIDTH)
+        for b in shown:
             if b.game is None or b.black is None:
-                rows.append((b.key, ("", short(b.white.name, NAME_WIDTH), b.entry_label, "")))
+                rows.append((b.key, ("", shorts[b.white.name], b.entry_label, "")))
             else:
-                rows.append((b.key, (str(b.board), short(b.white.name, NAME_WIDTH), short(b.black.name, NAME_WIDTH),
+                rows.append((b.key, (str(b.board), shorts[b.white.name], shorts[b.black.name],
                                      RESULT_TEXT[b.game.result])))
         boards.fill(rows)
         if k != self._filled_round and rows:
@@ -85,8 +86,9 @@ class ResultsScreen(KeizerScreen):
         self.query_one("#title", Static).update(visible(self.evening.results.summary(k)))
         live = self.evening.standings.view(k if self._paired(k) else None)
         self.query_one("#live-title", Static).update(f"Standings after round {live.round}")
+        live_shorts = short_names([row.name for row in live.rows], 13)
         self.query_one("#live-standings", KeizerTable).fill([
-            (row.player, (str(row.rank), short(row.name, 13), points(row.score, 1), row.move))
+            (row.player, (str(row.rank), live_shorts[row.name], points(row.score, 1), row.move))
             for row in live.rows
         ])
 

@@ -13,8 +13,8 @@ from rich.text import Text
 
 from tui.app.dialogs.card import PlayerCardScreen
 from tui.app.screens.base import KeizerScreen
-from tui.app.widgets.proposal import short
 from tui.app.widgets.table import KeizerTable
+from tui.format import short_names
 from tui.visible import visible
 
 NAME_WIDTH = 16
@@ -63,7 +63,8 @@ class StandingsScreen(KeizerScreen):
             for i, header in enumerate(headers):
                 table.add_column(header, key=f"c{i}")
         name = next(i for i, (h, _) in enumerate(columns) if h in ("Name", "Naam"))
-        table.fill([(key, [Text(" " + visible(short(c, NAME_WIDTH) if i == name else c),
+        shorts = short_names([cells[name] for _, cells in rows], NAME_WIDTH)
+        table.fill([(key, [Text(" " + visible(shorts[c] if i == name else c),
                                 justify="right" if columns[i][1] else "left")
                            for i, c in enumerate(cells)])
                     for key, cells in rows])

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from tui.app.widgets.table import Cell, KeizerTable
-from tui.format import points
+from tui.format import points, short, short_names
 from tui.visible import visible
 
 if TYPE_CHECKING:
@@ -27,21 +27,6 @@ MIN_WIDTH = 38
 """Proposals side by side need at least this much each."""
 
 
-def short(name: str, width: int) -> str:
-    """A name cut to `width` cells, keeping the surname readable: "Hans van der Meer" → "H. van der Meer"
-    → "H. v.d. Meer" (Dutch particles, lowercase, to their initials) → "H. v.d. M…"."""
-    if len(name) <= width:
-        return name
-    first, _, rest = name.partition(" ")
-    if rest:
-        name = f"{first[0]}. {rest}"
-        words = rest.split()
-        particles = [w for w in words[:-1] if w.islower()]
-        if len(name) > width and len(particles) == len(words) - 1 and particles:
-            name = f"{first[0]}. {''.join(w[0] + '.' for w in particles)} {words[-1]}"
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
-
-
 class ProposalColumn(Vertical):
     """The boards of one proposal; the marks column says L (locked), * (differs from the first), x (forbidden)."""
 
@@ -52,6 +37,8 @@ class ProposalColumn(Vertical):
         """Which proposal (1-based, as the keys 1–3 say) this column shows."""
         self.swap_from: str | None = None
         """The player picked as the first half of a swap (marked ▸)."""
+        self._shorts: dict[str, str] = {}
+        """The short names of the proposal shown, unique among its players."""
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="proposal-title", markup=False)
@@ -78,6 +65,8 @@ class ProposalColumn(Vertical):
         if [c.key.value for c in table.columns.values()] != [k for _, k in columns]:
             table.set_columns(columns)
         rows = []
+        refs = [p for b in proposal.boards for p in (b.white, b.black)] + ([proposal.bye] if proposal.bye else [])
+        self._shorts = short_names([p.name for p in refs], name_width)
         for b in proposal.boards:
             cells: list[Cell] = [self._marks(b), str(b.board), self._player(b.white, name_width)]
             if wide:
@@ -115,7 +104,7 @@ class ProposalColumn(Vertical):
 
     def _player(self, ref: PlayerRef, width: int) -> str:
         mark = SWAP_MARK if ref.id == self.swap_from else ""
-        return f"{mark}{ref.rank:>2} {short(ref.name, width)}"
+        return f"{mark}{ref.rank:>2} {self._shorts.get(ref.name) or short(ref.name, width)}"
 
     def cursor_player(self, proposal: Proposal) -> tuple[int | None, str | None]:
         """(board, player id) under the cursor: the player in the White or Black column, if any."""
