@@ -286,3 +286,16 @@ async def test_every_result_key_moves_on_as_the_score_sheet_does(demo_store: Pat
         games = evening.season.round(33).games
         assert games[0].result is Result.PENDING and games[1].result is Result.WHITE_WINS
         assert boards.cursor_row == 2
+
+
+async def test_the_players_card_reaches_its_last_round_at_80x24(demo_store: Path) -> None:
+    """The card's table scrolls inside the screen: every round of the season can be reached."""
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f5", "enter")
+        await pilot.pause()
+        table = app.screen.query_one("#card-lines")
+        await pilot.press(*["down"] * 40)
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 1 == 31  # rounds 1–32 of the fixed evening
+        assert table.region.bottom <= 24 and table.scroll_y == table.max_scroll_y

@@ -77,5 +77,8 @@ class PlayerCardScreen(ModalScreen[None]):
                 yield table
             yield Footer(compact=True)
 
+    def on_mount(self) -> None:
+        self.query_one("#card-lines", DataTable).focus()  # the arrow keys walk the rounds at once
+
     def action_close(self) -> None:
         self.dismiss(None)
