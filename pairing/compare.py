@@ -110,8 +110,3 @@ def cost_words(real_cost: int, criteria: Iterable[tuple[str, int]]) -> str:
         else:
             notes.append(TIER[criterion.tier].units.format(total))
     return f"cost {real_cost} = {' + '.join(terms) or 'nothing'}" + "".join(f"; {note}" for note in notes)
-
-
-def soft_terms(criteria: Iterable[tuple[str, int]]) -> str:
-    """`colour_run 100, rank 40`: the soft criteria that cost something, by name (the real cost's parts)."""
-    return ", ".join(f"{name} {total}" for name, total in criteria if total and CRITERION[name].soft)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pairing.alternatives import alternatives
 from pairing.checker import check_pairing
-from pairing.compare import Comparison, cost_words, short_costs, soft_terms
+from pairing.compare import Comparison, cost_words, short_costs
 from pairing.criteria.tiers import TIER
 from pairing.criteria.weights import CRITERIA
 from pairing.proposer import propose
@@ -62,7 +62,6 @@ def test_cost_lines_name_every_criterion_from_its_declaration():
                                          "bye 2 place(s) down the policy's order")
     assert cost_words(0, (("rank", 0),)) == "cost 0 = nothing"
     assert short_costs(criteria) == (("meetings!", 1), ("bye", 2), ("run", 100), ("rank", 40))
-    assert soft_terms(criteria) == "colour_run 100, rank 40"
     assert len({c.short for c in CRITERIA}) == len(CRITERIA)
 
 

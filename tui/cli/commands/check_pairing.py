@@ -71,14 +71,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _text(season: Season, out: dict[str, Any], versus: Comparison) -> str:
-    from pairing.compare import soft_terms
+    from pairing.compare import cost_words
 
     verdict = "valid" if out["valid"] else "breaks the rules"
     lines = [f"Pairing of round {out['round']}: {verdict}"]
     lines += [f"  ✗ {m}" for m in with_names(season, [v["message"] for v in out["violations"]])]
     lines += [f"  ! gave way: {m}" for m in with_names(season, [v["message"] for v in out["relaxed"]])]
-    terms = soft_terms(out["criteria"].items())
-    lines.append(f"Cost: {out['real_cost']}" + (f" ({terms})" if terms else ""))
+    lines.append("Cost: " + cost_words(out["real_cost"], out["criteria"].items()).removeprefix("cost "))
     if out["valid"]:
         # How the pairing compares with the optimal one, tier by tier (the order the solver decides in).
         who = season.player(out["optimal_bye"]).name if out["optimal_bye"] else None

@@ -60,8 +60,11 @@ def _who(season: Season, inst: Any, pid: PlayerId) -> str:
 
 
 def _cost_line(proposal: Any) -> str:
-    terms = ", ".join(f"{name} {cost}" for name, cost in proposal.criteria if cost)
-    return f"Cost: {proposal.real_cost}" + (f" ({terms})" if terms else "") + f"; objective {proposal.objective}"
+    """The cost in words, as the Pairing screen says it (the objective's integer is in `--json`)."""
+    from pairing.compare import cost_words
+
+    words = cost_words(proposal.real_cost, proposal.criteria)
+    return "Cost: " + words.removeprefix("cost ")
 
 
 def _versus_best(alt: Any, best: Any) -> str:
