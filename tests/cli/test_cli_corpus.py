@@ -22,6 +22,7 @@ from seasons.store.round_events import RoundAdded
 from tests.cli.test_cli_fuzz import READERS, STORE_READERS, keeps_the_contract, run_all
 from tests.seasons.test_season_json import MINIMAL
 from tests.seasons.test_season_limits import CASES, RAW, text_of
+from tests.store.store_helpers import edit_behind_keizers_back
 from tests.store.test_store_files import insert_raw_action
 
 Build = Callable[[Path], Path]
@@ -87,19 +88,7 @@ def store(folder: Path, *sql: str) -> Path:
     with SeasonStore.create(path, season_from_json(MINIMAL)) as s:
         s.apply("round 3", RoundAdded(3))
         s.apply("round 4", RoundAdded(4))
-    conn = sqlite3.connect(path, isolation_level=None)
-    triggers = conn.execute("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'").fetchall()
-    for name, _ in triggers:
-        conn.execute(f"DROP TRIGGER {name}")
-    for statement in sql:
-        conn.execute(statement)
-    for _, text in triggers:
-        try:
-            conn.execute(text)
-        except sqlite3.OperationalError:  # its table was dropped
-            pass
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
+    edit_behind_keizers_back(path, *sql)
     return path
 
 

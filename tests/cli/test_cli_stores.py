@@ -16,7 +16,7 @@ from seasons.store import SeasonStore
 from seasons.store.events import WithdrawalSet
 from seasons.store.round_events import PairingSaved, RoundAdded
 from tests.conftest import EVENING
-from tests.store.store_helpers import make_season, pairing_for
+from tests.store.store_helpers import edit_behind_keizers_back, make_season, pairing_for
 from tests.store.test_store_files import insert_raw_action, make_v1_store
 from tui.cli.main import main
 
@@ -31,20 +31,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
-
-
-def edit_behind_keizers_back(path: Path, *sql: str) -> None:
-    """Run `sql` with the append-only triggers dropped, then put them back: what someone with an SQLite
-    client can do to a store."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    triggers = conn.execute("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'").fetchall()
-    for name, _ in triggers:
-        conn.execute(f"DROP TRIGGER {name}")
-    for statement in sql:
-        conn.execute(statement)
-    for _, text in triggers:
-        conn.execute(text)
-    conn.close()
 
 
 def rollback_store(path: Path, season: Season) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sqlite3
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -136,3 +138,21 @@ def expected_after(start: Season, steps: Iterator[Step], count: int) -> Season:
             stack.append(season)
             redo.clear()
     return stack[-1]
+
+
+def edit_behind_keizers_back(path: Path, *sql: str) -> None:
+    """Run `sql` with the append-only triggers lifted, then put them back as they were (those whose table
+    `sql` dropped stay away): what someone with an SQLite client can do to a store."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    triggers = conn.execute("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'").fetchall()
+    for name, _ in triggers:
+        conn.execute(f"DROP TRIGGER {name}")
+    for statement in sql:
+        conn.execute(statement)
+    for _, text in triggers:
+        try:
+            conn.execute(text)
+        except sqlite3.OperationalError:  # its table was dropped
+            pass
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()

@@ -15,7 +15,7 @@ from seasons.model import PlayerId, Season
 from seasons.store import SeasonStore, building, chain, schema, validate_store
 from seasons.store.events import PairingSaved, RoundAdded, WithdrawalSet
 from seasons.store.sqlite_file import TEMP_SUFFIX
-from store_helpers import pairing_for
+from store_helpers import edit_behind_keizers_back, pairing_for
 from test_store_files import insert_raw_action, make_v1_store, meta, raw, refused_untouched
 
 P = PlayerId
@@ -23,20 +23,6 @@ P = PlayerId
 
 def temp_files(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if TEMP_SUFFIX in p.name)
-
-
-def edit_behind_keizers_back(path: Path, *sql: str) -> None:
-    """Run `sql` with the append-only triggers dropped, then put them back exactly as they were: what
-    someone with an SQLite client can do to a store."""
-    conn = raw(path)
-    triggers = conn.execute("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'").fetchall()
-    for name, _ in triggers:
-        conn.execute(f"DROP TRIGGER {name}")
-    for statement in sql:
-        conn.execute(statement)
-    for _, text in triggers:
-        conn.execute(text)
-    conn.close()
 
 
 # ---- creation: whole or nothing ----------------------------------------------------------------------
