@@ -299,3 +299,26 @@ async def test_the_players_card_reaches_its_last_round_at_80x24(demo_store: Path
         await pilot.pause()
         assert table.cursor_row == table.row_count - 1 == 31  # rounds 1–32 of the fixed evening
         assert table.region.bottom <= 24 and table.scroll_y == table.max_scroll_y
+
+
+async def test_a_hand_swap_is_compared_with_the_best_not_the_other_way_round(demo_store: Path) -> None:
+    """After a swap the hand-made pairing stands first; the best must not read "cost -N" against it."""
+    from tui.app.widgets.proposal import ProposalColumn
+
+    app = make_app(demo_store)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.press("f3")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        column = app.screen.query_one("#proposal-0", ProposalColumn)
+        white = [c.key.value for c in column.table.columns.values()].index("white")
+        column.table.move_cursor(row=0, column=white)
+        await pilot.press("s", "down", "s")
+        await pilot.pause()
+        views = app.evening.desk.views()
+        assert views[0].kind == "manual" and views[1].kind == "solved"
+        titles = [str(c.query_one(".proposal-title").render()) for c in app.screen.query(ProposalColumn)
+                  if c.display]
+        assert titles[0].startswith("1 by hand (") and "against the best" in titles[0]
+        assert titles[1].startswith("2 best") and "cost" not in titles[1] and "tie" not in titles[1]

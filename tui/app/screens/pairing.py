@@ -100,10 +100,12 @@ class PairingScreen(KeizerScreen):
         self.query_one("#title", Static).update(visible(desk.title()))
         numbers = self._numbers(len(views))
         width = (self.size.width or 80) // max(1, len(numbers))
+        # Every proposal is compared with the solver's best, also when a hand-made one stands first.
+        best = next((v for v in views if v.kind == "solved"), views[0] if views else None)
         for column in self.query(ProposalColumn):
             if column.index < len(numbers):
                 column.display = True
-                column.show(views[numbers[column.index] - 1], width, numbers[column.index], views[0])
+                column.show(views[numbers[column.index] - 1], width, numbers[column.index], best)
             else:
                 column.display = False
         if (not views or desk.stale) and not self.solving and desk.should_solve():

@@ -86,9 +86,9 @@ class ProposalColumn(Vertical):
         table.fill(rows)
         differ = sum(1 for b in proposal.boards if b.differs)
         notes = []
-        versus = proposal.versus(best) if number > 1 and best is not None else ""
+        versus = proposal.versus(best) if best is not None and proposal is not best else ""
         if versus:
-            notes.append(versus)
+            notes.append(versus + (" against the best" if proposal.kind == "manual" else ""))
         if differ:
             notes.append(f"{differ} boards *")
         title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
