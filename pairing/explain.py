@@ -109,7 +109,7 @@ def _board(inst: RoundInstance, board: Board, others: WhyNotExplainer) -> BoardE
         lines.append(f"  met before in round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}")
     terms = pc.terms()
     if terms:
-        lines.append("  costs: " + ", ".join(f"{name} {cost}" for name, cost in terms))
+        lines.append("  board cost " + " + ".join(f"{CRITERION[name].short} {cost}" for name, cost in terms))
         for name, _ in terms:
             if TIER[CRITERION[name].tier].kind == "relax":
                 lines.append(f"  gave way: {CRITERION[name].label}")
