@@ -322,3 +322,32 @@ async def test_a_hand_swap_is_compared_with_the_best_not_the_other_way_round(dem
                   if c.display]
         assert titles[0].startswith("1 by hand (") and "against the best" in titles[0]
         assert titles[1].startswith("2 best") and "cost" not in titles[1] and "tie" not in titles[1]
+
+
+async def test_an_absence_report_is_booked_by_its_time(demo_store: Path) -> None:
+    """D art. 16: a report by Wednesday 20:00 is excused, a later one unexcused unless force majeure."""
+    from textual.widgets import Input
+
+    from tui.app.dialogs.report import ReportDialog
+
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        assert "(Thu 2020-04-23)" in str(app.screen.query_one("#title").render())  # round 33's evening
+        table = app.screen.query_one(KeizerTable)
+        pid = PlayerId(table.cursor_key or "")
+        await pilot.press("r")
+        assert isinstance(app.screen, ReportDialog)
+        app.screen.query_one("#at", Input).value = "2020-04-22 21:15"
+        await pilot.press("enter")
+        await pilot.pause()
+        rnd = app.evening.season.round(33)
+        assert rnd.entry_of(pid) is EntryKind.UNEXCUSED and rnd.report_of(pid).at == "2020-04-22T21:15"  # type: ignore[union-attr]
+        assert "too late" in app.said[-1].text
+        table.move_cursor(row=0)
+        await pilot.press("r")
+        app.screen.query_one("#at", Input).value = "2020-04-22 21:15"
+        app.screen.query_one("#reason", Input).value = "flat tyre on the way"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.evening.season.round(33).entry_of(pid) is EntryKind.EXCUSED
+        assert "force majeure: flat tyre on the way" in app.said[-1].text

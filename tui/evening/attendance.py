@@ -100,8 +100,9 @@ def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -
     return tuple(rows)
 
 
-def summary(rnd: Round, rows: tuple[AttendanceRow, ...]) -> str:
-    """One line: the round's state and how many are present, absent, away or on duty."""
+def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = None) -> str:
+    """One line: the round, its evening ("Thu 2020-04-23") if it has a date, its state and how many are
+    present, absent, away or on duty."""
     state = ("with results" if rnd.has_results else "paired") if rnd.is_paired else "to pair"
     counts: dict[str, int] = {}
     for row in rows:
@@ -111,9 +112,10 @@ def summary(rnd: Round, rows: tuple[AttendanceRow, ...]) -> str:
         key = "external" if key.startswith("external") else key
         counts[key] = counts.get(key, 0) + 1
     parts = [f"{counts[k]} {k}" for k in ("present", "excused", "unexcused", "external", "duty") if counts.get(k)]
+    name = f"Round {rnd.number}" + (f" ({evening})" if evening else "")
     if not parts:
-        return f"Round {rnd.number} {state}: nobody yet — add the players on F6 (a)"
-    return f"Round {rnd.number} {state}: " + ", ".join(parts)
+        return f"{name} {state}: nobody yet — add the players on F6 (a)"
+    return f"{name} {state}: " + ", ".join(parts)
 
 
 def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
@@ -152,7 +154,9 @@ class Attendance:
                                self.session.ranking_before(k))
 
     def summary(self, k: int) -> str:
-        return summary(listed_round(self.session.season, k), self.rows(k))
+        day = round_date(self.session.season, k)
+        return summary(listed_round(self.session.season, k), self.rows(k),
+                       f"{day:%a} {day.isoformat()}" if day is not None else None)
 
     def suspended(self, k: int) -> frozenset[PlayerId]:
         """Players not paired in round k until they report back (D art. 12)."""

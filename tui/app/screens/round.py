@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,6 +11,7 @@ from textual.widgets import Static
 
 from seasons.model import EntryKind, PlayerId
 from tui.app.dialogs.external import ExternalResultDialog
+from tui.app.dialogs.report import ReportDialog
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
 from tui.visible import visible
@@ -27,6 +29,7 @@ class RoundScreen(KeizerScreen):
         Binding("u", "mark('unexcused')", "Unexcused"),
         Binding("x", "external", "External"),
         Binding("d", "mark('duty')", "Duty"),
+        Binding("r", "report", "Report", tooltip="an absence report with the time it came in (the deadline decides)"),
         Binding("P", "pair", "Pair", key_display="P"),
         *KeizerScreen.ROUND_BINDINGS,
     ]
@@ -83,6 +86,19 @@ class RoundScreen(KeizerScreen):
                 self.query_one(KeizerTable).advance()
 
         self.app.push_screen(ExternalResultDialog(name), chosen)
+
+    def action_report(self) -> None:
+        pid = self._player_at_cursor()
+        if pid is None:
+            return
+        k = self.shown_round
+
+        def recorded(report: tuple[str, str | None] | None) -> None:
+            if report is not None and self.write(self.evening.attendance.report, k, pid, *report):
+                self.query_one(KeizerTable).advance()
+
+        name = self.evening.season.player(PlayerId(pid)).name
+        self.app.push_screen(ReportDialog(name, k, dt.datetime.now().replace(second=0, microsecond=0)), recorded)
 
     async def action_pair(self) -> None:
         await self.app.run_action("goto('pairing')")
