@@ -123,6 +123,22 @@ async def test_a_ruleset_override_that_does_not_validate_is_said_and_not_saved(d
         assert str(screen.query_one("#error").render()) == ""
 
 
+async def test_the_season_screen_sets_the_dates_in_one_action(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f7")
+        screen = app.screen
+        screen.query_one("#start").value = "2019-09-10"  # type: ignore[attr-defined]
+        screen.query_one("#weekday").value = "Friday"  # type: ignore[attr-defined]
+        head = app.evening.revision
+        await pilot.press("ctrl+s")
+        assert (app.evening.season.start_date, app.evening.season.weekday) == ("2019-09-10", "friday")
+        assert app.evening.revision == head + 1 and "dates" in app.said[-1].text
+        screen.query_one("#weekday").value = "vrijdag"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        assert "weekday" in str(screen.query_one("#error").render()) and app.evening.revision == head + 1
+
+
 async def test_help_lists_the_keys_of_the_screen(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test(size=(80, 40)) as pilot:

@@ -10,7 +10,7 @@ from seasons.json_input import load_json
 from seasons.model import Season
 from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.ruleset.model import WEEKDAYS
-from seasons.store.events import UNCHANGED, RoundDateSet, SeasonDatesSet, SettingsChanged, Unchanged
+from seasons.store.events import UNCHANGED, Event, RoundDateSet, SeasonDatesSet, SettingsChanged, Unchanged
 from tui.evening.listing import listing_events, round_or_next
 from tui.evening.session import EveningSession
 from tui.format import points
@@ -80,32 +80,35 @@ class Settings:
         return ruleset_summary(self.session.ruleset, self.session.season.rounds_planned)
 
     def change(self, name: str | Unchanged = UNCHANGED, ruleset_spec: object = UNCHANGED,
-               rounds_planned: int | None | Unchanged = UNCHANGED) -> str:
+               rounds_planned: int | None | Unchanged = UNCHANGED,
+               dates: tuple[str | None, str | None] | Unchanged = UNCHANGED) -> str:
         """Name, ruleset (a preset name or `{"preset": …, …overrides}`, validated before anything is
-        written) and rounds planned; fields left UNCHANGED, or as they are, stay out of the action."""
+        written), rounds planned and the dates (start date, weekday); fields left UNCHANGED, or as they are,
+        stay out of the action. One action, one undo step."""
         season = self.session.season
         event = SettingsChanged(name=_new_name(season, name), ruleset_spec=_new_spec(season, ruleset_spec),
                                 rounds_planned=_new_rounds(season, rounds_planned))
         changed = [label for label, value in (("name", event.name), ("ruleset", event.ruleset_spec),
                                               ("rounds planned", event.rounds_planned))
                    if not isinstance(value, Unchanged)]
+        events: list[Event] = [event] if changed else []
+        if not isinstance(dates, Unchanged) and dates != (season.start_date, season.weekday):
+            events.append(_dates_event(*dates))
+            changed.append("dates")
         if not changed:
             raise KeizerError("the settings are unchanged: nothing to save")
-        return self.session.commit(f"settings: {', '.join(changed)}", event)
+        return self.session.commit(f"settings: {', '.join(changed)}", *events)
 
     def set_dates(self, start_date: str | None, weekday: str | None = None) -> str:
         """The season's start ("2026-09-03") and club evening weekday ("thursday"; None: the start date's):
         every round without a date of its own is dated from them, a week apart."""
-        if start_date is not None:
-            parse_date(start_date, "start date")
-        if weekday is not None and weekday not in WEEKDAYS:
-            raise InputError("weekday", f"expected one of {', '.join(WEEKDAYS)}, got {weekday!r}")
         season = self.session.season
+        event = _dates_event(start_date, weekday)
         if (season.start_date, season.weekday) == (start_date, weekday):
             raise KeizerError("the dates are unchanged: nothing to save")
         label = f"season starts {start_date}" + (f", on {weekday}s" if weekday else "") if start_date \
             else "season without a start date"
-        return self.session.commit(label, SeasonDatesSet(start_date=start_date, weekday=weekday))
+        return self.session.commit(label, event)
 
     def set_round_date(self, k: int, date: str | None) -> str:
         """Round k's own date (a round moved for a holiday moves the ones after it); None: dated from the
@@ -123,6 +126,15 @@ class Settings:
         """Round k's evening as an ISO date, None when nothing fixes it."""
         day = round_date(self.session.season, k)
         return day.isoformat() if day is not None else None
+
+
+def _dates_event(start_date: str | None, weekday: str | None) -> SeasonDatesSet:
+    """The season's start and weekday, checked (InputError naming the field; nothing written)."""
+    if start_date is not None:
+        parse_date(start_date, "start date")
+    if weekday is not None and weekday not in WEEKDAYS:
+        raise InputError("weekday", f"expected one of {', '.join(WEEKDAYS)}, got {weekday!r}")
+    return SeasonDatesSet(start_date=start_date, weekday=weekday)
 
 
 def _new_name(season: Season, name: str | Unchanged) -> str | Unchanged:

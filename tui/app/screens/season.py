@@ -1,4 +1,4 @@
-"""Season: its name, ruleset (a preset and overrides, validated before saving) and rounds planned."""
+"""Season: its name, ruleset (a preset and overrides, validated before saving), rounds planned and dates."""
 
 from __future__ import annotations
 
@@ -37,6 +37,10 @@ class SeasonScreen(KeizerScreen):
                 yield Input(id="rounds", type="integer", placeholder="not planned")
                 yield Label("Ruleset preset")
                 yield Select([(name, name) for name in PRESET_NAMES], id="preset", allow_blank=False)
+                yield Label("Start date")
+                yield Input(id="start", placeholder="none (e.g. 2026-09-03)")
+                yield Label("Club evening")
+                yield Input(id="weekday", placeholder="the start date's weekday")
             yield Label("Overrides (JSON, merged over the preset key by key; docs/format.md):")
             yield TextArea(id="overrides", language=None, soft_wrap=True, show_line_numbers=False)
             yield Static("", id="error", classes="error", markup=False)
@@ -48,6 +52,8 @@ class SeasonScreen(KeizerScreen):
         self.query_one("#name", Input).value = season.name
         self.query_one("#rounds", Input).value = "" if season.rounds_planned is None else str(season.rounds_planned)
         self.query_one("#preset", Select).value = preset
+        self.query_one("#start", Input).value = season.start_date or ""
+        self.query_one("#weekday", Input).value = season.weekday or ""
         self.query_one("#overrides", TextArea).text = json.dumps(overrides, indent=1) if overrides else "{}"
         self.query_one("#error", Static).update("")
         self.query_one("#summary", Static).update(visible(self.evening.settings.summary()))
@@ -67,8 +73,11 @@ class SeasonScreen(KeizerScreen):
             self.say(f"{exc} (nothing saved)", "error")
             return
         name = self.query_one("#name", Input).value
+        start = self.query_one("#start", Input).value.strip() or None
+        weekday = self.query_one("#weekday", Input).value.strip().lower() or None
         try:
-            label = self.evening.settings.change(name=name, ruleset_spec=spec, rounds_planned=rounds)
+            label = self.evening.settings.change(name=name, ruleset_spec=spec, rounds_planned=rounds,
+                                                 dates=(start, weekday))
         except KeizerError as exc:
             error.update(f"✗ {visible(str(exc))} (nothing saved)")
             self.say(f"{exc} (nothing saved)", "error")
