@@ -81,6 +81,66 @@ class RoundFacts:
     """int16 index into the price table."""
 
 
+@dataclass(slots=True)
+class _RoundSlots:
+    """One round's slots while FactsBuilder fills them (arrays indexed by ranked player), and where each
+    player was placed so far: a game's index, or an entry's path."""
+
+    builder: FactsBuilder
+    number: int
+    kind: np.ndarray
+    outcome: np.ndarray
+    opponent: np.ndarray
+    colour: np.ndarray
+    implied: np.ndarray
+    is_late: list[bool]
+    is_gone: list[bool]
+    placed: dict[int, int | str]
+
+    @classmethod
+    def start(cls, builder: FactsBuilder, r: int) -> _RoundSlots:
+        """The slots the round's text does not write: before `joined` the slot is `late`; from a kept
+        withdrawal's before_round on, `excused` (D art. 22). Withdrew before ever joining: `late`
+        throughout — one cannot be excused from what one never joined."""
+        n = builder.n
+        kind = np.full(n, NONE, dtype=np.int8)
+        implied = np.zeros(n, dtype=bool)
+        gone = r >= builder.gone_from
+        late = (r < builder.joined) | (gone & (builder.gone_from <= builder.joined))
+        kind[gone] = KIND_CODE["excused"]
+        kind[late] = KIND_CODE["late"]
+        implied[late | gone] = True
+        return cls(builder, r, kind, np.zeros(n, dtype=np.int8), np.full(n, -1, dtype=np.int32),
+                   np.zeros(n, dtype=np.int8), implied, late.tolist(), gone.tolist(), {})
+
+    @property
+    def where(self) -> str:
+        return f"rounds[{self.number - 1}]"
+
+    def place(self, i: int, at: str, allow_late: bool) -> None:
+        """Record that ranked player i is placed at `at`; InputError when they already are, have not
+        joined yet, or have withdrawn."""
+        b = self.builder
+        pid = b.players[b.ranked[i]].id
+        if i in self.placed:
+            also = self.placed[i]
+            also = also if isinstance(also, str) else f"{self.where}.games[{also}]"
+            raise InputError(at, f"player {pid!r} appears twice in round {self.number} (also at {also})")
+        if self.is_late[i] and not allow_late:
+            raise InputError(at, f"player {pid!r} has not joined yet (joined: round {b.joined[i]})")
+        if self.is_gone[i]:
+            raise InputError(at, f"player {pid!r} withdrew before round {b.gone_from[i]}")
+        self.placed[i] = at
+
+    def check_complete(self) -> None:
+        """In a paired round every ranked player has a game or an entry."""
+        missing = np.flatnonzero(self.kind == NONE)
+        if missing.size:
+            b = self.builder
+            pid = b.players[b.ranked[int(missing[0])]].id
+            raise InputError(self.where, f"player {pid!r} has neither a game nor an entry in round {self.number}")
+
+
 def removed_players(season: Season, ruleset: Ruleset, by_round: int | None = None) -> frozenset[PlayerId]:
     """Players whose withdrawal removes them from every ranking (D art. 22): `before_round` at or below the
     ruleset's removal threshold ("vóór de 21ste speelronde", read literally: `≤`). `by_round`: only the
@@ -132,72 +192,49 @@ class FactsBuilder:
 
     def add(self, rnd: Round) -> RoundFacts:
         """The next round's slots; a player placed twice, too early or too late is an InputError."""
-        n, r = self.n, rnd.number
-        where = f"rounds[{r - 1}]"
-        kind = np.full(n, NONE, dtype=np.int8)
-        outcome = np.zeros(n, dtype=np.int8)
-        opponent = np.full(n, -1, dtype=np.int32)
-        colour = np.zeros(n, dtype=np.int8)
-        implied = np.zeros(n, dtype=bool)
-        # Before `joined` the slot is `late`; from a kept withdrawal's before_round on, `excused` (D art. 22).
-        # Withdrew before ever joining: `late` throughout — one cannot be excused from what one never joined.
-        gone = r >= self.gone_from
-        late = (r < self.joined) | (gone & (self.gone_from <= self.joined))
-        kind[gone] = KIND_CODE["excused"]
-        kind[late] = KIND_CODE["late"]
-        implied[late | gone] = True
-        is_late, is_gone = late.tolist(), gone.tolist()
-        # where each player was placed: a game's index, or an entry's path
-        placed: dict[int, int | str] = {}
+        slots = _RoundSlots.start(self, rnd.number)
+        self._place_games(slots, rnd)
+        self._place_entries(slots, rnd)
+        if rnd.is_paired:
+            slots.check_complete()
+        who, price = self._prices(slots.kind, slots.outcome, slots.opponent)
+        return RoundFacts(number=rnd.number, kind=slots.kind, outcome=slots.outcome, opponent=slots.opponent,
+                          colour=slots.colour, implied=slots.implied, who=who, price=price)
 
-        def place(i: int, at: str, allow_late: bool) -> None:
-            pid = self.players[self.ranked[i]].id
-            if i in placed:
-                also = placed[i] if isinstance(placed[i], str) else f"{where}.games[{placed[i]}]"
-                raise InputError(at, f"player {pid!r} appears twice in round {r} (also at {also})")
-            if is_late[i] and not allow_late:
-                raise InputError(at, f"player {pid!r} has not joined yet (joined: round {self.joined[i]})")
-            if is_gone[i]:
-                raise InputError(at, f"player {pid!r} withdrew before round {self.gone_from[i]}")
-            placed[i] = at
-
+    def _place_games(self, slots: _RoundSlots, rnd: Round) -> None:
+        """Both sides of every game; a removed player vanishes and only the opponent's side is scored."""
         rank_of, index_of = self._rank_of, self.season_index
         rows: list[int] = []
         sides: list[tuple[int, int, int]] = []  # (colour, outcome code, opponent's season index)
         for g, game in enumerate(rnd.games):
             white, black = index_of.get(game.white, -1), index_of.get(game.black, -1)
             if white < 0 or black < 0:
-                self._season_idx(game.white if white < 0 else game.black, f"{where}.games[{g}]")  # raises
+                self._season_idx(game.white if white < 0 else game.black, f"{slots.where}.games[{g}]")  # raises
             out_white, out_black = OUTCOME_CODES_OF[game.result]
             for me, other, col, out in ((white, black, WHITE, out_white), (black, white, BLACK, out_black)):
                 i = rank_of[me]
                 if i < 0:
-                    continue  # a removed player vanishes; only the opponent's side is scored
-                if i in placed or is_late[i] or is_gone[i]:
-                    place(i, f"{where}.games[{g}]", allow_late=False)  # raises
-                placed[i] = g
+                    continue
+                if i in slots.placed or slots.is_late[i] or slots.is_gone[i]:
+                    slots.place(i, f"{slots.where}.games[{g}]", allow_late=False)  # raises
+                slots.placed[i] = g
                 rows.append(i)
                 sides.append((col, out, other))
         if rows:
-            kind[rows] = GAME
-            colour[rows], outcome[rows], opponent[rows] = zip(*sides)
+            slots.kind[rows] = GAME
+            slots.colour[rows], slots.outcome[rows], slots.opponent[rows] = zip(*sides)
+
+    def _place_entries(self, slots: _RoundSlots, rnd: Round) -> None:
+        """Every entry of the round (bye, absences, external, duty, late)."""
         for pid, entry in rnd.entries:
-            i = rank_of[self._season_idx(pid, f"{where}.entries.{pid}")]
+            i = self._rank_of[self._season_idx(pid, f"{slots.where}.entries.{pid}")]
             if i < 0:
                 continue
-            if i in placed and kind[i] == GAME and entry.is_external:
+            if i in slots.placed and slots.kind[i] == GAME and entry.is_external:
                 continue  # D art. 18: an internal game and an external match the same week: only the game scores
             code = KIND_CODE[entry.factor_key]
-            place(i, f"{where}.entries.{pid}", allow_late=code == KIND_CODE["late"])
-            kind[i], implied[i] = code, False
-        if rnd.is_paired:
-            missing = np.flatnonzero(kind == NONE)
-            if missing.size:
-                pid = self.players[self.ranked[int(missing[0])]].id
-                raise InputError(where, f"player {pid!r} has neither a game nor an entry in round {r}")
-        who, price = self._prices(kind, outcome, opponent)
-        return RoundFacts(number=r, kind=kind, outcome=outcome, opponent=opponent, colour=colour,
-                          implied=implied, who=who, price=price)
+            slots.place(i, f"{slots.where}.entries.{pid}", allow_late=code == KIND_CODE["late"])
+            slots.kind[i], slots.implied[i] = code, False
 
     def _season_idx(self, pid: PlayerId, at: str) -> int:
         try:
