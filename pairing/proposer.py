@@ -86,6 +86,8 @@ def _band_report(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried
 def _initial_band(inst: RoundInstance, band: BandChoice) -> int | None:
     if band != "auto":
         return band
+    if inst.keep is not None:  # a kept board may lie outside any band, and the band proof knows no keep tier
+        return None
     n = len(inst.players)
     if n <= BAND_FROM:
         return None
@@ -141,7 +143,8 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
                     bye=costs.players[sol.bye] if sol.bye is not None else None, objective=sol.objective,
                     tiers=costs.weights.split(sol.objective), criteria=criteria, relaxations=tuple(relaxations),
                     solver=sol.info, seed=inst.seed, band=report, bye_order=costs.bye_policy, notes=notes,
-                    costs=costs)
+                    costs=costs, moved=None if inst.keep is None else inst.keep.moved(
+                        [(b.white, b.black) for b in numbered], costs.players[sol.bye] if sol.bye is not None else None))
 
 
 def _relaxations(inst: RoundInstance, game: PairCost, locked: bool) -> list[Relaxation]:
