@@ -85,6 +85,13 @@ class Proposal:
     def real_cost(self) -> int:
         return self.tiers[tier_index("real_cost")]
 
+    @property
+    def saved_objective(self) -> int:
+        """The objective without the kept-pairing tier: what a saved pairing records (a season's log holds
+        numbers of at most 18 digits; the boards changed are said apart, `moved`)."""
+        keep = self.tiers[tier_index("keep_accepted")]
+        return self.objective - (keep << self.costs.weights.shift("keep_accepted"))
+
     def pairs(self) -> tuple[tuple[PlayerId, PlayerId], ...]:
         """(white, black) per board, board order."""
         return tuple((b.white, b.black) for b in self.boards)

@@ -136,6 +136,9 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
     boards += [(min(inst.state(white).rank, inst.state(black).rank), Board(0, white, black, "fixed", None))
                for white, black in inst.fixed]
     boards.sort(key=lambda rb: rb[0])  # board order: the higher-ranked player of each game
+    if inst.keep is not None:  # a re-pairing: every kept board keeps its published number
+        order = inst.keep.board_order([(b.white, b.black) for _, b in boards])
+        boards = [boards[j] for j in order]
     numbered = tuple(Board(i + 1, b.white, b.black, b.kind, b.cost) for i, (_, b) in enumerate(boards))
     bye_units = costs.bye_index[sol.bye] if sol.bye is not None else 0
     criteria = criteria_totals((pc for _, _, pc, _ in priced), bye_units or 0)

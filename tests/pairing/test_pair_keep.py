@@ -13,6 +13,7 @@ from pairing.kept import KeptPairing
 from pairing.proposer import propose
 from pairing.solvers import SolverName
 from pairing.synthetic import synthetic_season
+from seasons.model import PlayerId
 from tests.pairing.helpers import instance, season
 
 KEEP = tier_index("keep_accepted")
@@ -43,7 +44,9 @@ def test_a_player_who_calls_off_leaves_his_opponent_the_bye(solver: SolverName) 
     prop = propose(instance(season(8, next_entries={"p03": "excused"}), keep=kept), solver=solver)
     assert prop.bye == opponent and prop.tiers[KEEP] == 1
     assert prop.moved is not None and prop.moved.boards == (board,) and prop.moved.bye
-    assert prop.moved.words() == f"moves board {board}; the bye changes"
+    # The last board takes the number left free, so no other board is renumbered.
+    assert prop.moved.renumbered == (() if board == 4 else ((4, board),))
+    assert prop.moved.words().startswith(f"moves board {board}; the bye changes")
     # Without the kept pairing the optimum re-pairs from scratch and changes more.
     fresh = propose(instance(season(8, next_entries={"p03": "excused"})), solver=solver)
     assert kept.changes(fresh.pairs(), fresh.bye) >= 1 and fresh.moved is None and fresh.tiers[KEEP] == 0
@@ -83,3 +86,19 @@ def test_blossom_and_cp_sat_agree_on_the_keep_tier() -> None:
         assert by_cpsat.tiers[KEEP] <= len(loose) // 2 and by_cpsat.tiers[KEEP] == kept.changes(
             by_cpsat.pairs(), by_cpsat.bye)
         assert check_pairing(keep_inst, by_cpsat).tiers == by_cpsat.tiers
+
+
+def test_kept_boards_keep_their_numbers() -> None:
+    kept = KeptPairing.of([("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")], None)
+    # c–d is gone (one of them called off): the last board takes its number, not every board after it.
+    games = [(PlayerId("a"), PlayerId("b")), (PlayerId("e"), PlayerId("f")), (PlayerId("g"), PlayerId("h"))]
+    order = kept.board_order(games)
+    assert [games[j] for j in order] == [games[0], games[2], games[1]]
+    moved = kept.moved([games[j] for j in order], PlayerId("c"))
+    assert moved.boards == (2,) and moved.renumbered == ((4, 2),)
+    assert moved.words() == "moves board 2; the bye changes; board 4 is now board 2"
+    # A new game takes the freed number; a latecomer's extra game comes last.
+    games = [(PlayerId("a"), PlayerId("b")), (PlayerId("c"), PlayerId("x")), (PlayerId("d"), PlayerId("y")),
+             (PlayerId("e"), PlayerId("f")), (PlayerId("g"), PlayerId("h"))]
+    order = kept.board_order(games)
+    assert [games[j] for j in order] == [games[0], games[1], games[3], games[4], games[2]]
