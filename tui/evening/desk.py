@@ -196,8 +196,7 @@ class PairingDesk:
                 raise KeizerError(f"{name} is already {entry_text(entry)} in round {k}")
             return f"round {k}: {name} {entry_text(entry)} again, as the saved pairing has them"
         self.late[pid] = entry
-        return (f"round {k}: {name} {entry_text(entry)} — re-pair on Pairing (F3, r): it keeps the accepted "
-                f"boards")
+        return f"round {k}: {name} {entry_text(entry)} — re-pair on F3 (r) keeps the accepted boards"
 
     # -- the director's hand ---------------------------------------------------------------------------
     def toggle_lock(self, index: int, board: int) -> str:
