@@ -102,3 +102,22 @@ def test_kept_boards_keep_their_numbers() -> None:
              (PlayerId("e"), PlayerId("f")), (PlayerId("g"), PlayerId("h"))]
     order = kept.board_order(games)
     assert [games[j] for j in order] == [games[0], games[1], games[3], games[4], games[2]]
+
+
+def test_the_explanation_names_the_kept_boards() -> None:
+    from pairing.compare import Comparison
+    from pairing.explain import explain
+    from pairing.explain_words import total_words
+
+    kept = accepted(8)
+    inst = instance(season(8, next_entries={"p03": "excused"}), keep=kept)
+    prop = propose(inst)
+    why = explain(inst, prop)
+    assert any(line.startswith("Paired again from the accepted pairing") and "moves board" in line
+               for line in why.lines)
+    assert sum("an accepted board, kept" in line for line in why.lines) == 3  # all but the one called off
+    assert any("would change more accepted boards" in line for line in why.lines)  # the bye's passed over
+    # "why not him?" answers in boards changed when keeping decides.
+    versus = Comparison.of_tiers((2, 0, 0, 0, 100, 5), (0, 0, 0, 0, 120, 9))
+    assert total_words("p01–p03", versus, None, "p02", "") == (
+        "with p01–p03 on a board 2 more accepted board(s) would change.")
