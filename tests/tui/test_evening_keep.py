@@ -25,6 +25,8 @@ def test_a_latecomer_and_a_call_off_are_re_paired_keeping_the_boards(evening: Ev
     assert "keeps the accepted boards" in evening.attendance.set(33, caller, EntryKind.EXCUSED)
     assert evening.revision == head and evening.desk.late == {late: None, caller: EntryKind.EXCUSED}
     assert "2 attendance change(s)" in evening.desk.title()
+    rows = {row.player.id: row for row in evening.attendance.rows(33)}
+    assert rows[late].status == "present" and rows[caller].status == "excused"  # as they will be
     views = evening.desk.solve(33, alternatives=1, keep=True)
     assert views[0].moved == "moves board 3" and views[1].moved.startswith("moves board")
     label = evening.session.apply(evening.desk.accept(0))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from seasons.absence import book_report, round_date
@@ -153,9 +153,15 @@ class Attendance:
         """Where a change in a paired round before its results waits for the re-pairing (docs/rules.md §7)."""
 
     def rows(self, k: int) -> tuple[AttendanceRow, ...]:
-        """Everyone taking part in round k, in the order of the ranking it is paired from."""
-        return attendance_rows(self.session.season, listed_round(self.session.season, k),
+        """Everyone taking part in round k, in the order of the ranking it is paired from; a change waiting
+        for the re-pairing shows as it will be (off their board, or present)."""
+        rows = attendance_rows(self.session.season, listed_round(self.session.season, k),
                                self.session.ranking_before(k))
+        late = self.desk.late if self.desk is not None and self.desk.round_number == k else {}
+        if not late:
+            return rows
+        return tuple(replace(row, entry=late[row.player.id], board=None, white=False)
+                     if row.player.id in late else row for row in rows)
 
     def summary(self, k: int) -> str:
         return summary(listed_round(self.session.season, k), self.rows(k))
