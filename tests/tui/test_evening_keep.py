@@ -54,3 +54,13 @@ def test_a_round_with_results_keeps_its_pairing(evening: Evening) -> None:
         evening.desk.mark(32, PlayerId("visser"), EntryKind.EXCUSED)
     with pytest.raises(KeizerError, match="no saved pairing to keep"):
         evening.desk.prepare(33, 0, keep=True)
+
+
+def test_late_changes_lapse_when_the_pairing_is_undone(evening: Evening) -> None:
+    accepted(evening)
+    caller = evening.season.round(33).games[0].black
+    evening.attendance.set(33, caller, EntryKind.EXCUSED)
+    evening.history.undo()  # the pairing goes: the round is paired afresh, the mark lapses
+    assert not evening.season.round(33).is_paired
+    views = evening.desk.solve(33, alternatives=0)
+    assert views[0].moved == "" and not evening.desk.late

@@ -106,7 +106,7 @@ class PairingDesk:
             parts.append(f"{len(self.proposals)} proposal(s)")
             if self.stale:
                 parts.append("! the season changed since: r re-solves")
-        elif self.late:
+        elif self._with_late(self.source.season) is not self.source.season:
             parts.append(f"{len(self.late)} attendance change(s) since the pairing was accepted: r re-pairs "
                          f"keeping the accepted boards")
         elif self.saved_view() is not None:
@@ -291,6 +291,10 @@ class PairingDesk:
         """The season with the desk's round as it is to be paired again: its attendance changes applied."""
         k = self.round_number
         if not self.late or k is None:
+            return season
+        rnd = self._saved_round()
+        if rnd is None or rnd.has_results:  # the pairing was undone or played since: the changes lapse
+            self.late.clear()
             return season
         return with_attendance(season, k, [p for p, e in sorted(self.late.items()) if e is None],
                                [(p, e) for p, e in sorted(self.late.items()) if e is not None])
