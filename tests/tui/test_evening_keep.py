@@ -64,3 +64,13 @@ def test_late_changes_lapse_when_the_pairing_is_undone(evening: Evening) -> None
     assert not evening.season.round(33).is_paired
     views = evening.desk.solve(33, alternatives=0)
     assert views[0].moved == "" and not evening.desk.late
+
+
+def test_an_unexcused_call_off_suspends_with_the_re_pairing_where_the_ruleset_says(evening: Evening) -> None:
+    accepted(evening)
+    caller = evening.season.round(33).games[1].white
+    evening.attendance.set(33, caller, EntryKind.UNEXCUSED)
+    evening.desk.solve(33, alternatives=0, keep=True)
+    evening.session.apply(evening.desk.accept(0))
+    assert evening.season.round(33).entry_of(caller) is EntryKind.UNEXCUSED
+    assert (caller in evening.season.suspended) == evening.session.ruleset.suspension

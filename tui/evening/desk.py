@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Protocol
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
 from seasons.rounds import current_round, pending_before
-from seasons.store.events import EntrySet, RoundAdded, RoundRemoved
+from seasons.roster import suspended
+from seasons.store.events import EntrySet, RoundAdded, RoundRemoved, SuspensionSet
 from tui.evening.attendance import attendance_rows, entry_text
 from tui.evening.listing import listed_round, prospective, saved_pairing
 from tui.evening.proposals import ProposalView, ViewMaker, player_refs
@@ -261,6 +262,7 @@ class PairingDesk:
                                view.bye.id if view.bye else None,
                                meta={"objective": view.objective, "kind": view.kind, "costs": dict(view.costs)},
                                label=f"pairing of round {k} ({len(view.games)} boards, {view.title}{moved})")
+        change = Change(change.label, change.events + self._late_suspensions(k))
         self._clear()
         return change
 
@@ -286,6 +288,19 @@ class PairingDesk:
         self.forbids.clear()
         self.proposals.clear()
         self.edits.clear()
+
+    def _late_suspensions(self, k: int) -> tuple[SuspensionSet, ...]:
+        """D art. 12 with the changes saved now, where the ruleset has it and k is tonight's round: an
+        unexcused mark suspends, another mark readmits a suspended player (as `Attendance.set` does)."""
+        from seasons.ruleset import parse_ruleset
+
+        season = self.source.season
+        if not self.late or k != current_round(season) or not parse_ruleset(season.ruleset_spec).suspension:
+            return ()
+        away = suspended(season, k)
+        return tuple(SuspensionSet(player=pid, suspended=entry is EntryKind.UNEXCUSED)
+                     for pid, entry in sorted(self.late.items())
+                     if (entry is EntryKind.UNEXCUSED) != (pid in away))
 
     def _with_late(self, season: Season) -> Season:
         """The season with the desk's round as it is to be paired again: its attendance changes applied."""
