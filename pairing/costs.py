@@ -14,6 +14,7 @@ from pairing.criteria.rank import rank_cost
 from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreaks
 from pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
+from pairing.history import pair_key
 from pairing.instance import RoundInstance
 from seasons.model import PlayerId
 
@@ -233,7 +234,8 @@ def _keep_column(inst: RoundInstance, eu: list[int], ev: list[int]) -> list[int]
     if keep is None:
         return [0] * len(eu)
     ids = [p.id for p in inst.players]
-    return [keep.changed(ids[u], ids[v]) for u, v in zip(eu, ev)]
+    pairs = keep.pairs  # built once: the column is priced for every edge of the round
+    return [0 if pair_key(ids[u], ids[v]) in pairs else 1 for u, v in zip(eu, ev)]
 
 
 def _bye_changes(inst: RoundInstance) -> tuple[int, ...]:
