@@ -75,6 +75,10 @@ def check_pairing(inst: RoundInstance, pairing: Pairing | Proposal | Sequence[tu
     check.everyone_placed()
     criteria = criteria_totals(games, bye_units)
     tiers = criteria_tiers(criteria, sum(tiebreak(inst.seed, inst.round_number, c.white, c.black) for c in games))
+    if inst.keep is not None:  # the kept pairing's tier is no criterion: it counts boards, not a rule
+        kept = inst.keep.changes([(c.white, c.black) for c in games], pairing.bye)
+        at = tier_index("keep_accepted")
+        tiers = tiers[:at] + (kept,) + tiers[at + 1:]
     return CheckReport(valid=not check.bad, violations=tuple(check.bad), relaxed=tuple(check.relaxed),
                        criteria=criteria, tiers=tiers, objective=tier_weights(inst, ctx).composite(tiers),
                        boards=tuple(games))

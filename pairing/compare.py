@@ -64,7 +64,7 @@ class Comparison:
         """Why a pairing ranked after the best comes after it: "costs 20 more", "ties with the best …"."""
         tier = self.deciding or TIER["tiebreak"]
         extra = self.extra_cost
-        words = tier.behind.format(extra=extra)
+        words = tier.behind.format(extra=extra, more=self.difference[tier_index(tier.name)])
         if tier.kind == "bye" and extra > 0:
             words += f" (and it costs {extra} more)"
         return words
@@ -74,6 +74,9 @@ class Comparison:
         tier = self.deciding
         if tier is None:
             return "this pairing is the optimal one"
+        if tier.kind == "keep":
+            more = self.difference[tier_index(tier.name)]
+            return f"this pairing {'changes' if more > 0 else 'keeps'} {abs(more)} more accepted board(s)"
         if tier.kind == "bye" and self.difference[tier_index("bye_order")] > 0:
             return f"the bye policy gives the bye to {best_bye or 'nobody'}, not to this pairing's choice"
         if self.extra_cost > 0:
@@ -86,6 +89,8 @@ class Comparison:
         if self.tie or tier is None:
             return "tie"
         extra = self.extra_cost
+        if tier.kind == "keep":
+            return f"{self.difference[tier_index(tier.name)]:+d} board(s) changed"
         if tier.kind == "cost" or extra > 0:
             return f"cost {extra:+d}"
         return f"cost {extra:+d} but {tier.decided_by}"

@@ -14,6 +14,7 @@ from pairing.criteria.rank import rank_cost
 from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreaks
 from pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
+from pairing.history import pair_key
 from pairing.instance import RoundInstance
 from seasons.model import PlayerId
 
@@ -34,6 +35,8 @@ def tier_weights(inst: RoundInstance, ctx: CostContext | None = None) -> TierWei
     # The bits each tier's total can need in one pairing; the tiers' order stacks them (TierWeights.stacked).
     # The tie-break's width keeps the real cost's unit above boards × 2^20: it never outweighs one unit.
     return TierWeights.stacked({
+        # A pair's extra meetings are fewer than the rounds so far (only the kept-pairing tier is above).
+        "relax_max_meetings": (boards * max(1, inst.round_number) + 1).bit_length(),
         "relax_rematch_round": (boards + 1).bit_length(),  # at most one early rematch per board
         "bye_order": max(1, n).bit_length(),               # the last of n candidates
         "real_cost": (soft_bound + 1).bit_length(),
@@ -41,7 +44,7 @@ def tier_weights(inst: RoundInstance, ctx: CostContext | None = None) -> TierWei
     })
 
 
-PAIR_TIERS: tuple[Tier, ...] = tuple(t for t in TIERS if t.prices == "pair")
+PAIR_TIERS: tuple[Tier, ...] = tuple(t for t in TIERS if t.prices != "bye")
 """The tiers a game carries (the bye tier is the bye's own), in priority order: `CompiledCosts.edge_tiers`."""
 
 
@@ -62,6 +65,10 @@ class CompiledCosts:
     """Per tier of PAIR_TIERS: edge k's total in that tier (units of a hard rule, real cost, tie-break)."""
     bye_index: tuple[int | None, ...]
     """Per player: place in the bye policy's order (its cost in units), None when the bye is not allowed."""
+    bye_changes: tuple[int, ...]
+    """Per player: the bye to them changes the kept pairing's bye (1) or not (0); zeros without one."""
+    keeping: bool
+    """Whether a kept pairing is priced (the `keep_accepted` tier; docs/rules.md §7)."""
     weights: TierWeights
     edge_costs: tuple[int, ...]
     """Edge k's composite cost: its tiers weighted by `weights`, summed (what the solvers minimise)."""
@@ -85,7 +92,17 @@ class CompiledCosts:
 
     def bye_cost(self, i: int) -> int | None:
         idx = self.bye_index[i]
-        return None if idx is None else idx << self.weights.shift("bye_order")
+        if idx is None:
+            return None
+        return (idx << self.weights.shift("bye_order")) + (self.bye_changes[i] << self.weights.shift("keep_accepted"))
+
+    def bye_column(self, tier: TierName) -> Sequence[int]:
+        """Each player's bye's total in one tier (zeros for a tier only games carry, and where no bye)."""
+        if tier == "bye_order":
+            return tuple(0 if idx is None else idx for idx in self.bye_index)
+        if tier == "keep_accepted":
+            return tuple(0 if idx is None else c for idx, c in zip(self.bye_index, self.bye_changes, strict=True))
+        return (0,) * self.n
 
     def column(self, tier: TierName) -> Sequence[int]:
         """Each edge's total in one tier (zeros for a tier only the bye carries)."""
@@ -137,11 +154,13 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
     ctx = ctx or CostContext(inst)
     weights = tier_weights(inst, ctx)
     eu, ev, wu, by_tier = _model_edges(inst, ctx, band, relaxed)
+    by_tier["keep_accepted"] = _keep_column(inst, eu, ev)
     edge_tiers = tuple(tuple(by_tier[t.name]) for t in PAIR_TIERS)  # every tier a game carries is priced
     order = bye_order(inst)
     return CompiledCosts(round_number=inst.round_number, seed=inst.seed, players=tuple(p.id for p in inst.players),
                          edge_u=tuple(eu), edge_v=tuple(ev), white_u=tuple(wu), edge_tiers=edge_tiers,
                          bye_index=_bye_index(inst, order), weights=weights,
+                         bye_changes=_bye_changes(inst), keeping=inst.keep is not None,
                          edge_costs=_weighted(edge_tiers, weights, len(eu)), fixed=inst.fixed, band=band,
                          relaxed=relaxed, bye_policy=order)
 
@@ -207,6 +226,24 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
                  "real_cost": [soft_list[k] for k in keep], "tiebreak": [ties[k] for k in keep]})
     return (u_list, v_list, white_list, {"relax_max_meetings": meet_list, "relax_rematch_round": early_list,
                                          "real_cost": soft_list, "tiebreak": ties})
+
+
+def _keep_column(inst: RoundInstance, eu: list[int], ev: list[int]) -> list[int]:
+    """Per edge: 1 when it is not a board of the kept pairing (a board changed), else 0; zeros without one."""
+    keep = inst.keep
+    if keep is None:
+        return [0] * len(eu)
+    ids = [p.id for p in inst.players]
+    pairs = keep.pairs  # built once: the column is priced for every edge of the round
+    return [0 if pair_key(ids[u], ids[v]) in pairs else 1 for u, v in zip(eu, ev)]
+
+
+def _bye_changes(inst: RoundInstance) -> tuple[int, ...]:
+    """Per player (pool order): 1 when the bye to them is not the kept pairing's bye, else 0."""
+    keep = inst.keep
+    if keep is None:
+        return (0,) * len(inst.players)
+    return tuple(keep.bye_changed(p.id) for p in inst.players)
 
 
 def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:

@@ -63,6 +63,9 @@ def explain(inst: RoundInstance, proposal: Proposal, why_not: int = WHY_NOT_PER_
     boards = tuple(_board(inst, b, others) for b in proposal.boards)
     bye = _bye(inst, proposal) if proposal.bye is not None else None
     lines = [f"Round {inst.round_number}: {len(proposal.boards)} boards, real cost {proposal.real_cost}"]
+    if proposal.moved is not None:  # the kept boards' tier comes before every other cost
+        lines.append(f"Paired again from the accepted pairing, changing as few boards as can be: it "
+                     f"{proposal.moved.words()} (docs/rules.md §7).")
     if inst.target_distance != 1:
         lines.append(f"Opening round: the target rank distance is {inst.target_distance} (D art. 7).")
     for r in proposal.relaxations:
@@ -93,7 +96,9 @@ def _board(inst: RoundInstance, board: Board, others: WhyNotExplainer) -> BoardE
                                 (f"{head}: a fixed game, placed as scheduled (colours as given).",))
     pc = board.cost
     distance = abs(w.pos - b.pos)
-    lines = [head + (" — the director's lock" if board.kind == "lock" else "")]
+    kept = inst.keep is not None and not inst.keep.changed(w.id, b.id)
+    lines = [head + (" — the director's lock" if board.kind == "lock" else "")
+             + (" — an accepted board, kept" if kept else "")]
     lines.append(f"  rank distance {distance} among those present (target {inst.target_distance})")
     high = w if w.pos < b.pos else b
     reason = {
@@ -126,8 +131,10 @@ def _bye(inst: RoundInstance, proposal: Proposal) -> ByeExplanation:
     state = inst.state(pid)
     idx = order.index(pid) or 0
     cand = order.candidates[idx]
-    passed = tuple((c.player, "no pairing of the others keeps every hard rule if they sit out")
-                   for c in order.candidates[:idx])
+    # In a re-pairing the kept boards come first: an earlier candidate may sit out only by moving more of them.
+    why = ("sitting them out would change more accepted boards, or break a hard rule" if inst.keep is not None
+           else "no pairing of the others keeps every hard rule if they sit out")
+    passed = tuple((c.player, why) for c in order.candidates[:idx])
     policy = {
         "director": "the director's choice (a volunteer)",
         "lowest": f"the lowest-ranked of those with the fewest byes ({cand.count})",

@@ -70,6 +70,10 @@ def total_words(game: str, versus: Comparison | None, bye: PlayerId | None, oppo
     if tier is None or tier.kind == "tiebreak":
         return f"{with_pair} the round costs the same in total; only the tie-break chose this pairing{changed}."
     worse = versus.difference[tier_index(tier.name)] > 0
+    if tier.kind == "keep":
+        more = abs(versus.difference[tier_index(tier.name)])
+        said = f"{more} {'more' if worse else 'fewer'} accepted board(s) would change"
+        return f"{with_pair} {said}{changed}."
     if tier.kind == "relax":
         said = "a hard rule would have to give way elsewhere" if worse else "fewer hard rules would give way"
         return f"{with_pair} {said}{changed}."

@@ -35,7 +35,8 @@ def costs_json(costs: CompiledCosts | Proposal) -> JsonObject:
         "fixed": [[white, black] for white, black in costs.fixed],
         "round": costs.round_number,
         "seed": costs.seed,
-        "tiers": {name: 1 << shift for name, shift in zip(TIER_NAMES, costs.weights.shifts, strict=True)},
+        "tiers": {name: 1 << shift for name, shift in zip(TIER_NAMES, costs.weights.shifts, strict=True)
+                  if costs.keeping or name != "keep_accepted"},
         "band": costs.band,
     }
 
@@ -74,12 +75,23 @@ def _alternative_json(a: Alternative) -> JsonObject:
 
 
 def _pairing_json(p: Proposal) -> JsonObject:
-    return {
+    # The kept-pairing tier is named only when the round was paired again keeping its accepted pairing.
+    tiers: JsonObject = {name: total for name, total in zip(TIER_NAMES, p.tiers, strict=True)
+                         if p.costs.keeping or name != "keep_accepted"}
+    out: JsonObject = {
         "pairings": [{"white": b.white, "black": b.black} | ({"fixed": True} if b.kind == "fixed" else {})
                      for b in p.boards],
         "bye": p.bye,
         "objective": p.objective,
         "real_cost": p.real_cost,
-        "tiers": dict(zip(TIER_NAMES, p.tiers, strict=True)),
+        "tiers": tiers,
         "criteria": dict(p.criteria),
     }
+    return out | _moved_json(p)
+
+
+def _moved_json(p: Proposal) -> JsonObject:
+    """A re-pairing keeping the accepted pairing: the accepted boards it changes (nothing otherwise)."""
+    if p.moved is None:
+        return {}
+    return {"moved_boards": list(p.moved.boards), "bye_moved": p.moved.bye}

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pairing.gcpause import collector_paused
 from pairing.history import History, Meeting, Pair, pair_key, season_history
+from pairing.kept import KeptPairing
 from pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
@@ -64,6 +65,8 @@ class RoundInstance:
     history: History
     unavailable: tuple[tuple[PlayerId, str], ...]
     """Ranked players not paired this round and why (entry, withdrawn, not joined), in rank order."""
+    keep: KeptPairing | None = None
+    """The round's accepted pairing, when it is paired again keeping what it can (the `keep_accepted` tier)."""
     _state: dict[PlayerId, PlayerState] = field(init=False, repr=False, compare=False)
     _lock: dict[PlayerId, PlayerId] = field(init=False, repr=False, compare=False)
     _forbid: frozenset[Pair] = field(init=False, repr=False, compare=False)
@@ -120,14 +123,17 @@ def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId
                    forbids: Sequence[tuple[PlayerId, PlayerId]] = (),
                    bye: PlayerId | None = None,
                    fixed: Sequence[tuple[PlayerId, PlayerId]] = (),
-                   slots: pl.DataFrame | None = None, history: History | None = None) -> RoundInstance:
+                   slots: pl.DataFrame | None = None, history: History | None = None,
+                   keep: KeptPairing | None = None) -> RoundInstance:
     """Round `round_number` of `season` to be paired from `ranking` (after round K−1), or a KeizerError.
 
     The history of rounds 1..K−1 is read from `slots` when given (the ranking's replay frame,
     `keizer_ranked`), or taken as `history` (an earlier instance's, when only the director's locks,
-    forbids, bye or fixed games changed: the past did not); else built from the season."""
+    forbids, bye or fixed games changed: the past did not); else built from the season. `keep`: the round's
+    accepted pairing, to change as few of its boards as possible (docs/rules.md §7)."""
     with collector_paused():
-        return _build(season, round_number, ranking, values, locks, forbids, bye, fixed, slots, history)
+        inst = _build(season, round_number, ranking, values, locks, forbids, bye, fixed, slots, history)
+    return inst if keep is None else replace(inst, keep=keep)
 
 
 def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence[Fraction],

@@ -9,6 +9,7 @@ from pairing.costs import CompiledCosts
 from pairing.criteria import PairCost
 from pairing.criteria.bye import ByeOrder
 from pairing.criteria.tiers import TierTotals, tier_index
+from pairing.kept import Moved
 from pairing.solvers.base import SolverInfo
 from seasons.model import PlayerId
 
@@ -63,7 +64,8 @@ class Proposal:
     objective: int
     """Σ chosen pairs' costs + the bye's cost, as in the `--costs` export (fixed games not counted)."""
     tiers: TierTotals
-    """The objective split per tier (`pairing.criteria.tiers.TIERS`: hard rules, bye, real cost, tie-break)."""
+    """The objective split per tier (`pairing.criteria.tiers.TIERS`: kept boards, hard rules, bye, real cost,
+    tie-break)."""
     criteria: tuple[tuple[str, int], ...]
     """Total per criterion (relax and bye in units, soft criteria in cost), in priority order."""
     relaxations: tuple[Relaxation, ...]
@@ -76,10 +78,19 @@ class Proposal:
     """The compiled round solved (for alternatives and the costs export)."""
     notes: tuple[str, ...] = ()
     """What the director should know about how it was found (rules given way, an early stop)."""
+    moved: Moved | None = None
+    """When the round was paired again keeping its accepted pairing: the accepted boards this one changes."""
 
     @property
     def real_cost(self) -> int:
         return self.tiers[tier_index("real_cost")]
+
+    @property
+    def saved_objective(self) -> int:
+        """The objective without the kept-pairing tier: what a saved pairing records (a season's log holds
+        numbers of at most 18 digits; the boards changed are said apart, `moved`)."""
+        keep = self.tiers[tier_index("keep_accepted")]
+        return self.objective - (keep << self.costs.weights.shift("keep_accepted"))
 
     def pairs(self) -> tuple[tuple[PlayerId, PlayerId], ...]:
         """(white, black) per board, board order."""

@@ -86,6 +86,8 @@ def _band_report(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried
 def _initial_band(inst: RoundInstance, band: BandChoice) -> int | None:
     if band != "auto":
         return band
+    if inst.keep is not None:  # a kept board may lie outside any band, and the band proof knows no keep tier
+        return None
     n = len(inst.players)
     if n <= BAND_FROM:
         return None
@@ -134,6 +136,9 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
     boards += [(min(inst.state(white).rank, inst.state(black).rank), Board(0, white, black, "fixed", None))
                for white, black in inst.fixed]
     boards.sort(key=lambda rb: rb[0])  # board order: the higher-ranked player of each game
+    if inst.keep is not None:  # a re-pairing: every kept board keeps its published number
+        order = inst.keep.board_order([(b.white, b.black) for _, b in boards])
+        boards = [boards[j] for j in order]
     numbered = tuple(Board(i + 1, b.white, b.black, b.kind, b.cost) for i, (_, b) in enumerate(boards))
     bye_units = costs.bye_index[sol.bye] if sol.bye is not None else 0
     criteria = criteria_totals((pc for _, _, pc, _ in priced), bye_units or 0)
@@ -141,7 +146,8 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
                     bye=costs.players[sol.bye] if sol.bye is not None else None, objective=sol.objective,
                     tiers=costs.weights.split(sol.objective), criteria=criteria, relaxations=tuple(relaxations),
                     solver=sol.info, seed=inst.seed, band=report, bye_order=costs.bye_policy, notes=notes,
-                    costs=costs)
+                    costs=costs, moved=None if inst.keep is None else inst.keep.moved(
+                        [(b.white, b.black) for b in numbered], costs.players[sol.bye] if sol.bye is not None else None))
 
 
 def _relaxations(inst: RoundInstance, game: PairCost, locked: bool) -> list[Relaxation]:

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-TierName = Literal["relax_max_meetings", "relax_rematch_round", "bye_order", "real_cost", "tiebreak"]
-TierKind = Literal["relax", "bye", "cost", "tiebreak"]
+TierName = Literal["keep_accepted", "relax_max_meetings", "relax_rematch_round", "bye_order", "real_cost", "tiebreak"]
+TierKind = Literal["keep", "relax", "bye", "cost", "tiebreak"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,18 +18,24 @@ class Tier:
     """Stable key (JSON `tiers`, tests)."""
     kind: TierKind
     """`relax`: a hard rule giving way (units: breaches); `bye`: the bye policy (units: places down its order);
-    `cost`: the real cost (the soft criteria, weighed against each other); `tiebreak`: makes the optimum unique."""
-    prices: Literal["pair", "bye"]
-    """What carries the tier's cost: a game of the pairing, or its bye."""
+    `cost`: the real cost (the soft criteria, weighed against each other); `tiebreak`: makes the optimum unique;
+    `keep`: a re-pairing's accepted boards it changes (units: boards)."""
+    prices: Literal["pair", "bye", "both"]
+    """What carries the tier's cost: a game of the pairing, its bye, or both."""
     decided_by: str
     """Why a pairing comes after a better one when this tier decides, in a few words (a title's note)."""
     behind: str
-    """The same as a sentence about a pairing that comes after the best (`{extra}`: its extra real cost)."""
+    """The same as a sentence about a pairing that comes after the best (`{extra}`: its extra real cost,
+    `{more}`: its extra units in this tier)."""
     units: str
     """A count of this tier in a cost line (`{}`: the count); empty for the real cost and the tie-break."""
 
 
 TIERS: tuple[Tier, ...] = (
+    # A re-pairing after the pairing was accepted changes as few accepted boards as it can (docs/rules.md
+    # §7): a published board moves only when it must. Zero everywhere unless a kept pairing is given.
+    Tier("keep_accepted", "keep", "both", "more accepted boards changed",
+         "changes {more} more accepted board(s)", "changes {} accepted board(s)"),
     # Hard rules give way only when no pairing keeps them all (D art. 8): the fewest breaches first.
     Tier("relax_max_meetings", "relax", "pair", "a hard rule giving way",
          "a hard rule gives way that the best keeps", "{} extra meeting(s)!"),

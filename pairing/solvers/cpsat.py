@@ -31,9 +31,7 @@ class _Tier:
 
 def _tiers(costs: CompiledCosts) -> list[_Tier]:
     """The objective's tiers, in TIERS order (top first), leaving out those that are zero everywhere."""
-    zeros_b = [0] * costs.n
-    bye = [i if i is not None else 0 for i in costs.bye_index]
-    tiers = [_Tier(t.name, costs.weights.shift(t.name), costs.column(t.name), bye if t.prices == "bye" else zeros_b)
+    tiers = [_Tier(t.name, costs.weights.shift(t.name), costs.column(t.name), costs.bye_column(t.name))
              for t in TIERS]
     return [t for t in tiers if any(t.edge) or any(t.bye)]
 

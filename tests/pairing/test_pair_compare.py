@@ -12,11 +12,12 @@ from pairing.synthetic import synthetic_season
 from tests.pairing.helpers import instance
 
 BEST = (0, 0, 0, 500, 7000)
-"""(relax_max_meetings, relax_rematch_round, bye_order, real_cost, tiebreak)."""
+"""(relax_max_meetings, relax_rematch_round, bye_order, real_cost, tiebreak): the tiers below keep_accepted."""
 
 
-def versus(*tiers: int) -> Comparison:
-    return Comparison.of_tiers(tiers, BEST)
+def versus(*tiers: int, changed: int = 0) -> Comparison:
+    """A pairing against BEST, which keeps every accepted board; this one changes `changed` of them."""
+    return Comparison.of_tiers((changed,) + tiers, (0,) + BEST)
 
 
 def test_the_first_tier_that_differs_decides():
@@ -73,3 +74,11 @@ def test_alternatives_and_checked_pairings_compare_the_same_way():
         checked = Comparison.of(check_pairing(inst, alt.proposal), best)
         assert checked == alt.versus_best and not checked.same
         assert alt.extra_cost == alt.proposal.real_cost - best.real_cost
+
+
+def test_changing_fewer_accepted_boards_outranks_everything_else():
+    keep = versus(0, 0, 0, 100, 9, changed=2)
+    assert keep.deciding == TIER["keep_accepted"] and not keep.tie
+    assert keep.behind_the_best() == "changes 2 more accepted board(s)"
+    assert keep.note() == "+2 board(s) changed"
+    assert keep.against_the_optimum(None) == "this pairing changes 2 more accepted board(s)"

@@ -87,7 +87,7 @@ def test_tier_weights_make_the_objective_lexicographic():
     rng = random.Random(0)
     # Any two tier vectors within what a pairing can reach compare like tuples.
     for _ in range(2000):
-        a, b = [(rng.randint(0, 3), rng.randint(0, boards), rng.randint(0, n - 1), rng.randint(0, 5000),
+        a, b = [(rng.randint(0, boards + 1), rng.randint(0, 3), rng.randint(0, boards), rng.randint(0, n - 1), rng.randint(0, 5000),
                  rng.randint(0, boards * ((1 << TIEBREAK_BITS) - 1))) for _ in range(2)]
         assert (w.composite(a) < w.composite(b)) == (a < b)
         assert w.split(w.composite(a)) == a

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from seasons.absence import book_report, round_date
 from seasons.errors import KeizerError
@@ -11,6 +12,9 @@ from seasons.roster import suspended, taking_part
 from seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from tui.evening.listing import listed_round, listing_events, round_or_next
 from tui.evening.session import Change, EveningSession
+
+if TYPE_CHECKING:
+    from tui.evening.desk import PairingDesk
 
 ENTRY_TEXT: dict[EntryKind | None, str] = {
     None: "present",
@@ -145,13 +149,21 @@ def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | 
 class Attendance:
     """The Round screen's service: the attendance list of a round and the marks the director sets."""
 
-    def __init__(self, session: EveningSession) -> None:
+    def __init__(self, session: EveningSession, desk: PairingDesk | None = None) -> None:
         self.session = session
+        self.desk = desk
+        """Where a change in a paired round before its results waits for the re-pairing (docs/rules.md §7)."""
 
     def rows(self, k: int) -> tuple[AttendanceRow, ...]:
-        """Everyone taking part in round k, in the order of the ranking it is paired from."""
-        return attendance_rows(self.session.season, listed_round(self.session.season, k),
+        """Everyone taking part in round k, in the order of the ranking it is paired from; a change waiting
+        for the re-pairing shows as it will be (off their board, or present)."""
+        rows = attendance_rows(self.session.season, listed_round(self.session.season, k),
                                self.session.ranking_before(k))
+        late = self.desk.late if self.desk is not None and self.desk.round_number == k else {}
+        if not late:
+            return rows
+        return tuple(replace(row, entry=late[row.player.id], board=None, white=False)
+                     if row.player.id in late else row for row in rows)
 
     def summary(self, k: int) -> str:
         day = round_date(self.session.season, k)
@@ -169,7 +181,13 @@ class Attendance:
         them (not paired until they report back), and any other mark readmits a suspended player (they
         did report). One action, one undo step."""
         player = self.session.player(pid)
-        if listed_round(self.session.season, k).entry_of(player.id) == entry:
+        rnd = listed_round(self.session.season, k)
+        if self.desk is not None and rnd.is_paired and not rnd.has_results and taking_part(
+                self.session.season, player.id, k):
+            # After the pairing was accepted: a latecomer or a call-off is re-paired keeping every accepted
+            # board it can; the change waits on the desk and is saved with the new pairing (one action).
+            return self.desk.mark(k, player.id, entry)
+        if rnd.entry_of(player.id) == entry:
             raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
         return self.session.apply(self._marked(k, player.id, entry))
 

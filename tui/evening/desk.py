@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Protocol
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
 from seasons.rounds import current_round, pending_before
-from seasons.store.events import EntrySet, RoundAdded, RoundRemoved
-from tui.evening.attendance import attendance_rows
+from seasons.roster import suspended
+from seasons.store.events import EntrySet, RoundAdded, RoundRemoved, SuspensionSet
+from tui.evening.attendance import attendance_rows, entry_text
 from tui.evening.listing import listed_round, prospective, saved_pairing
 from tui.evening.proposals import ProposalView, ViewMaker, player_refs
+from tui.evening.repair import kept_pairing, with_attendance
 from tui.evening.session import Change
 from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
 
@@ -57,6 +59,10 @@ class PairingDesk:
     edits: list[Edit] = field(default_factory=list)
     """The director's edits on the desk (lock, forbid, swap), newest last, each with the desk as it was
     before: ctrl+z on the Pairing screen takes these back first (they are not store actions)."""
+    late: dict[PlayerId, EntryKind | None] = field(default_factory=dict)
+    """Attendance changed in the desk's paired round before its results — a latecomer (None: present) or a
+    player who calls off (their entry) — waiting for the re-pairing that saves it with the new pairing
+    (a player of a paired round has a game or an entry, never both: the two are one action)."""
     failure: tuple[str, int] | None = field(default=None, init=False)
     """Why the last solve found nothing, and the revision it was made at (see `failed`)."""
 
@@ -101,6 +107,9 @@ class PairingDesk:
             parts.append(f"{len(self.proposals)} proposal(s)")
             if self.stale:
                 parts.append("! the season changed since: r re-solves")
+        elif self._with_late(self.source.season) is not self.source.season:
+            parts.append(f"{len(self.late)} attendance change(s) since the pairing was accepted: r re-pairs "
+                         f"keeping the accepted boards")
         elif self.saved_view() is not None:
             parts.append("paired and saved (r re-pairs, c clears)")
         elif self.failed:
@@ -127,10 +136,14 @@ class PairingDesk:
         return 0 if k is None else pending_before(self.source.season, k)
 
     # -- solving -------------------------------------------------------------------------------------
-    def prepare(self, k: int, alternatives: int) -> SolveRequest:
-        """A solve request for round k from the ranking after round k − 1 (on the UI thread)."""
+    def prepare(self, k: int, alternatives: int, keep: bool = False) -> SolveRequest:
+        """A solve request for round k from the ranking after round k − 1 (on the UI thread), with the
+        attendance changed since the pairing was accepted (`late`). `keep`: pair the paired round again
+        changing as few of its accepted boards as possible (docs/rules.md §7)."""
         self.follow(k)
         season = self.source.season
+        kept = kept_pairing(season, k) if keep else None
+        season = self._with_late(season)
         played = self.source.replay(k - 1)
         ranking, values = played.entry_ranking(k)
         present = sum(1 for row in attendance_rows(season, listed_round(season, k), ranking) if row.entry is None)
@@ -138,7 +151,7 @@ class PairingDesk:
                             values=values,
                             locks=tuple(sorted(self.locks)), forbids=tuple(sorted(self.forbids)),
                             alternatives=alternatives, head=self.source.revision, players=present,
-                            slots=played.slots)
+                            slots=played.slots, keep=kept)
 
     def take(self, outcome: SolveOutcome) -> str:
         """Put a solve's proposals on the desk (best first); the line to tell the director."""
@@ -156,15 +169,35 @@ class PairingDesk:
             return "solving cancelled: nothing changed"
         return self._found_text(k, outcome)
 
-    def solve(self, k: int | None = None, alternatives: int = 2) -> tuple[ProposalView, ...]:
+    def solve(self, k: int | None = None, alternatives: int = 2, keep: bool = False) -> tuple[ProposalView, ...]:
         """Pair round k (default: tonight's) here and now, with the desk's locks and forbids: the best
         proposal first, then the alternatives; KeizerError when it cannot be paired. The Textual app runs
-        the same steps with the solve in a worker thread."""
+        the same steps with the solve in a worker thread. `keep`: as `prepare`."""
         k = current_round(self.source.season) if k is None else k
-        message = self.take(solve_request(self.prepare(k, alternatives), threading.Event()))
+        message = self.take(solve_request(self.prepare(k, alternatives, keep), threading.Event()))
         if self.failed:
             raise KeizerError(message)
         return self.views()
+
+    def mark(self, k: int, pid: PlayerId, entry: EntryKind | None) -> str:
+        """A latecomer (None: present) or a player who calls off (their entry) in paired round k before its
+        results: kept on the desk until a re-pairing (r, keeping the accepted boards) is accepted, which
+        saves the attendance with the new pairing. Marking a player back as the saved pairing has them
+        takes the change back."""
+        self.follow(k)
+        season = self.source.season
+        kept_pairing(season, k)  # paired, without results: or why not
+        rnd = season.round(k)
+        if entry is EntryKind.BYE:
+            raise KeizerError("the bye is the pairing's to give: re-pair, or lock a volunteer's bye")
+        name = season.player(pid).name
+        saved = None if rnd.game_of(pid) is not None or rnd.entry_of(pid) is EntryKind.BYE else rnd.entry_of(pid)
+        if saved == entry:
+            if self.late.pop(pid, "none") == "none":
+                raise KeizerError(f"{name} is already {entry_text(entry)} in round {k}")
+            return f"round {k}: {name} {entry_text(entry)} again, as the saved pairing has them"
+        self.late[pid] = entry
+        return f"round {k}: {name} {entry_text(entry)} — re-pair on F3 (r) keeps the accepted boards"
 
     # -- the director's hand ---------------------------------------------------------------------------
     def toggle_lock(self, index: int, board: int) -> str:
@@ -224,9 +257,12 @@ class PairingDesk:
             raise KeizerError(f"round {k} is already paired like this")
         if self.stale:
             raise KeizerError("the season changed since this pairing was made: re-solve (r) first")
-        change = saved_pairing(self.source.season, k, view.games, view.bye.id if view.bye else None,
+        moved = f"; {view.moved}" if view.moved else ""
+        change = saved_pairing(self._with_late(self.source.season), k, view.games,
+                               view.bye.id if view.bye else None,
                                meta={"objective": view.objective, "kind": view.kind, "costs": dict(view.costs)},
-                               label=f"pairing of round {k} ({len(view.games)} boards, {view.title})")
+                               label=f"pairing of round {k} ({len(view.games)} boards, {view.title}{moved})")
+        change = Change(change.label, change.events + self._late_suspensions(k))
         self._clear()
         return change
 
@@ -247,10 +283,36 @@ class PairingDesk:
 
     # -- steps ----------------------------------------------------------------------------------------
     def _clear(self) -> None:
+        self.late.clear()
         self.locks.clear()
         self.forbids.clear()
         self.proposals.clear()
         self.edits.clear()
+
+    def _late_suspensions(self, k: int) -> tuple[SuspensionSet, ...]:
+        """D art. 12 with the changes saved now, where the ruleset has it and k is tonight's round: an
+        unexcused mark suspends, another mark readmits a suspended player (as `Attendance.set` does)."""
+        from seasons.ruleset import parse_ruleset
+
+        season = self.source.season
+        if not self.late or k != current_round(season) or not parse_ruleset(season.ruleset_spec).suspension:
+            return ()
+        away = suspended(season, k)
+        return tuple(SuspensionSet(player=pid, suspended=entry is EntryKind.UNEXCUSED)
+                     for pid, entry in sorted(self.late.items())
+                     if (entry is EntryKind.UNEXCUSED) != (pid in away))
+
+    def _with_late(self, season: Season) -> Season:
+        """The season with the desk's round as it is to be paired again: its attendance changes applied."""
+        k = self.round_number
+        if not self.late or k is None:
+            return season
+        rnd = self._saved_round()
+        if rnd is None or rnd.has_results:  # the pairing was undone or played since: the changes lapse
+            self.late.clear()
+            return season
+        return with_attendance(season, k, [p for p, e in sorted(self.late.items()) if e is None],
+                               [(p, e) for p, e in sorted(self.late.items()) if e is not None])
 
     def _saved_round(self) -> Round | None:
         """The desk's round if it is paired (and saved) already."""

@@ -22,10 +22,11 @@ class Evening:
     def __init__(self, session: EveningSession) -> None:
         self.session = session
         """The store, the season as it stands, its revision and the replay cache."""
-        self.attendance = Attendance(session)
-        """Who takes part in a round and how (the Round screen)."""
         self.desk = PairingDesk(session)
         """The pairing being worked on (locks, forbids, proposals) until it is accepted (the Pairing screen)."""
+        self.attendance = Attendance(session, self.desk)
+        """Who takes part in a round and how (the Round screen); in a paired round before its results a
+        change waits on the desk for the re-pairing that keeps the accepted boards."""
         self.results = Results(session)
         """Results and no-shows (the Results screen)."""
         self.standings = Standings(session)

@@ -89,6 +89,9 @@ class ProposalView:
     """"solved", "alternative", "manual" or "saved"."""
     reasons: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, compare=False)
     """Why each board is what it is, by (white, black), and the bye by ("bye", player): the explainer's lines."""
+    moved: str = ""
+    """A re-pairing keeping the accepted pairing: which accepted boards it changes, in words ("moves board
+    3; the bye changes"); "" otherwise."""
 
     def why(self, board: int | None) -> tuple[str, ...]:
         """The explanation of a board (None: the bye)."""
@@ -159,9 +162,10 @@ class ViewMaker:
                                                           for b in why.boards}
         if why.bye is not None:
             reasons[("bye", why.bye.player)] = self.named(why.bye.lines)
-        return self.view("best" if index == 0 else f"alternative {index}", proposal.pairs(), proposal.bye,
+        view = self.view("best" if index == 0 else f"alternative {index}", proposal.pairs(), proposal.bye,
                          proposal, problems=problems,
                          kind="solved" if index == 0 else "alternative", reasons=reasons)
+        return view if proposal.moved is None else replace(view, moved=proposal.moved.words())
 
     def remarked(self, proposals: list[ProposalView]) -> list[ProposalView]:
         """The proposals with their marks drawn anew; the alternatives' differing boards against the first."""

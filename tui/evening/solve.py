@@ -14,6 +14,7 @@ from seasons.model import PlayerId, Season
 if TYPE_CHECKING:
     from pairing import Proposal, RoundExplanation
     from pairing.history import Pair
+    from pairing.kept import KeptPairing
     from scoring.slots import SlotFrame
 
 
@@ -42,6 +43,8 @@ class SolveRequest:
     slots: SlotFrame | None = None
     """The slot frame of the replay the ranking came from: the pairing history is read from it rather
     than built again."""
+    keep: KeptPairing | None = None
+    """The round's accepted pairing when it is paired again keeping its boards (docs/rules.md §7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,7 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
     try:
         inst = build_instance(request.season, request.round_number, request.ranking, request.values,
                               slots=request.slots,
-                              locks=request.locks, forbids=request.forbids)
+                              locks=request.locks, forbids=request.forbids, keep=request.keep)
         best = propose(inst)
         why = explain(inst, best)  # with "why not him?" for each board: the pairing the director looks at
         found = [best]

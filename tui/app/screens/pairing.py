@@ -74,6 +74,8 @@ class PairingScreen(KeizerScreen):
         """The solve running (on the app, so that its failure is reported in one place)."""
         self._confirm_accept: tuple[int, tuple[tuple[PlayerId, PlayerId], ...]] | None = None
         """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
+        self._confirm_clear: tuple[int | None, int] | None = None
+        """(round, season revision) whose saved pairing the director was asked to clear: a second c clears it."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
@@ -135,7 +137,8 @@ class PairingScreen(KeizerScreen):
         if self.solving:
             self.say("already solving (esc cancels)", "warning")
             return
-        request = self.attempt(self.desk.prepare, self.keizer.current_round, SHOWN - 1)
+        # Attendance changed since the pairing was accepted: re-pair keeping every accepted board it can.
+        request = self.attempt(self.desk.prepare, self.keizer.current_round, SHOWN - 1, bool(self.desk.late))
         if request is None:
             return
         self._cancel = threading.Event()
@@ -305,7 +308,17 @@ class PairingScreen(KeizerScreen):
 
     def action_clear(self) -> None:
         change = self.attempt(self.desk.clear_saved)
-        if change is not None and self.attempt(self.evening.session.apply, change) is not None:
+        if change is None:
+            return
+        # A published pairing is not thrown away by one key: the second c, with nothing changed between, clears.
+        asked = (self.desk.round_number, self.evening.revision)
+        if self._confirm_clear != asked:
+            self._confirm_clear = asked
+            self.say(f"press c again to clear the saved pairing of round {asked[0]} (a latecomer or a call-off: "
+                     f"r re-pairs keeping the accepted boards)", "warning")
+            return
+        self._confirm_clear = None
+        if self.attempt(self.evening.session.apply, change) is not None:
             self.post_message(SeasonWritten(change.label + " (pair it again with r)"))
 
     async def action_undo_edit(self) -> None:

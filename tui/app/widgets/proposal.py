@@ -93,7 +93,8 @@ class ProposalColumn(Vertical):
             notes.append(f"{differ} boards *")
         title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
         self.query_one(".proposal-title", Static).update(visible(title))
-        self.query_one(".costs", Static).update(visible(proposal.cost_text))
+        moved = f"; {proposal.moved}" if proposal.moved else ""  # a re-pairing keeping the accepted boards
+        self.query_one(".costs", Static).update(visible(proposal.cost_text + moved))
         problems = self.query_one(".problems", Static)
         problems.update("\n".join(f"✗ {visible(p)}" for p in proposal.problems))
         problems.display = bool(proposal.problems)

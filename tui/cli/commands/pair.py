@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from seasons.errors import KeizerError
-from seasons.model import PlayerId, Season
+from seasons.model import EntryKind, PlayerId, Season
 from seasons.rounds import pending_before, round_to_pair
 
 if TYPE_CHECKING:
@@ -41,6 +41,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "the rest is paired around it (repeatable)")
     p.add_argument("--solver", choices=("auto", "cpsat", "matching"), default="auto",
                    help="auto: CP-SAT for club fields, blossom matching for large ones")
+    p.add_argument("--keep-accepted", action="store_true",
+                   help="re-pair a paired round (no results yet) from its saved pairing, changing as few of its "
+                        "boards as possible (a latecomer, a player who called off); says which boards moved")
+    p.add_argument("--present", action="append", default=[], metavar="ID",
+                   help="with --keep-accepted: this player came after all (a latecomer; repeatable)")
+    p.add_argument("--absent", action="append", default=[], metavar="ID",
+                   help="with --keep-accepted: this player called off, booked excused (repeatable)")
     p.add_argument("--save", action="store_true",
                    help="save the best pairing as the round's pairing (a season store; undo takes it back)")
     p.set_defaults(run=run)
@@ -56,13 +63,23 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
     season, head = read_with_head(args.season) if args.save else (load_season(args.season), None)
     k = args.round if args.round is not None else round_to_pair(season)
+    keep = None
+    if args.keep_accepted:
+        from tui.evening.repair import kept_pairing, with_attendance
+
+        keep = kept_pairing(season, k)
+        season = with_attendance(season, k, [_player(season, x, "--present") for x in args.present],
+                                 [(_player(season, x, "--absent"), EntryKind.EXCUSED) for x in args.absent])
+    elif args.present or args.absent:
+        raise KeizerError("--present and --absent change a paired round: give --keep-accepted too")
     ranked = keizer_ranked(season, k) if k >= 1 else None
     ranking, values = (ranked.ranking, ranked.values) if ranked is not None else ((), ())
     inst = build_instance(season, k, ranking, values, slots=ranked.slots if ranked is not None else None,
                           locks=[_pair(season, x, "--lock") for x in args.lock],
                           forbids=[_pair(season, x, "--forbid") for x in args.forbid],
                           bye=_player(season, args.bye, "--bye") if args.bye else None,
-                          fixed=[_pair(season, x, "--fixed") for x in args.fixed])
+                          fixed=[_pair(season, x, "--fixed") for x in args.fixed],
+                          keep=keep)
     pending = pending_before(season, k)
     if pending:
         print(f"keizer: warning: round {k - 1} has {pending} game(s) without a result; the ranking this "
@@ -87,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         from tui.cli.commands.pair_text import proposal_text
 
         sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None))
+        if best.moved is not None:
+            sys.stdout.write(f"Against the saved pairing of round {k}: {best.moved.words()}\n")
     if args.save and head is not None:
         _save(args.season, season, head, k, best)
     return 0
@@ -124,8 +143,9 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal) -> None:
     from tui.evening import Evening
     from tui.evening.listing import saved_pairing
 
+    label = None if best.moved is None else f"re-pairing of round {k}: {best.moved.words()}"
     change = saved_pairing(season, k, tuple(best.pairs()), best.bye,
-                           meta={"objective": best.objective, "kind": "cli"})
+                           meta={"objective": best.saved_objective, "kind": "cli"}, label=label)
     evening = Evening.open(path)
     try:
         label = evening.session.apply(change, expect_head=head)

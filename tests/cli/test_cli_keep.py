@@ -1,0 +1,63 @@
+"""`keizer pair --keep-accepted`: a paired round changed before its results keeps every board it can."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from seasons.load import load_season
+from seasons.model import EntryKind
+from seasons.store import SeasonStore
+from tests.conftest import EVENING
+from tui.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def paired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The demo evening's round 33, paired and saved (no results yet)."""
+    target = tmp_path / "club.keizer"
+    SeasonStore.create(target, load_season(EVENING)).close()
+    code, _, err = run(capsys, "pair", str(target), "--save")
+    assert code == 0, err
+    return target
+
+
+def test_a_latecomer_and_a_player_who_calls_off_move_one_board(paired: Path, capsys: pytest.CaptureFixture[str]):
+    before = load_season(paired).round(33)
+    late = next(pid for pid, kind in before.entries if kind is EntryKind.EXCUSED)
+    caller = before.games[2].white
+    code, out, err = run(capsys, "pair", str(paired), "--round", "33", "--keep-accepted",
+                         "--present", late, "--absent", caller, "--save")
+    assert code == 0, err
+    assert "Against the saved pairing of round 33: moves board 3\n" in out
+    assert "saved: re-pairing of round 33: moves board 3" in err
+    after = load_season(paired).round(33)
+    assert [g for g in after.games if g not in before.games] == [after.games[2]]
+    assert {late, before.games[2].black} == set(after.games[2].players())
+    assert after.entry_of(caller) is EntryKind.EXCUSED and after.entry_of(late) is None
+
+
+def test_nothing_changed_keeps_every_board_and_json_says_so(paired: Path, capsys: pytest.CaptureFixture[str]):
+    code, out, err = run(capsys, "pair", str(paired), "--round", "33", "--keep-accepted", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["moved_boards"] == [] and data["bye_moved"] is False and data["tiers"]["keep_accepted"] == 0
+    saved = load_season(paired).round(33).games
+    assert [(g["white"], g["black"]) for g in data["pairings"]] == [(g.white, g.black) for g in saved]
+
+
+def test_keep_needs_a_saved_pairing_and_present_needs_keep(capsys: pytest.CaptureFixture[str]):
+    code, _, err = run(capsys, "pair", str(EVENING), "--round", "33", "--keep-accepted")
+    assert code != 0 and "no saved pairing to keep" in err
+    code, _, err = run(capsys, "pair", str(EVENING), "--round", "32", "--keep-accepted")
+    assert code != 0 and "already has results" in err
+    code, _, err = run(capsys, "pair", str(EVENING), "--present", "x")
+    assert code != 0 and "give --keep-accepted too" in err

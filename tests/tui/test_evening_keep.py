@@ -1,0 +1,76 @@
+"""Late changes on the evening: after a pairing is accepted, a latecomer or a call-off moves as few boards as can be."""
+
+from __future__ import annotations
+
+import pytest
+
+from seasons.errors import KeizerError
+from seasons.model import EntryKind, PlayerId
+from tui.evening import Evening
+
+
+def accepted(evening: Evening) -> None:
+    evening.desk.solve(33, alternatives=0)
+    evening.session.apply(evening.desk.accept(0))
+
+
+def test_a_latecomer_and_a_call_off_are_re_paired_keeping_the_boards(evening: Evening) -> None:
+    accepted(evening)
+    before = evening.season.round(33)
+    late = next(pid for pid, kind in before.entries if kind is EntryKind.EXCUSED)
+    caller = before.games[2].white
+    head = evening.revision
+    # Allowed now (the round has no results): the changes wait on the desk, nothing is written yet.
+    assert "keeps the accepted boards" in evening.attendance.set(33, late, None)
+    assert "keeps the accepted boards" in evening.attendance.set(33, caller, EntryKind.EXCUSED)
+    assert evening.revision == head and evening.desk.late == {late: None, caller: EntryKind.EXCUSED}
+    assert "2 attendance change(s)" in evening.desk.title()
+    rows = {row.player.id: row for row in evening.attendance.rows(33)}
+    assert rows[late].status == "present" and rows[caller].status == "excused"  # as they will be
+    views = evening.desk.solve(33, alternatives=1, keep=True)
+    assert views[0].moved == "moves board 3" and views[1].moved.startswith("moves board")
+    label = evening.session.apply(evening.desk.accept(0))
+    assert "moves board 3" in label and not evening.desk.late
+    after = evening.season.round(33)
+    assert [i + 1 for i, (a, b) in enumerate(zip(before.games, after.games)) if a != b] == [3]
+    assert {late, before.games[2].black} == set(after.games[2].players())
+    assert after.entry_of(caller) is EntryKind.EXCUSED and after.entry_of(late) is None
+    evening.history.undo()  # one action: the attendance and the pairing come back together
+    assert evening.season.round(33) == before
+
+
+def test_a_mark_taken_back_leaves_nothing_to_re_pair(evening: Evening) -> None:
+    accepted(evening)
+    caller = evening.season.round(33).games[0].black
+    evening.attendance.set(33, caller, EntryKind.EXCUSED)
+    assert "as the saved pairing has them" in evening.attendance.set(33, caller, None)
+    assert evening.desk.late == {}
+    with pytest.raises(KeizerError, match="already present"):
+        evening.attendance.set(33, caller, None)
+
+
+def test_a_round_with_results_keeps_its_pairing(evening: Evening) -> None:
+    with pytest.raises(KeizerError, match="already has results"):
+        evening.desk.mark(32, PlayerId("visser"), EntryKind.EXCUSED)
+    with pytest.raises(KeizerError, match="no saved pairing to keep"):
+        evening.desk.prepare(33, 0, keep=True)
+
+
+def test_late_changes_lapse_when_the_pairing_is_undone(evening: Evening) -> None:
+    accepted(evening)
+    caller = evening.season.round(33).games[0].black
+    evening.attendance.set(33, caller, EntryKind.EXCUSED)
+    evening.history.undo()  # the pairing goes: the round is paired afresh, the mark lapses
+    assert not evening.season.round(33).is_paired
+    views = evening.desk.solve(33, alternatives=0)
+    assert views[0].moved == "" and not evening.desk.late
+
+
+def test_an_unexcused_call_off_suspends_with_the_re_pairing_where_the_ruleset_says(evening: Evening) -> None:
+    accepted(evening)
+    caller = evening.season.round(33).games[1].white
+    evening.attendance.set(33, caller, EntryKind.UNEXCUSED)
+    evening.desk.solve(33, alternatives=0, keep=True)
+    evening.session.apply(evening.desk.accept(0))
+    assert evening.season.round(33).entry_of(caller) is EntryKind.UNEXCUSED
+    assert (caller in evening.season.suspended) == evening.session.ruleset.suspension
