@@ -6,6 +6,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from seasons.errors import InputError, StoreError
 from seasons.json_input import load_json
 from seasons.limits import describe
 from seasons.store import chain
@@ -37,9 +38,14 @@ def append_action(conn: sqlite3.Connection, label: str, kind: str, target: int |
     """Insert one action, its events and (`chained`: from schema 5 on) its checksum, inside the caller's
     transaction."""
     at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    rows = [(e.kind, canonical_json(e.to_payload())) for e in events]
+    for event_kind, payload in rows:  # a store never writes what it could not read back
+        try:
+            load_json(payload)
+        except InputError as exc:
+            raise StoreError(f"this change cannot be recorded: its {event_kind} event holds {exc.message}") from None
     cursor = conn.execute("INSERT INTO actions (label, kind, target, at) VALUES (?, ?, ?, ?)",
                           (label, kind, target, at))
-    rows = [(e.kind, canonical_json(e.to_payload())) for e in events]
     conn.executemany("INSERT INTO events (action_id, seq, kind, payload) VALUES (?, ?, ?, ?)",
                      [(cursor.lastrowid, seq, k, p) for seq, (k, p) in enumerate(rows)])
     if chained:

@@ -293,3 +293,17 @@ def test_a_write_computed_before_another_action_is_refused(store_path: Path, pai
         assert mine.head() == 2 and [h.label for h in mine.history()] == ["import", "round 2"]
         mine.apply("round 3", RoundAdded(3), expect_head=mine.head())
         assert mine.undo(expect_head=mine.head()) == "round 3"
+
+
+def test_a_change_the_store_could_not_read_back_is_refused(store_path: Path, season: Season) -> None:
+    # A pairing's meta with a 20-digit number was written, and then the store could not read its own log.
+    SeasonStore.create(store_path, season).close()
+    with SeasonStore.open(store_path) as store:
+        store.apply("round 1", RoundAdded(1))
+        head = store.head()
+        huge = pairing_for(store.season, 1, meta={"objective": 10**20})
+        with pytest.raises(StoreError, match="cannot be recorded: its pairing-saved event holds a number of 21"):
+            store.apply("pairing of round 1", huge)
+        assert store.head() == head
+    with SeasonStore.open(store_path) as store:  # still sound
+        assert store.head() == head
