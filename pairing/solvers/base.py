@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import version
 
 from pairing.costs import CompiledCosts
+
+
+@cache
+def library_version(name: str) -> str:
+    """`ortools 9.15.6755`: the installed version of a solver library, recorded in every proposal. Read
+    once: the package metadata costs milliseconds, more than a club round's whole solve."""
+    return f"{name} {version(name)}"
 
 
 @dataclass(frozen=True, slots=True)

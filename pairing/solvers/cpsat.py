@@ -5,13 +5,12 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib.metadata import version
 
 from ortools.sat.python import cp_model
 
 from pairing.costs import CompiledCosts
 from pairing.criteria.tiers import TIERS, TierName
-from pairing.solvers.base import NoPairing, Solution, SolverInfo, objective_of
+from pairing.solvers.base import NoPairing, Solution, SolverInfo, library_version, objective_of
 
 _COEF_LIMIT = 1 << 61
 """Σ|coefficients| of one CP-SAT objective stays below this (int64 with room for CP-SAT's own sums)."""
@@ -203,7 +202,7 @@ class CpSatModel:
         return found, "optimal" if status == cp_model.OPTIMAL else f"not proven optimal ({solver.status_name(status)})"
 
     def _info(self, status: str, seconds: float) -> SolverInfo:
-        return SolverInfo("cpsat", f"ortools {version('ortools')}",
+        return SolverInfo("cpsat", library_version("ortools"),
                           (("num_workers", "1"), ("random_seed", str(self.seed % (1 << 31))),
                            ("linearization_level", "2"), ("cp_model_presolve", "false"),
                            ("cp_model_probing_level", "0"), ("odd_set_cuts", str(self.cuts)),

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Sequence
-from importlib.metadata import version
 
 import numpy as np
 import rustworkx as rx
 
 from pairing.costs import CompiledCosts
-from pairing.solvers.base import NoPairing, Solution, SolverInfo, objective_of
+from pairing.solvers.base import NoPairing, Solution, SolverInfo, library_version, objective_of
 
 _MAX_WEIGHT_BITS = 118
 """rustworkx keeps weights in 128-bit integers and doubles them inside; stay well below."""
@@ -79,7 +78,7 @@ class MatchingGraph:
         return tuple(edges), chosen_bye
 
     def info(self, seconds: float) -> SolverInfo:
-        return SolverInfo("matching", f"rustworkx {version('rustworkx')}",
+        return SolverInfo("matching", library_version("rustworkx"),
                           (("algorithm", "max_weight_matching (Edmonds blossom)"), ("max_cardinality", "true"),
                            ("weights", "C - cost")), "optimal", 1, seconds)
 
