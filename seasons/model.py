@@ -29,11 +29,6 @@ class Result(enum.Enum):
     def is_decided(self) -> bool:
         return self is not Result.PENDING
 
-    @property
-    def was_played(self) -> bool:
-        """The two players sat at the board (a pending game counts: they met)."""
-        return not self.is_forfeit
-
 
 class Colour(enum.Enum):
     """The colour a player has in a game: the one encoding every part of the program reads."""
@@ -184,6 +179,11 @@ class Round:
             if pid == player:
                 return kind
         return None
+
+    @property
+    def bye(self) -> PlayerId | None:
+        """Who has the bye this round, if anyone."""
+        return next((pid for pid, kind in self.entries if kind is EntryKind.BYE), None)
 
     def game_of(self, player: PlayerId) -> Game | None:
         for game in self.games:

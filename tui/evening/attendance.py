@@ -219,14 +219,15 @@ class Attendance:
             events.append(EntrySet(round=k, player=player.id, entry=entry))
         label = f"round {k}: {player.name} {entry_text(entry)}"
         if k == self.session.current_round() and self.session.ruleset.suspension:
-            suspension, note = _suspension_with(player.id in self.suspended(k), player.id, entry)
+            suspension, note = suspension_with(player.id in self.suspended(k), player.id, entry)
             events.extend(suspension)
             label += note
         return Change(label, tuple(events))
 
 
-def _suspension_with(was: bool, pid: PlayerId, entry: EntryKind | None) -> tuple[tuple[Event, ...], str]:
-    """D art. 12 with tonight's mark: unexcused suspends, any other mark readmits a suspended player."""
+def suspension_with(was: bool, pid: PlayerId, entry: EntryKind | None) -> tuple[tuple[SuspensionSet, ...], str]:
+    """D art. 12 with tonight's mark (`was`: suspended before it): unexcused suspends, any other mark
+    readmits a suspended player; the events and the words for the label."""
     if entry is EntryKind.UNEXCUSED and not was:
         return (SuspensionSet(player=pid, suspended=True),), ", suspended until they report back (D art. 12)"
     if entry is not EntryKind.UNEXCUSED and was:

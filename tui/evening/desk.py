@@ -11,7 +11,7 @@ from seasons.model import EntryKind, PlayerId, Round, Season
 from seasons.rounds import current_round, pending_before
 from seasons.roster import suspended
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved, SuspensionSet
-from tui.evening.attendance import attendance_rows, entry_text
+from tui.evening.attendance import attendance_rows, entry_text, suspension_with
 from tui.evening.listing import listed_round, prospective, saved_pairing
 from tui.evening.proposals import ProposalView, ViewMaker, player_refs
 from tui.evening.repair import kept_pairing, with_attendance
@@ -95,8 +95,7 @@ class PairingDesk:
         rnd = self._saved_round()
         if rnd is None:
             return None
-        bye = next((pid for pid, e in rnd.entries if e is EntryKind.BYE), None)
-        return self._maker().view("saved pairing", tuple(g.players() for g in rnd.games), bye, kind="saved")
+        return self._maker().view("saved pairing", tuple(g.players() for g in rnd.games), rnd.bye, kind="saved")
 
     def title(self) -> str:
         k = self.round_number
@@ -298,9 +297,8 @@ class PairingDesk:
         if not self.late or k != current_round(season) or not parse_ruleset(season.ruleset_spec).suspension:
             return ()
         away = suspended(season, k)
-        return tuple(SuspensionSet(player=pid, suspended=entry is EntryKind.UNEXCUSED)
-                     for pid, entry in sorted(self.late.items())
-                     if (entry is EntryKind.UNEXCUSED) != (pid in away))
+        return tuple(event for pid, entry in sorted(self.late.items())
+                     for event in suspension_with(pid in away, pid, entry)[0])
 
     def _with_late(self, season: Season) -> Season:
         """The season with the desk's round as it is to be paired again: its attendance changes applied."""

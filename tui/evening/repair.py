@@ -22,8 +22,7 @@ def kept_pairing(season: Season, k: int) -> KeptPairing:
         raise KeizerError(f"round {k} has no saved pairing to keep; pair it from scratch")
     if rnd.has_results:
         raise KeizerError(f"round {k} already has results; its pairing can no longer change")
-    bye = next((pid for pid, kind in rnd.entries if kind is EntryKind.BYE), None)
-    return KeptPairing.of([(g.white, g.black) for g in rnd.games], bye)
+    return KeptPairing.of([(g.white, g.black) for g in rnd.games], rnd.bye)
 
 
 def with_attendance(season: Season, k: int, present: Iterable[PlayerId] = (),
