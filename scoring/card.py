@@ -22,7 +22,7 @@ _PHRASE = {"won": "beat", "drew": "drew with", "lost": "lost to", "won by forfei
            "lost by forfeit": "lost by forfeit to", "pending": "pending against"}
 _ENTRY_WORDS = {"bye": "bye", "excused": "excused", "unexcused": "unexcused", "duty": "duty", "late": "not yet joined",
                 "external_win": "external win", "external_draw": "external draw", "external_loss": "external loss",
-                "none": "no entry"}
+                "external_pending": "external, result to come", "none": "no entry"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,9 @@ from scoring.slots import slots_frame
 from scoring.terms import compile_terms
 from scoring.values import ladder_values
 from seasons.errors import InputError
-from seasons.model import Player, PlayerId, Season
+from seasons.model import EntryKind, Player, PlayerId, Season
 from seasons.ruleset import Ruleset, parse_ruleset
-from seasons.ruleset.model import PARTICIPATION_COUNTS
+from seasons.ruleset.model import EXTERNAL_FACTOR_KEYS, PARTICIPATION_COUNTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +180,11 @@ class Replay:
 
 
 def missing_results(season: Season, k: int) -> int:
-    """Games of rounds 1..k without a result yet (pending): the standings after k are provisional while any is."""
-    return sum(1 for rnd in season.rounds[:k] for g in rnd.games if not g.result.is_decided)
+    """Results of rounds 1..k still to come — games pending and team matches marked without their result:
+    the standings after k are provisional while any is."""
+    return sum(sum(1 for g in rnd.games if not g.result.is_decided)
+               + sum(1 for _, entry in rnd.entries if entry is EntryKind.EXTERNAL_PENDING)
+               for rnd in season.rounds[:k])
 
 
 def last_paired_round(season: Season) -> int:
@@ -257,7 +260,7 @@ def taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> pl.Expr:
     kind = pl.col("kind")
     kinds = [k for k in ("bye", "duty") if k in counts]
     if "external" in counts:
-        kinds += ["external_win", "external_draw", "external_loss"]
+        kinds += list(EXTERNAL_FACTOR_KEYS)
     part = kind.is_in(kinds)
     if "game" in counts:
         part = part | ((kind == "game") & (pl.col("outcome") != "forfeit_loss"))

@@ -8,6 +8,7 @@ from scoring.history import colour_balance, colour_history, colour_run, sat_at_b
 from scoring.replay import Replay, taking_part
 from scoring.slots import exact_series
 from seasons.numbers import exact_text
+from seasons.ruleset.model import EXTERNAL_FACTOR_KEYS
 
 COLUMNS = ("rank", "player", "name", "score", "score_exact", "value", "games", "won", "drawn", "lost", "pending",
            "forfeits", "score_pct", "colour_balance", "colour_run", "byes", "excused", "unexcused", "duty",
@@ -41,7 +42,7 @@ def _counts(slots: pl.LazyFrame, counts: tuple[str, ...]) -> pl.LazyFrame:
         board_halves=halves.sum(), decided=(won | drawn | (outcome == "loss").fill_null(False) | forfeit).sum(),
         byes=(kind == "bye").sum(), excused=(kind == "excused").sum(),
         unexcused=(kind == "unexcused").sum(), duty=(kind == "duty").sum(),
-        external=kind.is_in(["external_win", "external_draw", "external_loss"]).sum(),
+        external=kind.is_in(EXTERNAL_FACTOR_KEYS).sum(),
         attended=taking_part(counts).sum(), colours=colour_history(),
     )
 

@@ -83,6 +83,9 @@ class EntryKind(enum.Enum):
     EXTERNAL_WIN = "external:1"
     EXTERNAL_DRAW = "external:1/2"
     EXTERNAL_LOSS = "external:0"
+    EXTERNAL_PENDING = "external"
+    """A team match whose result is still to come: scores its factor (0 by default) until the result is
+    entered, and the round's table is provisional meanwhile (docs/rules.md §2)."""
 
     @property
     def factor_key(self) -> str:
@@ -91,7 +94,8 @@ class EntryKind(enum.Enum):
 
     @property
     def is_external(self) -> bool:
-        return self.value.startswith("external:")
+        """A team match, with its result or with the result still to come."""
+        return self.value.startswith("external")
 
 
 _FACTOR_KEYS = {
@@ -103,6 +107,7 @@ _FACTOR_KEYS = {
     EntryKind.EXTERNAL_WIN: "external_win",
     EntryKind.EXTERNAL_DRAW: "external_draw",
     EntryKind.EXTERNAL_LOSS: "external_loss",
+    EntryKind.EXTERNAL_PENDING: "external_pending",
 }
 
 

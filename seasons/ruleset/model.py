@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-ENTRY_FACTOR_KEYS = (
-    "external_win", "external_draw", "external_loss", "bye", "excused", "unexcused", "duty", "late",
-)
+EXTERNAL_FACTOR_KEYS = ("external_win", "external_draw", "external_loss", "external_pending")
+"""The factors of a team match: won, drawn, lost, or its result still to come."""
+ENTRY_FACTOR_KEYS = EXTERNAL_FACTOR_KEYS + ("bye", "excused", "unexcused", "duty", "late")
 """Factors applied to the player's own value."""
 GAME_FACTOR_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
 """Factors applied to the opponent's value."""

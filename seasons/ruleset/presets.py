@@ -9,7 +9,7 @@ CLASSIC: dict[str, Any] = {
     "value": {"ladder": "linear", "top": "N", "step": 1, "min": 1},
     "factors": {
         "win": "1", "draw": "1/2", "loss": "0", "forfeit_win": "1", "forfeit_loss": "0",
-        "external_win": "1", "external_draw": "1/2", "external_loss": "0",
+        "external_win": "1", "external_draw": "1/2", "external_loss": "0", "external_pending": "0",
         "bye": "1", "excused": "1/3", "unexcused": "0", "duty": "1", "late": "0",
     },
     "fixed_points": {},
@@ -47,6 +47,7 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         # Factors "in sixths" (seed 000, Toelichting): 6, 3, 0 internal; 4, 4, 4 external; 6 bye; 2 mgr; 0 zgr.
         "factors": {
             "external_win": "2/3", "external_draw": "2/3", "external_loss": "2/3",
+            "external_pending": "2/3",  # art. 18: whatever the result, so known before it is
             "bye": "1", "excused": "1/3", "unexcused": "0",
             # The regulations have no duty entry: treated as excused (docs/rules.md §2).
             "duty": "1/3",

@@ -52,3 +52,25 @@ def test_participation_counts_a_team_match_like_ks_opk() -> None:
     assert {r.player: r.eligible for r in rp.standings(3).rows} == {"p1": True, "p2": True, "p3": False,
                                                                      "p4": False}
     assert rp.ruleset.participation == F(1, 3) and rp.ruleset.participation_counts == ("game", "bye")
+
+
+def test_a_team_match_without_its_result_keeps_the_table_provisional() -> None:
+    # p3 plays a team match whose result is still to come: K scores it 0 until then, D 2/3 of own value
+    # (art. 18: the result does not matter); either way one result is missing and the table says so.
+    waiting = ["p1-p2 1-0; p3 external, p4 excused"]
+    for spec in ("kijk-uit", {"preset": "doorn-driebergen-2019", "iterate": "never"}):
+        rp = replay(season(ids(4), waiting, ruleset=spec))
+        st = rp.standings(1)
+        assert st.missing == 1 and st.provisional
+        ref = reference_replay(season(ids(4), waiting, ruleset=spec))[1]
+        assert dict(zip(ref.order, ref.scores)) == scores(rp, 1)
+    d = replay(season(ids(4), waiting, ruleset={"preset": "doorn-driebergen-2019", "iterate": "never"}))
+    own = {r.player: r.value for r in d.standings(0).rows}
+    assert scores(d, 1)["p3"] == own["p3"] * F(2, 3)
+    k = replay(season(ids(4), waiting, ruleset=dict(SINGLE, participation="1/3")))
+    assert scores(k, 1)["p3"] == 0
+    assert standings_table(k).sort("player")["attended"].to_list() == [1, 1, 1, 0]  # a team match takes part
+    assert standings_table(k).sort("player")["external"].to_list() == [0, 0, 1, 0]
+    # the result entered later: no longer provisional, and scored as a won team match
+    done = replay(season(ids(4), ["p1-p2 1-0; p3 external:1, p4 excused"], ruleset=SINGLE))
+    assert not done.standings(1).provisional and scores(done, 1)["p3"] == 2  # own value: rank 3 of 4

@@ -28,7 +28,7 @@ MINIMAL = {
         {"round": 1, "date": "2019-09-12",
          "games": [{"white": "dekker", "black": "hamersma", "result": "1-0"}],
          "entries": {"kruijff": "excused", "drel": "bye", "bontenbal": "external:1/2", "late": "late"}},
-        {"round": 2, "games": [], "entries": {"kruijff": "duty"}},
+        {"round": 2, "games": [], "entries": {"drel": "external", "kruijff": "duty"}},
     ],
     "withdrawals": [{"player": "bontenbal", "before_round": 2}],
 }

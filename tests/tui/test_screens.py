@@ -35,6 +35,12 @@ async def test_round_keys_set_attendance_and_walk_down(demo_store: Path) -> None
         assert last(app).startswith("undone:")
         await pilot.press("ctrl+y")
         assert app.evening.season.round(33).entry_of(second) is EntryKind.EXTERNAL_DRAW  # type: ignore[arg-type]
+        # a team match whose result is still to come, and its result entered later
+        await pilot.press("up", "x", "question_mark")
+        assert app.evening.season.round(33).entry_of(second) is EntryKind.EXTERNAL_PENDING  # type: ignore[arg-type]
+        assert "result to come" in last(app)
+        await pilot.press("up", "x", "0")
+        assert app.evening.season.round(33).entry_of(second) is EntryKind.EXTERNAL_LOSS  # type: ignore[arg-type]
 
 
 async def test_results_keys_and_a_row_without_a_game(demo_store: Path) -> None:

@@ -26,6 +26,7 @@ ENTRY_TEXT: dict[EntryKind | None, str] = {
     EntryKind.EXTERNAL_WIN: "external: won",
     EntryKind.EXTERNAL_DRAW: "external: drawn",
     EntryKind.EXTERNAL_LOSS: "external: lost",
+    EntryKind.EXTERNAL_PENDING: "external: result to come",
 }
 
 

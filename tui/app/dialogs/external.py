@@ -1,4 +1,4 @@
-"""Ask for the result of a player's external (team) match that week: 1, = or 0."""
+"""Ask for the result of a player's external (team) match that week: 1, = or 0, or ? while it is to come."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ class ExternalResultDialog(ModalScreen[EntryKind | None]):
         Binding("1", "choose('external:1')", "Won"),
         Binding("equals_sign,r", "choose('external:1/2')", "Drawn", key_display="="),
         Binding("0", "choose('external:0')", "Lost"),
+        Binding("question_mark,t", "choose('external')", "To come", key_display="?"),
         Binding("escape", "choose('')", "Cancel"),
     ]
 
@@ -31,7 +32,8 @@ class ExternalResultDialog(ModalScreen[EntryKind | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(f"External match of {visible(self.player_name)}", classes="dialog-title", markup=False)
-            yield Static("1  won\n=  drawn (also r)\n0  lost\n\nesc  cancel", markup=False)
+            yield Static("1  won\n=  drawn (also r)\n0  lost\n?  result to come (also t)\n\nesc  cancel",
+                         markup=False)
 
     def action_choose(self, value: str) -> None:
         self.dismiss(EntryKind(value) if value else None)
