@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from seasons.model import PlayerId, Season
+from seasons.model import Colour, PlayerId, Season
 from seasons.numbers import exact_text as exact
 from seasons.numbers import points_text as points
 
@@ -79,6 +79,14 @@ def _pct(v: Any) -> str:
     return "" if v is None else f"{v:.0f}%"
 
 
+def colour_run_text(run: str, lang: str = "en") -> str:
+    """A colour run as the reader's language writes it: "3W"/"2B" in English, "3W"/"2Z" (wit, zwart) in
+    Dutch. The standings table and its JSON keep D's Dutch letters (`scoring.history.colour_run`)."""
+    if lang == "nl":
+        return run
+    return run.replace(Colour.BLACK.dutch, Colour.BLACK.letter)
+
+
 def _flag(v: Any) -> str:
     return "" if v is None else ("ja" if v else "nee")
 
@@ -89,7 +97,7 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
         ("Value", "value", points, True), ("GSP", "games", _int, True), ("GW", "won", _int, True),
         ("RM", "drawn", _int, True), ("VL", "lost", _int, True), ("AF", "pending", _int, True),
         ("%", "score_pct", _pct, True), ("KL", "colour_balance", _signed, True),
-        ("AL", "colour_run", str, False), ("ON", "byes", _int, True), ("NG", "excused", _int, True),
+        ("AL", "colour_run", colour_run_text, False), ("ON", "byes", _int, True), ("NG", "excused", _int, True),
         ("ZK", "unexcused", _int, True),
     ),
     "k": (

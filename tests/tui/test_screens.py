@@ -10,6 +10,7 @@ from tui.app import KeizerApp, make_app
 from tui.app.dialogs.card import PlayerCardScreen
 from tui.app.dialogs.help import HelpScreen
 from tui.app.dialogs.player import PlayerDialog
+from tui.app.widgets.mode_bar import ModeBar, fitted
 from tui.app.widgets.table import KeizerTable
 
 
@@ -143,6 +144,48 @@ async def test_the_season_screen_sets_the_dates_in_one_action(demo_store: Path) 
         screen.query_one("#weekday").value = "vrijdag"  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
         assert "weekday" in str(screen.query_one("#error").render()) and app.evening.revision == head + 1
+
+
+async def test_the_season_screen_marks_the_field_being_typed_in(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        await pilot.press("f7")
+        marked = []
+        for _ in range(6):
+            await pilot.press("tab")
+            labels = [str(label.render()) for label in app.screen.query(".-focused")]
+            marked.append((app.focused.id if app.focused else None, labels))
+        for field, labels in marked:  # one label marked, the focused field's, without colour too
+            assert len(labels) == 1 and labels[0].startswith("▸ "), marked
+        assert [f for f, _ in marked][:5] == ["rounds", "preset", "start", "weekday", "overrides"], marked
+
+
+async def test_a_message_leaves_the_status_line_when_its_cause_is_undone(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        status = app.screen.query_one("#status")
+        await pilot.press("e")
+        assert "excused" in str(status.render())
+        await pilot.press("f5", "ctrl+z", "f2")  # undone on another screen: the Round screen's line goes
+        assert "excused" not in str(app.screen.query_one("#status").render())
+        await pilot.press("e")
+        assert "excused" in str(app.screen.query_one("#status").render())
+        await pilot.press("f5")
+        await pilot.press("f2")  # nothing changed meanwhile: the message stays
+        assert "excused" in str(app.screen.query_one("#status").render())
+
+
+def test_the_file_name_fits_the_mode_bar() -> None:
+    assert fitted("club-2026.keizer", 20) == "club-2026.keizer"
+    assert fitted("club-2026.keizer", 10) == "club-2026"  # the suffix goes first
+    assert fitted("club-2026.keizer", 6) == "club-…"
+
+
+async def test_the_file_being_edited_is_in_the_mode_bar(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        assert str(app.screen.query_one(ModeBar).render()).rstrip().endswith(demo_store.name)
 
 
 async def test_help_lists_the_keys_of_the_screen(demo_store: Path) -> None:
@@ -344,6 +387,31 @@ async def test_a_hand_swap_is_compared_with_the_best_not_the_other_way_round(dem
                   if c.display]
         assert titles[0].startswith("1 by hand (") and "against the best" in titles[0]
         assert titles[1].startswith("2 best") and "cost" not in titles[1] and "tie" not in titles[1]
+
+
+async def test_the_cursor_takes_a_whole_board_and_the_arrows_its_side(demo_store: Path) -> None:
+    from tui.app.widgets.proposal import SIDE_MARK, ProposalColumn
+
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        column = app.screen.query_one("#proposal-0", ProposalColumn)
+        assert column.table.cursor_type == "row"
+        best = app.evening.desk.views()[0]
+        await pilot.press("right")  # Black of board 1
+        keys = [c.key.value for c in column.table.columns.values()]
+        row = dict(zip(keys, column.table.row_text("board:1")))
+        assert row["black"].startswith(SIDE_MARK) and not row["white"].startswith(SIDE_MARK)
+        await pilot.press("s", "down", "s")  # … swapped with Black of board 2
+        await pilot.pause()
+        manual = app.evening.desk.views()[0]
+        assert manual.kind == "manual"
+        assert (manual.boards[0].black.id, manual.boards[1].black.id) == (best.boards[1].black.id,
+                                                                          best.boards[0].black.id)
+        assert (manual.boards[0].white.id, manual.boards[1].white.id) == (best.boards[0].white.id,
+                                                                          best.boards[1].white.id)
 
 
 async def test_an_absence_report_is_booked_by_its_time(demo_store: Path) -> None:

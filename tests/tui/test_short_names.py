@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.format import short, short_names
+from tui.format import colour_run_text, short, short_names
 
 
 def test_short_names_keep_the_surname():
@@ -21,3 +21,9 @@ def test_particles_stay_readable_and_short_names_are_never_ambiguous():
     assert len(set(shorts.values())) == 3 and shorts["Hans Maas"] == "H. Maas"
     assert shorts["Sanne de Groot"] != shorts["Siem de Graaf"]  # "S. de G…" for both is lengthened
     assert all(len(shorts[n]) <= len(n) for n in names)
+
+
+def test_colour_runs_read_w_b_in_english_and_w_z_in_dutch() -> None:
+    # the table keeps D's Dutch letters ("2Z"); an English screen or text says black as B
+    assert [colour_run_text(r) for r in ("3W", "2Z", "")] == ["3W", "2B", ""]
+    assert [colour_run_text(r, "nl") for r in ("3W", "2Z", "")] == ["3W", "2Z", ""]

@@ -51,6 +51,8 @@ class KeizerScreen(Screen[None]):
         super().__init__()
         self.drawn_at: int | None = None
         """The store revision last drawn: any other (a write, an undo, another session) is drawn anew."""
+        self.said_at: int | None = None
+        """The store revision the status line's message was said at."""
 
     @property
     def keizer(self) -> KeizerApp:
@@ -61,7 +63,8 @@ class KeizerScreen(Screen[None]):
         return self.keizer.evening
 
     def compose(self) -> ComposeResult:
-        yield ModeBar(self.MODE)
+        path = self.evening.session.path
+        yield ModeBar(self.MODE, path.name if path is not None else "")
         yield from self.compose_body()
         with Horizontal(id="statusbar"):
             yield Static("", id="status", markup=False)
@@ -86,8 +89,12 @@ class KeizerScreen(Screen[None]):
         return self.drawn_at != self.evening.revision
 
     def redraw(self) -> None:
-        """Draw the season as it stands now."""
+        """Draw the season as it stands now. A message said before the season changed (a write, an undo,
+        another session) is about a season that is no longer there: it leaves the status line."""
         self.drawn_at = self.evening.revision
+        if self.said_at is not None and self.said_at != self.drawn_at:
+            self.show_status("", "information")
+            self.said_at = None
         self.refresh_view()
 
     def refresh_view(self) -> None:
@@ -102,6 +109,7 @@ class KeizerScreen(Screen[None]):
             self.redraw()
 
     def show_status(self, text: str, severity: str) -> None:
+        self.said_at = self.evening.revision
         status = self.query_one("#status", Static)
         status.update(SEVERITY_MARK.get(severity, "") + visible(text))
         status.set_class(severity == "error", "-error")

@@ -269,13 +269,13 @@ class PairingScreen(KeizerScreen):
         column = self._focused_column()
         index, _, pid = self._at_cursor()
         if pid is None:
-            self.say("put the cursor on a player (White or Black column) to swap", "warning")
+            self.say("put the cursor on a board (← White, → Black) to swap", "warning")
             return
         if column.swap_from is None:
             column.swap_from = pid
             self.refresh_view()
             self.say(f"swap {visible(self.evening.season.player(PlayerId(pid)).name)} with…? "
-                     f"move to the other player and press s (esc cancels)")
+                     f"move to the other player (↑↓ a board, ←→ its side) and press s (esc cancels)")
             return
         first, column.swap_from = column.swap_from, None
         self._edit(self.attempt(self.desk.swap, index, first, pid))

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual import events
 from textual.containers import Grid, Vertical
 from textual.widgets import Input, Label, Select, Static, TextArea
 
@@ -16,6 +17,13 @@ from tui.app.messages import SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
 from tui.visible import visible
+
+
+FIELDS = (("name", "Name"), ("rounds", "Rounds planned"), ("preset", "Ruleset preset"), ("start", "Start date"),
+          ("weekday", "Club evening"), ("overrides", "Overrides (JSON, merged over the preset key by key; docs/format.md):"))
+"""(field id, its label), in the order of the form."""
+FOCUS_MARK = "▸ "
+"""Before the label of the field being typed in: seen without colour, unlike the field's border."""
 
 
 class SeasonScreen(KeizerScreen):
@@ -30,21 +38,31 @@ class SeasonScreen(KeizerScreen):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="season-form"):
             yield Static("Season settings", classes="title")
+            labels = {key: Label(text, id=f"label-{key}") for key, text in FIELDS}
             with Grid(classes="form"):
-                yield Label("Name")
+                yield labels["name"]
                 yield Input(id="name")
-                yield Label("Rounds planned")
+                yield labels["rounds"]
                 yield Input(id="rounds", type="integer", placeholder="not planned")
-                yield Label("Ruleset preset")
+                yield labels["preset"]
                 yield Select([(name, name) for name in PRESET_NAMES], id="preset", allow_blank=False)
-                yield Label("Start date")
+                yield labels["start"]
                 yield Input(id="start", placeholder="none (e.g. 2026-09-03)")
-                yield Label("Club evening")
+                yield labels["weekday"]
                 yield Input(id="weekday", placeholder="the start date's weekday")
-            yield Label("Overrides (JSON, merged over the preset key by key; docs/format.md):")
+            yield labels["overrides"]
             yield TextArea(id="overrides", language=None, soft_wrap=True, show_line_numbers=False)
             yield Static("", id="error", classes="error", markup=False)
             yield Static("", id="summary", classes="subtitle", markup=False)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Mark the label of the field that has the focus (and only that one)."""
+        focused = event.widget
+        for key, text in FIELDS:
+            label = self.query_one(f"#label-{key}", Label)
+            here = focused.id == key or any(a.id == key for a in focused.ancestors)
+            label.update(FOCUS_MARK + text if here else text)
+            label.set_class(here, "-focused")
 
     def refresh_view(self) -> None:
         season = self.evening.season

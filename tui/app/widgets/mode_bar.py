@@ -1,4 +1,4 @@
-"""The top line: which modes there are, their keys, and which one is shown."""
+"""The top line: which modes there are, their keys, which one is shown, and the file being edited."""
 
 from __future__ import annotations
 
@@ -6,16 +6,26 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tui.app.modes import MODE_KEYS
+from tui.visible import visible
+
+ELLIPSIS = "…"
+MIN_NAME = 6
+"""Fewer free cells than this and the file name is left out: the modes come first."""
 
 
 class ModeBar(Static):
-    """`F2 Round  F3 Pairing …`; the shown mode is in brackets as well as highlighted (readable without colour)."""
+    """`F2 Round  F3 Pairing …   club.keizer`; the shown mode is in brackets as well as highlighted
+    (readable without colour). The file name sits at the right where there is room (`fitted`): a director with two seasons open in two terminals sees which is which."""
 
-    def __init__(self, mode: str) -> None:
+    def __init__(self, mode: str, file_name: str = "") -> None:
         super().__init__("")
         self.mode = mode
+        self.file_name = visible(file_name)
 
     def on_mount(self) -> None:
+        self.refresh_bar()
+
+    def on_resize(self) -> None:
         self.refresh_bar()
 
     def refresh_bar(self) -> None:
@@ -27,4 +37,18 @@ class ModeBar(Static):
                 text.append(f"{key.upper()}", style="dim")
                 text.append(f" {title} ")
             text.append(" ")
+        text.rstrip()
+        free = self.size.width - text.cell_len - 2  # two cells apart at least
+        if self.file_name and free >= MIN_NAME:
+            name = fitted(self.file_name, free)
+            text.append(" " * (self.size.width - text.cell_len - len(name)) + name, style="dim")
         self.update(text)
+
+
+def fitted(file_name: str, width: int) -> str:
+    """The file name in `width` cells: whole, else without its `.keizer`, else its start and `…`."""
+    stem = file_name.removesuffix(".keizer")
+    for name in (file_name, stem):
+        if len(name) <= width:
+            return name
+    return stem[: width - 1] + ELLIPSIS

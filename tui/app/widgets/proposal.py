@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -20,11 +21,27 @@ LOCK_MARK = "L"
 DIFF_MARK = "*"
 FORBID_MARK = "x"
 SWAP_MARK = "▸"
+SIDE_MARK = "›"
+"""Before the player of the cursor's board that s (swap) and w (why) take: White or Black, ← and →."""
 DIFF_STYLE = "bold yellow"
 WIDE = 54
 """A column at least this wide also shows the values."""
 MIN_WIDTH = 38
 """Proposals side by side need at least this much each."""
+
+
+class BoardsTable(KeizerTable):
+    """A proposal's boards: the cursor covers the whole board, ← and → choose its White or Black player."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "side('white')", "White", show=False),
+        Binding("right", "side('black')", "Black", show=False),
+    ]
+
+    def action_side(self, side: str) -> None:
+        column = next((a for a in self.ancestors if isinstance(a, ProposalColumn)), None)
+        if column is not None:
+            column.choose_side(side)
 
 
 class ProposalColumn(Vertical):
@@ -39,10 +56,14 @@ class ProposalColumn(Vertical):
         """The player picked as the first half of a swap (marked ▸)."""
         self._shorts: dict[str, str] = {}
         """The short names of the proposal shown, unique among its players."""
+        self.side = "white"
+        """Which player of the cursor's board the keys take (marked `SIDE_MARK`)."""
+        self._shown: tuple[Proposal, int, int, Proposal | None] | None = None
+        """What `show` last drew: drawn again when the cursor or the side moves (the marks follow)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="proposal-title", markup=False)
-        yield KeizerTable(cursor_type="cell")
+        yield BoardsTable()
         yield Static("", classes="costs", markup=False)
         yield Static("", classes="problems", markup=False)
 
@@ -54,6 +75,7 @@ class ProposalColumn(Vertical):
         """Draw `proposal` (the director's number `number`) in a column `width` cells wide: values only
         when there is room. Each table column costs two cells of padding, the border and scrollbar four,
         the ranks three a side."""
+        self._shown = (proposal, width, number, best)
         self.shown = number
         wide = width >= WIDE
         name_width = max(6, (width - (28 if wide else 21)) // 2)
@@ -67,18 +89,21 @@ class ProposalColumn(Vertical):
         rows = []
         refs = [p for b in proposal.boards for p in (b.white, b.black)] + ([proposal.bye] if proposal.bye else [])
         self._shorts = short_names([p.name for p in refs], name_width)
+        here = table.cursor_key if table.has_focus else None  # the keys act on the focused column only
         for b in proposal.boards:
-            cells: list[Cell] = [self._marks(b), str(b.board), self._player(b.white, name_width)]
+            on = here == f"board:{b.board}"
+            cells: list[Cell] = [self._marks(b), str(b.board),
+                                 self._player(b.white, name_width, on and self.side == "white")]
             if wide:
                 cells.append(points(b.white.value, 1))
-            cells.append(self._player(b.black, name_width))
+            cells.append(self._player(b.black, name_width, on and self.side == "black"))
             if wide:
                 cells.append(points(b.black.value, 1))
             if b.differs:  # the marker says it without colour; the style repeats it
                 cells = [Text(visible(str(c)), style=DIFF_STYLE) for c in cells]
             rows.append((f"board:{b.board}", cells))
         if proposal.bye is not None:
-            cells = ["", "bye", self._player(proposal.bye, name_width), ""]
+            cells = ["", "bye", self._player(proposal.bye, name_width, here == "bye"), ""]
             if wide:
                 cells[3:3] = [points(proposal.bye.value, 1)]
                 cells.append("")
@@ -103,19 +128,35 @@ class ProposalColumn(Vertical):
         return ((LOCK_MARK if board.locked else "") + (FORBID_MARK if board.forbidden else "") +
                 (DIFF_MARK if board.differs else "")) or " "
 
-    def _player(self, ref: PlayerRef, width: int) -> str:
-        mark = SWAP_MARK if ref.id == self.swap_from else ""
+    def _player(self, ref: PlayerRef, width: int, chosen: bool = False) -> str:
+        mark = SWAP_MARK if ref.id == self.swap_from else SIDE_MARK if chosen else ""
         return f"{mark}{ref.rank:>2} {self._shorts.get(ref.name) or short(ref.name, width)}"
 
+    def choose_side(self, side: str) -> None:
+        """← White, → Black: the player of the cursor's board that swap and why take."""
+        self.side = side
+        self._redraw()
+
+    def on_data_table_row_highlighted(self) -> None:
+        self._redraw()  # the side mark follows the cursor
+
+    def on_descendant_focus(self) -> None:
+        self._redraw()
+
+    def on_descendant_blur(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
+
     def cursor_player(self, proposal: Proposal) -> tuple[int | None, str | None]:
-        """(board, player id) under the cursor: the player in the White or Black column, if any."""
-        table = self.table
-        key = table.cursor_key
+        """(board, player id) under the cursor: the board's White or Black player, as `side` chose."""
+        key = self.table.cursor_key
         if key is None:
             return None, None
-        column = list(table.columns.values())[table.cursor_column].key.value
-        if key == "bye":  # the bye row has one player, whichever column the cursor is in
+        if key == "bye":  # the bye row has one player, whichever side is chosen
             return None, proposal.bye.id if proposal.bye is not None else None
         board = int(key.split(":")[1])
         b = proposal.boards[board - 1]
-        return board, {"white": b.white.id, "black": b.black.id}.get(column or "")
+        return board, b.white.id if self.side == "white" else b.black.id
