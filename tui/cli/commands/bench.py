@@ -1,4 +1,4 @@
-"""`keizer bench standings|pairing`: headless benchmarks on generated realistic seasons."""
+"""`keizer bench standings|pairing|tui`: headless benchmarks on generated realistic seasons."""
 
 from __future__ import annotations
 
@@ -13,16 +13,17 @@ from seasons.errors import KeizerError
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="time the standings replay or the pairing solvers",
                        description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing"))
+    p.add_argument("what", choices=("standings", "pairing", "tui"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
-                        "pairing: N,… (default 20,40,80,200,1000,10000)")
+                        "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="the raw measurements as JSON")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    rows: Any
     if args.what == "standings":
         from scoring import benchmark as standings_bench
 
@@ -32,6 +33,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             rows = standings_bench.run_standings_benchmark(seed=args.seed, source=_season_source)
         report = standings_bench.format_report(rows)
+    elif args.what == "tui":
+        timings = _tui_benchmark(_positive(args.sizes) if args.sizes else 44, args.seed)
+        rows = {name: getattr(timings, name) for name in timings.__slots__}
+        report = timings.report()
     else:
         from pairing import benchmark as pairing_bench
 
@@ -43,6 +48,22 @@ def run(args: argparse.Namespace) -> int:
         report = pairing_bench.format_report(rows)
     sys.stdout.write((json.dumps(rows, indent=1, default=str) if args.json else report) + "\n")
     return 0
+
+
+def _tui_benchmark(players: int, seed: int) -> Any:
+    """The TUI benchmark on a simulated season of `players`, 20 rounds played and round 21 to pair."""
+    import tempfile
+    from pathlib import Path
+
+    from pairing.simulate import simulate_season
+    from seasons.store import SeasonStore
+    from tui.app import bench as tui_bench
+
+    season = simulate_season(players, 36, "keizer-classic", seed, played=20)
+    with tempfile.TemporaryDirectory(prefix="keizer-bench-") as tmp:
+        store = Path(tmp) / "bench.keizer"
+        SeasonStore.create(store, season, label="benchmark season").close()
+        return tui_bench.run_tui_benchmark(store)
 
 
 def _positive(text: str) -> int:
