@@ -200,3 +200,25 @@ def test_check_pairing_reads_its_json_with_the_one_reader(tmp_path, capsys, text
     path.write_text(text)
     code, out, err = run(capsys, "check-pairing", str(EVENING), str(path))
     assert (code, out) == (2, "") and err.count("\n") == 1 and message in err, err
+
+
+def test_pair_says_a_saved_pairing_exists_and_save_over_it_needs_replace(tmp_path, capsys):
+    store = tmp_path / "demo.keizer"
+    SeasonStore.create(store, load_season(EVENING)).close()
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    first = load_season(store).round(33).games
+    code, out, err = run(capsys, "pair", str(store), "--round", "33", "--json")
+    assert code == 0 and json.loads(out)["round"] == 33  # stdout stays the one JSON object
+    assert "round 33 already has a saved pairing" in err and err.count("\n") == 1
+    code, out, err = run(capsys, "pair", str(store), "--round", "33", "--forbid",
+                         f"{first[0].white}:{first[0].black}", "--save")
+    assert code == 2 and out == "" and "--replace" in err and err.count("\n") == 1
+    assert load_season(store).round(33).games == first  # nothing written
+    code, _, err = run(capsys, "pair", str(store), "--round", "33", "--forbid",
+                       f"{first[0].white}:{first[0].black}", "--save", "--replace")
+    assert code == 0 and "saved" in err
+    assert load_season(store).round(33).games != first
+    assert run(capsys, "undo", str(store))[0] == 0
+    assert load_season(store).round(33).games == first  # one action, one undo step
+    code, _, err = run(capsys, "pair", str(store), "--replace")
+    assert code == 2 and "--save" in err

@@ -50,6 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --keep-accepted: this player called off, booked excused (repeatable)")
     p.add_argument("--save", action="store_true",
                    help="save the best pairing as the round's pairing (a season store; undo takes it back)")
+    p.add_argument("--replace", action="store_true",
+                   help="with --save: save over the round's saved pairing (refused without it)")
     p.set_defaults(run=run)
 
 
@@ -72,6 +74,16 @@ def run(args: argparse.Namespace) -> int:
                                  [(_player(season, x, "--absent"), EntryKind.EXCUSED) for x in args.absent])
     elif args.present or args.absent:
         raise KeizerError("--present and --absent change a paired round: give --keep-accepted too")
+    saved = _saved_boards(season, k) if not args.keep_accepted else 0
+    if saved and args.save and not args.replace:
+        raise KeizerError(f"round {k} already has a saved pairing ({saved} boards): --replace saves over it, "
+                          f"--keep-accepted re-pairs it keeping its boards")
+    if args.replace and not args.save:
+        raise KeizerError("--replace saves over a saved pairing: give --save too")
+    if saved and not args.save:
+        # stderr, so that --json's stdout stays the contract's one object (docs/format.md)
+        print(f"keizer: note: round {k} already has a saved pairing ({saved} boards); this is a new proposal, "
+              f"not that one (--save --replace saves it over that one)", file=sys.stderr)
     ranked = keizer_ranked(season, k) if k >= 1 else None
     ranking, values = (ranked.ranking, ranked.values) if ranked is not None else ((), ())
     inst = build_instance(season, k, ranking, values, slots=ranked.slots if ranked is not None else None,
@@ -109,6 +121,14 @@ def run(args: argparse.Namespace) -> int:
     if args.save and head is not None:
         _save(args.season, season, head, k, best)
     return 0
+
+
+def _saved_boards(season: Season, k: int) -> int:
+    """The boards of round k's saved pairing (0: none saved, or the round has results: pairing it is
+    refused with that reason)."""
+    if not 1 <= k <= len(season.rounds) or season.round(k).has_results:
+        return 0
+    return len(season.round(k).games)
 
 
 def read_with_head(path: str) -> tuple[Season, int]:
