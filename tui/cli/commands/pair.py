@@ -33,9 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--differ", type=int, default=1, metavar="M",
                    help="each alternative differs from every earlier one in at least M boards (default 1)")
     p.add_argument("--explain", action="store_true", help="per board: rank distance, colours, meetings; the bye")
-    p.add_argument("--lock", action="append", default=[], metavar="A:B", help="these two must play (repeatable)")
+    p.add_argument("--lock", action="append", default=[], metavar="A:B",
+                   help="these two must play (repeatable); a player is an id, or a name or the start of one "
+                        "(any case and accents: `--lock kos:mul`), as `keizer players` lists them")
     p.add_argument("--forbid", action="append", default=[], metavar="A:B", help="these two must not play")
-    p.add_argument("--bye", metavar="ID", help="this player takes the bye (a volunteer)")
+    p.add_argument("--bye", metavar="PLAYER", help="this player takes the bye (a volunteer)")
     p.add_argument("--fixed", action="append", default=[], metavar="W:B",
                    help="a game scheduled in advance (a championship game, docs/rules.md §8), W with white; "
                         "the rest is paired around it (repeatable)")
@@ -141,19 +143,20 @@ def read_with_head(path: str) -> tuple[Season, int]:
 
 
 def _player(season: Season, text: str, option: str) -> PlayerId:
-    pid = text.strip()
-    if not season.has_player(PlayerId(pid)):
-        raise KeizerError(f"{option} {text}: unknown player {pid!r}")
-    return PlayerId(pid)
+    """The player an option names: an id, or a name or prefix of one (seasons.lookup)."""
+    from seasons.lookup import resolve_player
+
+    return resolve_player(season, text, f"{option} {text}")
 
 
 def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
     a, sep, b = text.partition(":")
     if not sep or not a.strip() or not b.strip():
-        raise KeizerError(f"{option} {text}: write two player ids as A:B")
-    if a.strip() == b.strip():
+        raise KeizerError(f"{option} {text}: write two players (ids or names) as A:B")
+    first, second = _player(season, a, option), _player(season, b, option)
+    if first == second:
         raise KeizerError(f"{option} {text}: names one player twice")
-    return _player(season, a, option), _player(season, b, option)
+    return first, second
 
 
 def _save(path: str, season: Season, head: int, k: int, best: Proposal) -> None:
