@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from typing import Callable, Sequence, TypeVar
 
 from seasons.errors import InputError
 from seasons.limits import describe
 from seasons.model import Player, PlayerId, Season
+
+T = TypeVar("T")
 
 SHOWN = 8
 """Candidates listed at most when a prefix fits several players (more are counted, not named)."""
@@ -24,8 +27,13 @@ def folded(text: str) -> str:
 def _keys(player: Player) -> tuple[str, ...]:
     """What a player may be called by: the id, the whole name, and the name from each of its words on
     ("Koster" and "kos" find "Quinten Koster"; "de vr" finds "Jan de Vries")."""
-    words = folded(player.name).split(" ")
-    return (folded(player.id), *(" ".join(words[i:]) for i in range(len(words))))
+    return (folded(player.id), *word_tails(player.name))
+
+
+def word_tails(name: str) -> tuple[str, ...]:
+    """The folded name from each of its words on: "Jan de Vries" → "jan de vries", "de vries", "vries"."""
+    words = folded(name).split(" ")
+    return tuple(" ".join(words[i:]) for i in range(len(words)))
 
 
 def _shown(player: Player) -> str:
@@ -36,35 +44,44 @@ def resolve_player(season: Season, text: object, where: str) -> PlayerId:
     """The player `text` names: an exact id first; else the one player whose id or name is `text` without
     case and accents; else the one whose id, name or a word of the name starts with it. No match says
     which names come close ("did you mean …"); a prefix that fits several lists them. InputError(where, …)."""
-    if not isinstance(text, str) or not text.strip():
-        raise InputError(where, f"unknown player {describe(text)}")
-    if season.has_player(PlayerId(text.strip())):
+    if isinstance(text, str) and season.has_player(PlayerId(text.strip())):
         return PlayerId(text.strip())
+    chosen = choose(season.players, text, where, lambda p: (folded(p.id), folded(p.name)), _keys, _shown,
+                    "player")
+    return chosen.id
+
+
+def choose(items: Sequence[T], text: object, where: str, whole: Callable[[T], tuple[str, ...]],
+           keys: Callable[[T], tuple[str, ...]], shown: Callable[[T], str], what: str) -> T:
+    """The one item `text` names, the same way for every list a director picks from (the season's players,
+    a rating list's members): the one item with a `whole` key equal to the folded text; else the one with
+    a `keys` key starting with it. Several: InputError listing them; none: InputError with the closest."""
+    if not isinstance(text, str) or not text.strip():
+        raise InputError(where, f"unknown {what} {describe(text)}")
     want = folded(text)
-    exact = [p for p in season.players if want == folded(p.id) or want == folded(p.name)]
+    exact = [item for item in items if want in whole(item)]
     if len(exact) == 1:
-        return exact[0].id
-    fits = exact or [p for p in season.players if any(key.startswith(want) for key in _keys(p))]
+        return exact[0]
+    fits = exact or [item for item in items if any(key.startswith(want) for key in keys(item))]
     if len(fits) == 1:
-        return fits[0].id
+        return fits[0]
     if fits:
-        named = ", ".join(_shown(p) for p in fits[:SHOWN])
+        named = ", ".join(shown(item) for item in fits[:SHOWN])
         more = f" and {len(fits) - SHOWN} more" if len(fits) > SHOWN else ""
-        raise InputError(where, f"{describe(text)} fits {len(fits)} players: {named}{more}; say which")
-    raise InputError(where, f"unknown player {describe(text.strip())}{_did_you_mean(season, want)}")
+        raise InputError(where, f"{describe(text)} fits {len(fits)} {what}s: {named}{more}; say which")
+    raise InputError(where, f"unknown {what} {describe(text.strip())}{_did_you_mean(items, want, keys, shown)}")
 
 
-def _did_you_mean(season: Season, want: str) -> str:
-    """"; did you mean Quinten Koster (quinten-koster)?" for the nearest ids and names, or ""."""
-    by_key: dict[str, Player] = {}
-    for p in season.players:
-        for key in (folded(p.id), folded(p.name), folded(p.name).split(" ")[-1]):
-            by_key.setdefault(key, p)
+def _did_you_mean(items: Sequence[T], want: str, keys: Callable[[T], tuple[str, ...]],
+                  shown: Callable[[T], str]) -> str:
+    """"; did you mean Quinten Koster (quinten-koster)?" for the nearest keys, or ""."""
+    by_key: dict[str, T] = {}
+    for item in items:
+        for key in keys(item):
+            by_key.setdefault(key, item)
     close = difflib.get_close_matches(want, sorted(by_key), n=6, cutoff=0.6)
-    players = list(dict.fromkeys(by_key[key] for key in close))[:3]
-    if not players:
-        return ""
-    return "; did you mean " + " or ".join(_shown(p) for p in players) + "?"
+    nearest = list(dict.fromkeys(shown(by_key[key]) for key in close))[:3]
+    return "; did you mean " + " or ".join(nearest) + "?" if nearest else ""
 
 
-__all__ = ["folded", "resolve_player"]
+__all__ = ["choose", "folded", "resolve_player", "word_tails"]
