@@ -55,7 +55,8 @@ def choose(items: Sequence[T], text: object, where: str, whole: Callable[[T], tu
            keys: Callable[[T], tuple[str, ...]], shown: Callable[[T], str], what: str) -> T:
     """The one item `text` names, the same way for every list a director picks from (the season's players,
     a rating list's members): the one item with a `whole` key equal to the folded text; else the one with
-    a `keys` key starting with it. Several: InputError listing them; none: InputError with the closest."""
+    a `keys` key starting with it; else (a text of several words) the one whose words each start a word
+    of its keys. Several: InputError listing them; none: InputError with the closest."""
     if not isinstance(text, str) or not text.strip():
         raise InputError(where, f"unknown {what} {describe(text)}")
     want = folded(text)
@@ -63,6 +64,8 @@ def choose(items: Sequence[T], text: object, where: str, whole: Callable[[T], tu
     if len(exact) == 1:
         return exact[0]
     fits = exact or [item for item in items if any(key.startswith(want) for key in keys(item))]
+    if not fits and " " in want:  # "de vries j", "smit anna": each word starts a word of the name, any order
+        fits = [item for item in items if _all_words(want, keys(item))]
     if len(fits) == 1:
         return fits[0]
     if fits:
@@ -70,6 +73,11 @@ def choose(items: Sequence[T], text: object, where: str, whole: Callable[[T], tu
         more = f" and {len(fits) - SHOWN} more" if len(fits) > SHOWN else ""
         raise InputError(where, f"{describe(text)} fits {len(fits)} {what}s: {named}{more}; say which")
     raise InputError(where, f"unknown {what} {describe(text.strip())}{_did_you_mean(items, want, keys, shown)}")
+
+
+def _all_words(want: str, keys: tuple[str, ...]) -> bool:
+    words = {word.strip(",") for key in keys for word in key.split(" ")}
+    return all(any(word.startswith(part) for word in words) for part in want.split(" "))
 
 
 def _did_you_mean(items: Sequence[T], want: str, keys: Callable[[T], tuple[str, ...]],

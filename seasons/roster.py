@@ -89,6 +89,8 @@ class PlayerForm:
     rating: int | None
     klass: str | None
     group: int | None
+    knsb_id: int | None = None
+    """The member number, when the form was filled in from the rating list."""
 
 
 def parse_player_form(season: Season, name: str, rating: str, klass: str, group: str,

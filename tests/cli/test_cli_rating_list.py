@@ -128,3 +128,17 @@ def test_a_latin1_plain_list_is_refused_with_its_line(tmp_path: Path, capsys: py
     listing.write_bytes("Jan\nZoë\n".encode("latin-1"))
     code, _, err = run(capsys, "new", str(tmp_path / "c.keizer"), "--players", str(listing))
     assert code == 2 and "players.txt: line 2: not UTF-8 text" in err
+
+
+def test_open_reads_the_rating_list_before_the_ui(rating_list: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import EVENING
+
+    season = tmp_path / "club.keizer"
+    assert run(capsys, "import", str(EVENING), str(season))[0] == 0
+    broken = tmp_path / "broken.csv"
+    broken.write_bytes(rating_list.read_bytes() + b"x;Naam, X;;NED;1800;1;2000;M\r\n")
+    code, _, err = run(capsys, "open", str(season), "--rating-list", str(broken))
+    assert code == 2 and "broken.csv: line 7: relatienummer" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "open", str(season), "--rating-list", str(rating_list))
+    assert code == 2 and "needs a terminal" in err  # the list was read; the test has no terminal

@@ -31,6 +31,8 @@ def season() -> Season:
     ("ELSI", "zoe"),
     ("jose munoz", "jose"),
     ("Muñ", "jose"),
+    ("visser frank", "visser"),      # several words, each starting a word of the name, in any order
+    ("de wit m", "wit3"),
 ])
 def test_who_is_meant(season: Season, text: str, pid: str) -> None:
     assert resolve_player(season, text, "--bye") == pid

@@ -7,6 +7,7 @@ from dataclasses import replace
 from seasons import roster
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, Player, PlayerId, Season
+from seasons.rating_list import Member, RatingList
 from seasons.roster import PlayerForm, PlayerRow, player_rows, suspended
 from seasons.store.events import EntrySet, Event, PlayerAdded, PlayerMoved, PlayerUpdated, SuspensionSet, WithdrawalSet
 from tui.evening.session import EveningSession
@@ -17,6 +18,15 @@ class Roster:
 
     def __init__(self, session: EveningSession) -> None:
         self.session = session
+        self.rating_list: RatingList | None = None
+        """The national rating list the add-player form looks members up in (`keizer open --rating-list`)."""
+
+    def look_up(self, text: str) -> Member:
+        """The rating list's member `text` names (a relatienummer, a name or its start); KeizerError saying
+        why not: no list loaded, several members fit (listed), none (the closest named)."""
+        if self.rating_list is None:
+            raise KeizerError("no rating list: open the season with `keizer open SEASON --rating-list FILE`")
+        return self.rating_list.pick(text, "rating list")
 
     def rows(self) -> tuple[PlayerRow, ...]:
         """Everyone in starting-ranking order, with their state (withdrawn, suspended, joining later)."""
