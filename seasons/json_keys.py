@@ -16,7 +16,7 @@ from seasons.model import EntryKind, Result
 SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "start_date", "weekday", "players", "rounds",
                "withdrawals", "suspended")
 """The keys of the season object, in the order an export writes them."""
-PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined", "enters_at")
+PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined", "enters_at", "knsb_id", "fide_id")
 """The keys of one player."""
 ROUND_KEYS = ("round", "date", "games", "entries", "reports")
 """The keys of one round."""

@@ -26,6 +26,8 @@ MAX_RATING = 4000
 """Ratings are 0..MAX_RATING (the strongest players ever rated are under 2900)."""
 MAX_GROUP = 1000
 """Cup groups are 1..MAX_GROUP."""
+MAX_MEMBER_ID = 99_999_999_999
+"""A federation's member number (`knsb_id`, `fide_id`) is 1..MAX_MEMBER_ID: the 11 digits of TRF's id column."""
 MAX_SETTING = 1_000_000
 """The bound of a whole number in the ruleset (value tops, ranks, counts, the seed)."""
 MAX_DECIMALS = 6

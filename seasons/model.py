@@ -128,6 +128,10 @@ class Player:
     enters_at: int | None = None
     """A player who joins after round 1 enters the ranking round `joined` is paired from at this place
     (None: by rating, docs/rules.md §6); before `joined` they are in no ranking."""
+    knsb_id: int | None = None
+    """The national federation's member number (KNSB "relatienummer"), from the rating list; None: unknown."""
+    fide_id: int | None = None
+    """The FIDE id, for the rating report (TRF); None: unknown."""
 
 
 @dataclass(frozen=True, slots=True)

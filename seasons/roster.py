@@ -89,6 +89,8 @@ class PlayerForm:
     rating: int | None
     klass: str | None
     group: int | None
+    knsb_id: int | None = None
+    """The member number, when the form was filled in from the rating list."""
 
 
 def parse_player_form(season: Season, name: str, rating: str, klass: str, group: str,
@@ -113,3 +115,31 @@ def _whole(field: str, text: str) -> int | None:
     if value < 0:
         raise KeizerError(f"{field}: cannot be negative, got {value}")
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One player in the Players list."""
+
+    player: Player
+    start_rank: int
+    status: str
+    """"", "withdrawn before round N", "suspended (D art. 12)", "joins in round N"."""
+
+
+def player_rows(season: Season, current_round: int) -> tuple[PlayerRow, ...]:
+    """Everyone in starting-ranking order with their state at `current_round` (the Players list, `keizer players`)."""
+    away = suspended(season, current_round)
+    rows = []
+    for i, p in enumerate(season.players):
+        w = season.withdrawal_of(p.id)
+        if w is not None:
+            status = f"withdrawn before round {w.before_round}"
+        elif p.id in away:
+            status = "suspended (D art. 12)"
+        elif p.joined > current_round:
+            status = f"joins in round {p.joined}"
+        else:
+            status = ""
+        rows.append(PlayerRow(player=p, start_rank=i + 1, status=status))
+    return tuple(rows)

@@ -22,6 +22,7 @@ from seasons.json_keys import (
 from seasons.absence import parse_date, parse_moment
 from seasons.limits import (
     MAX_GROUP,
+    MAX_MEMBER_ID,
     MAX_NAME,
     MAX_PLAYERS,
     MAX_RATING,
@@ -126,6 +127,9 @@ def _player_json(p: Player) -> dict[str, Any]:
         out["joined"] = p.joined
     if p.enters_at is not None:  # "rating", the default, is not written
         out["enters_at"] = p.enters_at
+    for key, number in (("knsb_id", p.knsb_id), ("fide_id", p.fide_id)):
+        if number is not None:  # absent when unknown: a file without them is written as before
+            out[key] = number
     return out
 
 
@@ -158,6 +162,7 @@ def _players(value: Any) -> tuple[Player, ...]:
     if len(value) > MAX_PLAYERS:
         raise InputError("players", f"more than {MAX_PLAYERS} players ({len(value)})")
     seen: dict[str, int] = {}
+    members: dict[tuple[str, int], int] = {}
     players = []
     for i, obj in enumerate(value):
         where = f"players[{i}]"
@@ -181,9 +186,23 @@ def _players(value: Any) -> tuple[Player, ...]:
         enters_at = obj.get("enters_at", "rating")
         if enters_at != "rating":
             bounded_int(enters_at, f"{where}.enters_at", 1, MAX_PLAYERS, '"rating" or a place')
+        numbers = {key: _member_number(obj, key, where, i, members) for key in ("knsb_id", "fide_id")}
         players.append(Player(id=PlayerId(pid), name=name, rating=rating, klass=klass, group=group,
-                              joined=joined, enters_at=None if enters_at == "rating" else enters_at))
+                              joined=joined, enters_at=None if enters_at == "rating" else enters_at, **numbers))
     return tuple(players)
+
+
+def _member_number(obj: dict[str, Any], key: str, where: str, i: int, seen: dict[tuple[str, int], int]) -> int | None:
+    """A federation's member number (`knsb_id`, `fide_id`): a whole number, one player's only (two players
+    with one number would be one person twice in a rating report)."""
+    number = obj.get(key)
+    if number is None:
+        return None
+    bounded_int(number, f"{where}.{key}", 1, MAX_MEMBER_ID, "a member number")
+    if (key, number) in seen:
+        raise InputError(f"{where}.{key}", f"{number} is also players[{seen[key, number]}].{key}")
+    seen[key, number] = i
+    return int(number)
 
 
 def _withdrawals(value: Any, known: dict[PlayerId, Player]) -> tuple[Withdrawal, ...]:

@@ -124,7 +124,7 @@ def player_from_json(value: Any, where: str) -> Player:
     name = value.get("name", pid)
     if not isinstance(name, str):
         raise InputError(f"{where}.name", "must be a string")
-    for key in ("rating", "group", "joined"):
+    for key in ("rating", "group", "joined", "knsb_id", "fide_id"):
         item = value.get(key, 1 if key == "joined" else None)
         if (item is not None or key == "joined") and (isinstance(item, bool) or not isinstance(item, int)):
             raise InputError(f"{where}.{key}", f"expected a whole number, got {item!r}")
@@ -135,4 +135,5 @@ def player_from_json(value: Any, where: str) -> Player:
     if enters_at != "rating" and (isinstance(enters_at, bool) or not isinstance(enters_at, int)):
         raise InputError(f"{where}.enters_at", f"expected \"rating\" or a place, got {enters_at!r}")
     return Player(id=pid, name=name, rating=value.get("rating"), klass=klass, group=value.get("group"),
-                  joined=value.get("joined", 1), enters_at=None if enters_at == "rating" else enters_at)
+                  joined=value.get("joined", 1), enters_at=None if enters_at == "rating" else enters_at,
+                  knsb_id=value.get("knsb_id"), fide_id=value.get("fide_id"))

@@ -73,7 +73,7 @@ def test_text_output_with_explanations(capsys):
     (["--round", "32"], "round 32 already has results"),
     (["--round", "40"], "round 40 is out of range"),
     (["--lock", "visser:nobody"], "unknown player 'nobody'"),
-    (["--lock", "visser"], "write two player ids as A:B"),
+    (["--lock", "visser"], "write two players (ids or names) as A:B"),
     (["--bye", "ghost"], "unknown player 'ghost'"),
     (["--save"], "--save needs a season store"),
 ])
@@ -200,3 +200,62 @@ def test_check_pairing_reads_its_json_with_the_one_reader(tmp_path, capsys, text
     path.write_text(text)
     code, out, err = run(capsys, "check-pairing", str(EVENING), str(path))
     assert (code, out) == (2, "") and err.count("\n") == 1 and message in err, err
+
+
+def test_pair_says_a_saved_pairing_exists_and_save_over_it_needs_replace(tmp_path, capsys):
+    store = tmp_path / "demo.keizer"
+    SeasonStore.create(store, load_season(EVENING)).close()
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    first = load_season(store).round(33).games
+    code, out, err = run(capsys, "pair", str(store), "--round", "33", "--json")
+    assert code == 0 and json.loads(out)["round"] == 33  # stdout stays the one JSON object
+    assert "round 33 already has a saved pairing" in err and err.count("\n") == 1
+    code, out, err = run(capsys, "pair", str(store), "--round", "33", "--forbid",
+                         f"{first[0].white}:{first[0].black}", "--save")
+    assert code == 2 and out == "" and "--replace" in err and err.count("\n") == 1
+    assert load_season(store).round(33).games == first  # nothing written
+    code, _, err = run(capsys, "pair", str(store), "--round", "33", "--forbid",
+                       f"{first[0].white}:{first[0].black}", "--save", "--replace")
+    assert code == 0 and "saved" in err
+    assert load_season(store).round(33).games != first
+    assert run(capsys, "undo", str(store))[0] == 0
+    assert load_season(store).round(33).games == first  # one action, one undo step
+    code, _, err = run(capsys, "pair", str(store), "--replace")
+    assert code == 2 and "--save" in err
+
+
+def test_pair_options_take_names(capsys):
+    best = pair_json(capsys)
+    first = best["pairings"][0]
+    season = load_season(EVENING)
+    white, black = season.player(first["white"]).name, season.player(first["black"]).name
+    forbidden = pair_json(capsys, "--forbid", f"{white.upper()}:{black}")
+    assert {first["white"], first["black"]} not in [{g["white"], g["black"]} for g in forbidden["pairings"]]
+    volunteer = season.player(best["pairings"][-1]["black"]).name
+    assert pair_json(capsys, "--bye", volunteer.lower())["bye"] == best["pairings"][-1]["black"]
+    code, out, err = run(capsys, "pair", str(EVENING), "--bye", "Hend")
+    assert code == 2 and out == "" and "fits 2 players" in err and "Rosa Hendriks (hendriks)" in err
+    code, _, err = run(capsys, "pair", str(EVENING), "--bye", "Frank Vissr")
+    assert code == 2 and "did you mean Frank Visser (visser)" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "pair", str(EVENING), "--lock", "visser:Frank Visser")
+    assert code == 2 and "names one player twice" in err
+
+
+def test_check_pairing_files_take_names(tmp_path, capsys):
+    best = pair_json(capsys)
+    season = load_season(EVENING)
+    name = lambda pid: season.player(pid).name  # noqa: E731
+    text = tmp_path / "names.txt"
+    text.write_text("\ufeff" + "\r\n".join(f"{name(g['white'])} - {name(g['black']).lower()}" for g in best["pairings"])
+                    + f"\r\nbye {name(best['bye'])}\r\n", encoding="utf-8")
+    by_id = tmp_path / "ids.json"
+    by_id.write_text(json.dumps(best))
+    by_name = tmp_path / "names.json"
+    by_name.write_text(json.dumps({"pairings": [{"white": name(g["white"]), "black": name(g["black"])}
+                                                for g in best["pairings"]], "bye": name(best["bye"])}))
+    reports = [json.loads(run(capsys, "check-pairing", str(EVENING), str(f), "--json")[1]) for f in (by_id, text, by_name)]
+    assert reports[0]["valid"] and reports[0] == reports[1] == reports[2]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Frank Visser - Hend\n")
+    code, _, err = run(capsys, "check-pairing", str(EVENING), str(bad))
+    assert code == 2 and "bad.txt: line 1: 'Hend' fits 2 players" in err

@@ -2,41 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 from seasons import roster
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, Player, PlayerId, Season
-from seasons.roster import PlayerForm, suspended
+from seasons.rating_list import Member, RatingList
+from seasons.roster import PlayerForm, PlayerRow, player_rows, suspended
 from seasons.store.events import EntrySet, Event, PlayerAdded, PlayerMoved, PlayerUpdated, SuspensionSet, WithdrawalSet
 from tui.evening.session import EveningSession
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    """One player in the Players list."""
-
-    player: Player
-    start_rank: int
-    status: str
-    """"", "withdrawn before round N", "suspended (D art. 12)", "joins in round N"."""
-
-
-def player_rows(season: Season, current_round: int) -> tuple[PlayerRow, ...]:
-    away = suspended(season, current_round)
-    rows = []
-    for i, p in enumerate(season.players):
-        w = season.withdrawal_of(p.id)
-        if w is not None:
-            status = f"withdrawn before round {w.before_round}"
-        elif p.id in away:
-            status = "suspended (D art. 12)"
-        elif p.joined > current_round:
-            status = f"joins in round {p.joined}"
-        else:
-            status = ""
-        rows.append(PlayerRow(player=p, start_rank=i + 1, status=status))
-    return tuple(rows)
 
 
 class Roster:
@@ -44,6 +18,15 @@ class Roster:
 
     def __init__(self, session: EveningSession) -> None:
         self.session = session
+        self.rating_list: RatingList | None = None
+        """The national rating list the add-player form looks members up in (`keizer open --rating-list`)."""
+
+    def look_up(self, text: str) -> Member:
+        """The rating list's member `text` names (a relatienummer, a name or its start); KeizerError saying
+        why not: no list loaded, several members fit (listed), none (the closest named)."""
+        if self.rating_list is None:
+            raise KeizerError("no rating list: open the season with `keizer open SEASON --rating-list FILE`")
+        return self.rating_list.pick(text, "rating list")
 
     def rows(self) -> tuple[PlayerRow, ...]:
         """Everyone in starting-ranking order, with their state (withdrawn, suspended, joining later)."""
@@ -54,20 +37,22 @@ class Roster:
         return roster.parse_player_form(self.session.season, name, rating, klass, group,
                                         PlayerId(pid) if pid is not None else None)
 
-    def add(self, name: str, rating: int | None = None, klass: str | None = None, group: int | None = None) -> str:
+    def add(self, name: str, rating: int | None = None, klass: str | None = None, group: int | None = None,
+            knsb_id: int | None = None) -> str:
         """A new player slotted into the starting ranking by rating, taking part from the next round
-        to be paired (earlier rounds are `late`)."""
+        to be paired (earlier rounds are `late`); `knsb_id` from the rating list, when looked up there."""
         season = self.session.season
         name = roster.check_name(season, name)
         player = Player(id=roster.new_id(season, name), name=name, rating=rating, klass=klass, group=group,
-                        joined=season.played_rounds + 1)
+                        joined=season.played_rounds + 1, knsb_id=knsb_id)
         position = roster.slot_by_rating(season, rating)
         return self.session.commit(f"add player {name} at #{position}", PlayerAdded(player=player, position=position))
 
     def edit(self, pid: str, name: str, rating: int | None, klass: str | None, group: int | None) -> str:
         old = self.session.player(pid)
         name = roster.check_name(self.session.season, name, except_id=old.id)
-        new = Player(id=old.id, name=name, rating=rating, klass=klass, group=group, joined=old.joined)
+        # what the form does not show (the federation's numbers, where a late joiner enters) stays as it is
+        new = replace(old, name=name, rating=rating, klass=klass, group=group)
         if new == old:
             raise KeizerError(f"{old.name}: nothing changed")
         return self.session.commit(f"edit player {name}", PlayerUpdated(player=new))

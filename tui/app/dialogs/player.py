@@ -1,7 +1,9 @@
-"""Add or edit a player: name, rating, class, group — checked before the dialog closes."""
+"""Add or edit a player: name, rating, class, group — checked before the dialog closes; a new player can be
+looked up in the rating list (`keizer open --rating-list`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -33,13 +35,19 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
         super().__init__()
         self.evening = evening
         self.pid = PlayerId(pid) if pid is not None else None
+        self.knsb_id: int | None = None
+        """The member number of the rating list's member the form was last filled in from."""
 
     def compose(self) -> ComposeResult:
         p = self.evening.season.player(self.pid) if self.pid is not None else None
         title = f"Edit {visible(p.name)}" if p is not None else "Add a player (slotted into the starting ranking by rating)"
+        lookup = p is None and self.evening.roster.rating_list is not None
         with Vertical(classes="dialog"):
             yield Static(title, classes="dialog-title", markup=False)
             with Grid(classes="form"):
+                if lookup:  # only with a rating list: the dialog without one is as it always was
+                    yield Label("Rating list")
+                    yield Input("", id="lookup", placeholder="name or relatienummer, enter fills in")
                 yield Label("Name")
                 yield Input(p.name if p else "", id="name")
                 yield Label("Rating")
@@ -51,8 +59,28 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
             yield Static("", id="error", classes="error", markup=False)
             yield Static("enter / ^s save · esc cancel", classes="hint")
 
-    def on_input_submitted(self) -> None:
-        self.action_save()
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "lookup":
+            self.look_up(event.value)
+        else:
+            self.action_save()
+
+    def look_up(self, text: str) -> None:
+        """Fill name and rating in from the rating list's member `text` names; a wrong or ambiguous name
+        is said inline (the candidates listed) and the form stays as it was."""
+        try:
+            member = self.evening.roster.look_up(text)
+        except KeizerError as exc:
+            self.query_one("#error", Static).update(f"✗ {exc}")
+            self.app.bell()
+            return
+        self.query_one("#name", Input).value = member.name
+        self.query_one("#rating", Input).value = "" if member.rating is None else str(member.rating)
+        self.knsb_id = member.knsb_id
+        rating = "no rating" if member.rating is None else f"rating {member.rating}"
+        self.query_one("#error", Static).update(f"from the rating list: {member.name}, {rating}, "
+                                                f"relatienummer {member.knsb_id}")
+        self.query_one("#name", Input).focus()
 
     def action_save(self) -> None:
         def text(field: str) -> str:
@@ -64,7 +92,7 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
             self.query_one("#error", Static).update(f"✗ {exc}")
             self.app.bell()
             return
-        self.dismiss(form)
+        self.dismiss(form if self.knsb_id is None else replace(form, knsb_id=self.knsb_id))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -63,7 +63,7 @@ class PlayersScreen(KeizerScreen):
     def action_add(self) -> None:
         def added(form: PlayerForm | None) -> None:
             if form is not None and self.write(self.evening.roster.add, form.name, form.rating, form.klass,
-                                               form.group):
+                                               form.group, form.knsb_id):
                 self.added = form.name
 
         self.app.push_screen(PlayerDialog(self.evening, None), added)

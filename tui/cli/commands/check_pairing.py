@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "check-pairing", help="check a pairing against the rules and print its cost per criterion",
         description="Validate a pairing of round K and price it under keizer's objective. FILE is JSON "
                     "({\"pairings\": [{\"white\", \"black\"}], \"bye\": id}, as `keizer pair --json` writes) or "
-                    "text: one game per line `WHITE BLACK`, and `bye ID`. Exit code 0: valid; 1: it breaks a "
+                    "text: one game per line `WHITE BLACK` (or `WHITE - BLACK` for names with spaces), and `bye PLAYER`; "
+                    "a player is an id or a name (or its start, any case and accents). Exit code 0: valid; 1: it breaks a "
                     "rule; 2: the input is wrong.")
     p.add_argument("season", metavar="SEASON")
     p.add_argument("--round", "-r", type=int, metavar="K", help="the round (default: the round to be paired)")
@@ -92,20 +93,34 @@ def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, Play
         return _from_json(text, path, season)
     games: list[tuple[PlayerId, PlayerId]] = []
     bye: PlayerId | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        words = line.split("#", 1)[0].split()
-        if not words:
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        body = line.split("#", 1)[0].strip()
+        if not body:
             continue
         where = f"{path}: line {number}"
-        if words[0].lower() == "bye" and len(words) == 2:
+        first, _, rest = body.partition(" ")
+        if first.lower() == "bye" and rest.strip():
             if bye is not None:
                 raise InputError(where, f"a second bye (already {bye!r}): one player has the bye")
-            bye = _known(season, words[1], where)
-        elif len(words) == 2:
-            games.append((_known(season, words[0], where), _known(season, words[1], where)))
-        else:
-            raise InputError(where, f"expected `WHITE BLACK` or `bye ID`, got {describe(line.strip())}")
+            bye = _known(season, rest.strip(), where)
+            continue
+        sides = _two_sides(body)
+        if sides is None:
+            raise InputError(where, f"expected `WHITE BLACK`, `WHITE - BLACK` or `bye PLAYER`, "
+                                    f"got {describe(line.strip())}")
+        games.append((_known(season, sides[0], where), _known(season, sides[1], where)))
     return tuple(games), bye
+
+
+def _two_sides(body: str) -> tuple[str, str] | None:
+    """White and black of one text line: two words (ids, or one-word names), or two names with spaces
+    split by a tab, ` - ` or `;` (`Jan de Vries - Piet Bakker`); None when the line is neither."""
+    for sep in ("\t", " - ", ";"):
+        if sep in body:
+            parts = [part.strip() for part in body.split(sep)]
+            return (parts[0], parts[1]) if len(parts) == 2 and all(parts) else None
+    words = body.split()
+    return (words[0], words[1]) if len(words) == 2 else None
 
 
 def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
@@ -129,7 +144,8 @@ def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[Playe
     return tuple(games), _known(season, bye, f"{path}: bye") if bye is not None else None
 
 
-def _known(season: Season, pid: Any, where: str) -> PlayerId:
-    if not isinstance(pid, str) or not season.has_player(PlayerId(pid)):
-        raise InputError(where, f"unknown player {describe(pid)}")
-    return PlayerId(pid)
+def _known(season: Season, text: Any, where: str) -> PlayerId:
+    """The player a pairing file names: an id, or a name or prefix of one (seasons.lookup)."""
+    from seasons.lookup import resolve_player
+
+    return resolve_player(season, text, where)

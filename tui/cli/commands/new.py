@@ -19,13 +19,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "new", help="start a new season store (optionally with its players)",
         description="Create a season store. --players reads one player per line: a name, optionally followed "
-                    "by a rating after a comma, semicolon or tab (`Jan de Vries; 1850`). The list order is the "
-                    "starting ranking (last season's final ranking, docs/rules.md §1) unless --by-rating.")
+                    "by a rating after a comma, semicolon or tab (`Jan de Vries; 1850`); or the national rating "
+                    "list (told by its header), from which --pick or --pick-file choose the members. The list "
+                    "order (the picks' order) is the starting ranking (last season's final ranking, "
+                    "docs/rules.md §1) unless --by-rating.")
     p.add_argument("store", metavar="SEASON.keizer")
     p.add_argument("--name", default="", help="the season's name (default: the file name)")
     p.add_argument("--ruleset", default="keizer-classic", choices=PRESET_NAMES)
     p.add_argument("--rounds", type=int, metavar="N", help="rounds planned (e.g. 36)")
-    p.add_argument("--players", metavar="FILE", help="the players, one per line")
+    p.add_argument("--players", metavar="FILE",
+                   help="the players, one per line, or the national rating list (semicolon-separated, Latin-1)")
+    p.add_argument("--pick", action="append", default=[], metavar="NAME|NUMBER",
+                   help="with a rating list: take this member (a relatienummer, or a name or its start in any "
+                        "order, case and accents; repeatable); `--pick all` takes every member")
+    p.add_argument("--pick-file", metavar="FILE", help="with a rating list: the members to take, one a line")
     p.add_argument("--by-rating", action="store_true",
                    help="order the starting ranking by rating (strongest first; unrated last, in list order)")
     p.set_defaults(run=run)
@@ -53,11 +60,69 @@ def run(args: argparse.Namespace) -> int:
     season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset, players=(),
                     rounds_planned=args.rounds)
     if args.players:
-        season = with_players(season, read_players(Path(args.players)), by_rating=args.by_rating)
+        season = with_players(season, listed_players(args), by_rating=args.by_rating)
+    elif args.pick or args.pick_file:
+        raise KeizerError("--pick and --pick-file choose members of a rating list: give it with --players")
     SeasonStore.create(target, season, label="new season").close()
     print(f"created {target}: {len(season.players)} players, ruleset {args.ruleset}; "
           f"`keizer open {target}` to start")
     return 0
+
+
+def listed_players(args: argparse.Namespace) -> tuple[Listed, ...]:
+    """The players of --players: a plain list, or the members picked from a rating list."""
+    from seasons.files import read_bytes
+    from seasons.rating_list import looks_like_rating_list
+
+    path = Path(args.players)
+    data = read_bytes(path, "a player list")
+    if looks_like_rating_list(data):
+        return picked_members(args, path)
+    if args.pick or args.pick_file:
+        raise KeizerError(f"{path}: --pick chooses from a rating list, and this is a plain player list (its first "
+                          f"line is not the rating list's header)")
+    return parse_players(_text(data, path), str(path))
+
+
+def picked_members(args: argparse.Namespace, path: Path) -> tuple[Listed, ...]:
+    """The members named by --pick (in order) and --pick-file (after them): name, number and rating each;
+    a member picked twice is refused naming both picks."""
+    from seasons.rating_list import read_picks, read_rating_list
+
+    members = read_rating_list(path)
+    picks = tuple((text, f"--pick {text}") for text in args.pick)
+    if args.pick_file:
+        picks += read_picks(args.pick_file)
+    if not picks:
+        raise KeizerError(f"{path}: a rating list of {len(members.members)} members: say whom to take with "
+                          f"--pick NAME|NUMBER (repeatable), --pick-file FILE or --pick all")
+    if [text for text, _ in picks] == ["all"]:
+        chosen = [(m, f"{path}: line {m.line}") for m in members.members]
+    else:
+        chosen = [(members.pick(text, where), where) for text, where in picks]
+    rows: list[Listed] = []
+    taken: dict[int, str] = {}
+    names: dict[str, str] = {}
+    for member, where in chosen:
+        if member.knsb_id in taken:
+            raise InputError(where, f"{member.shown()} is already picked ({taken[member.knsb_id]})")
+        key = member.name.casefold()
+        if key in names:  # two members of one name: the season tells its players apart by name
+            raise InputError(where, f"there already is a player called {member.name} ({names[key]}); rename one "
+                                    f"in the TUI after adding the other")
+        taken[member.knsb_id] = names[key] = where
+        rows.append(Listed(member.name, member.rating, member.line, knsb_id=member.knsb_id))
+    return tuple(rows)
+
+
+def _text(data: bytes, path: Path) -> str:
+    """A plain list's text: UTF-8 (a byte order mark dropped); else refused naming the line, since a guess
+    at another encoding would put wrong letters in names."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise InputError(f"{path}: line {line}", "not UTF-8 text: save the list as UTF-8") from None
 
 
 SEPARATORS = ",;\t"
@@ -74,13 +139,8 @@ class Listed:
     """0 to 4000, or None when the line has none."""
     line: int
     """The line it was on (errors name it)."""
-
-
-def read_players(path: Path) -> tuple[Listed, ...]:
-    """The players of a list file, one a line; `#` starts a comment; errors name the file and line."""
-    from seasons.load import read_text
-
-    return parse_players(read_text(path, "a player list"), str(path))
+    knsb_id: int | None = None
+    """The member number, when the player came from the rating list."""
 
 
 def parse_players(text: str, source: str) -> tuple[Listed, ...]:
@@ -98,6 +158,10 @@ def parse_players(text: str, source: str) -> tuple[Listed, ...]:
         if len(rows) == MAX_PLAYERS:
             raise InputError(where, f"more than {MAX_PLAYERS} players")
         name, rating = _name_and_rating(line, where)
+        name = name.strip(SEPARATORS + " ")  # stray separators around a name (`;Klaas Bakker;`) are not in it
+        if ";" in name or "\t" in name:  # two columns where one name was meant: say so, do not guess
+            raise InputError(where, f"a name cannot hold a semicolon or a tab: {describe(name)} (one player a line: "
+                                    f"a name, then a rating)")
         name = checked_text(" ".join(name.split()), where, MAX_NAME, empty=False)
         key = name.casefold()
         if key in seen:
@@ -151,5 +215,5 @@ def with_players(season: Season, rows: tuple[Listed, ...], by_rating: bool) -> S
             pid = f"{base}{n}"
         numbered[base] = n
         taken.add(pid)
-        players.append(Player(id=PlayerId(pid), name=row.name, rating=row.rating))
+        players.append(Player(id=PlayerId(pid), name=row.name, rating=row.rating, knsb_id=row.knsb_id))
     return replace(season, players=tuple(players))

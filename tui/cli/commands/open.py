@@ -26,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="open a fresh copy of the bundled demo season (in a temporary folder, removed on quit)")
     p.add_argument("--no-mouse", action="store_true",
                    help="leave the mouse to the terminal (text selection over SSH and tmux)")
+    p.add_argument("--rating-list", metavar="FILE",
+                   help="the national rating list (KNSB, semicolon-separated): adding a player looks members up in it")
     p.set_defaults(run=run)
 
 
@@ -34,6 +36,11 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError("open: give a SEASON file or --demo (one of the two)")
     if args.season:
         check_season_file(Path(args.season))  # a file that cannot be opened is said before anything else
+    rating_list = None
+    if args.rating_list:  # read before the UI takes the screen: a broken list is one line, nothing written
+        from seasons.rating_list import read_rating_list
+
+        rating_list = read_rating_list(args.rating_list)
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         # A Textual app without a terminal never exits: refuse before anything is written.
         raise KeizerError("open: needs a terminal (stdin and stdout must be a TTY); for scripts use "
@@ -44,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from tui.app import make_app  # Textual is loaded only for the UI
 
     app = make_app(store)
+    app.evening.roster.rating_list = rating_list
     try:
         app.run(mouse=not args.no_mouse)
     finally:

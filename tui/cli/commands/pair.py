@@ -33,9 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--differ", type=int, default=1, metavar="M",
                    help="each alternative differs from every earlier one in at least M boards (default 1)")
     p.add_argument("--explain", action="store_true", help="per board: rank distance, colours, meetings; the bye")
-    p.add_argument("--lock", action="append", default=[], metavar="A:B", help="these two must play (repeatable)")
+    p.add_argument("--lock", action="append", default=[], metavar="A:B",
+                   help="these two must play (repeatable); a player is an id, or a name or the start of one "
+                        "(any case and accents: `--lock kos:mul`), as `keizer players` lists them")
     p.add_argument("--forbid", action="append", default=[], metavar="A:B", help="these two must not play")
-    p.add_argument("--bye", metavar="ID", help="this player takes the bye (a volunteer)")
+    p.add_argument("--bye", metavar="PLAYER", help="this player takes the bye (a volunteer)")
     p.add_argument("--fixed", action="append", default=[], metavar="W:B",
                    help="a game scheduled in advance (a championship game, docs/rules.md §8), W with white; "
                         "the rest is paired around it (repeatable)")
@@ -50,6 +52,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --keep-accepted: this player called off, booked excused (repeatable)")
     p.add_argument("--save", action="store_true",
                    help="save the best pairing as the round's pairing (a season store; undo takes it back)")
+    p.add_argument("--replace", action="store_true",
+                   help="with --save: save over the round's saved pairing (refused without it)")
     p.set_defaults(run=run)
 
 
@@ -72,6 +76,16 @@ def run(args: argparse.Namespace) -> int:
                                  [(_player(season, x, "--absent"), EntryKind.EXCUSED) for x in args.absent])
     elif args.present or args.absent:
         raise KeizerError("--present and --absent change a paired round: give --keep-accepted too")
+    saved = _saved_boards(season, k) if not args.keep_accepted else 0
+    if saved and args.save and not args.replace:
+        raise KeizerError(f"round {k} already has a saved pairing ({saved} boards): --replace saves over it, "
+                          f"--keep-accepted re-pairs it keeping its boards")
+    if args.replace and not args.save:
+        raise KeizerError("--replace saves over a saved pairing: give --save too")
+    if saved and not args.save:
+        # stderr, so that --json's stdout stays the contract's one object (docs/format.md)
+        print(f"keizer: note: round {k} already has a saved pairing ({saved} boards); this is a new proposal, "
+              f"not that one (--save --replace saves it over that one)", file=sys.stderr)
     ranked = keizer_ranked(season, k) if k >= 1 else None
     ranking, values = (ranked.ranking, ranked.values) if ranked is not None else ((), ())
     inst = build_instance(season, k, ranking, values, slots=ranked.slots if ranked is not None else None,
@@ -111,6 +125,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _saved_boards(season: Season, k: int) -> int:
+    """The boards of round k's saved pairing (0: none saved, or the round has results: pairing it is
+    refused with that reason)."""
+    if not 1 <= k <= len(season.rounds) or season.round(k).has_results:
+        return 0
+    return len(season.round(k).games)
+
+
 def read_with_head(path: str) -> tuple[Season, int]:
     """The season in a store and the revision it is at, read together (read-only): a pairing computed
     from it is saved only if the store is still at that revision."""
@@ -121,19 +143,20 @@ def read_with_head(path: str) -> tuple[Season, int]:
 
 
 def _player(season: Season, text: str, option: str) -> PlayerId:
-    pid = text.strip()
-    if not season.has_player(PlayerId(pid)):
-        raise KeizerError(f"{option} {text}: unknown player {pid!r}")
-    return PlayerId(pid)
+    """The player an option names: an id, or a name or prefix of one (seasons.lookup)."""
+    from seasons.lookup import resolve_player
+
+    return resolve_player(season, text, f"{option} {text}")
 
 
 def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
     a, sep, b = text.partition(":")
     if not sep or not a.strip() or not b.strip():
-        raise KeizerError(f"{option} {text}: write two player ids as A:B")
-    if a.strip() == b.strip():
+        raise KeizerError(f"{option} {text}: write two players (ids or names) as A:B")
+    first, second = _player(season, a, option), _player(season, b, option)
+    if first == second:
         raise KeizerError(f"{option} {text}: names one player twice")
-    return _player(season, a, option), _player(season, b, option)
+    return first, second
 
 
 def _save(path: str, season: Season, head: int, k: int, best: Proposal) -> None:

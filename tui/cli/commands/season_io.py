@@ -33,10 +33,17 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def register_export(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("export", help="write a season as keizer-season/1 JSON",
-                       description="Export a season (store or JSON) as keizer-season/1 JSON.")
+    p = sub.add_parser("export", help="write a season as keizer-season/1 JSON, or the rating report (TRF)",
+                       description="Export a season (store or JSON) as keizer-season/1 JSON, or with --trf the "
+                                   "internal games as a FIDE TRF-16 file for the rating report (docs/format.md).")
     p.add_argument("season", metavar="SEASON")
-    p.add_argument("-o", "--output", metavar="FILE.json", help="write here (atomically) instead of stdout")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here (atomically) instead of stdout")
+    p.add_argument("--trf", action="store_true",
+                   help="the rating report: rounds 1..K's internal games as FIDE TRF-16 (game points, round dates)")
+    p.add_argument("--round", "-r", type=int, metavar="K",
+                   help="with --trf: the last round reported (default: the last round with results)")
+    p.add_argument("--national-ids", action="store_true",
+                   help="with --trf: the players' KNSB numbers in the id column instead of their FIDE ids")
     p.add_argument("--upto-valid", action="store_true",
                    help="a store whose log was changed outside keizer: export the season as it was before the "
                         "first changed action (a warning names it)")
@@ -47,12 +54,35 @@ def run_export(args: argparse.Namespace) -> int:
     from seasons.atomic import write_text_atomic
     from seasons.season_json import dump_season
 
-    text = dump_season(_season_to_export(args.season, args.upto_valid))
+    season = _season_to_export(args.season, args.upto_valid)
+    if args.trf:
+        text = _trf_text(season, args.round, args.national_ids)
+    elif args.round is not None or args.national_ids:
+        raise KeizerError("--round and --national-ids belong to the rating report: give --trf too")
+    else:
+        text = dump_season(season)
     if args.output:
         write_text_atomic(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _trf_text(season: Season, k: int | None, national_ids: bool) -> str:
+    """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k."""
+    from scoring import replay
+    from seasons.trf import trf_report
+
+    k = season.last_scored_round if k is None else k
+    if not 1 <= k <= season.played_rounds:
+        raise KeizerError(f"--round {k}: the rating report covers paired rounds, 1..{season.played_rounds}"
+                          if season.played_rounds else "no round is paired yet: nothing to report")
+    ranks = {row.player: row.rank for row in replay(season, k).standings().rows}
+    report = trf_report(season, k, ranks, national_ids=national_ids)
+    if report.pending:  # a rating office rates results: say so rather than leave it to be found there
+        print(f"keizer: warning: {report.pending} game(s) of rounds 1..{k} have no result yet; the file has "
+              f"them with their opponent and no result", file=sys.stderr)
+    return report.text
 
 
 def _season_to_export(path: str, upto_valid: bool) -> Season:

@@ -1,0 +1,125 @@
+"""The rating report: a season's internal games as a FIDE TRF-16 file (docs/format.md "The rating report")."""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from dataclasses import dataclass
+from typing import Mapping
+
+from seasons.absence import round_date
+from seasons.errors import KeizerError
+from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season
+
+FIRST_ROUND_COLUMN = 92
+"""TRF's 1-based column of round 1's block (in the 001 and 132 lines); each round takes 10 columns."""
+MAX_START_RANK = 9999
+"""A start rank has four columns."""
+TOURNAMENT_TYPE = "Individual: Keizer system"
+"""The 092 line."""
+PARTICLES = frozenset({"van", "de", "der", "den", "het", "'t", "ter", "ten", "te", "in", "op", "aan", "bij",
+                       "uit", "von", "zu", "la", "le", "du", "da", "di", "dos", "das", "del", "des", "d'", "l'"})
+"""Lower-case words that start a surname (Dutch "tussenvoegsels" and their neighbours'): "Eva van Dijk"
+is "van Dijk, Eva"."""
+_GAME_CODES = {  # (white's, black's) result character, TRF's `1 = 0 + -`; a pending game has none yet
+    Result.WHITE_WINS: ("1", "0"), Result.BLACK_WINS: ("0", "1"), Result.DRAW: ("=", "="),
+    Result.WHITE_FORFEIT_WIN: ("+", "-"), Result.BLACK_FORFEIT_WIN: ("-", "+"), Result.PENDING: (" ", " "),
+}
+_POINTS = {"1": 2, "+": 2, "=": 1}
+"""Half game points per result character: a win (over the board or by forfeit) 1, a draw ½."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrfReport:
+    """A TRF file and what the director should know about it."""
+
+    text: str
+    """The file: ASCII, one line per record, LF line ends."""
+    pending: int
+    """Games of the reported rounds still without a result: written with the opponent and no result."""
+
+
+def trf_name(name: str) -> str:
+    """"Last, First" as far as it can be told from one name: a name with a comma is taken as it is; else the
+    surname starts at the first particle after the first word ("Eva van Dijk" → "van Dijk, Eva"), or is
+    the last word ("C. Dekker" → "Dekker, C."). One word stays one word."""
+    if "," in name:
+        return name
+    words = name.split()
+    if len(words) < 2:
+        return name
+    cut = next((i for i in range(1, len(words) - 1) if words[i] in PARTICLES), len(words) - 1)
+    return f"{' '.join(words[cut:])}, {' '.join(words[:cut])}"
+
+
+def ascii_text(text: str) -> str:
+    """`text` in ASCII: accents dropped (é → e), what has no ASCII form as "?". TRF counts columns, and
+    readers differ on the encoding; ASCII is read the same by all of them."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return bare.encode("ascii", "replace").decode("ascii")
+
+
+def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], national_ids: bool = False) -> TrfReport:
+    """Rounds 1..upto of the season as TRF-16: every player of the season at their place in the starting
+    ranking, the internal games with game points, the club's bye as `U`, every other round without a
+    game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank).
+    `national_ids`: the KNSB number in the id column instead of the FIDE id. KeizerError when a round
+    has no date or the season does not fit the columns."""
+    if not 1 <= upto <= season.played_rounds:
+        raise KeizerError(f"round {upto}: the rating report covers paired rounds, 1..{season.played_rounds}"
+                          if season.played_rounds else "no round is paired yet: nothing to report")
+    if len(season.players) > MAX_START_RANK:
+        raise KeizerError(f"TRF numbers at most {MAX_START_RANK} players; this season has {len(season.players)}")
+    dates = tuple(_date(season, k) for k in range(1, upto + 1))
+    lines = [f"012 {ascii_text(season.name) or 'Keizer competition'}",
+             f"042 {dates[0]:%Y/%m/%d}", f"052 {dates[-1]:%Y/%m/%d}",
+             f"062 {len(season.players)}", f"072 {sum(1 for p in season.players if p.rating)}",
+             f"092 {TOURNAMENT_TYPE}",
+             _columns("132", [f"{d:%y/%m/%d}" for d in dates])]
+    lines += [_player_line(season, p, upto, ranks.get(p.id), national_ids) for p in season.players]
+    pending = sum(1 for k in range(1, upto + 1) for g in season.round(k).games if g.result is Result.PENDING)
+    return TrfReport(text="\n".join(lines) + "\n", pending=pending)
+
+
+def _date(season: Season, k: int) -> dt.date:
+    day = round_date(season, k)
+    if day is None:
+        raise KeizerError(f"round {k} has no date, and the rating report needs each round's real date: "
+                          f"`keizer dates SEASON --start DATE` dates the season (or --round {k} --date DATE)")
+    return day
+
+
+def _columns(head: str, blocks: list[str]) -> str:
+    """`head` and the 8-column per-round blocks from column 92 on, one every 10 columns. The line ends
+    at the last block's result column even when that result is blank (a game not yet played): a reader
+    finds every round's block where the layout puts it."""
+    return head.ljust(FIRST_ROUND_COLUMN - 1) + "  ".join(blocks)
+
+
+def _player_line(season: Season, player: Player, upto: int, rank: int | None, national_ids: bool) -> str:
+    blocks, halves = [], 0
+    for k in range(1, upto + 1):
+        rnd = season.round(k)
+        game = rnd.game_of(player.id)
+        if game is None:  # the pairing's bye; every other round without an internal game is an absence
+            blocks.append("0000 - U" if rnd.entry_of(player.id) is EntryKind.BYE else "0000 - Z")
+            continue
+        code = _code(game, player.id)
+        halves += _POINTS.get(code, 0)
+        colour = "w" if game.white == player.id else "b"
+        blocks.append(f"{season.start_rank(game.opponent_of(player.id)):>4} {colour} {code}")
+    if halves >= 200:
+        raise KeizerError(f"{player.id}: {halves / 2} game points do not fit TRF's points column (99.5 at most)")
+    number = player.knsb_id if national_ids else player.fide_id
+    head = (f"001 {season.start_rank(player.id):>4}      {ascii_text(trf_name(player.name))[:33]:<33} "
+            f"{'' if player.rating is None else player.rating:>4}     {'' if number is None else number:>11} "
+            f"{'':>10} {halves / 2:>4.1f} {'' if rank is None else rank:>4}")
+    return _columns(head, blocks)
+
+
+def _code(game: Game, pid: PlayerId) -> str:
+    white, black = _GAME_CODES[game.result]
+    return white if game.white == pid else black
+
+
+__all__ = ["TrfReport", "ascii_text", "trf_name", "trf_report"]
