@@ -34,6 +34,9 @@ def test_start_classes_then_the_reading_after_round_20(store, capsys):
     season = load_season(store)
     assert season.player(PlayerId("visser")).klass == "B"
     assert [sum(p.klass == c for p in season.players) for c in "ABCD"] == [10, 12, 11, 11]
+    assert run(capsys, "classes", str(store), "--start", "--move", "visser:C")[0] == 0
+    assert load_season(store).player(PlayerId("visser")).klass == "C"
+    assert run(capsys, "undo", str(store))[0] == 0
 
     code, out, _ = run(capsys, "classes", str(store), "--json")
     data = json.loads(out)
