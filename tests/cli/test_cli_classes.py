@@ -106,7 +106,7 @@ def test_the_real_seasons_read_their_classes(capsys):
         start = dict(propose_start_classes(season, ("A", "B", "C", "D")))
         season = replace(season, players=tuple(replace(p, klass=start[p.id]) for p in season.players))
         assert parse_ruleset(spec).classes is not None
-        view = classes_view(replay(season, 20), 20)
+        view = classes_view(season, replay(season, 20), 20)
         assert sum(len(t.rows) for t in view.tables) == len(replay(season, 20).standings(20).rows)
         sizes = [n for _, n in view.sizes]
         assert max(sizes) - min(sizes) <= 1

@@ -52,10 +52,11 @@ def default_round(season: Season, rules: ClassRules, last_scored: int) -> int:
     return done[-1] if done else last_scored
 
 
-def classes_view(rep: Replay, k: int, *, prizes: bool = False) -> ClassesView:
-    """The class tables after round k of `rep` (a replay reaching k) and the moves proposed there."""
+def classes_view(season: Season, rep: Replay, k: int, *, prizes: bool = False) -> ClassesView:
+    """The class tables of `season` after round k of `rep` (its replay, reaching k) and the moves proposed
+    there. The season is passed on its own: a cached replay's season may predate accepted moves, which
+    change no standings."""
     rules = class_rules(rep.ruleset)
-    season = rep.season
     st = rep.standings(k)
     reading = read_classes(season, st.rows, k, rules)  # the moves always go by the Keizer ranking
     tables = class_tables(season, st.prize_order(), k, rules.names) if prizes else reading.tables
@@ -91,11 +92,13 @@ def parse_move(text: str) -> tuple[PlayerId, str]:
     return PlayerId(pid), klass.upper()
 
 
-def cups_view(rep: Replay, k: int, excluded: frozenset[PlayerId] = frozenset()) -> tuple[CupTable, ...]:
-    """K's group prize lists after round k; `excluded`: the final group's members (they play for no cup)."""
+def cups_view(season: Season, rep: Replay, k: int,
+              excluded: frozenset[PlayerId] = frozenset()) -> tuple[CupTable, ...]:
+    """K's group prize lists of `season` after round k of `rep`; `excluded`: the final group's members (they
+    play for no cup)."""
     if rep.ruleset.cups is None:
         raise KeizerError("this season's ruleset has no group cups (ruleset key `cups`, docs/format.md)")
-    return cup_tables(rep.season, rep.standings(k), rep.ruleset.cups, excluded)
+    return cup_tables(season, rep.standings(k), rep.ruleset.cups, excluded)
 
 
 class Classes:
@@ -108,7 +111,7 @@ class Classes:
         season = self.session.season
         rules = class_rules(self.session.ruleset)
         k = default_round(season, rules, season.last_scored_round) if k is None else k
-        return classes_view(self.session.replay(k), k, prizes=prizes)
+        return classes_view(season, self.session.replay(k), k, prizes=prizes)
 
     def accept(self, k: int, changes: tuple[tuple[PlayerId, str], ...] = ()) -> str:
         """The proposal after reading round k, with the director's changes, accepted: one undo step."""

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     season = load_season(args.season)
     rules = class_rules(parse_ruleset(season.ruleset_spec))
     k = default_round(season, rules, season.last_scored_round) if args.round is None else args.round
-    view = classes_view(replay(season, k), k, prizes=args.prizes)
+    view = classes_view(season, replay(season, k), k, prizes=args.prizes)
     if args.json:
         sys.stdout.write(json.dumps(classes_json(season, view), ensure_ascii=False, indent=1) + "\n")
     else:

@@ -18,8 +18,8 @@ def prize_lists(rep: Replay) -> tuple[tuple[ClassTable, ...], tuple[CupTable, ..
     empty for a club without them."""
     from tui.evening.classes import classes_view, cups_view
 
-    classes = classes_view(rep, rep.upto, prizes=True).tables if rep.ruleset.classes is not None else ()
-    cups = cups_view(rep, rep.upto) if rep.ruleset.cups is not None else ()
+    classes = classes_view(rep.season, rep, rep.upto, prizes=True).tables if rep.ruleset.classes is not None else ()
+    cups = cups_view(rep.season, rep, rep.upto) if rep.ruleset.cups is not None else ()
     return classes, cups
 
 
