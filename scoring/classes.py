@@ -95,8 +95,9 @@ def propose_moves(tables: tuple[ClassTable, ...], rules: ClassRules,
     sizes are then brought to N // m each, the upper classes taking the N % m left over, with the fewest
     moves: boundary by boundary from the top, the worst of the upper class go down, or the best of the
     lower come up, until the classes above the boundary hold their target. Those who have not moved are
-    taken first; only when they run out does a player who already moved that way move on a class
-    further. Nobody is moved back across a boundary they crossed.
+    taken first; when they run out, a player who already moved that way moves on a class further; only
+    when nobody else is left is a move back across the boundary made (in classes of one or two, an
+    art. 5 move undone).
     """
     names = tuple(t.name for t in tables)
     order = {row.player: (row.rank, row.player) for t in tables for row in t.rows}
@@ -113,8 +114,11 @@ def propose_moves(tables: tuple[ClassTable, ...], rules: ClassRules,
     if rules.balance:
         base, extra = divmod(len(now), len(names))
         target = [base + (1 if i < extra else 0) for i in range(len(names))]
-        while _balance_pass(now, home, reasons, target, order):  # a small class may need a second pass
-            pass
+        # A small class may need another pass; each pass moves the counts above every boundary towards
+        # their targets, so a few passes do it (the bound is only a safety net).
+        for _ in range(len(names) * (len(now) + 1)):
+            if not _balance_pass(now, home, reasons, target, order):
+                break
     moved = [p for p in reasons if now[p] != home[p]]
     return tuple(ClassMove(p, names[home[p]], names[now[p]], reasons[p]) for p in moved)
 
@@ -131,12 +135,16 @@ def _balance_pass(now: dict[PlayerId, int], home: dict[PlayerId, int], reasons: 
         members = sorted((p for p, c in now.items() if c == (i if down else i + 1)), key=order.__getitem__)
         if down:
             members.reverse()  # the worst first
-        # who has not moved first; then who already moved this way (moving on); never back
+        # who has not moved first; then who already moved this way (moving on); a move back across the
+        # boundary only when nobody else is left (a class of one or two: the art. 5 move is undone)
         unmoved = [p for p in members if now[p] == home[p]]
         onward = [p for p in members if now[p] != home[p] and (now[p] > home[p]) == down]
-        for pid in (unmoved + onward)[:abs(surplus)]:
+        back = [p for p in members if now[p] != home[p] and (now[p] > home[p]) != down]
+        for pid in (unmoved + onward + back)[:abs(surplus)]:
             now[pid] = i + 1 if down else i
             reasons[pid] = "balance"
+            if now[pid] == home[pid]:
+                del reasons[pid]
             changed = True
     return changed
 
