@@ -57,3 +57,14 @@ def test_a_d_season_reads_its_classes_twice(tmp_path, capsys):
     new = load_season(nxt)
     assert all(p.klass == class_in_round(season, p.id, 37) for p in new.players)
     assert [sum(p.klass == c for p in new.players) for c in "ABCD"] == [10, 10, 10, 10]
+
+    # export and import keep the readings and the origin: the same text again
+    for path in (store, nxt):
+        first, again, copy = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "copy.keizer"
+        assert run(capsys, "export", str(path), "-o", str(first))[0] == 0
+        assert run(capsys, "import", str(first), str(copy))[0] == 0
+        assert run(capsys, "export", str(copy), "-o", str(again))[0] == 0
+        assert first.read_text() == again.read_text() and load_season(copy) == load_season(path)
+        for leftover in (first, again, copy):
+            leftover.unlink()
+    assert load_season(nxt).started_from is not None and load_season(store).class_moves
