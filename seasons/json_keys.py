@@ -14,7 +14,7 @@ from seasons.limits import describe, key_text
 from seasons.model import EntryKind, Result
 
 SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "start_date", "weekday", "players", "rounds",
-               "withdrawals", "suspended")
+               "withdrawals", "suspended", "class_moves", "started_from")
 """The keys of the season object, in the order an export writes them."""
 PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined", "enters_at", "knsb_id", "fide_id")
 """The keys of one player."""
@@ -26,6 +26,10 @@ GAME_KEYS = ("white", "black", "result")
 """The keys of one game."""
 WITHDRAWAL_KEYS = ("player", "before_round")
 """The keys of one withdrawal."""
+CLASS_MOVE_KEYS = ("after_round", "moves")
+"""The keys of one reading of the class tables (`class_moves[]`, D art. 5)."""
+ORIGIN_KEYS = ("season", "round")
+"""The keys of `started_from`: the season a season was started from."""
 CLASSES = ("A", "B", "C", "D")
 """The shadow classes a player may be in (D art. 5)."""
 RESULTS: dict[str, Result] = {r.value: r for r in Result}

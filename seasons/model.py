@@ -231,6 +231,26 @@ class Withdrawal:
 
 
 @dataclass(frozen=True, slots=True)
+class ClassMoves:
+    """The class moves the director accepted at one reading of the class tables (D art. 5; seasons/classes.py)."""
+
+    after_round: int
+    """The round after which the tables were read: the moves hold from the next round on."""
+    moves: tuple[tuple[PlayerId, str], ...]
+    """(player, new class) sorted by player id; empty: read and accepted with nobody moving."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonOrigin:
+    """The season this one was started from (`keizer new --from`)."""
+
+    season: str
+    """That season's name."""
+    round: int
+    """The round whose ranking gave this season's starting ranking (its last scored round)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Season:
     """A whole season: the one value every part of the program reads."""
 
@@ -247,6 +267,10 @@ class Season:
     """The season's start, "2019-09-05": the first club evening is the first `weekday` from it on."""
     weekday: str | None = None
     """The club evening's weekday, "thursday" (None: the weekday of `start_date`)."""
+    class_moves: tuple[ClassMoves, ...] = ()
+    """The accepted class moves, one per reading, by `after_round` ascending; the file's `class_moves`."""
+    started_from: SeasonOrigin | None = None
+    """The season this one continues (`keizer new --from`); the file's `started_from`."""
     _index: dict[PlayerId, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -20,6 +20,7 @@ from seasons.json_keys import (
     result_from_json,
 )
 from seasons.absence import parse_date, parse_moment
+from seasons.classes import class_moves_from_json, class_moves_to_json, origin_from_json, origin_to_json
 from seasons.limits import (
     MAX_GROUP,
     MAX_MEMBER_ID,
@@ -87,9 +88,11 @@ def season_from_json(obj: Any) -> Season:
             raise InputError(f"rounds[{earlier.number - 1}].games",
                              f"round {earlier.number} has no games but round {later.number} has: only the "
                              f"last rounds can still be waiting to be paired")
+    class_moves = class_moves_from_json(obj.get("class_moves", []), known)
+    started_from = None if obj.get("started_from") is None else origin_from_json(obj["started_from"])
     return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,
                   withdrawals=withdrawals, rounds_planned=planned, suspended=suspended, start_date=start_date,
-                  weekday=weekday)
+                  weekday=weekday, class_moves=class_moves, started_from=started_from)
 
 
 def season_to_json(season: Season) -> dict[str, Any]:
@@ -107,6 +110,10 @@ def season_to_json(season: Season) -> dict[str, Any]:
         out["withdrawals"] = [{"player": w.player, "before_round": w.before_round} for w in season.withdrawals]
     if season.suspended:  # written only when someone is: files without suspensions stay as they were
         out["suspended"] = list(season.suspended)
+    if season.class_moves:  # D art. 5's accepted moves, and where the season came from: only when there
+        out["class_moves"] = class_moves_to_json(season.class_moves)
+    if season.started_from is not None:
+        out["started_from"] = origin_to_json(season.started_from)
     return out
 
 

@@ -119,6 +119,35 @@ class PairingRules:
 
 
 @dataclass(frozen=True, slots=True)
+class ClassRules:
+    """D art. 5's shadow classes (docs/rules.md §9; docs/format.md `classes`)."""
+
+    names: tuple[str, ...]
+    """The classes, the strongest first (D: A, B, C, D)."""
+    read_after: tuple[int | Literal["final"], ...]
+    """The rounds after which the class tables are read and the moves made (D: 20 and the final round)."""
+    moves: int
+    """How many move up and down between two neighbouring classes at each reading (D: 1)."""
+    balance: bool
+    """Propose extra moves that keep the classes about equal in size (D: "versterkte promotie")."""
+
+    def reading_rounds(self, final_round: int | None) -> tuple[int, ...]:
+        """The reading rounds as numbers, ascending ("final" is `final_round`; left out when unknown)."""
+        rounds = {final_round if r == "final" else r for r in self.read_after}
+        return tuple(sorted(r for r in rounds if r is not None))
+
+
+@dataclass(frozen=True, slots=True)
+class CupRules:
+    """K's group cups (docs/rules.md §9; docs/format.md `cups`)."""
+
+    top: int
+    """How many of each group win a cup (K: the first two)."""
+    participation: bool
+    """The prize list applies the ruleset's `participation` rule (K's 33%)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Every setting of one competition; built only by `seasons.ruleset.parse`."""
 
@@ -153,6 +182,10 @@ class Ruleset:
     """The deadline for absence reports (None: none; the director books each report)."""
     """D art. 12: an absence without notice (marked tonight, or a no-show) suspends the player until they
     report back. Off (K, classic): nobody is suspended by it; the director may still suspend by hand."""
+    classes: ClassRules | None = None
+    """D art. 5's shadow classes and their moves (None: the club has none)."""
+    cups: CupRules | None = None
+    """K's group cups (None: the club has none)."""
 
     def factor(self, key: str) -> Fraction:
         for k, f in self.factors:

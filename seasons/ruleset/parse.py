@@ -31,7 +31,9 @@ from seasons.ruleset.model import (
     AbsenceDeadline,
     AbsenceLimit,
     ByePolicy,
+    ClassRules,
     ColourLimits,
+    CupRules,
     Opening,
     PairingRules,
     Ruleset,
@@ -361,7 +363,7 @@ def _colour(obj: Any, where: str) -> ColourLimits:
 
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
              "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
-             "suspension", "absence_deadline")
+             "suspension", "absence_deadline", "classes", "cups")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -388,4 +390,38 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         columns=r.get("columns", _choice("d", "k")),
         suspension=r.get("suspension", _boolean),
         absence_deadline=r.get("absence_deadline", _optional(_absence_deadline)),
+        # Absent from a spec written before these keys existed: no classes, no cups.
+        classes=_optional(_classes)(r.obj.get("classes"), r.at("classes")),
+        cups=_optional(_cups)(r.obj.get("cups"), r.at("cups")),
     )
+
+
+CLASS_NAMES = ("A", "B", "C", "D")
+"""The class names a ruleset may use: those a player's `class` may hold (seasons/json_keys.py CLASSES)."""
+
+
+def _classes(obj: Any, where: str) -> ClassRules:
+    """D art. 5: `{"names": [...], "read_after": [20, "final"], "moves": 1, "balance": true}`."""
+    r = _Reader(obj, where)
+    r.done(("names", "read_after", "moves", "balance"))
+    names = _list(r.obj.get("names", list(CLASS_NAMES)), r.at("names"), "a list of class names")
+    if len(names) < 2:
+        raise InputError(r.at("names"), "must name at least two classes")
+    for i, name in enumerate(names):
+        _choice(*CLASS_NAMES)(name, f"{r.at('names')}[{i}]")
+        if name in names[:i]:
+            raise InputError(f"{r.at('names')}[{i}]", f"{name!r} is listed twice")
+    read_after = _iterate(r.obj.get("read_after", [20, "final"]), r.at("read_after"))
+    if isinstance(read_after, str):
+        raise InputError(r.at("read_after"), "must be a list of rounds (numbers or \"final\")")
+    return ClassRules(names=tuple(names), read_after=read_after,
+                      moves=integer(r.obj.get("moves", 1), r.at("moves"), 0, MAX_PLAYERS),
+                      balance=_boolean(r.obj.get("balance", True), r.at("balance")))
+
+
+def _cups(obj: Any, where: str) -> CupRules:
+    """K's group cups: `{"top": 2, "participation": true}`."""
+    r = _Reader(obj, where)
+    r.done(("top", "participation"))
+    return CupRules(top=integer(r.obj.get("top", 2), r.at("top"), 1, MAX_PLAYERS),
+                    participation=_boolean(r.obj.get("participation", True), r.at("participation")))

@@ -37,6 +37,8 @@ CLASSIC: dict[str, Any] = {
     "columns": "d",
     "suspension": False,
     "absence_deadline": None,
+    "classes": None,
+    "cups": None,
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -64,6 +66,9 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "suspension": True,  # D art. 12: absent without notice, not paired until reporting back
         "absence_deadline": {"weekday": "wednesday", "time": "20:00"},  # D art. 16
         "forfeit": "bye",  # D art. 11: a player who does not come is unexcused, the opponent has a bye
+        # D art. 5: classes A-D read after rounds 20 and 36, one up and one down between neighbours,
+        # extra moves "to keep the groups about equal in size" proposed to the director.
+        "classes": {"names": ["A", "B", "C", "D"], "read_after": [20, "final"], "moves": 1, "balance": True},
     },
     "kijk-uit": {
         "value": {"top": 100},
@@ -79,6 +84,9 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "absence_deadline": {"weekday": "thursday", "time": "20:00"},
         "pairing": {"bye": {"policy": "lottery"}},
         "columns": "k",
+        # "voor de nummers één en twee van een groep is aan het eind van het seizoen een beker"; the 33%
+        # rule decides "een notering op de ranglijst", so the cups' list applies it too.
+        "cups": {"top": 2, "participation": True},
     },
 }
 

@@ -91,8 +91,13 @@ def _v6_reports_and_dates(conn: sqlite3.Connection) -> None:
     keizer refuses such a store rather than misread it."""
 
 
+def _v7_classes(conn: sqlite3.Connection) -> None:
+    """The event kind `class-moves-set` (D art. 5) exists from here on, and a season may carry `class_moves`
+    and `started_from`; no table changes."""
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
-                               _v6_reports_and_dates]
+                               _v6_reports_and_dates, _v7_classes]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 

@@ -11,6 +11,7 @@ import pytest
 from seasons.errors import InputError, KeizerError
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
 from seasons.store.events import (
+    ClassMovesSet,
     NoShow,
     SuspensionSet,
     ReportSet,
@@ -300,6 +301,8 @@ def sample_events(season: Season) -> list[Event]:
         NoShow(3, P("p01"), P("p02"), P("p02")),
         ReportSet(4, P("p04"), "2024-10-02T19:30", force_majeure="ill"),
         SeasonDatesSet("2024-09-05", "thursday"),
+        ClassMovesSet(20, ((P("p01"), "B"), (P("p02"), "A"))),
+        ClassMovesSet(20, None),
     ]
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from seasons.model import Season
 from seasons.store import SeasonStore
 from tui.evening.attendance import Attendance
+from tui.evening.classes import Classes
 from tui.evening.desk import PairingDesk
 from tui.evening.history import History
 from tui.evening.results import Results
@@ -37,6 +38,8 @@ class Evening:
         """The season's name, ruleset and rounds planned."""
         self.history = History(session)
         """Undo and redo."""
+        self.classes = Classes(session)
+        """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
 
     @classmethod
     def open(cls, path: str | Path) -> Evening:

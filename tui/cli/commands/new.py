@@ -25,14 +25,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "docs/rules.md §1) unless --by-rating.")
     p.add_argument("store", metavar="SEASON.keizer")
     p.add_argument("--name", default="", help="the season's name (default: the file name)")
-    p.add_argument("--ruleset", default="keizer-classic", choices=PRESET_NAMES)
-    p.add_argument("--rounds", type=int, metavar="N", help="rounds planned (e.g. 36)")
+    p.add_argument("--ruleset", choices=PRESET_NAMES,
+                   help="the ruleset preset (default: keizer-classic; with --from, the last season's ruleset)")
+    p.add_argument("--rounds", type=int, metavar="N", help="rounds planned (e.g. 36; with --from, as last season)")
     p.add_argument("--players", metavar="FILE",
-                   help="the players, one per line, or the national rating list (semicolon-separated, Latin-1)")
+                   help="the players, one per line, or the national rating list (semicolon-separated, Latin-1); "
+                        "with --from: the newcomers, slotted in by rating")
     p.add_argument("--pick", action="append", default=[], metavar="NAME|NUMBER",
                    help="with a rating list: take this member (a relatienummer, or a name or its start in any "
                         "order, case and accents; repeatable); `--pick all` takes every member")
     p.add_argument("--pick-file", metavar="FILE", help="with a rating list: the members to take, one a line")
+    p.add_argument("--from", dest="last", metavar="LAST_SEASON",
+                   help="start from this season's final ranking: withdrawn players left out, classes as its last "
+                        "moves left them, newcomers (--players) slotted in by rating (docs/rules.md §1, §9)")
     p.add_argument("--by-rating", action="store_true",
                    help="order the starting ranking by rating (strongest first; unrated last, in list order)")
     p.set_defaults(run=run)
@@ -57,14 +62,16 @@ def run(args: argparse.Namespace) -> int:
     target = store_path(args.store)  # an existing file is refused by create, after it removed what a killed run left
     if args.rounds is not None and args.rounds < 1:
         raise KeizerError("--rounds must be 1 or more")
-    season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset, players=(),
+    if args.last is not None:
+        return _from_last(args, target)
+    season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset or "keizer-classic", players=(),
                     rounds_planned=args.rounds)
     if args.players:
         season = with_players(season, listed_players(args), by_rating=args.by_rating)
     elif args.pick or args.pick_file:
         raise KeizerError("--pick and --pick-file choose members of a rating list: give it with --players")
     SeasonStore.create(target, season, label="new season").close()
-    print(f"created {target}: {len(season.players)} players, ruleset {args.ruleset}; "
+    print(f"created {target}: {len(season.players)} players, ruleset {season.ruleset_spec}; "
           f"`keizer open {target}` to start")
     return 0
 
@@ -123,6 +130,26 @@ def _text(data: bytes, path: Path) -> str:
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise InputError(f"{path}: line {line}", "not UTF-8 text: save the list as UTF-8") from None
+
+
+def _from_last(args: argparse.Namespace, target: Path) -> int:
+    """`keizer new --from LAST NEW`: the next season from the last one's final ranking."""
+    from seasons.load import load_season
+    from seasons.store import SeasonStore
+    from tui.evening.next_season import next_season
+
+    if args.by_rating:
+        raise KeizerError("--by-rating orders a new list; with --from the ranking is last season's and the "
+                          "newcomers are slotted in by rating")
+    last = load_season(args.last)
+    newcomers = tuple((row.name, row.rating) for row in listed_players(args)) if args.players else ()
+    season = next_season(last, args.name or target.stem, newcomers, args.rounds)
+    if args.ruleset is not None:
+        season = replace(season, ruleset_spec=args.ruleset)
+    SeasonStore.create(target, season, label=f"new season from {last.name}").close()
+    print(f"created {target} from {last.name!r} after round {last.last_scored_round}: {len(season.players)} "
+          f"players ({len(newcomers)} new); reorder them in `keizer open {target}` before round 1")
+    return 0
 
 
 SEPARATORS = ",;\t"

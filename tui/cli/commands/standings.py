@@ -25,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="which club's columns in the text table (default: the ruleset's `columns` key)")
     p.add_argument("--prizes", action="store_true",
                    help="the prize list (text and CSV): players under the participation threshold (K's 33%% "
-                        "rule) after those above it; the Keizer ranking itself does not change")
+                        "rule) after those above it; the Keizer ranking itself does not change. Text and JSON "
+                        "add each class's prize list (ruleset `classes`) and each group's cups (`cups`)")
     p.set_defaults(run=run)
 
 
@@ -33,19 +34,25 @@ def run(args: argparse.Namespace) -> int:
     from scoring import replay, standings_table  # numpy and polars: only when a table is asked for
     from scoring.table import prize_table, with_status
     from seasons.load import load_season
+    from tui.cli.commands.prizes_text import prize_lists, prize_lists_json, prize_lists_text
 
     season = load_season(args.season)
     rep = replay(season, args.round)
     # --prizes: scoring's prize order (those under the participation threshold after the others)
     table = prize_table(rep) if args.prizes else standings_table(rep)
     if args.json:  # the JSON contract: rows in the Keizer ranking order, whatever the participation flag says
-        sys.stdout.write(json.dumps(standings_json(rep, standings_table(rep)), ensure_ascii=False, indent=1)
-                         + "\n")
+        out = standings_json(rep, standings_table(rep))
+        if args.prizes:  # the class and group lists as keys of their own, the rows above unchanged
+            out.update(prize_lists_json(season, *prize_lists(rep)))
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
     elif args.csv:  # every row says whether the table is provisional: a CSV has no place for a header note
         sys.stdout.write(with_status(table, rep.standings().missing).write_csv())
     else:
         style = args.columns or rep.ruleset.columns
         sys.stdout.write(standings_text(rep, table, style) + "\n")
+        lists = prize_lists_text(season, *prize_lists(rep)) if args.prizes else ""
+        if lists:
+            sys.stdout.write("\n" + lists + "\n")
     return 0
 
 

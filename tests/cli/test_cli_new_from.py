@@ -1,0 +1,81 @@
+"""`keizer new --from`: the next season from the last one's final ranking (docs/rules.md §1, §9)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scoring import replay
+from seasons.classes import class_in_round
+from seasons.load import load_season
+from seasons.model import PlayerId, SeasonOrigin, Withdrawal
+from seasons.roster import slot_by_rating
+from seasons.season_json import dump_season
+from tests.conftest import EVENING, real_season_paths
+from tui.cli.main import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_final_ranking_with_its_classes_and_without_who_left(tmp_path, capsys):
+    last_store = tmp_path / "last.keizer"
+    assert run(capsys, "import", str(EVENING), str(last_store))[0] == 0
+    assert run(capsys, "classes", str(last_store), "--start")[0] == 0
+    assert run(capsys, "classes", str(last_store), "--accept", "--round", "20")[0] == 0
+    last = load_season(last_store)
+    # one player withdrew after the last round played (stays ranked, but does not come back)
+    leaver = last.players[5].id
+    last_file = tmp_path / "last.json"
+    last_file.write_text(dump_season(replace(last, withdrawals=(Withdrawal(leaver, 33),))))
+    last = load_season(last_file)
+    newcomers = tmp_path / "new.txt"
+    newcomers.write_text("Nieuw Sterk; 2150\nNieuw Midden; 1700\nOnbekend\n")
+
+    target = tmp_path / "next.keizer"
+    code, out, _ = run(capsys, "new", str(target), "--from", str(last_file), "--players", str(newcomers),
+                       "--name", "Club 2020-21")
+    assert code == 0 and "after round 32" in out and "3 new" in out
+    new = load_season(target)
+    assert new.name == "Club 2020-21" and new.ruleset_spec == last.ruleset_spec
+    assert new.rounds_planned == last.rounds_planned and new.rounds == ()
+    assert new.started_from == SeasonOrigin(last.name, 32)
+    final = [r.player for r in replay(last, 32).standings(32).rows if r.player != leaver]
+    staying = [p.id for p in new.players if last.has_player(p.id)]
+    assert staying == final and leaver not in staying
+    for pid in staying:  # the classes the moves after round 20 left
+        assert new.player(pid).klass == class_in_round(last, pid, 33)
+    names = [p.name for p in new.players]
+    assert names[-1] == "Onbekend" and new.players[-1].klass == "D"  # unrated: last, the last class
+    sterk = next(p for p in new.players if p.name == "Nieuw Sterk")
+    assert names.index("Nieuw Sterk") == 0 and sterk.klass == "A"  # rated above everyone: first
+    midden = names.index("Nieuw Midden")
+    without = replace(new, players=tuple(p for p in new.players if p.name not in ("Nieuw Midden", "Onbekend")))
+    assert midden + 1 == slot_by_rating(without, 1700)
+
+
+def test_mistakes(tmp_path, capsys):
+    empty = tmp_path / "empty.keizer"
+    assert run(capsys, "new", str(empty))[0] == 0
+    code, _, err = run(capsys, "new", str(tmp_path / "n.keizer"), "--from", str(empty))
+    assert code == 2 and "no results yet" in err
+    code, _, err = run(capsys, "new", str(tmp_path / "n.keizer"), "--from", str(EVENING), "--by-rating")
+    assert code == 2 and "--by-rating" in err
+    code, _, err = run(capsys, "new", str(tmp_path / "n.keizer"), "--from", str(tmp_path / "missing.json"))
+    assert code == 2 and not (tmp_path / "n.keizer").exists()
+
+
+def test_the_real_seasons_carry_over(tmp_path, capsys):
+    for path in real_season_paths():
+        last = load_season(path)
+        target = tmp_path / f"{path.stem}-next.keizer"
+        assert run(capsys, "new", str(target), "--from", str(path))[0] == 0
+        new = load_season(target)
+        gone = {w.player for w in last.withdrawals}
+        k = last.last_scored_round
+        assert [p.id for p in new.players] == [r.player for r in replay(last, k).standings(k).rows
+                                               if r.player not in gone]
+        assert new.started_from == SeasonOrigin(last.name, k)
+        assert run(capsys, "standings", str(target))[0] == 0  # a season ready for its round 1

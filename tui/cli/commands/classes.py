@@ -1,0 +1,135 @@
+"""`keizer classes`: D's class tables after a round, the proposed moves, and accepting or changing them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from seasons.errors import KeizerError
+
+if TYPE_CHECKING:
+    from seasons.model import Season
+    from tui.evening.classes import ClassesView
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "classes", help="class tables and the proposed class moves (D art. 5)",
+        description="The class tables read off the Keizer ranking after round K (default: the last reading "
+                    "round already scored, else the last scored round) and, after a reading round (the "
+                    "ruleset's classes.read_after: D after round 20 and the final round), the moves the "
+                    "program proposes. --accept writes them (a season store; one undo step), changed by "
+                    "--move; --take-back removes them; --start gives every player without a class the "
+                    "proposed starting class (docs/rules.md §9).")
+    p.add_argument("season", metavar="SEASON")
+    p.add_argument("--round", "-r", type=int, metavar="K", help="the tables after this round")
+    p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
+    p.add_argument("--prizes", action="store_true",
+                   help="each class's prize list (the participation rule applied, docs/rules.md §5)")
+    write = p.add_mutually_exclusive_group()
+    write.add_argument("--accept", action="store_true", help="accept the proposed moves after round K")
+    write.add_argument("--take-back", action="store_true", help="take back the moves accepted after round K")
+    write.add_argument("--start", action="store_true",
+                       help="give the players without a class their proposed starting class (with --move: "
+                            "another one)")
+    p.add_argument("--move", action="append", default=[], metavar="ID:CLASS",
+                   help="with --accept or --start: this player to this class instead of the proposal (their "
+                        "own class: they stay); repeatable")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from seasons.load import load_season
+    from tui.evening.classes import class_rules, classes_view, default_round, parse_move
+
+    changes = tuple(parse_move(text) for text in args.move)
+    if changes and not (args.accept or args.start):
+        raise KeizerError("--move changes what --accept or --start writes: give one of them")
+    if args.accept or args.take_back or args.start:
+        return _write(args, changes)
+    from scoring import replay
+    from seasons.ruleset import parse_ruleset
+
+    season = load_season(args.season)
+    rules = class_rules(parse_ruleset(season.ruleset_spec))
+    k = default_round(season, rules, season.last_scored_round) if args.round is None else args.round
+    view = classes_view(season, replay(season, k), k, prizes=args.prizes)
+    if args.json:
+        sys.stdout.write(json.dumps(classes_json(season, view), ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(classes_text(season, view) + "\n")
+    return 0
+
+
+def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
+    from tui.evening import Evening
+    from tui.evening.classes import class_rules, default_round
+
+    evening = Evening.open(args.season)
+    try:
+        classes = evening.classes
+        if args.start:
+            proposal = dict(classes.start_proposal())
+            proposal.update(changes)
+            print(classes.give_start_classes(tuple(sorted(proposal.items()))))
+            return 0
+        season = evening.season
+        k = args.round if args.round is not None else default_round(
+            season, class_rules(evening.session.ruleset), season.last_scored_round)
+        print(classes.take_back(k) if args.take_back else classes.accept(k, changes))
+    finally:
+        evening.close()
+    return 0
+
+
+def classes_text(season: Season, view: ClassesView) -> str:
+    from tui.format import points, text_table
+
+    lines = [f"{season.name} — classes after round {view.round}"
+             + (" (a reading: moves proposed)" if view.reading else "")]
+    if view.missing:
+        lines.append(f"PROVISIONAL: {view.missing} result{'s' if view.missing != 1 else ''} still missing")
+    if view.unclassed:
+        lines.append(f"{len(view.unclassed)} player{'s' if len(view.unclassed) != 1 else ''} without a class, "
+                     f"in no table: `keizer classes SEASON --start` gives the proposed starting classes")
+    for table in view.tables:
+        lines += ["", f"Class {table.name} ({len(table.rows)})"]
+        rows = [[str(r.place), str(r.rank), season.player(r.player).name, points(r.score)]
+                + ([] if r.eligible is None else ["yes" if r.eligible else "no"]) for r in table.rows]
+        eligible = any(r.eligible is not None for r in table.rows)
+        headers = ["Pl", "Keizer", "Name", "Points"] + (["33%?"] if eligible else [])
+        lines.append(text_table(headers, rows, [True, True, False, True] + ([False] if eligible else [])))
+    if view.reading:
+        lines += ["", "Proposed moves:" if view.proposal else "Proposed moves: none"]
+        for m in view.proposal:
+            lines.append(f"  {m.source} → {m.target}  {season.player(m.player).name} ({m.player}, {m.reason})")
+        lines.append("Sizes after them: " + ", ".join(f"{name} {n}" for name, n in view.sizes))
+        if view.accepted is None:
+            lines.append(f"Not accepted yet: `keizer classes SEASON --round {view.round} --accept [--move ID:CLASS]`")
+        else:
+            accepted = ", ".join(f"{season.player(p).name} → {c}" for p, c in view.accepted.moves) or "nobody moves"
+            lines.append(f"Accepted: {accepted}")
+    return "\n".join(lines)
+
+
+def classes_json(season: Season, view: ClassesView) -> dict[str, Any]:
+    from tui.format import exact
+
+    def row(r: Any) -> dict[str, Any]:
+        out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,
+               "score": float(r.score), "score_exact": exact(r.score)}
+        if r.eligible is not None:
+            out["eligible"] = r.eligible
+        return out
+
+    return {
+        "round": view.round, "reading": view.reading, "provisional": view.missing > 0, "missing": view.missing,
+        "classes": [{"class": t.name, "rows": [row(r) for r in t.rows]} for t in view.tables],
+        "proposed": [{"player": m.player, "name": season.player(m.player).name, "from": m.source, "to": m.target,
+                      "reason": m.reason} for m in view.proposal],
+        "sizes": {name: n for name, n in view.sizes},
+        "accepted": None if view.accepted is None else {pid: klass for pid, klass in view.accepted.moves},
+        "unclassed": list(view.unclassed),
+    }

@@ -1,0 +1,50 @@
+"""`keizer standings --prizes`: each class's and each group's prize list, as text and JSON (docs/rules.md §9)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tui.format import exact, points, text_table
+
+if TYPE_CHECKING:
+    from scoring import Replay
+    from scoring.classes import ClassTable
+    from scoring.cups import CupTable
+    from seasons.model import Season
+
+
+def prize_lists(rep: Replay) -> tuple[tuple[ClassTable, ...], tuple[CupTable, ...]]:
+    """The class prize lists (ruleset `classes`) and the group cups (ruleset `cups`) after the replay's round;
+    empty for a club without them."""
+    from tui.evening.classes import classes_view, cups_view
+
+    classes = classes_view(rep.season, rep, rep.upto, prizes=True).tables if rep.ruleset.classes is not None else ()
+    cups = cups_view(rep.season, rep, rep.upto) if rep.ruleset.cups is not None else ()
+    return classes, cups
+
+
+def prize_lists_text(season: Season, classes: tuple[ClassTable, ...], cups: tuple[CupTable, ...]) -> str:
+    parts = []
+    for table in classes:
+        rows = [[str(r.place), str(r.rank), season.player(r.player).name, points(r.score)] for r in table.rows]
+        parts.append(f"Class {table.name}\n" + text_table(["Pl", "Keizer", "Name", "Points"], rows,
+                                                          [True, True, False, True]))
+    for cup in cups:
+        rows = [[str(r.place), str(r.rank), season.player(r.player).name, points(r.score),
+                 "" if r.eligible is None else ("yes" if r.eligible else "no"), "cup" if r.cup else ""]
+                for r in cup.rows]
+        parts.append(f"Group {cup.group}\n" + text_table(["Pl", "Keizer", "Name", "Points", "33%?", ""], rows,
+                                                         [True, True, False, True, False, False]))
+    return "\n\n".join(parts)
+
+
+def prize_lists_json(season: Season, classes: tuple[ClassTable, ...], cups: tuple[CupTable, ...]) -> dict[str, Any]:
+    def row(r: Any) -> dict[str, Any]:
+        out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,
+               "score": float(r.score), "score_exact": exact(r.score)}
+        if r.eligible is not None:
+            out["eligible"] = r.eligible
+        return out
+
+    return {"class_prizes": [{"class": t.name, "rows": [row(r) for r in t.rows]} for t in classes],
+            "cups": [{"group": c.group, "rows": [{**row(r), "cup": r.cup} for r in c.rows]} for c in cups]}
