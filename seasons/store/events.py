@@ -10,6 +10,7 @@ from seasons.model import Player, PlayerId, Season, Withdrawal
 from seasons.season_json import season_from_json, season_to_json
 from seasons.store.event_base import Event
 from seasons.store.payload import PayloadReader, frozen_copy, player_from_json, player_to_json
+from seasons.store.published import Published
 from seasons.store.round_events import (
     EntrySet,
     NoShow,
@@ -23,8 +24,8 @@ from seasons.store.round_events import (
 
 __all__ = [
     "EVENT_TYPES", "UNCHANGED", "Unchanged", "EntrySet", "Event", "NoShow", "PairingSaved", "PlayerAdded", "PlayerMoved",
-    "PlayerUpdated", "ReportSet", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
-    "SeasonDatesSet", "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
+    "PlayerUpdated", "Published", "ReportSet", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved",
+    "SeasonCreated", "SeasonDatesSet", "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
 ]
 
 
@@ -316,7 +317,7 @@ class SeasonDatesSet(Event):
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
     RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet, NoShow,
-    ReportSet, SeasonDatesSet,
+    ReportSet, SeasonDatesSet, Published,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 
