@@ -9,6 +9,7 @@ from seasons.store import SeasonStore
 from tui.evening.attendance import Attendance
 from tui.evening.desk import PairingDesk
 from tui.evening.history import History
+from tui.evening.publications import Publications
 from tui.evening.results import Results
 from tui.evening.roster import Roster
 from tui.evening.session import EveningSession
@@ -37,6 +38,8 @@ class Evening:
         """The season's name, ruleset and rounds planned."""
         self.history = History(session)
         """Undo and redo."""
+        self.publications = Publications(session)
+        """What was published from which state, and whether the data changed since."""
 
     @classmethod
     def open(cls, path: str | Path) -> Evening:
