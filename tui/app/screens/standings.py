@@ -28,6 +28,8 @@ class StandingsScreen(KeizerScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "card", "Card", priority=True),  # before the table's own enter, and shown
         Binding("c", "switch_columns", "Columns"),
+        Binding("p", "publish", "Publish",
+                tooltip="write the site of the shown round (Dutch) to a folder next to the store"),
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
@@ -70,7 +72,11 @@ class StandingsScreen(KeizerScreen):
                     for key, cells in rows])
         self.query_one("#title", Static).update(
             f"{visible(self.evening.season.name)} — after round {view.round} ({STYLE_NAMES[style]})")
-        self.query_one("#iteration", Static).update(visible(view.report))
+        report = view.report
+        last = self.evening.publications.last()
+        if last is not None and last.stale:  # a result corrected after publishing: publish again
+            report += " · " + last.describe()
+        self.query_one("#iteration", Static).update(visible(report))
 
     def action_change_round(self, delta: int) -> None:
         last = self.evening.season.last_scored_round
@@ -87,3 +93,13 @@ class StandingsScreen(KeizerScreen):
             card = self.attempt(self.evening.standings.card, pid, self.shown_round)
             if card is not None:
                 self.app.push_screen(PlayerCardScreen(card))
+
+    def action_publish(self) -> None:
+        """The site of the shown round, written next to the store and recorded in it (one undo step)."""
+        self.write(self._publish, self.shown_round, self.shown_style)
+
+    def _publish(self, k: int, style: str) -> str:
+        from tui.publish.output import publish, site_folder  # Jinja2 and Babel load when a site is made
+
+        folder = site_folder(self.evening.session.path)
+        return f"{publish(self.evening, k, 'nl', folder, style)}: written to {folder}"
