@@ -14,6 +14,7 @@ from seasons.store.events import (
     NoShow,
     SuspensionSet,
     ReportSet,
+    Published,
     SeasonDatesSet,
     EVENT_TYPES,
     UNCHANGED,
@@ -300,6 +301,7 @@ def sample_events(season: Season) -> list[Event]:
         NoShow(3, P("p01"), P("p02"), P("p02")),
         ReportSet(4, P("p04"), "2024-10-02T19:30", force_majeure="ill"),
         SeasonDatesSet("2024-09-05", "thursday"),
+        Published(3, "nl", 12, "club-site"),
     ]
 
 
