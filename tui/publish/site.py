@@ -91,7 +91,8 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
     render("index.html", "index.html", notice=notice, heading=title(notice))
     next_or_last = notice.next or notice.results
     if next_or_last is not None:
-        render("pairing.html", "pairing.html", sheet=next_or_last, results=notice.next is None,
+        # always with the result column: blank on the notice board's copy, for the results as they come in
+        render("pairing.html", "pairing.html", sheet=next_or_last, results=True,
                heading=sheet_title(next_or_last, lang, notice.next is None))
     order = notice.table.players
     render("cross.html", "cross.html", heading=f"{say('cross_table', lang)} — {title(notice)}", order=order,
