@@ -19,6 +19,7 @@ async def test_publish_writes_the_site_next_to_the_store_and_says_where(demo_sto
     app = make_app(demo_store)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f5", "p")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         folder = demo_store.with_name("demo-site")
         assert (folder / "index.html").is_file()
@@ -30,6 +31,20 @@ async def test_publish_writes_the_site_next_to_the_store_and_says_where(demo_sto
         app.check_store()
         await pilot.pause()
         assert "published notice older than the data" in str(app.screen.query_one("#iteration").render())
+
+
+async def test_a_folder_with_other_files_is_refused_in_one_line(demo_store: Path) -> None:
+    folder = demo_store.with_name("demo-site")
+    folder.mkdir()
+    (folder / "letter.txt").write_text("keep me")
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        head = app.evening.revision
+        await pilot.press("f5", "p")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "the folder has other files" in last(app) and app.said[-1].severity == "error"
+        assert app.evening.revision == head and (folder / "letter.txt").read_text() == "keep me"
 
 
 async def test_the_help_explains_the_standings_columns(demo_store: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,7 +12,9 @@ from textual.widgets import Static
 
 from rich.text import Text
 
+from seasons.errors import KeizerError
 from tui.app.dialogs.card import PlayerCardScreen
+from tui.app.messages import Said, SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
 from tui.format import short_names
@@ -95,11 +98,22 @@ class StandingsScreen(KeizerScreen):
                 self.app.push_screen(PlayerCardScreen(card))
 
     def action_publish(self) -> None:
-        """The site of the shown round, written next to the store and recorded in it (one undo step)."""
-        self.write(self._publish, self.shown_round, self.shown_style)
+        """The site of the shown round, written next to the store and recorded in it (one undo step), in a
+        thread worker: a season's pages take a second or two to make."""
+        self.say(f"publishing round {self.shown_round}…")
+        # On the app, which reports an unexpected failure in one place (`KeizerApp.on_worker_state_changed`).
+        self.app.run_worker(partial(self._publish, self.shown_round, self.shown_style), name="publish",
+                            group="publish", description=f"publishing round {self.shown_round}",
+                            exit_on_error=False, exclusive=True, thread=True)
 
-    def _publish(self, k: int, style: str) -> str:
+    def _publish(self, k: int, style: str) -> None:
+        """The worker thread: write and record, then tell the app (a user's problem is said, not raised)."""
         from tui.publish.output import publish, site_folder  # Jinja2 and Babel load when a site is made
 
-        folder = site_folder(self.evening.session.path)
-        return f"{publish(self.evening, k, 'nl', folder, style)}: written to {folder}"
+        try:
+            folder = site_folder(self.evening.session.path)
+            label = publish(self.evening, k, "nl", folder, style)
+        except KeizerError as exc:  # the folder has other files; the store changed meanwhile
+            self.post_message(Said(str(exc), "error"))
+            return
+        self.post_message(SeasonWritten(f"{label}: written to {folder}"))
