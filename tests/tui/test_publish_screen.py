@@ -25,6 +25,7 @@ async def test_publish_writes_the_site_next_to_the_store_and_says_where(demo_sto
         assert (folder / "index.html").is_file()
         assert "publish round 32 (nl) to demo-site" in last(app) and str(folder) in last(app)
         assert "older than the data" not in str(app.screen.query_one("#iteration").render())
+        assert "Publish" in [c.title for c in app.get_system_commands(app.screen)]  # the command palette
         game = app.evening.season.round(32).games[0]
         other = Result.BLACK_WINS if game.result is Result.WHITE_WINS else Result.WHITE_WINS
         app.evening.session.commit("correct board 1", ResultSet(32, game.white, game.black, other))
