@@ -10,8 +10,8 @@ from seasons.model import PlayerId, Season
 from tui.format import standings_cells
 from tui.legend import header, legend
 from tui.publish.cells import aligned, cell_width, markdown_table, md_escape
-from tui.publish.locale import date as date_text
-from tui.publish.locale import number
+from tui.publish.localised import date as date_text
+from tui.publish.localised import number
 from tui.publish.sheet import RoundSheet, round_sheet, sheet_lines, sheet_title
 from tui.publish.words import say
 

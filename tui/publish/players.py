@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from scoring import Replay, player_card
 from seasons.model import PlayerId, Season
-from tui.publish.locale import points
+from tui.publish.localised import points
 from tui.publish.words import RESULT_TEXT, colour_letter, entry_short, entry_word, own_result, say
 
 _SAFE = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}")

@@ -10,7 +10,7 @@ from seasons.absence import round_date
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Season
 from tui.publish.cells import aligned, markdown_table, md_escape
-from tui.publish.locale import date as date_text
+from tui.publish.localised import date as date_text
 from tui.publish.words import RESULT_TEXT, entry_word, say
 
 

@@ -13,8 +13,8 @@ from scoring import Replay, replay
 from seasons.model import PlayerId, Season
 from tui.legend import LANGUAGES
 from tui.publish.chart import Series, line_chart
-from tui.publish.locale import date as date_text
-from tui.publish.locale import number, points
+from tui.publish.localised import date as date_text
+from tui.publish.localised import number, points
 from tui.publish.notice import Notice, make_notice, standings_for, title
 from tui.publish.players import cross_cells, history, page_names
 from tui.publish.sheet import round_sheet, sheet_title
