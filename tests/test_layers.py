@@ -11,7 +11,8 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-LAYERS = ("tui.cli", "tui.app", "tui.evening", "tui.format", "pairing", "scoring", "seasons")
+LAYERS = ("tui.cli", "tui.app", "tui.publish", "tui.evening", "tui.format", "tui.legend", "pairing", "scoring",
+          "seasons")
 """Most specific first: a module belongs to the first layer its dotted name starts with."""
 
 MAY_USE: dict[str, set[str]] = {
@@ -19,9 +20,12 @@ MAY_USE: dict[str, set[str]] = {
     "scoring": {"seasons"},
     "pairing": {"scoring", "seasons"},
     "tui.format": {"scoring", "seasons"},  # how numbers and tables look, shared by every part of tui
+    "tui.legend": set(),  # what the column headers mean, in Dutch and English: the site, the notice, the help
     "tui.evening": {"pairing", "scoring", "seasons", "tui.format"},
-    "tui.app": {"tui.evening", "scoring", "seasons", "tui.format"},
-    "tui.cli": {"tui.evening", "pairing", "scoring", "seasons", "tui.format"},
+    # publishing is a headless output shell like the CLI: pages, notice and printout over the evening layer
+    "tui.publish": {"tui.evening", "scoring", "seasons", "tui.format", "tui.legend"},
+    "tui.app": {"tui.evening", "tui.publish", "scoring", "seasons", "tui.format", "tui.legend"},
+    "tui.cli": {"tui.evening", "tui.publish", "pairing", "scoring", "seasons", "tui.format", "tui.legend"},
 }
 """The layers of the project each layer may import (besides itself)."""
 
@@ -32,6 +36,9 @@ LIBRARIES: dict[str, set[str]] = {
     "rustworkx": {"pairing"},
     "numpy": {"scoring", "pairing"},
     "polars": {"scoring", "pairing"},
+    "jinja2": {"tui.publish"},
+    "markupsafe": {"tui.publish"},
+    "babel": {"tui.publish"},
 }
 """Third-party libraries and the only layers that may import them."""
 
@@ -143,6 +150,11 @@ def _loaded(code: str, names: tuple[str, ...]) -> list[str]:
 
 def test_importing_the_core_does_not_load_textual():
     assert _loaded("import seasons.season_json, seasons.ruleset, scoring, pairing", ("textual", "rich")) == []
+
+
+def test_publishing_does_not_load_textual_or_the_solvers():
+    # `keizer publish` and `keizer notice` run where no terminal UI is (a cron job, a server).
+    assert _loaded("import tui.publish.site, tui.publish.output", ("textual", "rich", "ortools", "rustworkx")) == []
 
 
 def test_importing_the_evening_layer_does_not_load_textual_or_the_solvers():

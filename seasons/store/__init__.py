@@ -14,8 +14,9 @@ How it is laid out (schema.py has the tables):
   back, so a later record of what was published can simply point at an action id.
 - A new kind of fact (championship group, classes per part of the season, time-stamped absence
   reports) is a new event kind with its own payload, plus a schema version bump so that an older
-  keizer refuses the file instead of meeting an event it does not know. Facts that are not season
-  state (what was published, and when) get their own append-only table in a migration.
+  keizer refuses the file instead of meeting an event it does not know. What was published from which
+  state is such an event too (`published`, published.py): it leaves the season as it is, is one action
+  like any other, and points at the action id the pages were made from.
 """
 
 from seasons.store.season_store import ActionInfo, SeasonStore, validate_store

@@ -11,6 +11,7 @@ from seasons.season_json import season_from_json, season_to_json
 from seasons.store.class_events import ClassMovesSet
 from seasons.store.event_base import Event
 from seasons.store.payload import PayloadReader, frozen_copy, player_from_json, player_to_json
+from seasons.store.published import Published
 from seasons.store.round_events import (
     EntrySet,
     NoShow,
@@ -23,9 +24,10 @@ from seasons.store.round_events import (
 )
 
 __all__ = [
-    "EVENT_TYPES", "UNCHANGED", "Unchanged", "ClassMovesSet", "EntrySet", "Event", "NoShow", "PairingSaved", "PlayerAdded", "PlayerMoved",
-    "PlayerUpdated", "ReportSet", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
-    "SeasonDatesSet", "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
+    "EVENT_TYPES", "UNCHANGED", "Unchanged", "ClassMovesSet", "EntrySet", "Event", "NoShow", "PairingSaved",
+    "PlayerAdded", "PlayerMoved", "PlayerUpdated", "Published", "ReportSet", "ResultSet", "RoundAdded",
+    "RoundDateSet", "RoundRemoved", "SeasonCreated", "SeasonDatesSet", "SettingsChanged", "SuspensionSet",
+    "WithdrawalSet", "event_from_payload", "fold",
 ]
 
 
@@ -317,7 +319,7 @@ class SeasonDatesSet(Event):
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
     RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet, NoShow,
-    ReportSet, SeasonDatesSet, ClassMovesSet,
+    ReportSet, SeasonDatesSet, ClassMovesSet, Published,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 

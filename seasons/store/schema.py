@@ -96,8 +96,13 @@ def _v7_classes(conn: sqlite3.Connection) -> None:
     and `started_from`; no table changes."""
 
 
+def _v8_published(conn: sqlite3.Connection) -> None:
+    """The event kind `published` (what was published from which state of the log) exists from here on;
+    no table changes."""
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
-                               _v6_reports_and_dates, _v7_classes]
+                               _v6_reports_and_dates, _v7_classes, _v8_published]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 

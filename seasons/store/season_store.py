@@ -18,7 +18,8 @@ from seasons.model import Season
 from seasons.store import chain, schema
 from seasons.store.building import build_store, copy_store, free_name
 from seasons.store.events import Event, SeasonCreated
-from seasons.store.log_rows import ActionInfo, append_action, read_after, read_events
+from seasons.store.log_rows import ActionInfo, append_action, decode, read_after, read_events
+from seasons.store.published import Published
 from seasons.store.sqlite_file import (
     DEFAULT_TIMEOUT,
     SQLITE_MAGIC,
@@ -217,6 +218,20 @@ class SeasonStore:
         if self._timeline.row(action_id) is None:
             raise KeizerError(f"{self.path}: there is no action {action_id} (the newest is {self._timeline.head})")
         return tuple(read_events(self._connection(), action_id - 1, action_id).get(action_id, ()))
+
+    @_guarded
+    def publications(self) -> tuple[tuple[int, Published], ...]:
+        """The `published` records in effect (an undone one is not), as (action id, event), oldest first."""
+        self._refresh()
+        effective = set(self._timeline.effective)
+        out = []
+        for aid, kind, payload in self._connection().execute(
+                "SELECT action_id, kind, payload FROM events WHERE kind = ? ORDER BY action_id, seq",
+                (Published.kind,)):
+            event = decode(aid, kind, payload)
+            if aid in effective and isinstance(event, Published):
+                out.append((int(aid), event))
+        return tuple(out)
 
     @_guarded
     def verify(self) -> tuple[str, ...]:

@@ -48,10 +48,14 @@ READERS: dict[str, Argv] = {
     "import": lambda f, d: ["import", str(f), str(d / "club.keizer")],
     "pair": lambda f, d: ["pair", str(f)],
     "check-pairing": lambda f, d: ["check-pairing", str(f), str(pairing_file(d))],
+    "notice": lambda f, d: ["notice", str(f)],
+    "notice --markdown": lambda f, d: ["notice", str(f), "--markdown", "--lang", "en"],
+    "pairing": lambda f, d: ["pairing", str(f)],
+    "publish": lambda f, d: ["publish", str(f), "-o", str(d / "site")],
 }
 """Every command that reads a season file (`new --players` reads a list: its own fuzz below)."""
 STORE_READERS: dict[str, Argv] = {
-    **READERS,
+    **{name: argv for name, argv in READERS.items() if name != "publish"},  # on a store it writes its record
     "log": lambda f, d: ["log", str(f)],
     "backup": lambda f, d: ["backup", str(f), str(d / "copy.keizer")],
     "export --upto-valid": lambda f, d: ["export", str(f), "--upto-valid"],

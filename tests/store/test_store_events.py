@@ -15,6 +15,7 @@ from seasons.store.events import (
     NoShow,
     SuspensionSet,
     ReportSet,
+    Published,
     SeasonDatesSet,
     EVENT_TYPES,
     UNCHANGED,
@@ -303,6 +304,7 @@ def sample_events(season: Season) -> list[Event]:
         SeasonDatesSet("2024-09-05", "thursday"),
         ClassMovesSet(20, ((P("p01"), "B"), (P("p02"), "A"))),
         ClassMovesSet(20, None),
+        Published(3, "nl", 12, "club-site"),
     ]
 
 

@@ -10,6 +10,7 @@ from tui.evening.attendance import Attendance
 from tui.evening.classes import Classes
 from tui.evening.desk import PairingDesk
 from tui.evening.history import History
+from tui.evening.publications import Publications
 from tui.evening.results import Results
 from tui.evening.roster import Roster
 from tui.evening.session import EveningSession
@@ -40,6 +41,8 @@ class Evening:
         """Undo and redo."""
         self.classes = Classes(session)
         """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
+        self.publications = Publications(session)
+        """What was published from which state, and whether the data changed since."""
 
     @classmethod
     def open(cls, path: str | Path) -> Evening:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,7 +12,9 @@ from textual.widgets import Static
 
 from rich.text import Text
 
+from seasons.errors import KeizerError
 from tui.app.dialogs.card import PlayerCardScreen
+from tui.app.messages import Said, SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
 from tui.format import short_names
@@ -28,6 +31,8 @@ class StandingsScreen(KeizerScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "card", "Card", priority=True),  # before the table's own enter, and shown
         Binding("c", "switch_columns", "Columns"),
+        Binding("p", "publish", "Publish",
+                tooltip="write the site of the shown round (Dutch) to a folder next to the store"),
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
@@ -70,7 +75,11 @@ class StandingsScreen(KeizerScreen):
                     for key, cells in rows])
         self.query_one("#title", Static).update(
             f"{visible(self.evening.season.name)} — after round {view.round} ({STYLE_NAMES[style]})")
-        self.query_one("#iteration", Static).update(visible(view.report))
+        report = view.report
+        last = self.evening.publications.last()
+        if last is not None and last.stale:  # a result corrected after publishing: publish again
+            report += " · " + last.describe()
+        self.query_one("#iteration", Static).update(visible(report))
 
     def action_change_round(self, delta: int) -> None:
         last = self.evening.season.last_scored_round
@@ -87,3 +96,24 @@ class StandingsScreen(KeizerScreen):
             card = self.attempt(self.evening.standings.card, pid, self.shown_round)
             if card is not None:
                 self.app.push_screen(PlayerCardScreen(card))
+
+    def action_publish(self) -> None:
+        """The site of the shown round, written next to the store and recorded in it (one undo step), in a
+        thread worker: a season's pages take a second or two to make."""
+        self.say(f"publishing round {self.shown_round}…")
+        # On the app, which reports an unexpected failure in one place (`KeizerApp.on_worker_state_changed`).
+        self.app.run_worker(partial(self._publish, self.shown_round, self.shown_style), name="publish",
+                            group="publish", description=f"publishing round {self.shown_round}",
+                            exit_on_error=False, exclusive=True, thread=True)
+
+    def _publish(self, k: int, style: str) -> None:
+        """The worker thread: write and record, then tell the app (a user's problem is said, not raised)."""
+        from tui.publish.output import publish, site_folder  # Jinja2 and Babel load when a site is made
+
+        try:
+            folder = site_folder(self.evening.session.path)
+            label = publish(self.evening, k, "nl", folder, style)
+        except KeizerError as exc:  # the folder has other files; the store changed meanwhile
+            self.post_message(Said(str(exc), "error"))
+            return
+        self.post_message(SeasonWritten(f"{label}: written to {folder}"))

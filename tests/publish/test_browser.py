@@ -1,0 +1,73 @@
+"""The published site in a real browser: headless Chromium (the system's, through Playwright) opens the index,
+a player page and the cross table at a phone's and a desktop's width, reads what a reader sees, checks that
+nothing overflows sideways, and prints the pairing to PDF on one A4. Screenshots go to the temp folder."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from seasons.load import load_season
+from tests.conftest import DEMO
+from tui.publish.output import write_site
+from tui.publish.site import build_site
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+if not Path(CHROMIUM).is_file():
+    pytest.skip("no system Chromium (install it with the system's package manager: apt-get install chromium)",
+                allow_module_level=True)
+
+
+PAGES = {"index.html": "Ranglijst na ronde 32", "players/quinten-koster.html": "Quinten Koster na ronde 32",
+         "cross.html": "Kruistabel — Ranglijst na ronde 32"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    folder = tmp_path_factory.mktemp("published") / "site"
+    write_site(build_site(load_season(DEMO), 32, "nl"), folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def browser():  # type: ignore[no-untyped-def]
+    with sync_api.sync_playwright() as p:
+        try:
+            chromium = p.chromium.launch(executable_path=CHROMIUM)
+        except Exception as exc:  # noqa: BLE001 — a Chromium that does not start is a machine's matter
+            pytest.skip(f"the system Chromium does not start: {exc}")
+        yield chromium
+        chromium.close()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_pages_read_right_and_nothing_overflows(site, browser, width, tmp_path_factory):  # type: ignore[no-untyped-def]
+    shots = Path(tmp_path_factory.getbasetemp())
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    for name, heading in PAGES.items():
+        page.goto((site / name).as_uri())
+        assert page.inner_text("h1") == heading
+        scroll, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert scroll <= client, f"{name} overflows at {width} px ({scroll} > {client})"
+        page.screenshot(path=str(shots / f"keizer-{width}-{name.replace('/', '-')}.png"), full_page=False)
+    page.goto((site / "index.html").as_uri())
+    first = page.locator("table.standings tbody tr").first.inner_text()
+    assert "Quinten Koster" in first and re.search(r"\d,\d", first)  # the leader, with a decimal comma
+    assert page.locator("h2", has_text="Indeling ronde 33").count() == 1
+    page.goto((site / "players/quinten-koster.html").as_uri())
+    assert page.locator("svg.chart").count() == 2 and page.locator("svg.chart").first.is_visible()
+    page.close()
+
+
+def test_the_pairing_prints_on_one_a4(site, browser, tmp_path):  # type: ignore[no-untyped-def]
+    page = browser.new_page()
+    page.goto((site / "pairing.html").as_uri())
+    page.emulate_media(media="print")
+    assert not page.locator("nav").is_visible()  # the menu is left off the paper
+    pdf = page.pdf(path=str(tmp_path / "pairing.pdf"), format="A4")
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+    page.close()

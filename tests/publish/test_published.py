@@ -1,0 +1,100 @@
+"""`keizer publish` writes the site whole, and on a store records what was published from which state: one
+undo step; the data changing afterwards makes the published notice older than the data."""
+
+from __future__ import annotations
+
+import pytest
+
+from seasons.errors import KeizerError
+from seasons.load import load_season
+from seasons.store import SeasonStore
+from seasons.store.events import ResultSet, event_from_payload
+from seasons.store.published import Published
+from tests.conftest import DEMO
+from tui.cli.main import main
+from tui.evening import Evening
+from tui.publish.output import MARKER, write_site
+
+
+@pytest.fixture
+def store(tmp_path):  # type: ignore[no-untyped-def]
+    path = tmp_path / "club.keizer"
+    SeasonStore.create(path, load_season(DEMO)).close()
+    return path
+
+
+def test_publishing_a_store_records_the_revision_it_was_made_from(store, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    with SeasonStore.open(store) as s:
+        before = s.head()
+    assert main(["publish", str(store), "--round", "30", "--lang", "en", "-o", str(tmp_path / "site")]) == 0
+    assert "recorded in the store: publish round 30 (en) to site" in capsys.readouterr().out
+    assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "site" / MARKER).is_file()
+    with SeasonStore.open(store) as s:
+        [(action, record)] = s.publications()
+        assert record == Published(30, "en", before, "site") and action == s.head()
+    evening = Evening.open(store)
+    try:
+        last = evening.publications.last()
+        assert last is not None and not last.stale and "up to date" in last.describe()
+    finally:
+        evening.close()
+
+
+def test_a_result_corrected_after_publishing_makes_the_notice_older_than_the_data(store, tmp_path):  # type: ignore[no-untyped-def]
+    evening = Evening.open(store)
+    try:
+        from tui.publish.output import publish
+
+        publish(evening, 33, "nl", tmp_path / "site")
+        assert evening.publications.last().stale is False  # type: ignore[union-attr]
+        game = evening.season.round(33).games[0]
+        flipped = "0-1" if game.result.value == "1-0" else "1-0"
+        evening.session.commit("correct board 1", ResultSet(33, game.white, game.black, _result(flipped)))
+        last = evening.publications.last()
+        assert last is not None and last.stale and "older than the data" in last.describe()
+        evening.history.undo()  # the correction taken back: the site shows the data again
+        assert evening.publications.last().stale is False  # type: ignore[union-attr]
+        evening.history.undo()  # the publication itself is one undo step: its record goes, the files stay
+        assert evening.publications.last() is None and (tmp_path / "site" / "index.html").is_file()
+    finally:
+        evening.close()
+
+
+def _result(text: str):  # type: ignore[no-untyped-def]
+    from seasons.model import Result
+
+    return Result(text)
+
+
+def test_a_season_file_is_published_without_a_record(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    assert main(["publish", str(DEMO), "-o", str(tmp_path / "web")]) == 0
+    out, err = capsys.readouterr()
+    assert "wrote the site of round 33 (nl)" in out and "keeps no record" in err
+
+
+def test_a_folder_with_other_files_is_never_emptied(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "letter.txt").write_text("keep me")
+    assert main(["publish", str(DEMO), "-o", str(home)]) == 2
+    assert "the folder has other files" in capsys.readouterr().err
+    assert (home / "letter.txt").read_text() == "keep me"
+    with pytest.raises(KeizerError, match="is a file"):
+        write_site({"index.html": "x"}, home / "letter.txt")
+
+
+def test_a_site_written_again_loses_its_old_pages(tmp_path):  # type: ignore[no-untyped-def]
+    write_site({"index.html": "one", "players/gone.html": "old"}, tmp_path / "site")
+    write_site({"index.html": "two"}, tmp_path / "site")
+    assert (tmp_path / "site" / "index.html").read_text() == "two"
+    assert not (tmp_path / "site" / "players").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temp folder left
+
+
+def test_the_event_reads_back_and_refuses_a_round_that_does_not_exist() -> None:
+    event = Published(3, "nl", 7, "site")
+    assert event_from_payload("published", event.to_payload()) == event
+    season = load_season(DEMO)
+    assert event.apply(season) == season
+    with pytest.raises(KeizerError, match="round 99 does not exist"):
+        Published(99, "nl", 7, "site").apply(season)

@@ -1,0 +1,57 @@
+"""The TUI's Publish (p on the Standings screen, and the command palette): the site next to the store, said
+where; a result corrected afterwards shows that the published notice is older than the data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from seasons.model import Result
+from seasons.store.events import ResultSet
+from tui.app import KeizerApp, make_app
+from tui.app.dialogs.help import HelpScreen
+
+
+def last(app: KeizerApp) -> str:
+    return app.said[-1].text if app.said else ""
+
+
+async def test_publish_writes_the_site_next_to_the_store_and_says_where(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f5", "p")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        folder = demo_store.with_name("demo-site")
+        assert (folder / "index.html").is_file()
+        assert "publish round 32 (nl) to demo-site" in last(app) and str(folder) in last(app)
+        assert "older than the data" not in str(app.screen.query_one("#iteration").render())
+        assert "Publish" in [c.title for c in app.get_system_commands(app.screen)]  # the command palette
+        game = app.evening.season.round(32).games[0]
+        other = Result.BLACK_WINS if game.result is Result.WHITE_WINS else Result.WHITE_WINS
+        app.evening.session.commit("correct board 1", ResultSet(32, game.white, game.black, other))
+        app.check_store()
+        await pilot.pause()
+        assert "published notice older than the data" in str(app.screen.query_one("#iteration").render())
+
+
+async def test_a_folder_with_other_files_is_refused_in_one_line(demo_store: Path) -> None:
+    folder = demo_store.with_name("demo-site")
+    folder.mkdir()
+    (folder / "letter.txt").write_text("keep me")
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        head = app.evening.revision
+        await pilot.press("f5", "p")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "the folder has other files" in last(app) and app.said[-1].severity == "error"
+        assert app.evening.revision == head and (folder / "letter.txt").read_text() == "keep me"
+
+
+async def test_the_help_explains_the_standings_columns(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.press("f5", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text").render())
+        assert "Standings columns" in text and "games played" in text and "Bordpt" in text

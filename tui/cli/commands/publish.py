@@ -1,0 +1,111 @@
+"""`keizer publish`, `keizer notice` and `keizer pairing`: the week's notice as a site, as text, and the saved
+pairing's printout (docs/publishing.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from seasons.errors import KeizerError
+from tui.format import COLUMNS
+from tui.legend import LANGUAGES
+
+
+def _common(p: argparse.ArgumentParser, round_help: str) -> None:
+    p.add_argument("season", metavar="SEASON")
+    p.add_argument("--round", "-r", type=int, metavar="K", help=round_help)
+    p.add_argument("--lang", choices=LANGUAGES, default="nl", help="the language (default nl, the clubs' own)")
+
+
+def register_publish(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("publish", help="write the week's notice as a static website",
+                       description="Write a static site (plain HTML and one CSS file, no script, nothing loaded "
+                                   "from elsewhere) of the standings after round K, its results and the next "
+                                   "pairing, a cross table, a page per player and one per round, into DIR "
+                                   "(replaced whole). On a season store it records what was published from which "
+                                   "state.")
+    _common(p, "standings after this round (default: the last round with results)")
+    p.add_argument("--columns", choices=sorted(COLUMNS), help="which club's columns (default: the ruleset's)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the site to")
+    p.set_defaults(run=run_publish)
+
+
+def register_notice(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("notice", help="print the week's notice as text for e-mail or messaging",
+                       description="The standings after round K, its results and the next pairing as plain "
+                                   "text aligned for a fixed-width font, or Markdown.")
+    _common(p, "standings after this round (default: the last round with results)")
+    p.add_argument("--columns", choices=sorted(COLUMNS), help="which club's columns (default: the ruleset's)")
+    p.add_argument("--markdown", action="store_true", help="Markdown instead of plain text")
+    p.set_defaults(run=run_notice)
+
+
+def register_pairing(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("pairing", help="print the saved pairing of a round",
+                       description="Print round K's saved pairing as it was accepted (not a new one): board "
+                                   "numbers, white, black, the result column, the bye and who does not play.")
+    _common(p, "the round (default: the last paired round)")
+    p.set_defaults(run=run_pairing)
+
+
+def _round(season: object, k: int | None) -> int:
+    from seasons.model import Season
+
+    assert isinstance(season, Season)
+    k = season.last_scored_round if k is None else k
+    if not 0 <= k <= len(season.rounds):
+        raise KeizerError(f"--round {k}: the season has rounds 0 to {len(season.rounds)}")
+    return k
+
+
+def run_publish(args: argparse.Namespace) -> int:
+    from seasons.load import is_store_file, load_season
+    from tui.publish.output import publish, write_site
+    from tui.publish.site import build_site
+
+    out = Path(args.output)
+    if is_store_file(args.season):
+        from tui.evening import Evening
+
+        evening = Evening.open(args.season)
+        try:
+            k = _round(evening.season, args.round)
+            label = publish(evening, k, args.lang, out, args.columns)
+        finally:
+            evening.close()
+        print(f"wrote the site of round {k} ({args.lang}) to {out}; recorded in the store: {label}")
+        return 0
+    season = load_season(args.season)
+    k = _round(season, args.round)
+    write_site(build_site(season, k, args.lang, args.columns), out)
+    print(f"wrote the site of round {k} ({args.lang}) to {out}")
+    print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)
+    return 0
+
+
+def run_notice(args: argparse.Namespace) -> int:
+    from scoring import replay
+    from seasons.load import load_season
+    from tui.publish.notice import make_notice, notice_text
+
+    season = load_season(args.season)
+    k = _round(season, args.round)
+    sys.stdout.write(notice_text(make_notice(season, replay(season, k), args.lang, args.columns), args.markdown))
+    return 0
+
+
+def run_pairing(args: argparse.Namespace) -> int:
+    from seasons.load import load_season
+    from tui.publish.sheet import round_sheet, sheet_lines, sheet_title
+
+    season = load_season(args.season)
+    k = args.round
+    if k is None:
+        k = max((r.number for r in season.rounds if r.is_paired), default=0)
+        if k == 0:
+            raise KeizerError("no round has a saved pairing yet")
+    sheet = round_sheet(season, k)
+    title = f"{season.name} — {sheet_title(sheet, args.lang, False)}"
+    sys.stdout.write("\n".join((title, "", *sheet_lines(sheet, args.lang, True))) + "\n")
+    return 0

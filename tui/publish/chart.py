@@ -1,0 +1,95 @@
+"""A small line chart as inline SVG: a player's place or score round by round (no script, no fonts to load).
+
+Our own module rather than a chart library: the one maintained candidate (pygal) gives every chart a random
+id and a script reference, so the same season would not give the same bytes and the page would not stand on
+its own. Twenty lines of geometry do the one chart the site needs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+WIDTH, HEIGHT = 480, 190
+"""The drawing's own units; the SVG scales to the width of the page (viewBox)."""
+LEFT, RIGHT, TOP, BOTTOM = 52, 12, 14, 30
+"""Margins for the axis labels."""
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One line: a value per round."""
+
+    label: str
+    """What the line shows ("plaats"), said in the chart's title for a screen reader."""
+    points: tuple[tuple[int, float], ...]
+    """(round, value), rounds ascending."""
+    inverted: bool = False
+    """Smaller is better and drawn higher (a place: 1 at the top)."""
+
+
+def _ticks(low: float, high: float, inverted: bool) -> tuple[float, ...]:
+    """Three to five round numbers on the axis, the best end included."""
+    span = max(high - low, 1.0)
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, 10**9)
+                if span / s <= 4)
+    first = low if inverted else (low // step) * step
+    ticks = [first]
+    value = (first // step + 1) * step
+    while value <= high:
+        ticks.append(value)
+        value += step
+    return tuple(ticks)
+
+
+def line_chart(series: Series, title: str, number: Callable[[float], str]) -> Markup:
+    """The series as an SVG line with dots and labelled axes; `number` writes a value in the page's language.
+    The same series always gives the same text (fixed decimals, no ids)."""
+    rounds = [r for r, _ in series.points]
+    values = [v for _, v in series.points]
+    if not values:
+        return Markup("")
+    low, high = (min(values), max(values))
+    if not series.inverted:
+        low = min(low, 0.0)
+    if high == low:
+        high = low + 1
+    first, last = min(rounds), max(rounds)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(r: int) -> float:
+        return LEFT + (plot_w * (r - first) / (last - first) if last > first else plot_w / 2)
+
+    def y(v: float) -> float:
+        share = (v - low) / (high - low)
+        return TOP + (share if series.inverted else 1 - share) * plot_h
+
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}" '
+             f'xmlns="http://www.w3.org/2000/svg">', f"<title>{escape(title)}</title>"]
+    for tick in _ticks(low, high, series.inverted):
+        ty = _f(y(tick))
+        parts.append(f'<line class="grid" x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}"/>')
+        parts.append(f'<text class="axis" x="{LEFT - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle">'
+                     f"{escape(number(tick))}</text>")
+    for r in _round_ticks(first, last):
+        parts.append(f'<text class="axis" x="{_f(x(r))}" y="{HEIGHT - 6}" text-anchor="middle">{r}</text>')
+    path = " ".join(f"{_f(x(r))},{_f(y(v))}" for r, v in series.points)
+    parts.append(f'<polyline class="line" points="{path}"/>')
+    parts.extend(f'<circle class="dot" cx="{_f(x(r))}" cy="{_f(y(v))}" r="3"><title>{r}: '
+                 f"{escape(number(v))}</title></circle>" for r, v in series.points)
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _round_ticks(first: int, last: int) -> Sequence[int]:
+    step = max(1, -(-(last - first) // 10))
+    ticks = list(range(first, last + 1, step))
+    if ticks[-1] != last:  # the last round is always labelled: it is the one the page is about
+        ticks[-1 if last - ticks[-1] < step / 2 and len(ticks) > 1 else len(ticks):] = [last]
+    return tuple(ticks)
+
+
+def _f(value: float) -> str:
+    """A coordinate with one decimal: the same input, the same bytes."""
+    return f"{value:.1f}"

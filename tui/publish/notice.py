@@ -1,0 +1,115 @@
+"""The week's notice (D art. 6): the standings after round K, its results and the next pairing, as plain text
+that stays aligned in a fixed-width font, or Markdown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring import Replay, standings_table
+from seasons.model import PlayerId, Season
+from tui.format import standings_cells
+from tui.legend import header, legend
+from tui.publish.cells import aligned, cell_width, markdown_table, md_escape
+from tui.publish.localised import date as date_text
+from tui.publish.localised import number
+from tui.publish.sheet import RoundSheet, round_sheet, sheet_lines, sheet_title
+from tui.publish.words import say
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The standings after a round in the club's columns, every cell as published in one language."""
+
+    headers: tuple[str, ...]
+    right: tuple[bool, ...]
+    """Right-aligned (a number column)."""
+    rows: tuple[tuple[str, ...], ...]
+    players: tuple[PlayerId, ...]
+    """The player of each row."""
+    legend: tuple[tuple[str, str], ...]
+    """(header, meaning) of every abbreviation in `headers`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Everything published for one week, in one language."""
+
+    season: str
+    round: int
+    """The standings are those after this round (0: the starting ranking)."""
+    lang: str
+    date: str | None
+    """Round `round`'s evening, ISO."""
+    table: Table
+    missing: int
+    """Results of rounds 1..round still missing: the standings are provisional while any is."""
+    results: RoundSheet | None
+    """Round `round` with its results (None for round 0)."""
+    next: RoundSheet | None
+    """Round `round` + 1 when it is paired."""
+
+
+def standings_for(rep: Replay, style: str, lang: str) -> Table:
+    """The table after `rep.upto` in the club's columns (tui/format.py COLUMNS), numbers in `lang`."""
+    columns, rows = standings_cells(rep, standings_table(rep), style)
+    headers = tuple(h for h, _ in columns)
+    right = tuple(r for _, r in columns)
+    words = {"ja": say("yes", lang), "nee": say("no", lang)}
+
+    def shown(cell: str, is_number: bool) -> str:
+        return number(cell, lang) if is_number else words.get(cell, cell)
+
+    cells = tuple(tuple(shown(c, r) for c, r in zip(row, right)) for _, row in rows)
+    return Table(tuple(header(h, lang) for h in headers), right, cells,
+                 tuple(PlayerId(pid) for pid, _ in rows), legend(headers, lang))
+
+
+def make_notice(season: Season, rep: Replay, lang: str, style: str | None = None) -> Notice:
+    """The notice after round `rep.upto` in `lang`, in `style`'s columns (default: the ruleset's)."""
+    k = rep.upto
+    style = style or rep.ruleset.columns
+    results = round_sheet(season, k) if k >= 1 else None
+    paired_next = k + 1 <= len(season.rounds) and season.round(k + 1).is_paired
+    return Notice(season=season.name, round=k, lang=lang, date=None if results is None else results.date,
+                  table=standings_for(rep, style, lang), missing=rep.standings().missing, results=results,
+                  next=round_sheet(season, k + 1) if paired_next else None)
+
+
+def title(notice: Notice) -> str:
+    """"Ranglijst na ronde 12" (or the starting ranking)."""
+    if notice.round == 0:
+        return say("start_ranking", notice.lang)
+    return say("standings_after", notice.lang, k=notice.round)
+
+
+def notice_text(notice: Notice, markdown: bool = False) -> str:
+    """The notice as plain aligned text, or Markdown: title, standings, legend, results, next pairing."""
+    lang = notice.lang
+    out: list[str] = []
+
+    def heading(text: str, level: int) -> None:
+        if markdown:
+            out.extend([f"{'#' * level} {md_escape(text)}", ""])
+        else:
+            out.extend([text, ("=" if level == 1 else "-") * cell_width(text), ""])
+
+    heading(notice.season, 1)
+    when = f" ({date_text(notice.date, lang)})" if notice.date else ""
+    heading(title(notice) + when, 2)
+    if notice.missing:
+        out.extend([say("provisional", lang, n=notice.missing), ""])
+    table = notice.table
+    out.extend(markdown_table(table.headers, table.rows, table.right) if markdown
+               else aligned(table.headers, table.rows, table.right))
+    out.append("")
+    if table.legend:
+        out.append(f"{say('legend', lang)}:")
+        for abbr, meaning in table.legend:
+            out.append(f"- {md_escape(abbr)}: {meaning}" if markdown else f"  {abbr:<7}{meaning}")
+        out.append("")
+    for sheet, results in ((notice.results, True), (notice.next, False)):
+        if sheet is not None:
+            heading(sheet_title(sheet, lang, results), 2)
+            out.extend(sheet_lines(sheet, lang, results, markdown))
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,76 @@
+"""Writing a site to its folder whole, and recording in the store what was published from which state."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from seasons.errors import KeizerError
+from tui.evening import Evening
+from tui.publish.site import build_site
+
+MARKER = ".keizer-site"
+"""A file in every folder keizer writes a site to: only such a folder (or an empty one) is replaced."""
+
+
+def write_site(files: dict[str, str], folder: Path) -> None:
+    """The site's files as the whole content of `folder`: built in a temp folder beside it, then swapped in,
+    so a reader never sees half a site and pages of players no longer ranked do not linger. A folder that
+    has other files and no MARKER is refused (`-o ~` must never empty a home)."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise KeizerError(f"{folder}: is a file; name a folder to write the site to")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
+        raise KeizerError(f"{folder}: the folder has other files; name a new or empty folder (or one keizer "
+                          f"wrote a site to)")
+    parent = folder.parent if str(folder.parent) else Path(".")
+    if not parent.is_dir():
+        raise KeizerError(f"{folder}: cannot write the site (no such folder: {parent})")
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".keizer-tmp", dir=parent))
+    except OSError as exc:
+        raise KeizerError(f"{folder}: cannot write the site ({exc.strerror})") from None
+    old = None
+    try:
+        os.chmod(tmp, 0o777 & ~_umask())
+        for name, text in {**files, MARKER: "A site written by keizer publish; the folder is replaced whole.\n"}.items():
+            path = tmp / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8", newline="\n")
+        if folder.exists():
+            old = folder.with_name(f".{folder.name}.keizer-old")
+            if old.exists():
+                shutil.rmtree(old)
+            folder.rename(old)
+        tmp.rename(folder)
+    except OSError as exc:
+        raise KeizerError(f"{folder}: cannot write the site ({exc.strerror or exc})") from None
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+        if old is not None and old.exists():
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def site_folder(store: Path | None) -> Path:
+    """Where the TUI writes the site: a folder next to the store named after it ("club-site" for
+    "club.keizer")."""
+    if store is None:
+        raise KeizerError("this season has no store file to write the site next to: use keizer publish -o DIR")
+    return store.with_name(f"{store.stem}-site")
+
+
+def publish(evening: Evening, k: int, lang: str, folder: Path, style: str | None = None) -> str:
+    """The site after round k written to `folder`, and its record (the `published` event, one undo step)
+    committed if the store did not change meanwhile; the action's label."""
+    revision = evening.revision
+    write_site(build_site(evening.season, k, lang, style), folder)
+    return evening.publications.record(k, lang, revision, folder.name)

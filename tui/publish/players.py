@@ -1,0 +1,102 @@
+"""What the site shows of one player and of the cross table: every round with its opponent, colour, result,
+points, running score and place."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scoring import Replay, player_card
+from seasons.model import PlayerId, Season
+from tui.publish.localised import points
+from tui.publish.words import RESULT_TEXT, colour_letter, entry_short, entry_word, own_result, say
+
+_SAFE = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}")
+
+
+def page_names(season: Season) -> dict[PlayerId, str]:
+    """Each player's page file ("quinten-koster.html"): the id where it is a safe file name on every system
+    (lowercase, unique without case), else the place in the starting list ("speler-12.html")."""
+    lowered = [p.id.lower() for p in season.players]
+    out = {}
+    for p, low in zip(season.players, lowered):
+        safe = p.id == low and _SAFE.fullmatch(low) is not None and lowered.count(low) == 1 \
+            and not low.startswith("speler-")
+        out[p.id] = f"{low if safe else f'speler-{season.start_rank(p.id)}'}.html"
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRound:
+    """One round on a player's page."""
+
+    round: int
+    opponent: PlayerId | None
+    opponent_name: str
+    """The opponent's name, or what the player did instead ("afgemeld")."""
+    colour: str
+    """"wit"/"zwart" ("white"/"black"); "" without a game."""
+    result: str
+    """"1", "½", "0", "+", "-"; "" while pending or without a game."""
+    points: str
+    """What the round adds to the score after round K, in the page's language."""
+    total: str
+    """The score after this round, as published after it."""
+    rank: int | None
+    """The place after this round (None: not ranked then)."""
+
+
+def history(rep: Replay, pid: PlayerId, lang: str) -> tuple[tuple[PlayerRound, ...], tuple[tuple[int, Fraction, int], ...]]:
+    """The player's rounds 1..K and (round, score, rank) after each round the player was ranked."""
+    season, k = rep.season, rep.upto
+    card = player_card(rep, pid, k)
+    lines = {line.round: line for line in card.lines}
+    rows, series = [], []
+    for j in range(1, k + 1):
+        after = {r.player: r for r in rep.at(j).standings(j).rows}
+        standing = after.get(pid)
+        rnd = season.round(j)
+        game = rnd.game_of(pid)
+        line = lines.get(j)
+        if game is not None:
+            white = game.white == pid
+            opp = game.opponent_of(pid)
+            opponent, name = opp, season.player(opp).name
+            colour, result = say("colour_w" if white else "colour_b", lang), own_result(game.result, white)
+        else:
+            kind = rnd.entry_of(pid)
+            opponent, name, colour, result = None, "" if kind is None else entry_word(kind, lang), "", ""
+        rows.append(PlayerRound(j, opponent, name, colour, result,
+                                "" if line is None else points(line.points, lang),
+                                "" if standing is None else points(standing.score, lang),
+                                None if standing is None else standing.rank))
+        if standing is not None:
+            series.append((j, standing.score, standing.rank))
+    return tuple(rows), tuple(series)
+
+
+def cross_cells(rep: Replay, order: tuple[PlayerId, ...], lang: str) -> dict[PlayerId, tuple[tuple[str, str], ...]]:
+    """Per player (in `order`, the standings after K) and round 1..K: (cell, its title). A game is the
+    opponent's place in these standings, the colour and the result ("12w1"); an entry is its short word."""
+    season, k = rep.season, rep.upto
+    place = {pid: i + 1 for i, pid in enumerate(order)}
+    out = {}
+    for pid in order:
+        cells = []
+        for j in range(1, k + 1):
+            rnd = season.round(j)
+            game = rnd.game_of(pid)
+            if game is not None:
+                white = game.white == pid
+                opp = game.opponent_of(pid)
+                where = str(place[opp]) if opp in place else "–"
+                cell = f"{where}{colour_letter(white, lang)}{own_result(game.result, white)}"
+                title = f"{season.player(opp).name} {RESULT_TEXT[game.result]}".strip()
+            else:
+                kind = rnd.entry_of(pid)
+                cell = "" if kind is None else entry_short(kind, lang)
+                title = "" if kind is None else entry_word(kind, lang)
+            cells.append((cell, title))
+        out[pid] = tuple(cells)
+    return out

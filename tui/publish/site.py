@@ -1,0 +1,137 @@
+"""The static site of the week's notice: pages rendered from Jinja2 templates into {file name: text}."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from scoring import Replay, replay
+from seasons.model import PlayerId, Season
+from tui.legend import LANGUAGES
+from tui.publish.chart import Series, line_chart
+from tui.publish.localised import date as date_text
+from tui.publish.localised import number, points
+from tui.publish.notice import Notice, make_notice, standings_for, title
+from tui.publish.players import cross_cells, history, page_names
+from tui.publish.sheet import round_sheet, sheet_title
+from tui.publish.words import entry_word, say
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """What every page reads: the season, the replay up to K, the week's notice, the language."""
+
+    season: Season
+    replay: Replay
+    notice: Notice
+    lang: str
+    style: str
+    """The club's standings columns, "d" or "k"."""
+    pages: Mapping[PlayerId, str]
+    """Each ranked player's page file name."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraPage:
+    """A page of the site beyond the standings (the championship group, the classes, the cups): listed in
+    EXTRA_PAGES, linked from every page's menu when its `context` gives one."""
+
+    file: str
+    """Its file name at the root of the site ("groep.html")."""
+    template: str
+    """Its template in tui/publish/templates, extending "base.html"."""
+    title: tuple[str, str]
+    """(Dutch, English)."""
+    context: Callable[[Site], Mapping[str, Any] | None]
+    """The template's variables, or None when the season has nothing for it (no groups): then no page."""
+
+
+EXTRA_PAGES: tuple[ExtraPage, ...] = ()
+"""The hook for the pages of other parts of the competition: each adds one entry here."""
+
+CSS_FILE = "site.css"
+
+
+def environment() -> Environment:
+    """Templates shipped in the package, every value escaped unless it is already markup (an SVG chart)."""
+    return Environment(loader=PackageLoader("tui.publish", "templates"), autoescape=True, undefined=StrictUndefined,
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+
+def build_site(season: Season, k: int, lang: str, style: str | None = None) -> dict[str, str]:
+    """Every file of the site after round k in `lang` ("nl" or "en"), by relative path: the same season gives
+    the same bytes (no clock, no random ids)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    rep = replay(season, k)
+    notice = make_notice(season, rep, lang, style)
+    site = Site(season, rep, notice, lang, style or rep.ruleset.columns,
+                {pid: name for pid, name in page_names(season).items() if pid in set(notice.table.players)})
+    env = environment()
+    extras = [(page, page.context(site)) for page in EXTRA_PAGES]
+    menu = [("index.html", say("home", lang)), ("cross.html", say("cross_table", lang)),
+            ("rounds/index.html", say("archive", lang))]
+    if notice.next is not None or notice.results is not None:
+        menu.append(("pairing.html", say("print_pairing", lang)))
+    menu += [(page.file, page.title[0 if lang == "nl" else 1]) for page, ctx in extras if ctx is not None]
+
+    def render(path: str, template: str, **context: Any) -> None:
+        root = "../" * path.count("/")
+        files[path] = env.get_template(template).render(
+            say=lambda key, **fill: say(key, lang, **fill), lang=lang, root=root, menu=menu, season=season.name,
+            css=root + CSS_FILE, here=path, pages=site.pages, date=lambda iso: date_text(iso, lang),
+            sheet_title=lambda sheet, results: sheet_title(sheet, lang, results),
+            entry=lambda kind: entry_word(kind, lang), **context)
+
+    files: dict[str, str] = {CSS_FILE: resources.files("tui.publish").joinpath("templates", CSS_FILE).read_text("utf-8")}
+    render("index.html", "index.html", notice=notice, heading=title(notice))
+    next_or_last = notice.next or notice.results
+    if next_or_last is not None:
+        # always with the result column: blank on the notice board's copy, for the results as they come in
+        render("pairing.html", "pairing.html", sheet=next_or_last, results=True,
+               heading=sheet_title(next_or_last, lang, notice.next is None))
+    order = notice.table.players
+    render("cross.html", "cross.html", heading=f"{say('cross_table', lang)} — {title(notice)}", order=order,
+           rounds=tuple(range(1, k + 1)), cells=cross_cells(rep, order, lang), table=notice.table,
+           names={pid: season.player(pid).name for pid in order})
+    _player_pages(site, render)
+    _round_pages(site, render)
+    for page, ctx in extras:
+        if ctx is not None:
+            render(page.file, page.template, heading=page.title[0 if lang == "nl" else 1], **ctx)
+    return files
+
+
+def _player_pages(site: Site, render: Callable[..., None]) -> None:
+    lang, rep = site.lang, site.replay
+    for pid, file in site.pages.items():
+        rows, series = history(rep, pid, lang)
+        standing = next(r for r in rep.standings().rows if r.player == pid)
+        rank_chart = line_chart(Series(say("chart_rank", lang), tuple((j, float(r)) for j, _, r in series), True),
+                                f"{say('chart_rank', lang)}: {site.season.player(pid).name}",
+                                lambda v: number(str(int(v)), lang))
+        score_chart = line_chart(Series(say("chart_score", lang), tuple((j, float(s)) for j, s, _ in series)),
+                                 f"{say('chart_score', lang)}: {site.season.player(pid).name}",
+                                 lambda v: number(f"{v:.0f}", lang))
+        render(f"players/{file}", "player.html", rows=rows, name=site.season.player(pid).name,
+               heading=say("player_after", lang, name=site.season.player(pid).name, k=rep.upto),
+               summary=say("place_points", lang, rank=standing.rank, score=points(standing.score, lang),
+                           value=points(standing.value, lang)),
+               rank_chart=rank_chart, score_chart=score_chart, k=rep.upto)
+
+
+def _round_pages(site: Site, render: Callable[..., None]) -> None:
+    lang, season, k = site.lang, site.season, site.replay.upto
+    listed = []
+    for j in range(1, k + 1):
+        sheet = round_sheet(season, j)
+        after = replay(season, j)
+        table, missing = standings_for(after, site.style, lang), after.standings().missing
+        render(f"rounds/{j}.html", "round.html", sheet=sheet, table=table, missing=missing,
+               heading=sheet_title(sheet, lang, True), standings_title=say("standings_after", lang, k=j))
+        listed.append((j, sheet.date))
+    render("rounds/index.html", "archive.html", heading=say("archive", lang), listed=tuple(reversed(listed)))

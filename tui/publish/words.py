@@ -1,0 +1,111 @@
+"""Every published sentence in Dutch and English (the column legend is in tui/legend.py)."""
+
+from __future__ import annotations
+
+from seasons.model import EntryKind, Result
+
+_WORDS: dict[str, tuple[str, str]] = {
+    # key: (Dutch, English); {k}, {n}, {name} are filled in
+    "standings_after": ("Ranglijst na ronde {k}", "Standings after round {k}"),
+    "start_ranking": ("Startranglijst", "Starting ranking"),
+    "results_of": ("Uitslagen ronde {k}", "Results of round {k}"),
+    "pairing_of": ("Indeling ronde {k}", "Pairing of round {k}"),
+    "provisional": ("VOORLOPIG: nog {n} uitslag(en) open; een open partij telt 0 tot de uitslag bekend is.",
+                    "PROVISIONAL: {n} result(s) still missing; a game without a result scores 0 until "
+                    "it is entered."),
+    "legend": ("Verklaring van de kolommen", "What the columns mean"),
+    "board": ("Bord", "Board"),
+    "white": ("Wit", "White"),
+    "black": ("Zwart", "Black"),
+    "result": ("Uitslag", "Result"),
+    "bye": ("Vrijgeloot", "Bye"),
+    "absent": ("Afwezig", "Not playing"),
+    "no_pairing": ("Ronde {k} is nog niet ingedeeld.", "Round {k} is not paired yet."),
+    "cross_table": ("Kruistabel", "Cross table"),
+    "cross_note": ("Per ronde: de tegenstander (plaats in deze ranglijst), w/z de kleur, 1 ½ 0 de uitslag.",
+                   "Per round: the opponent (place in these standings), w/b the colour, 1 ½ 0 the result."),
+    "rounds": ("Rondes", "Rounds"),
+    "archive": ("Archief", "Archive"),
+    "round": ("Ronde", "Round"),
+    "home": ("Ranglijst", "Standings"),
+    "players": ("Spelers", "Players"),
+    "opponent": ("Tegenstander", "Opponent"),
+    "colour": ("Kleur", "Colour"),
+    "points": ("Punten", "Points"),
+    "total": ("Totaal", "Total"),
+    "rank": ("Plaats", "Place"),
+    "chart": ("Plaats en punten per ronde", "Place and points by round"),
+    "chart_rank": ("plaats", "place"),
+    "chart_score": ("punten", "points"),
+    "player_after": ("{name} na ronde {k}", "{name} after round {k}"),
+    "place_points": ("Plaats {rank}, {score} punten, waarde {value}.", "Place {rank}, {score} points, value {value}."),
+    "not_ranked": ("Niet (meer) in de ranglijst.", "Not (or no longer) in the standings."),
+    "made_with": ("Gemaakt met keizer.", "Made with keizer."),
+    "more_groups": ("Groepen, klassen en bekers", "Groups, classes and cups"),
+    "after_round": ("Na ronde", "After round"),
+    "round_points": ("Punten (telling na ronde {k})", "Points (as counted after round {k})"),
+    "total_after": ("Totaal na de ronde", "Total after the round"),
+    "rank_after": ("Plaats na de ronde", "Place after the round"),
+    "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
+    "colour_w": ("wit", "white"),
+    "colour_b": ("zwart", "black"),
+    "yes": ("ja", "yes"),
+    "no": ("nee", "no"),
+}
+
+_ENTRIES: dict[EntryKind, tuple[str, str]] = {
+    EntryKind.BYE: ("vrijgeloot", "bye"),
+    EntryKind.EXCUSED: ("afgemeld", "excused"),
+    EntryKind.UNEXCUSED: ("zonder bericht afwezig", "absent without notice"),
+    EntryKind.DUTY: ("clubtaak", "club duty"),
+    EntryKind.LATE: ("nog niet ingestroomd", "not yet joined"),
+    EntryKind.EXTERNAL_WIN: ("externe partij gewonnen", "external game won"),
+    EntryKind.EXTERNAL_DRAW: ("externe partij remise", "external game drawn"),
+    EntryKind.EXTERNAL_LOSS: ("externe partij verloren", "external game lost"),
+}
+
+_SHORT_ENTRIES: dict[EntryKind, tuple[str, str]] = {
+    EntryKind.BYE: ("vrij", "bye"), EntryKind.EXCUSED: ("afg", "exc"), EntryKind.UNEXCUSED: ("zk", "abs"),
+    EntryKind.DUTY: ("taak", "duty"), EntryKind.LATE: ("", ""), EntryKind.EXTERNAL_WIN: ("ext", "ext"),
+    EntryKind.EXTERNAL_DRAW: ("ext", "ext"), EntryKind.EXTERNAL_LOSS: ("ext", "ext"),
+}
+
+RESULT_TEXT = {Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "½-½",
+               Result.WHITE_FORFEIT_WIN: "+ -", Result.BLACK_FORFEIT_WIN: "- +", Result.PENDING: ""}
+"""A game's result as the notice board writes it (a forfeit as "+ -"; a pending game left blank)."""
+
+
+def say(key: str, lang: str, **fill: object) -> str:
+    """The sentence `key` in `lang` ("nl" or "en"), with its blanks filled."""
+    nl, en = _WORDS[key]
+    return (nl if lang == "nl" else en).format(**fill)
+
+
+def entry_word(kind: EntryKind, lang: str) -> str:
+    """What a player without a game did, in `lang` ("afgemeld", "external game drawn")."""
+    nl, en = _ENTRIES[kind]
+    return nl if lang == "nl" else en
+
+
+def entry_short(kind: EntryKind, lang: str) -> str:
+    """An entry in a cross table's cell: "vrij", "afg", "zk", "taak", "ext" (the long word in its title)."""
+    nl, en = _SHORT_ENTRIES[kind]
+    return nl if lang == "nl" else en
+
+
+def colour_letter(white: bool, lang: str) -> str:
+    """"w" or "z" (Dutch: wit, zwart), "w" or "b" (English)."""
+    return "w" if white else ("z" if lang == "nl" else "b")
+
+
+def own_result(result: Result, white: bool) -> str:
+    """A game's result from one player's side: "1", "½", "0", "+" and "-" for a forfeit, "" while pending."""
+    if result is Result.PENDING:
+        return ""
+    if result is Result.DRAW:
+        return "½"
+    won = result in ((Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN) if white
+                     else (Result.BLACK_WINS, Result.BLACK_FORFEIT_WIN))
+    if result.is_forfeit:
+        return "+" if won else "-"
+    return "1" if won else "0"
