@@ -97,7 +97,7 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
         ("Value", "value", points, True), ("GSP", "games", _int, True), ("GW", "won", _int, True),
         ("RM", "drawn", _int, True), ("VL", "lost", _int, True), ("AF", "pending", _int, True),
         ("%", "score_pct", _pct, True), ("KL", "colour_balance", _signed, True),
-        ("AL", "colour_run", colour_run_text, False), ("ON", "byes", _int, True), ("NG", "excused", _int, True),
+        ("AL", "colour_run", str, False), ("ON", "byes", _int, True), ("NG", "excused", _int, True),
         ("ZK", "unexcused", _int, True),
     ),
     "k": (
@@ -110,17 +110,18 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
 }
 
 
-def standings_cells(rep: Replay, table: Any, style: str) -> tuple[tuple[tuple[str, bool], ...],
-                                                                 list[tuple[str, list[str]]]]:
+def standings_cells(rep: Replay, table: Any, style: str, lang: str = "en") -> tuple[tuple[tuple[str, bool], ...],
+                                                                                  list[tuple[str, list[str]]]]:
     """(header, right-aligned) per column and (player id, cells) per row of a standings table, in club D's or
-    club K's published columns. Scores and values are shown from the exact fractions, not the table's
-    display floats."""
+    club K's published columns; colour runs in `lang`'s letters. Scores and values are shown from the exact
+    fractions, not the table's display floats."""
     columns = COLUMNS[style]
     exact_of = {str(r.player): r for r in rep.standings(rep.upto).rows}
     rows: list[tuple[str, list[str]]] = []
     for row in table.iter_rows(named=True):
         standing = exact_of[row["player"]]
-        cells = {**row, "score": standing.score, "value": standing.value}
+        cells = {**row, "score": standing.score, "value": standing.value,
+                 "colour_run": colour_run_text(row["colour_run"], lang)}
         rows.append((row["player"], [show(cells[col]) for _, col, show, _ in columns]))
     return tuple((c[0], c[3]) for c in columns), rows
 

@@ -51,7 +51,7 @@ class Notice:
 
 def standings_for(rep: Replay, style: str, lang: str) -> Table:
     """The table after `rep.upto` in the club's columns (tui/format.py COLUMNS), numbers in `lang`."""
-    columns, rows = standings_cells(rep, standings_table(rep), style)
+    columns, rows = standings_cells(rep, standings_table(rep), style, lang)
     headers = tuple(h for h, _ in columns)
     right = tuple(r for _, r in columns)
     words = {"ja": say("yes", lang), "nee": say("no", lang)}
