@@ -119,6 +119,30 @@ class PairingRules:
 
 
 @dataclass(frozen=True, slots=True)
+class ChampionshipRule:
+    """The championship group (D art. 2–4, K "finalegroep"; docs/rules.md §8; docs/format.md `championship`)."""
+
+    after_round: int = 20
+    """The group forms from the Keizer ranking after this round."""
+    size: int = 6
+    """How many players the group has."""
+    mode: Literal["inside", "separate"] = "inside"
+    """"inside": the group plays inside the Keizer and its games count for both (D art. 3); "separate": the
+    members leave the Keizer for a double round robin of their own, all games new (K)."""
+    last_round: int | None = None
+    """The last round a group game may be scheduled in; None: the season's `rounds_planned` ("inside") or
+    after_round + 2 × (size − 1), one game a round for everyone ("separate")."""
+
+    def schedule_end(self, rounds_planned: int | None) -> int:
+        """The last round of the group's schedule."""
+        if self.last_round is not None:
+            return self.last_round
+        if self.mode == "separate" or rounds_planned is None:
+            return self.after_round + 2 * (self.size - 1)
+        return rounds_planned
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Every setting of one competition; built only by `seasons.ruleset.parse`."""
 
@@ -153,6 +177,8 @@ class Ruleset:
     """The deadline for absence reports (None: none; the director books each report)."""
     """D art. 12: an absence without notice (marked tonight, or a no-show) suspends the player until they
     report back. Off (K, classic): nobody is suspended by it; the director may still suspend by hand."""
+    championship: ChampionshipRule | None = None
+    """The championship group (None: none, keizer-classic)."""
 
     def factor(self, key: str) -> Fraction:
         for k, f in self.factors:

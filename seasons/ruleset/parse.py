@@ -31,6 +31,7 @@ from seasons.ruleset.model import (
     AbsenceDeadline,
     AbsenceLimit,
     ByePolicy,
+    ChampionshipRule,
     ColourLimits,
     Opening,
     PairingRules,
@@ -361,7 +362,7 @@ def _colour(obj: Any, where: str) -> ColourLimits:
 
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
              "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
-             "suspension", "absence_deadline")
+             "suspension", "absence_deadline", "championship")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -388,4 +389,19 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         columns=r.get("columns", _choice("d", "k")),
         suspension=r.get("suspension", _boolean),
         absence_deadline=r.get("absence_deadline", _optional(_absence_deadline)),
+        championship=_optional(_championship)(settings.get("championship"), r.at("championship")),
     )
+
+
+def _championship(obj: Any, where: str) -> ChampionshipRule:
+    r = _Reader(obj, where)
+    r.done(("after_round", "size", "mode", "last_round"))
+    # Defaults (D's numbers): under keizer-classic `{"mode": "separate"}` alone is a whole setting.
+    after = _round_number(r.obj.get("after_round", 20), r.at("after_round"))
+    size = integer(r.obj.get("size", 6), r.at("size"), 2, MAX_LIST)
+    mode = _choice("inside", "separate")(r.obj.get("mode", "inside"), r.at("mode"))
+    last = _optional(_round_number)(r.obj.get("last_round"), r.at("last_round"))
+    if last is not None and last <= after:
+        raise InputError(r.at("last_round"), f"must be after after_round ({after}), got {last}")
+    return ChampionshipRule(after_round=after, size=size, mode="separate" if mode == "separate" else "inside",
+                            last_round=last)

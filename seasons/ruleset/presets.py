@@ -37,6 +37,7 @@ CLASSIC: dict[str, Any] = {
     "columns": "d",
     "suspension": False,
     "absence_deadline": None,
+    "championship": None,
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -63,6 +64,8 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "suspension": True,  # D art. 12: absent without notice, not paired until reporting back
         "absence_deadline": {"weekday": "wednesday", "time": "20:00"},  # D art. 16
         "forfeit": "bye",  # D art. 11: a player who does not come is unexcused, the opponent has a bye
+        # D art. 2-4: the top six after round 20 play a double round robin inside the Keizer (rounds 21-36)
+        "championship": {"after_round": 20, "size": 6, "mode": "inside", "last_round": None},
     },
     "kijk-uit": {
         "value": {"top": 100},
@@ -78,6 +81,8 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "absence_deadline": {"weekday": "thursday", "time": "20:00"},
         "pairing": {"bye": {"policy": "lottery"}},
         "columns": "k",
+        # K "finalegroep": after round 20 the top six leave the Keizer for a double round robin (10 rounds)
+        "championship": {"after_round": 20, "size": 6, "mode": "separate", "last_round": None},
     },
 }
 
