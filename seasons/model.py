@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
-from typing import NewType
+from typing import TYPE_CHECKING, NewType
+
+if TYPE_CHECKING:
+    from seasons.championship import ChampionshipGroup
 
 PlayerId = NewType("PlayerId", str)
 
@@ -238,6 +241,8 @@ class Season:
     """The season's start, "2019-09-05": the first club evening is the first `weekday` from it on."""
     weekday: str | None = None
     """The club evening's weekday, "thursday" (None: the weekday of `start_date`)."""
+    championship: ChampionshipGroup | None = None
+    """The championship group once formed (seasons/championship.py; the file's `championship`)."""
     _index: dict[PlayerId, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

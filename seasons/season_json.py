@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from seasons.championship import championship_from_json, championship_to_json
 from seasons.errors import InputError
 from seasons.json_input import load_json
 from seasons.json_keys import (
@@ -54,7 +55,7 @@ def season_from_json(obj: Any) -> Season:
         raise InputError("format", f"expected \"{FORMAT}\", got {describe(obj.get('format'))}")
     name = checked_text(obj.get("name", ""), "name")
     spec = obj.get("ruleset", "keizer-classic")
-    parse_ruleset(spec)  # validate now, with paths under `ruleset`
+    ruleset = parse_ruleset(spec)  # validate now, with paths under `ruleset`
     planned = obj.get("rounds_planned")
     if planned is not None:
         bounded_int(planned, "rounds_planned", 1, MAX_ROUNDS, "a positive whole number")
@@ -86,9 +87,14 @@ def season_from_json(obj: Any) -> Season:
             raise InputError(f"rounds[{earlier.number - 1}].games",
                              f"round {earlier.number} has no games but round {later.number} has: only the "
                              f"last rounds can still be waiting to be paired")
+    group = None
+    if "championship" in obj:  # keizer's own key: absent (or null) is no group, as in every older file
+        if obj["championship"] is not None:
+            group = championship_from_json(obj["championship"], "championship", known,
+                                           ruleset.championship.mode if ruleset.championship else None)
     return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,
                   withdrawals=withdrawals, rounds_planned=planned, suspended=suspended, start_date=start_date,
-                  weekday=weekday)
+                  weekday=weekday, championship=group)
 
 
 def season_to_json(season: Season) -> dict[str, Any]:
@@ -106,6 +112,8 @@ def season_to_json(season: Season) -> dict[str, Any]:
         out["withdrawals"] = [{"player": w.player, "before_round": w.before_round} for w in season.withdrawals]
     if season.suspended:  # written only when someone is: files without suspensions stay as they were
         out["suspended"] = list(season.suspended)
+    if season.championship is not None:
+        out["championship"] = championship_to_json(season.championship)
     return out
 
 

@@ -9,6 +9,14 @@ from seasons.errors import InputError, KeizerError
 from seasons.model import Player, PlayerId, Season, Withdrawal
 from seasons.season_json import season_from_json, season_to_json
 from seasons.store.event_base import Event
+from seasons.store.group_events import (
+    GROUP_EVENT_TYPES,
+    GroupDecisionSet,
+    GroupFormed,
+    GroupResultSet,
+    GroupScheduleSet,
+    GroupUnavailableSet,
+)
 from seasons.store.payload import PayloadReader, frozen_copy, player_from_json, player_to_json
 from seasons.store.round_events import (
     EntrySet,
@@ -22,7 +30,8 @@ from seasons.store.round_events import (
 )
 
 __all__ = [
-    "EVENT_TYPES", "UNCHANGED", "Unchanged", "EntrySet", "Event", "NoShow", "PairingSaved", "PlayerAdded", "PlayerMoved",
+    "EVENT_TYPES", "UNCHANGED", "Unchanged", "EntrySet", "Event", "GroupDecisionSet", "GroupFormed",
+    "GroupResultSet", "GroupScheduleSet", "GroupUnavailableSet", "NoShow", "PairingSaved", "PlayerAdded", "PlayerMoved",
     "PlayerUpdated", "ReportSet", "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated",
     "SeasonDatesSet", "SettingsChanged", "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
 ]
@@ -316,7 +325,7 @@ class SeasonDatesSet(Event):
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
     RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet, NoShow,
-    ReportSet, SeasonDatesSet,
+    ReportSet, SeasonDatesSet, *GROUP_EVENT_TYPES,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 

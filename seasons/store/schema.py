@@ -91,8 +91,13 @@ def _v6_reports_and_dates(conn: sqlite3.Connection) -> None:
     keizer refuses such a store rather than misread it."""
 
 
+def _v7_championship(conn: sqlite3.Connection) -> None:
+    """The championship group's event kinds (`group-formed`, `group-schedule-set`, `group-unavailable-set`,
+    `group-result-set`, `group-decision-set`) exist from here on; no table changes."""
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
-                               _v6_reports_and_dates]
+                               _v6_reports_and_dates, _v7_championship]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 

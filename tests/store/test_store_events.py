@@ -8,9 +8,15 @@ from typing import Any
 
 import pytest
 
+from seasons.championship import DecisionGame, GroupGame
 from seasons.errors import InputError, KeizerError
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
 from seasons.store.events import (
+    GroupDecisionSet,
+    GroupFormed,
+    GroupResultSet,
+    GroupScheduleSet,
+    GroupUnavailableSet,
     NoShow,
     SuspensionSet,
     ReportSet,
@@ -300,6 +306,11 @@ def sample_events(season: Season) -> list[Event]:
         NoShow(3, P("p01"), P("p02"), P("p02")),
         ReportSet(4, P("p04"), "2024-10-02T19:30", force_majeure="ill"),
         SeasonDatesSet("2024-09-05", "thursday"),
+        GroupFormed(20, (P("p01"), P("p02"), P("p04")), declined=(P("p03"),)),
+        GroupScheduleSet((GroupGame(21, P("p01"), P("p02")), GroupGame(22, P("p02"), P("p04"), Result.DRAW))),
+        GroupUnavailableSet(P("p04"), (23, 25)),
+        GroupResultSet(22, P("p02"), P("p04"), Result.BLACK_WINS),
+        GroupDecisionSet((DecisionGame(P("p01"), P("p02"), Result.WHITE_WINS), DecisionGame(P("p02"), P("p01")))),
     ]
 
 
