@@ -149,7 +149,7 @@ def table(members: tuple[PlayerId, ...], games: tuple[PlayedGame, ...] | tuple[D
         played[g.black] += 1
     order = sorted(members, key=lambda p: (-points[p], members.index(p)))
     total = per_pair * (len(members) - 1)
-    rows = []
+    rows: list[GroupRow] = []
     for i, p in enumerate(order):
         place = rows[-1].place if rows and points[p] == rows[-1].points else i + 1
         rows.append(GroupRow(place, p, points[p], played[p], total - played[p]))

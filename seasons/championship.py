@@ -100,7 +100,7 @@ def _game_json(g: GroupGame) -> dict[str, Any]:
     return out
 
 
-def championship_from_json(obj: Any, where: str, known: Mapping[str, object], mode: str | None,
+def championship_from_json(obj: Any, where: str, known: Mapping[PlayerId, object], mode: str | None,
                            ) -> ChampionshipGroup:
     """A validated group; `known` the season's player ids, `mode` the ruleset's (None: the ruleset has no
     group, which makes any group an error)."""
@@ -132,7 +132,7 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _ids(value: Any, where: str, known: Mapping[str, object]) -> tuple[PlayerId, ...]:
+def _ids(value: Any, where: str, known: Mapping[PlayerId, object]) -> tuple[PlayerId, ...]:
     out: list[PlayerId] = []
     for i, item in enumerate(_list(value, where)):
         out.append(_member(item, f"{where}[{i}]", known))
@@ -141,7 +141,7 @@ def _ids(value: Any, where: str, known: Mapping[str, object]) -> tuple[PlayerId,
     return tuple(out)
 
 
-def _member(value: Any, where: str, known: Mapping[str, object] | tuple[PlayerId, ...]) -> PlayerId:
+def _member(value: Any, where: str, known: Mapping[PlayerId, object] | tuple[PlayerId, ...]) -> PlayerId:
     if not isinstance(value, str) or value not in known:
         what = "player" if isinstance(known, Mapping) else "group member"
         raise InputError(where, f"unknown {what} {describe(value)}")

@@ -37,7 +37,7 @@ def _check(event: Event, season: Season, group: ChampionshipGroup) -> Season:
     return replace(season, championship=checked)
 
 
-def _games_from(value: Any, where: str) -> list[dict[str, Any]]:
+def _games_from(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise InputError(where, "must be a list")
     return value
@@ -142,7 +142,7 @@ class GroupUnavailableSet(Event):
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> GroupUnavailableSet:
         r = PayloadReader(payload, cls.kind, ("player", "rounds"))
-        rounds = _games_from(r.raw("rounds"), r.where("rounds"))
+        rounds: list[Any] = _games_from(r.raw("rounds"), r.where("rounds"))
         if any(isinstance(x, bool) or not isinstance(x, int) for x in rounds):
             raise InputError(r.where("rounds"), "must be a list of round numbers")
         return cls(player=r.player_id("player"), rounds=tuple(rounds))
