@@ -44,11 +44,11 @@ class ScheduleInstance:
         return any(p == player and rnd in rounds for p, rounds in self.unavailable)
 
     def idle_window(self, player: PlayerId) -> int:
-        """Rounds in a row without a group game that count as one idle stretch: a little more than the
-        member's even spacing (all their games spread over all rounds)."""
+        """Rounds in a row without a group game that count as one idle stretch: the member's even spacing
+        (all their games spread over all rounds), rounded up, and at least 2."""
         span = len(self.rounds) + len([g for g in self.fixed if player in (g.white, g.black)])
         games = len([g for g in self.games if player in g]) + len([g for g in self.fixed if player in (g.white, g.black)])
-        return max(2, math.ceil(span / max(1, games)) + 1)
+        return max(2, math.ceil(span / max(1, games)))
 
 
 @dataclass(frozen=True, slots=True)
