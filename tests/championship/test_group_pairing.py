@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,24 @@ def test_fixing_a_player_twice_is_refused() -> None:
     other = next(p.id for p in s.players if p.id not in group.members)
     with pytest.raises(KeizerError, match="already plays fixed game"):
         pair(s, fixed=[(g.white, other), (other, g.black)])
+
+
+def test_the_desk_and_keizer_pair_mark_the_group_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from seasons.store import SeasonStore
+    from tui.cli.main import main
+    from tui.evening import Evening
+
+    s = grouped()
+    assert s.championship is not None
+    path = tmp_path / "s.keizer"
+    SeasonStore.create(path, s).close()
+    evening = Evening.open(path)
+    try:
+        views = evening.desk.solve(21, alternatives=0)
+    finally:
+        evening.close()
+    marked = {b.pair for b in views[0].boards if b.group}
+    assert marked == {(g.white, g.black) for g in s.championship.games_in(21)}
+    assert main(["pair", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(" group") == len(marked)

@@ -93,6 +93,13 @@ def group_view(season: Season) -> GroupView:
     return GroupView(rule, group, (), tuple(rows), rows_table, group_state(rows_table, group.decision))
 
 
+def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:
+    """Round k's scheduled group games as pairs in id order (marked on the boards); none without a group."""
+    if season.championship is None:
+        return frozenset()
+    return frozenset((min(g.white, g.black), max(g.white, g.black)) for g in season.championship.games_in(k))
+
+
 def first_open_round(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> int:
     """The first round the schedule may still change: after the paired rounds (and, for a separate group,
     after its last game with a result)."""

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 LOCK_MARK = "L"
 DIFF_MARK = "*"
 FORBID_MARK = "x"
+GROUP_MARK = "G"
 SWAP_MARK = "▸"
 DIFF_STYLE = "bold yellow"
 WIDE = 54
@@ -28,7 +29,8 @@ MIN_WIDTH = 38
 
 
 class ProposalColumn(Vertical):
-    """The boards of one proposal; the marks column says L (locked), * (differs from the first), x (forbidden)."""
+    """The boards of one proposal; the marks column says L (locked), * (differs from the first), x (forbidden),
+    G (a championship group game of the schedule, a fixed board)."""
 
     def __init__(self, index: int) -> None:
         super().__init__(id=f"proposal-{index}", classes="proposal")
@@ -100,7 +102,8 @@ class ProposalColumn(Vertical):
         problems.display = bool(proposal.problems)
 
     def _marks(self, board: BoardView) -> str:
-        return ((LOCK_MARK if board.locked else "") + (FORBID_MARK if board.forbidden else "") +
+        return ((GROUP_MARK if board.group else "") + (LOCK_MARK if board.locked else "") +
+                (FORBID_MARK if board.forbidden else "") +
                 (DIFF_MARK if board.differs else "")) or " "
 
     def _player(self, ref: PlayerRef, width: int) -> str:
