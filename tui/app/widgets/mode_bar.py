@@ -25,6 +25,6 @@ class ModeBar(Static):
                 text.append(f"{key.upper()} [{title}]", style="reverse bold")
             else:
                 text.append(f"{key.upper()}", style="dim")
-                text.append(f" {title} ")
-            text.append(" ")
+                text.append(f" {title}")
+            text.append(" ")  # one space between modes: all seven fit in 80 columns
         self.update(text)
