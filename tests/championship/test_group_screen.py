@@ -53,3 +53,29 @@ async def test_f8_without_a_group_says_so(tmp_path: Path) -> None:
     async with app.run_test() as pilot:
         await pilot.press("f8")
         assert "Proposed after round 20" in str(app.screen.query_one("#group-members").render())
+        assert app.screen.query_one("#group-table", KeizerTable).row_count == 6
+
+
+async def test_declines_form_propose_and_accept_are_keys(tmp_path: Path) -> None:
+    from pairing.simulate import simulate_season
+
+    path = tmp_path / "sim.keizer"
+    SeasonStore.create(path, simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)).close()
+    app = make_app(path)
+    async with app.run_test() as pilot:
+        await pilot.press("f8")
+        table = app.screen.query_one("#group-table", KeizerTable)
+        first = table.cursor_key
+        await pilot.press("d")  # the first proposed declines: the seventh moves up
+        await pilot.press("f")
+        group = app.evening.season.championship
+        assert group is not None and group.declined == (first,) and first not in group.members
+        await pilot.press("s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "proposed schedule" in app.said[-1].text
+        await pilot.press("a")
+        group = app.evening.season.championship
+        assert group is not None and group.schedule
+        await pilot.press("ctrl+z")
+        assert app.evening.season.championship is not None and not app.evening.season.championship.schedule

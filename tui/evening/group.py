@@ -72,14 +72,15 @@ def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[Playe
     return propose_members(ranking, rule.size, declined)
 
 
-def group_view(season: Season) -> GroupView:
+def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
+    """The group as it stands; before it forms, the proposal with these declines."""
     from scoring.group_table import group_games, group_state, missed_games, scheduled_results, table
 
     rule = rule_of(season)
     group = season.championship
     if group is None:
         ready = season.last_scored_round >= rule.after_round
-        return GroupView(rule, None, proposal(season) if ready else (), (), (), None)
+        return GroupView(rule, None, proposal(season, declined) if ready else (), (), (), None)
     done = scheduled_results(season, group, rule)
     missed = set(missed_games(season, group, rule))
     rows = []
@@ -98,6 +99,15 @@ def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:
     if season.championship is None:
         return frozenset()
     return frozenset((min(g.white, g.black), max(g.white, g.black)) for g in season.championship.games_in(k))
+
+
+def schedule_proposal(season: Season) -> tuple[tuple[GroupGame, ...], int]:
+    """The schedule model's proposal from the first open round, and its cost (pairing's CP-SAT model)."""
+    from pairing.group_schedule import propose_schedule
+
+    rule, group = rule_of(season), group_of(season)
+    games, check = propose_schedule(season, group, rule, first_open_round(season, group, rule))
+    return games, check.cost
 
 
 def first_open_round(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> int:
