@@ -61,3 +61,35 @@ def test_pair_fixed_refuses_a_third_meeting(capsys: pytest.CaptureFixture[str], 
     path.write_text(dump_season(season))
     code, _, err = run(capsys, "pair", str(path), "--fixed", f"{pair[0]}:{pair[1]}")
     assert code == 2 and "max_meetings is 2" in err
+
+
+def test_moving_a_game_says_what_it_breaks_and_a_hard_break_is_not_saved(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    import json
+
+    from seasons.store import SeasonStore
+
+    src = tmp_path / "s.json"
+    src.write_text(dump_season(simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)))
+    path = str(tmp_path / "s.keizer")
+    assert main(["import", str(src), path]) == 0
+    for argv in (["form", path, "--save"], ["unavailable", path, "p001", "30", "31", "--save"],
+                 ["schedule", path, "--save"]):
+        code, _, err = run(capsys, "group", *argv)
+        assert code == 0, err
+    with SeasonStore.open(path, readonly=True) as store:
+        group = store.season.championship
+        head = store.head()
+    assert group is not None and group.unavailable_rounds("p001") == (30, 31)
+    game = group.schedule[0]
+    clash = next(g for g in group.schedule if g.round != game.round and {g.white, g.black} & {game.white, game.black})
+    code, out, err = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:{clash.round}",
+                         "--save")
+    assert code == 2 and "breaks (hard):" in out and "not saved" in err
+    with SeasonStore.open(path, readonly=True) as store:
+        assert store.head() == head
+    free = next(r for r in range(21, 37) if not any(g.round == r for g in group.schedule))
+    code, out, _ = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:{free}", "--json")
+    assert code == 0 and f"to round {free}" in out
+    data = json.loads(out[out.index("{"):])
+    assert data["valid"] and {"round": free, "white": game.white, "black": game.black} in data["games"]
