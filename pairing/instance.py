@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pairing.gcpause import collector_paused
+from pairing.group_round import check_fixed_meetings, group_forbids, scheduled_fixed
 from pairing.history import History, Meeting, Pair, pair_key, season_history
 from pairing.kept import KeptPairing
 from pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
@@ -142,15 +143,20 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
            history: History | None) -> RoundInstance:
     check_round(season, k)
     _check_ranking(season, ranking, values)
-    rules = parse_ruleset(season.ruleset_spec).pairing
+    ruleset = parse_ruleset(season.ruleset_spec)
+    rules = ruleset.pairing
     pool = Pool.of(season, k, ranking)
-    fixed_games = pool.place_fixed(fixed)
+    # The championship group's games of this round are fixed boards; its other pairs never meet (§8).
+    present = pool.present
+    fixed_games = pool.place_fixed(tuple(fixed) + scheduled_fixed(season, ruleset, k, present, fixed))
     locked, partner = lock_pairs(pool, locks)
     forbidden = forbid_pairs(season, forbids, locked, fixed_games)
+    forbidden |= group_forbids(season, ruleset, k, present, fixed_games, locked)
     if bye is not None:
         check_bye(pool, bye, partner)
     if history is None:
         history = season_history(season, k, slots)
+    check_fixed_meetings(ruleset, k, fixed_games, history, ranking)
     players, fixed_players = _player_states(pool, values, history, bottom_from=len(ranking) - rules.bottom_region)
     return RoundInstance(round_number=k, rules=rules, ranking_size=len(ranking), players=players,
                          fixed=fixed_games, fixed_players=fixed_players, locks=tuple(sorted(locked)),

@@ -14,7 +14,7 @@ from seasons.limits import describe, key_text
 from seasons.model import EntryKind, Result
 
 SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "start_date", "weekday", "players", "rounds",
-               "withdrawals", "suspended", "class_moves", "started_from")
+               "withdrawals", "suspended", "class_moves", "started_from", "championship")
 """The keys of the season object, in the order an export writes them."""
 PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined", "enters_at", "knsb_id", "fide_id")
 """The keys of one player."""

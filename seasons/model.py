@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
-from typing import NewType
+from typing import TYPE_CHECKING, NewType
+
+if TYPE_CHECKING:
+    from seasons.championship import ChampionshipGroup
 
 PlayerId = NewType("PlayerId", str)
 
@@ -271,6 +274,8 @@ class Season:
     """The accepted class moves, one per reading, by `after_round` ascending; the file's `class_moves`."""
     started_from: SeasonOrigin | None = None
     """The season this one continues (`keizer new --from`); the file's `started_from`."""
+    championship: ChampionshipGroup | None = None
+    """The championship group once formed (seasons/championship.py; the file's `championship`)."""
     _index: dict[PlayerId, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from seasons.championship import championship_from_json, championship_to_json
 from seasons.errors import InputError
 from seasons.json_input import load_json
 from seasons.json_keys import (
@@ -56,7 +57,7 @@ def season_from_json(obj: Any) -> Season:
         raise InputError("format", f"expected \"{FORMAT}\", got {describe(obj.get('format'))}")
     name = checked_text(obj.get("name", ""), "name")
     spec = obj.get("ruleset", "keizer-classic")
-    parse_ruleset(spec)  # validate now, with paths under `ruleset`
+    ruleset = parse_ruleset(spec)  # validate now, with paths under `ruleset`
     planned = obj.get("rounds_planned")
     if planned is not None:
         bounded_int(planned, "rounds_planned", 1, MAX_ROUNDS, "a positive whole number")
@@ -90,9 +91,14 @@ def season_from_json(obj: Any) -> Season:
                              f"last rounds can still be waiting to be paired")
     class_moves = class_moves_from_json(obj.get("class_moves", []), known)
     started_from = None if obj.get("started_from") is None else origin_from_json(obj["started_from"])
+    group = None
+    if "championship" in obj:  # keizer's own key: absent (or null) is no group, as in every older file
+        if obj["championship"] is not None:
+            group = championship_from_json(obj["championship"], "championship", known,
+                                           ruleset.championship.mode if ruleset.championship else None)
     return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,
                   withdrawals=withdrawals, rounds_planned=planned, suspended=suspended, start_date=start_date,
-                  weekday=weekday, class_moves=class_moves, started_from=started_from)
+                  weekday=weekday, class_moves=class_moves, started_from=started_from, championship=group)
 
 
 def season_to_json(season: Season) -> dict[str, Any]:
@@ -114,6 +120,8 @@ def season_to_json(season: Season) -> dict[str, Any]:
         out["class_moves"] = class_moves_to_json(season.class_moves)
     if season.started_from is not None:
         out["started_from"] = origin_to_json(season.started_from)
+    if season.championship is not None:
+        out["championship"] = championship_to_json(season.championship)
     return out
 
 

@@ -148,6 +148,30 @@ class CupRules:
 
 
 @dataclass(frozen=True, slots=True)
+class ChampionshipRule:
+    """The championship group (D art. 2–4, K "finalegroep"; docs/rules.md §8; docs/format.md `championship`)."""
+
+    after_round: int = 20
+    """The group forms from the Keizer ranking after this round."""
+    size: int = 6
+    """How many players the group has."""
+    mode: Literal["inside", "separate"] = "inside"
+    """"inside": the group plays inside the Keizer and its games count for both (D art. 3); "separate": the
+    members leave the Keizer for a double round robin of their own, all games new (K)."""
+    last_round: int | None = None
+    """The last round a group game may be scheduled in; None: the season's `rounds_planned` ("inside") or
+    after_round + 2 × (size − 1), one game a round for everyone ("separate")."""
+
+    def schedule_end(self, rounds_planned: int | None) -> int:
+        """The last round of the group's schedule."""
+        if self.last_round is not None:
+            return self.last_round
+        if self.mode == "separate" or rounds_planned is None:
+            return self.after_round + 2 * (self.size - 1)
+        return rounds_planned
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Every setting of one competition; built only by `seasons.ruleset.parse`."""
 
@@ -186,6 +210,8 @@ class Ruleset:
     """D art. 5's shadow classes and their moves (None: the club has none)."""
     cups: CupRules | None = None
     """K's group cups (None: the club has none)."""
+    championship: ChampionshipRule | None = None
+    """The championship group (None: none, keizer-classic)."""
 
     def factor(self, key: str) -> Fraction:
         for k, f in self.factors:

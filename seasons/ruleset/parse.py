@@ -32,6 +32,7 @@ from seasons.ruleset.model import (
     AbsenceLimit,
     ByePolicy,
     ClassRules,
+    ChampionshipRule,
     ColourLimits,
     CupRules,
     Opening,
@@ -363,7 +364,8 @@ def _colour(obj: Any, where: str) -> ColourLimits:
 
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
              "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
-             "suspension", "absence_deadline", "classes", "cups")
+             "suspension", "absence_deadline", "classes", "cups",
+             "championship")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -393,6 +395,7 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         # Absent from a spec written before these keys existed: no classes, no cups.
         classes=_optional(_classes)(r.obj.get("classes"), r.at("classes")),
         cups=_optional(_cups)(r.obj.get("cups"), r.at("cups")),
+        championship=_optional(_championship)(settings.get("championship"), r.at("championship")),
     )
 
 
@@ -425,3 +428,17 @@ def _cups(obj: Any, where: str) -> CupRules:
     r.done(("top", "participation"))
     return CupRules(top=integer(r.obj.get("top", 2), r.at("top"), 1, MAX_PLAYERS),
                     participation=_boolean(r.obj.get("participation", True), r.at("participation")))
+
+
+def _championship(obj: Any, where: str) -> ChampionshipRule:
+    r = _Reader(obj, where)
+    r.done(("after_round", "size", "mode", "last_round"))
+    # Defaults (D's numbers): under keizer-classic `{"mode": "separate"}` alone is a whole setting.
+    after = _round_number(r.obj.get("after_round", 20), r.at("after_round"))
+    size = integer(r.obj.get("size", 6), r.at("size"), 2, MAX_LIST)
+    mode = _choice("inside", "separate")(r.obj.get("mode", "inside"), r.at("mode"))
+    last = _optional(_round_number)(r.obj.get("last_round"), r.at("last_round"))
+    if last is not None and last <= after:
+        raise InputError(r.at("last_round"), f"must be after after_round ({after}), got {last}")
+    return ChampionshipRule(after_round=after, size=size, mode="separate" if mode == "separate" else "inside",
+                            last_round=last)

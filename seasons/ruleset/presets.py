@@ -39,6 +39,7 @@ CLASSIC: dict[str, Any] = {
     "absence_deadline": None,
     "classes": None,
     "cups": None,
+    "championship": None,
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -69,6 +70,8 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         # D art. 5: classes A-D read after rounds 20 and 36, one up and one down between neighbours,
         # extra moves "to keep the groups about equal in size" proposed to the director.
         "classes": {"names": ["A", "B", "C", "D"], "read_after": [20, "final"], "moves": 1, "balance": True},
+        # D art. 2-4: the top six after round 20 play a double round robin inside the Keizer (rounds 21-36)
+        "championship": {"after_round": 20, "size": 6, "mode": "inside", "last_round": None},
     },
     "kijk-uit": {
         "value": {"top": 100},
@@ -87,6 +90,8 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         # "voor de nummers één en twee van een groep is aan het eind van het seizoen een beker"; the 33%
         # rule decides "een notering op de ranglijst", so the cups' list applies it too.
         "cups": {"top": 2, "participation": True},
+        # K "finalegroep": after round 20 the top six leave the Keizer for a double round robin (10 rounds)
+        "championship": {"after_round": 20, "size": 6, "mode": "separate", "last_round": None},
     },
 }
 

@@ -10,6 +10,14 @@ from seasons.model import Player, PlayerId, Season, Withdrawal
 from seasons.season_json import season_from_json, season_to_json
 from seasons.store.class_events import ClassMovesSet
 from seasons.store.event_base import Event
+from seasons.store.group_events import (
+    GROUP_EVENT_TYPES,
+    GroupDecisionSet,
+    GroupFormed,
+    GroupResultSet,
+    GroupScheduleSet,
+    GroupUnavailableSet,
+)
 from seasons.store.payload import PayloadReader, frozen_copy, player_from_json, player_to_json
 from seasons.store.published import Published
 from seasons.store.round_events import (
@@ -24,7 +32,8 @@ from seasons.store.round_events import (
 )
 
 __all__ = [
-    "EVENT_TYPES", "UNCHANGED", "Unchanged", "ClassMovesSet", "EntrySet", "Event", "NoShow", "PairingSaved",
+    "EVENT_TYPES", "UNCHANGED", "Unchanged", "ClassMovesSet", "EntrySet", "Event", "GroupDecisionSet",
+    "GroupFormed", "GroupResultSet", "GroupScheduleSet", "GroupUnavailableSet", "NoShow", "PairingSaved",
     "PlayerAdded", "PlayerMoved", "PlayerUpdated", "Published", "ReportSet", "ResultSet", "RoundAdded",
     "RoundDateSet", "RoundRemoved", "SeasonCreated", "SeasonDatesSet", "SettingsChanged", "SuspensionSet",
     "WithdrawalSet", "event_from_payload", "fold",
@@ -319,7 +328,7 @@ class SeasonDatesSet(Event):
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
     RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet, NoShow,
-    ReportSet, SeasonDatesSet, ClassMovesSet, Published,
+    ReportSet, SeasonDatesSet, ClassMovesSet, Published, *GROUP_EVENT_TYPES,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 

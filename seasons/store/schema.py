@@ -101,8 +101,14 @@ def _v8_published(conn: sqlite3.Connection) -> None:
     no table changes."""
 
 
+def _v9_championship(conn: sqlite3.Connection) -> None:
+    """The championship group's event kinds (`group-formed`, `group-schedule-set`, `group-unavailable-set`,
+    `group-result-set`, `group-decision-set`) exist from here on, and a season may carry `championship`;
+    no table changes."""
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
-                               _v6_reports_and_dates, _v7_classes, _v8_published]
+                               _v6_reports_and_dates, _v7_classes, _v8_published, _v9_championship]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 

@@ -8,10 +8,16 @@ from typing import Any
 
 import pytest
 
+from seasons.championship import DecisionGame, GroupGame
 from seasons.errors import InputError, KeizerError
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
 from seasons.store.events import (
     ClassMovesSet,
+    GroupDecisionSet,
+    GroupFormed,
+    GroupResultSet,
+    GroupScheduleSet,
+    GroupUnavailableSet,
     NoShow,
     SuspensionSet,
     ReportSet,
@@ -305,6 +311,11 @@ def sample_events(season: Season) -> list[Event]:
         ClassMovesSet(20, ((P("p01"), "B"), (P("p02"), "A"))),
         ClassMovesSet(20, None),
         Published(3, "nl", 12, "club-site"),
+        GroupFormed(20, (P("p01"), P("p02"), P("p04")), declined=(P("p03"),)),
+        GroupScheduleSet((GroupGame(21, P("p01"), P("p02")), GroupGame(22, P("p02"), P("p04"), Result.DRAW))),
+        GroupUnavailableSet(P("p04"), (23, 25)),
+        GroupResultSet(22, P("p02"), P("p04"), Result.BLACK_WINS),
+        GroupDecisionSet((DecisionGame(P("p01"), P("p02"), Result.WHITE_WINS), DecisionGame(P("p02"), P("p01")))),
     ]
 
 

@@ -22,6 +22,7 @@ from tui.app.logfile import LOG, file_handler, log_path
 from tui.app.messages import Faulted, Said, SeasonWritten
 from tui.app.modes import MODE_KEYS
 from tui.app.screens.base import KeizerScreen
+from tui.app.screens.groups import GroupsScreen
 from tui.app.screens.pairing import PairingScreen
 from tui.app.screens.players import PlayersScreen
 from tui.app.screens.results import ResultsScreen
@@ -56,6 +57,7 @@ class KeizerApp(App[None]):
         "standings": StandingsScreen,
         "players": PlayersScreen,
         "season": SeasonScreen,
+        "groups": GroupsScreen,
     }
     DEFAULT_MODE = "round"
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -9,5 +9,6 @@ MODE_KEYS: tuple[tuple[str, str, str], ...] = (
     ("standings", "f5", "Standings"),
     ("players", "f6", "Players"),
     ("season", "f7", "Season"),
+    ("groups", "f8", "Groups"),
 )
 """(mode, key, title) of each mode."""

@@ -13,6 +13,7 @@ from seasons.roster import suspended
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved, SuspensionSet
 from tui.evening.attendance import attendance_rows, entry_text, suspension_with
 from tui.evening.listing import listed_round, prospective, saved_pairing
+from tui.evening.group import group_pairs
 from tui.evening.proposals import ProposalView, ViewMaker, player_refs
 from tui.evening.repair import kept_pairing, with_attendance
 from tui.evening.session import Change
@@ -365,7 +366,7 @@ class PairingDesk:
         k = self.round_number or 1
         season = self.source.season
         return ViewMaker(season, player_refs(season, self.source.replay(k - 1), k), frozenset(self.locks),
-                         frozenset(self.forbids))
+                         frozenset(self.forbids), group_pairs(season, k))
 
     def _redraw_marks(self) -> None:
         """Recompute the lock, forbid and differ marks of every proposal."""

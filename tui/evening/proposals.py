@@ -58,6 +58,8 @@ class BoardView:
     """The director forbade this pair (it shows until a re-solve replaces it)."""
     differs: bool
     """This pair is not in the first proposal (alternatives only)."""
+    group: bool = False
+    """A championship group game of the round's schedule, placed as a fixed board (docs/rules.md §8)."""
 
     @property
     def pair(self) -> Pair:
@@ -141,6 +143,8 @@ class ViewMaker:
     """Pairs locked (in id order)."""
     forbids: frozenset[Pair]
     """Pairs forbidden (in id order)."""
+    group: frozenset[Pair] = frozenset()
+    """The round's scheduled championship group games (in id order)."""
 
     def view(self, title: str, games: tuple[Pair, ...], bye: PlayerId | None, priced: Priced | None = None,
              problems: tuple[str, ...] = (), kind: str = "solved",
@@ -179,7 +183,8 @@ class ViewMaker:
         base = {pair_key(w, b) for w, b in first} if first is not None else None
         return tuple(BoardView(board=i, white=self.refs[w], black=self.refs[b], locked=pair_key(w, b) in self.locks,
                                forbidden=pair_key(w, b) in self.forbids,
-                               differs=base is not None and pair_key(w, b) not in base)
+                               differs=base is not None and pair_key(w, b) not in base,
+                               group=pair_key(w, b) in self.group)
                      for i, (w, b) in enumerate(games, start=1))
 
     def named(self, lines: tuple[str, ...]) -> tuple[str, ...]:

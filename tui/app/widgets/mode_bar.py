@@ -35,8 +35,8 @@ class ModeBar(Static):
                 text.append(f"{key.upper()} [{title}]", style="reverse bold")
             else:
                 text.append(f"{key.upper()}", style="dim")
-                text.append(f" {title} ")
-            text.append(" ")
+                text.append(f" {title}")
+            text.append(" ")  # one space between modes: all of them fit in 80 columns
         text.rstrip()
         free = self.size.width - text.cell_len - 2  # two cells apart at least
         if self.file_name and free >= MIN_NAME:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 LOCK_MARK = "L"
 DIFF_MARK = "*"
 FORBID_MARK = "x"
+GROUP_MARK = "G"
 SWAP_MARK = "▸"
 SIDE_MARK = "›"
 """Before the player of the cursor's board that s (swap) and w (why) take: White or Black, ← and →."""
@@ -45,7 +46,8 @@ class BoardsTable(KeizerTable):
 
 
 class ProposalColumn(Vertical):
-    """The boards of one proposal; the marks column says L (locked), * (differs from the first), x (forbidden)."""
+    """The boards of one proposal; the marks column says L (locked), * (differs from the first), x (forbidden),
+    G (a championship group game of the schedule, a fixed board)."""
 
     def __init__(self, index: int) -> None:
         super().__init__(id=f"proposal-{index}", classes="proposal")
@@ -125,7 +127,8 @@ class ProposalColumn(Vertical):
         problems.display = bool(proposal.problems)
 
     def _marks(self, board: BoardView) -> str:
-        return ((LOCK_MARK if board.locked else "") + (FORBID_MARK if board.forbidden else "") +
+        return ((GROUP_MARK if board.group else "") + (LOCK_MARK if board.locked else "") +
+                (FORBID_MARK if board.forbidden else "") +
                 (DIFF_MARK if board.differs else "")) or " "
 
     def _player(self, ref: PlayerRef, width: int, chosen: bool = False) -> str:

@@ -44,10 +44,15 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
 
 
 def _boards_table(season: Season, inst: Any, proposal: Any) -> str:
+    from tui.evening.group import group_pairs
+
+    group = group_pairs(season, proposal.round_number)
     rows = []
     for board in proposal.boards:
         w, b = inst.state(board.white), inst.state(board.black)
         mark = {"fixed": "fixed", "lock": "locked"}.get(board.kind, "")
+        if board.kind == "fixed" and (min(w.id, b.id), max(w.id, b.id)) in group:
+            mark = "group"  # a championship group game of the schedule (docs/rules.md §8)
         rows.append([str(board.number), season.player(w.id).name, str(w.rank), points(w.value),
                      season.player(b.id).name, str(b.rank), points(b.value), mark])
     return text_table(["Board", "White", "#", "Value", "Black", "#", "Value", ""], rows,

@@ -1,0 +1,221 @@
+"""The championship group (docs/rules.md §8): who is proposed, which games it needs, its table and its state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from seasons.championship import ChampionshipGroup, DecisionGame
+from seasons.model import PlayerId, Result, Season
+from seasons.ruleset.model import ChampionshipRule
+
+GAMES_PER_PAIR = 2
+"""A double round robin: every pair of members plays twice, once with each colour (D art. 4)."""
+
+
+def propose_members(ranking: tuple[PlayerId, ...], size: int, declined: tuple[PlayerId, ...] = (),
+                    ) -> tuple[PlayerId, ...]:
+    """The top `size` of the Keizer ranking who did not decline: the next in line moves up (D art. 4)."""
+    return tuple(p for p in ranking if p not in declined)[:size]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A game that counts for the group: one from before it formed, or a scheduled one with its result."""
+
+    round: int
+    white: PlayerId
+    black: PlayerId
+    result: Result
+    """PENDING: on the board, result to come (it counts as played for the schedule, not yet for points)."""
+
+
+def _pair(a: PlayerId, b: PlayerId) -> frozenset[PlayerId]:
+    return frozenset((a, b))
+
+
+def earlier_games(season: Season, group: ChampionshipGroup) -> tuple[PlayedGame, ...]:
+    """The members' games against each other in rounds 1..formed_after that count for the group (D art. 4):
+    per pair the first two (a double round robin has two; a third, D art. 9, does not count)."""
+    members = set(group.members)
+    seen: dict[frozenset[PlayerId], int] = {}
+    out = []
+    for rnd in season.rounds[: group.formed_after]:
+        for g in rnd.games:
+            if g.white in members and g.black in members:
+                key = _pair(g.white, g.black)
+                seen[key] = seen.get(key, 0) + 1
+                if seen[key] <= GAMES_PER_PAIR:
+                    out.append(PlayedGame(rnd.number, g.white, g.black, g.result))
+    return tuple(out)
+
+
+def required_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRule,
+                   ) -> tuple[tuple[PlayerId, PlayerId], ...]:
+    """(white, black) of every game the group must still schedule after it formed, in member order.
+
+    Inside (D art. 4): a pair that met once meets again with the colours reversed; a pair that has not met
+    meets twice, once with each colour (the higher-placed member has white first); a pair that met twice
+    is complete. Separate (K): every pair twice, all games new.
+    """
+    earlier: dict[frozenset[PlayerId], list[PlayedGame]] = {}
+    if rule.mode == "inside":
+        for g in earlier_games(season, group):
+            earlier.setdefault(_pair(g.white, g.black), []).append(g)
+    out: list[tuple[PlayerId, PlayerId]] = []
+    for i, a in enumerate(group.members):
+        for b in group.members[i + 1:]:
+            met = earlier.get(_pair(a, b), [])
+            if not met:
+                out += [(a, b), (b, a)]
+            elif len(met) == 1:
+                out.append((met[0].black, met[0].white))
+    return tuple(out)
+
+
+def scheduled_results(season: Season, group: ChampionshipGroup, rule: ChampionshipRule,
+                      ) -> tuple[PlayedGame | None, ...]:
+    """Per scheduled game (in schedule order): how it was played, or None while it is not (yet) played.
+
+    An inside group's game is played when its round has the pair on a board (its result from there, the
+    colours as played); a separate group's game when its own result is entered."""
+    out: list[PlayedGame | None] = []
+    for g in group.schedule:
+        if rule.mode == "separate":
+            out.append(PlayedGame(g.round, g.white, g.black, g.result) if g.result.is_decided else None)
+            continue
+        board = None
+        if g.round <= len(season.rounds):
+            board = next((b for b in season.round(g.round).games if _pair(b.white, b.black) == _pair(g.white, g.black)),
+                         None)
+        out.append(None if board is None else PlayedGame(g.round, board.white, board.black, board.result))
+    return tuple(out)
+
+
+def group_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> tuple[PlayedGame, ...]:
+    """Every game counted for the group so far (pending ones included), in round order."""
+    earlier = earlier_games(season, group) if rule.mode == "inside" else ()
+    later = tuple(g for g in scheduled_results(season, group, rule) if g is not None)
+    return tuple(sorted(earlier + later, key=lambda g: g.round))
+
+
+def missed_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> tuple[int, ...]:
+    """Indexes in the schedule of the games whose round is played without them: to be rescheduled."""
+    played_rounds = season.played_rounds if rule.mode == "inside" else 0
+    done = scheduled_results(season, group, rule)
+    return tuple(i for i, (g, d) in enumerate(zip(group.schedule, done))
+                 if d is None and g.round <= played_rounds and season.round(g.round).has_results)
+
+
+def game_points(result: Result) -> tuple[Fraction, Fraction] | None:
+    """(white, black) game points: 1, ½, 0 (a forfeit counts as the win it is booked as); None: pending."""
+    if result in (Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN):
+        return Fraction(1), Fraction(0)
+    if result in (Result.BLACK_WINS, Result.BLACK_FORFEIT_WIN):
+        return Fraction(0), Fraction(1)
+    if result is Result.DRAW:
+        return Fraction(1, 2), Fraction(1, 2)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRow:
+    """One member's line in the group table."""
+
+    place: int
+    """1-based; members with equal points share the place."""
+    player: PlayerId
+    points: Fraction
+    """Game points: 1 a win, ½ a draw, 0 a loss."""
+    played: int
+    """Games with a result."""
+    to_play: int
+    """Games of the double round robin still without a result (pending ones included)."""
+
+
+def table(members: tuple[PlayerId, ...], games: tuple[PlayedGame, ...] | tuple[DecisionGame, ...],
+          per_pair: int = GAMES_PER_PAIR) -> tuple[GroupRow, ...]:
+    """The table of a round robin among `members` (per_pair games a pair): points, then member order."""
+    points = {p: Fraction(0) for p in members}
+    played = {p: 0 for p in members}
+    for g in games:
+        pts = game_points(g.result)
+        if pts is None or g.white not in points or g.black not in points:
+            continue
+        points[g.white] += pts[0]
+        points[g.black] += pts[1]
+        played[g.white] += 1
+        played[g.black] += 1
+    order = sorted(members, key=lambda p: (-points[p], members.index(p)))
+    total = per_pair * (len(members) - 1)
+    rows: list[GroupRow] = []
+    for i, p in enumerate(order):
+        place = rows[-1].place if rows and points[p] == rows[-1].points else i + 1
+        rows.append(GroupRow(place, p, points[p], played[p], total - played[p]))
+    return tuple(rows)
+
+
+Phase = Literal["playing", "champion", "decision", "playoff", "shared"]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupState:
+    """What is decided and what is still needed (D art. 2), at this moment."""
+
+    phase: Phase
+    """"playing": group games to come; "champion": decided; "decision": two tied, two decision games;
+    "playoff": more than two tied, a double round robin among them; "shared": still tied after those."""
+    champion: tuple[PlayerId, ...]
+    """The champion (one), or those sharing the title; empty while undecided."""
+    contenders: tuple[PlayerId, ...]
+    """Who can still become champion (in member order)."""
+    needed: tuple[tuple[PlayerId, PlayerId], ...]
+    """(white, black) of the decision games still to record, for phases "decision" and "playoff"."""
+    summary: str
+    """One sentence for the director."""
+
+
+def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...]) -> GroupState:
+    """The state from the group table and the decision games recorded so far."""
+    members = tuple(r.player for r in rows)
+    best = max(r.points for r in rows)
+    if any(r.to_play for r in rows):
+        contenders = tuple(r.player for r in rows if r.points + r.to_play >= best)
+        left = sum(r.to_play for r in rows) // 2
+        if len(contenders) == 1 and all(r.points + r.to_play < best for r in rows if r.player != contenders[0]):
+            return GroupState("champion", contenders, contenders, (),
+                              f"{contenders[0]} is champion; {left} group games still to play")
+        return GroupState("playing", (), contenders, (),
+                          f"{left} group games to play; can still win: {', '.join(contenders)}")
+    tied = tuple(r.player for r in rows if r.points == best)
+    if len(tied) == 1:
+        return GroupState("champion", tied, tied, (), f"{tied[0]} is champion")
+    phase: Phase = "decision" if len(tied) == 2 else "playoff"
+    # Two tied: two decision games, one with each colour; more: a double round robin among them. A game
+    # recorded with the other colours still counts for its pair.
+    count: dict[frozenset[PlayerId], list[tuple[PlayerId, PlayerId]]] = {}
+    for g in decision:
+        if g.result.is_decided:
+            count.setdefault(_pair(g.white, g.black), []).append((g.white, g.black))
+    needed: list[tuple[PlayerId, PlayerId]] = []
+    for i, a in enumerate(tied):
+        for b in tied[i + 1:]:
+            done = count.get(_pair(a, b), [])
+            needed += [c for c in ((a, b), (b, a)) if c not in done][: max(0, GAMES_PER_PAIR - len(done))]
+    what = "decision games" if phase == "decision" else "play-off games"
+    if needed:
+        return GroupState(phase, (), tied, tuple(needed),
+                          f"tied on {_points(best)}: {', '.join(tied)}; {len(needed)} {what} to play")
+    final = table(tied, decision)
+    top = tuple(r.player for r in final if r.place == 1)
+    if len(top) == 1:
+        return GroupState("champion", top, top, (), f"{top[0]} is champion after the {what}")
+    return GroupState("shared", top, top, (), f"still tied after the {what}: {', '.join(top)} share the title")
+
+
+def _points(value: Fraction) -> str:
+    """5/2 → "2½" (game points are whole or halves)."""
+    whole = value.numerator // value.denominator
+    half = "½" if value.denominator == 2 else ""
+    return f"{whole}{half}" if whole or not half else half

@@ -1,0 +1,95 @@
+"""`keizer group`'s one-line errors and `keizer pair --fixed` refusing a broken rule (exit code 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pairing.simulate import simulate_season
+from seasons.season_json import dump_season
+from tui.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def early(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("g") / "early.json"
+    path.write_text(dump_season(simulate_season(10, 24, "doorn-driebergen-2019", seed=2, played=12)))
+    return path
+
+
+def test_the_group_before_its_round_says_when_it_forms(capsys: pytest.CaptureFixture[str], early: Path) -> None:
+    code, out, _ = run(capsys, "group", str(early))
+    assert code == 0 and "Not formed yet: it forms after round 20." in out
+    code, _, err = run(capsys, "group", "form", str(early))
+    assert code == 2 and "the group forms after round 20; the season has results up to round 12" in err
+    code, _, err = run(capsys, "group", "schedule", str(early))
+    assert code == 2 and "has not been formed yet (keizer group form)" in err
+
+
+def test_a_ruleset_without_a_group_and_a_json_save_are_one_line(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    path = tmp_path / "classic.json"
+    path.write_text(dump_season(simulate_season(6, 4, "keizer-classic", seed=1, played=2)))
+    code, _, err = run(capsys, "group", str(path))
+    assert code == 2 and "ruleset has no championship group" in err
+    code, _, err = run(capsys, "group", "form", str(path), "--save")
+    assert code == 2 and "--save needs a season store" in err
+
+
+def test_usage_without_a_season(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "group")
+    assert code == 2 and "keizer group form SEASON" in out
+
+
+def test_pair_fixed_refuses_a_third_meeting(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    season = simulate_season(6, 12, "doorn-driebergen-2019", seed=1, played=10)
+    met: dict[tuple[str, str], int] = {}
+    for r in season.rounds:
+        for g in r.games:
+            key = (min(g.players()), max(g.players()))
+            met[key] = met.get(key, 0) + 1
+    away = {pid for pid, _ in season.rounds[-1].entries}  # round 11's absences, listed to be paired
+    pair = min(k for k, n in met.items() if n >= 2 and not set(k) & away)
+    path = tmp_path / "s.json"
+    path.write_text(dump_season(season))
+    code, _, err = run(capsys, "pair", str(path), "--fixed", f"{pair[0]}:{pair[1]}")
+    assert code == 2 and "max_meetings is 2" in err
+
+
+def test_moving_a_game_says_what_it_breaks_and_a_hard_break_is_not_saved(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    import json
+
+    from seasons.store import SeasonStore
+
+    src = tmp_path / "s.json"
+    src.write_text(dump_season(simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)))
+    path = str(tmp_path / "s.keizer")
+    assert main(["import", str(src), path]) == 0
+    for argv in (["form", path, "--save"], ["unavailable", path, "p001", "30", "31", "--save"],
+                 ["schedule", path, "--save"]):
+        code, _, err = run(capsys, "group", *argv)
+        assert code == 0, err
+    with SeasonStore.open(path, readonly=True) as store:
+        group = store.season.championship
+        head = store.head()
+    assert group is not None and group.unavailable_rounds("p001") == (30, 31)
+    game = group.schedule[0]
+    clash = next(g for g in group.schedule if g.round != game.round and {g.white, g.black} & {game.white, game.black})
+    code, out, err = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:{clash.round}",
+                         "--save")
+    assert code == 2 and "breaks (hard):" in out and "not saved" in err
+    with SeasonStore.open(path, readonly=True) as store:
+        assert store.head() == head
+    free = next(r for r in range(21, 37) if not any(g.round == r for g in group.schedule))
+    code, out, _ = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:{free}", "--json")
+    assert code == 0 and f"to round {free}" in out
+    data = json.loads(out[out.index("{"):])
+    assert data["valid"] and {"round": free, "white": game.white, "black": game.black} in data["games"]

@@ -1,0 +1,125 @@
+"""Groups: the championship group (members, declines, table, schedule with its state, decision games)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import TabbedContent, TabPane
+
+from seasons.errors import KeizerError
+from seasons.model import PlayerId
+from tui.app.screens.base import KeizerScreen
+from tui.app.widgets.championship import ChampionshipPane
+from tui.app.widgets.table import KeizerTable
+
+if TYPE_CHECKING:
+    from seasons.championship import GroupGame
+
+
+class ScheduleProposed(Message, bubble=False):
+    """The schedule model's proposal, from the worker thread (None: it said why not, in `why`)."""
+
+    def __init__(self, games: tuple[GroupGame, ...] | None, why: str) -> None:
+        super().__init__()
+        self.games = games
+        self.why = why
+
+
+class GroupsScreen(KeizerScreen):
+    """One tab per kind of group; the first is the championship group. Before it forms: `d` marks the
+    proposed player under the cursor as declining (the next in line moves up), `f` forms it. Then `s`
+    proposes a schedule (shown, not saved) and `a` accepts it; each write is one undo step."""
+
+    MODE = "groups"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "decline", "Declines"),
+        Binding("f", "form", "Form group"),
+        Binding("s", "propose", "Propose schedule"),
+        Binding("a", "accept", "Accept schedule"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.declined: list[PlayerId] = []
+        """Proposed players who declined, before the group is formed (D art. 4)."""
+        self.proposed: tuple[GroupGame, ...] | None = None
+        """The schedule shown but not yet accepted."""
+
+    def compose_body(self) -> ComposeResult:
+        with TabbedContent(id="groups"):
+            with TabPane("Championship", id="championship"):
+                yield ChampionshipPane()
+
+    def refresh_view(self) -> None:
+        from tui.evening.group import group_view
+
+        season = self.evening.season
+        pane = self.query_one(ChampionshipPane)
+        try:
+            view = group_view(season, tuple(self.declined))
+        except KeizerError as exc:  # no group in this ruleset: say so in the pane
+            pane.show(season, None, str(exc))
+            return
+        pane.show(season, view, proposed=self.proposed)
+
+    def action_decline(self) -> None:
+        if self.evening.season.championship is not None:
+            self.say("the group is formed: declines are recorded when it forms", "warning")
+            return
+        pid = self.query_one("#group-table", KeizerTable).cursor_key
+        if pid is None:
+            return
+        if PlayerId(pid) in self.declined:
+            self.declined.remove(PlayerId(pid))
+        else:
+            self.declined.append(PlayerId(pid))
+        self.redraw()
+
+    def action_form(self) -> None:
+        from tui.evening.group import form_event
+
+        event = self.attempt(form_event, self.evening.season, tuple(self.declined))
+        if event is not None and self.write(self.evening.session.commit, "form the championship group", event):
+            self.declined = []
+
+    def action_propose(self) -> None:
+        if self.evening.season.championship is None:
+            self.say("form the group first (f)", "warning")
+            return
+        season = self.evening.season
+        self.say("proposing a schedule…")
+        self.app.run_worker(lambda: self._propose(season), name="group-schedule", group="group-schedule",
+                            description="the group's schedule", exit_on_error=False, exclusive=True, thread=True)
+
+    def _propose(self, season: object) -> None:
+        """The worker thread: the schedule model's proposal (a user's problem is said, not raised)."""
+        from tui.evening.group import schedule_proposal
+
+        try:
+            games, cost = schedule_proposal(season)  # type: ignore[arg-type]
+        except KeizerError as exc:
+            self.post_message(ScheduleProposed(None, str(exc)))
+            return
+        self.post_message(ScheduleProposed(games, f"proposed schedule, cost {cost}: a accepts it"))
+
+    @on(ScheduleProposed)
+    def _proposed(self, message: ScheduleProposed) -> None:
+        self.proposed = message.games
+        self.say(message.why, "information" if message.games is not None else "error")
+        self.redraw()
+
+    def action_accept(self) -> None:
+        from seasons.store.events import GroupScheduleSet
+
+        if self.proposed is None:
+            self.say("propose a schedule first (s)", "warning")
+            return
+        games, self.proposed = self.proposed, None
+        if not self.write(self.evening.session.commit, "set the championship group's schedule",
+                          GroupScheduleSet(games)):
+            self.redraw()
+

@@ -1,0 +1,89 @@
+"""The championship group as one pane: members and declines, the table, the schedule, decision games, state."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from seasons.championship import GroupGame
+from seasons.model import PlayerId, Season
+from tui.app.widgets.table import KeizerTable
+from tui.evening.group import GroupView, points_text
+from tui.visible import visible
+
+
+class ChampionshipPane(Vertical):
+    """One tab of the Groups screen (docs/rules.md §8); drawn from a `GroupView` with `show`."""
+
+    DEFAULT_CSS = """
+    ChampionshipPane { height: 1fr; }
+    ChampionshipPane #group-table { height: auto; max-height: 10; }
+    ChampionshipPane #group-schedule { height: 1fr; }
+    ChampionshipPane Static { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="group-members", markup=False)
+        yield Static("", id="group-state", markup=False)
+        yield KeizerTable(id="group-table")
+        yield Static("", id="group-decision", markup=False)
+        yield KeizerTable(id="group-schedule")
+
+    def show(self, season: Season, view: GroupView | None, reason: str = "",
+             proposed: tuple[GroupGame, ...] | None = None) -> None:
+        """Draw `view`; None (no group in the ruleset) shows `reason` instead. `proposed`: a schedule
+        shown in place of the accepted one until it is accepted."""
+        members = self.query_one("#group-members", Static)
+        state = self.query_one("#group-state", Static)
+        table = self.query_one("#group-table", KeizerTable)
+        schedule = self.query_one("#group-schedule", KeizerTable)
+        decision = self.query_one("#group-decision", Static)
+
+        def name(pid: PlayerId) -> str:
+            return season.player(pid).name
+
+        if view is None or view.group is None:
+            schedule.display = decision.display = False
+            table.display = view is not None and bool(view.proposal)
+            state.update("")
+            if view is None:
+                members.update(visible(reason))
+            elif view.proposal:
+                members.update(f"Not formed yet. Proposed after round {view.rule.after_round} "
+                               f"(d: declines, the next in line moves up; f: form the group):")
+                _columns(table, [("#", "place"), ("Name", "name")])
+                table.fill([(p, [str(i), name(p)]) for i, p in enumerate(view.proposal, 1)])
+            else:
+                members.update(f"Not formed yet: the group forms after round {view.rule.after_round}.")
+            return
+        group = view.group
+        text = f"Members ({view.rule.mode}): " + ", ".join(name(p) for p in group.members)
+        if group.declined:
+            text += "\nDeclined: " + ", ".join(name(p) for p in group.declined)
+        members.update(visible(text))
+        state.update(visible("State: " + view.state.summary))
+        table.display = True
+        _columns(table, [("Pl", "place"), ("Name", "name"), ("Pts", "points"), ("Played", "played"),
+                           ("To play", "to_play")])
+        table.fill([(row.player, [str(row.place), name(row.player), points_text(row.points), str(row.played),
+                                  str(row.to_play)]) for row in view.table])
+        decision.display = bool(group.decision or view.state.needed)
+        lines = [f"Decision: {name(g.white)}–{name(g.black)} {g.result.value}" for g in group.decision]
+        lines += [f"Needed: {name(w)}–{name(b)}" for w, b in view.state.needed]
+        decision.update(visible("\n".join(lines)))
+        schedule.display = True
+        _columns(schedule, [("Rd", "round"), ("White", "white"), ("Black", "black"), ("Result", "result"),
+                              ("State", "state")])
+        if proposed is not None:  # shown until accepted (a), never saved before
+            schedule.fill([(f"{i}", [str(g.round), name(g.white), name(g.black), "*", "proposed"])
+                           for i, g in enumerate(proposed)])
+            return
+        schedule.fill([(f"{i}", [str(r.game.round), name(r.game.white), name(r.game.black), r.result.value, r.state])
+                       for i, r in enumerate(view.schedule)])
+
+
+def _columns(table: KeizerTable, columns: list[tuple[str, str]]) -> None:
+    """Set the columns only when they change: the cursor keeps its row across redraws."""
+    if [c.key.value for c in table.columns.values()] != [key for _, key in columns]:
+        table.set_columns(columns)

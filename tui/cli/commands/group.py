@@ -1,0 +1,222 @@
+"""`keizer group`: the championship group — show it, form it, schedule it, record its decision games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from seasons.errors import KeizerError
+from seasons.model import PlayerId, Result, Season
+
+if TYPE_CHECKING:
+    from seasons.store.event_base import Event
+
+USAGE = """\
+keizer group SEASON [--json]                      members, schedule, table and state
+keizer group form SEASON [--decline ID]... [--save]
+keizer group schedule SEASON [--from-round K] [--move W:B:ROUND] [--json] [--save]
+keizer group unavailable SEASON ID [ROUND ...] [--save]
+keizer group decide SEASON [--game W:B:RESULT | --clear] [--save]
+keizer group result SEASON ROUND W:B RESULT [--save]   (a "separate" group's game, K)"""
+
+ACTIONS = ("form", "schedule", "unavailable", "decide", "result")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("group", help="the championship group: show, form, schedule, decision games",
+                       usage=USAGE, formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="The championship group (docs/rules.md §8). Nothing is written unless --save "
+                                   "is given (a season store; each action is one undo step).")
+    p.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    p.set_defaults(run=run)
+
+
+def _parser(action: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=f"keizer group {action}".strip(), usage=USAGE)
+    p.add_argument("season", metavar="SEASON")
+    save = action != ""
+    if action == "form":
+        p.add_argument("--decline", action="append", default=[], metavar="ID",
+                       help="this proposed player declines; the next in line moves up (repeatable)")
+    elif action == "schedule":
+        p.add_argument("--from-round", type=int, metavar="K",
+                       help="re-solve from round K (default: the first round not yet paired), earlier games kept")
+        p.add_argument("--move", metavar="W:B:ROUND", help="move the accepted game W–B to ROUND and say what it breaks")
+        p.add_argument("--json", action="store_true")
+    elif action == "unavailable":
+        p.add_argument("player", metavar="ID")
+        p.add_argument("rounds", type=int, nargs="*", metavar="ROUND", help="all their rounds; none clears them")
+    elif action == "decide":
+        p.add_argument("--game", metavar="W:B:RESULT", help="record a decision game (or a pending one's result)")
+        p.add_argument("--clear", action="store_true", help="remove every decision game")
+    elif action == "result":
+        p.add_argument("round", type=int, metavar="ROUND")
+        p.add_argument("game", metavar="W:B")
+        p.add_argument("result", metavar="RESULT")
+    else:
+        p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
+    if save:
+        p.add_argument("--save", action="store_true", help="write it to the season store (one undo step)")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    words = list(args.words)
+    if not words or words[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if words else 2
+    action = words[0] if words[0] in ACTIONS else ""
+    opts = _parser(action).parse_args(words[1:] if action else words)
+    return {"": _show, "form": _form, "schedule": _schedule, "unavailable": _unavailable, "decide": _decide,
+            "result": _result}[action](opts)
+
+
+def _read(path: str, save: bool) -> tuple[Season, int | None]:
+    from seasons.load import is_store_file, load_season
+
+    if save:
+        if not is_store_file(path):
+            raise KeizerError(f"{path}: --save needs a season store (.keizer); import the JSON file first")
+        from tui.cli.commands.pair import read_with_head
+
+        return read_with_head(path)
+    return load_season(path), None
+
+
+def _write(path: str, head: int | None, label: str, event: Event) -> None:
+    from seasons.store import SeasonStore
+
+    with SeasonStore.open(path) as store:
+        store.apply(label, event, expect_head=head)
+    print(f"saved: {label}")
+
+
+def _pid(season: Season, text: str, what: str) -> PlayerId:
+    pid = PlayerId(text.strip())
+    if not season.has_player(pid):
+        raise KeizerError(f"{what}: unknown player {pid!r}")
+    return pid
+
+
+def _result_of(text: str, what: str) -> Result:
+    from seasons.json_keys import RESULTS
+
+    if text not in RESULTS:
+        raise KeizerError(f"{what}: unknown result {text!r} (expected one of {', '.join(RESULTS)})")
+    return RESULTS[text]
+
+
+def _show(opts: argparse.Namespace) -> int:
+    from tui.cli.commands.group_text import view_json, view_text
+    from tui.evening.group import group_view
+
+    season, _ = _read(opts.season, False)
+    view = group_view(season)
+    if opts.json:
+        sys.stdout.write(json.dumps(view_json(season, view), ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(view_text(season, view))
+    return 0
+
+
+def _form(opts: argparse.Namespace) -> int:
+    from tui.evening.group import form_event
+
+    season, head = _read(opts.season, opts.save)
+    event = form_event(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
+    print(f"Championship group after round {event.formed_after}:")
+    for i, pid in enumerate(event.members, 1):
+        print(f"{i:>3}  {season.player(pid).name} ({pid})")
+    for pid in event.declined:
+        print(f"  declined: {season.player(pid).name} ({pid})")
+    if opts.save:
+        _write(opts.season, head, "form the championship group", event)
+    return 0
+
+
+def _schedule(opts: argparse.Namespace) -> int:
+    from pairing.group_schedule import move_game, propose_schedule
+    from tui.cli.commands.group_text import schedule_json, schedule_text
+    from tui.evening.group import first_open_round, group_of, rule_of, schedule_event
+
+    season, head = _read(opts.season, opts.save)
+    rule, group = rule_of(season), group_of(season)
+    first = opts.from_round if opts.from_round is not None else first_open_round(season, group, rule)
+    if opts.move:
+        parts = opts.move.split(":")
+        if len(parts) != 3 or not parts[2].strip().isdigit():
+            raise KeizerError(f"--move {opts.move}: expected W:B:ROUND")
+        w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
+        game = next((g for g in group.schedule if (g.white, g.black) == (w, b) and g.round >= first), None)
+        if game is None:
+            raise KeizerError(f"--move {opts.move}: no game {w}–{b} is scheduled from round {first} on")
+        schedule, check, before = move_game(season, group, rule, first, game, int(parts[2]))
+        new = [x for x in check.breaches if x not in before.breaches]
+        lines = [f"Moving {w}–{b} from round {game.round} to round {parts[2]}: cost {before.cost} → {check.cost}"]
+        lines += [f"  breaks{' (hard)' if x.hard else ''}: {x.what}" for x in new] or ["  breaks nothing"]
+        print("\n".join(lines))
+        if opts.save and not check.valid:
+            raise KeizerError("the move breaks a hard rule of the schedule; not saved")
+    else:
+        schedule, check = propose_schedule(season, group, rule, first)
+    if opts.json:
+        sys.stdout.write(json.dumps(schedule_json(schedule, check, first), ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(schedule_text(season, schedule, check, first))
+    if opts.save:
+        _write(opts.season, head, "set the championship group's schedule", schedule_event(schedule))
+    return 0
+
+
+def _unavailable(opts: argparse.Namespace) -> int:
+    from seasons.store.events import GroupUnavailableSet
+
+    season, head = _read(opts.season, opts.save)
+    pid = _pid(season, opts.player, "unavailable")
+    event = GroupUnavailableSet(pid, tuple(sorted(set(opts.rounds))))
+    print(f"{pid} cannot play group games in rounds: {', '.join(map(str, event.rounds)) or 'none'}")
+    if opts.save:
+        _write(opts.season, head, f"rounds {pid} cannot play", event)
+    return 0
+
+
+def _decide(opts: argparse.Namespace) -> int:
+    from tui.evening.group import decision_event, group_view
+
+    season, head = _read(opts.season, opts.save)
+    if opts.game is None and not opts.clear:
+        state = group_view(season).state
+        print(state.summary if state is not None else "the group has not been formed yet")
+        for w, b in state.needed if state is not None else ():
+            print(f"  needed: {w}–{b}")
+        return 0
+    game = None
+    if opts.game is not None:
+        parts = opts.game.split(":")
+        if len(parts) != 3:
+            raise KeizerError(f"--game {opts.game}: expected W:B:RESULT")
+        game = (_pid(season, parts[0], "--game"), _pid(season, parts[1], "--game"), _result_of(parts[2], "--game"))
+    event = decision_event(season, game)
+    print(f"decision games: {len(event.games)}")
+    if opts.save:
+        _write(opts.season, head, "decision games", event)
+    return 0
+
+
+def _result(opts: argparse.Namespace) -> int:
+    from seasons.store.events import GroupResultSet
+
+    season, head = _read(opts.season, opts.save)
+    parts = opts.game.split(":")
+    if len(parts) != 2:
+        raise KeizerError(f"{opts.game}: expected W:B")
+    event = GroupResultSet(opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
+                           _result_of(opts.result, "result"))
+    event.apply(season)  # the event's own checks: the game is scheduled, the group is separate
+    print(event.describe())
+    if opts.save:
+        _write(opts.season, head, event.describe(), event)
+    return 0
+

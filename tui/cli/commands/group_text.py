@@ -1,0 +1,91 @@
+"""The championship group as text and as JSON (docs/format.md `keizer group`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from seasons.championship import GroupGame
+from seasons.model import PlayerId, Season
+from tui.evening.group import GroupView, points_text
+from tui.format import exact, text_table
+
+if TYPE_CHECKING:
+    from pairing.group_schedule import ScheduleCheck
+
+
+def _name(season: Season, pid: PlayerId) -> str:
+    return season.player(pid).name
+
+
+def view_json(season: Season, view: GroupView) -> dict[str, Any]:
+    rule = view.rule
+    out: dict[str, Any] = {"after_round": rule.after_round, "size": rule.size, "mode": rule.mode,
+                           "last_round": rule.schedule_end(season.rounds_planned), "formed": view.group is not None}
+    if view.group is None:
+        out["proposal"] = [{"player": p, "name": _name(season, p)} for p in view.proposal]
+        return out
+    group = view.group
+    out["members"] = [{"player": p, "name": _name(season, p)} for p in group.members]
+    out["declined"] = list(group.declined)
+    out["unavailable"] = {p: list(r) for p, r in group.unavailable}
+    out["schedule"] = [{"round": r.game.round, "white": r.game.white, "black": r.game.black,
+                        "result": r.result.value, "state": r.state} for r in view.schedule]
+    out["table"] = [{"place": r.place, "player": r.player, "name": _name(season, r.player),
+                     "points": float(r.points), "points_exact": exact(r.points), "played": r.played,
+                     "to_play": r.to_play} for r in view.table]
+    state = view.state
+    out["decision"] = [{"white": g.white, "black": g.black, "result": g.result.value} for g in group.decision]
+    out["state"] = {"phase": state.phase, "champion": list(state.champion), "contenders": list(state.contenders),
+                    "needed": [{"white": w, "black": b} for w, b in state.needed], "summary": state.summary}
+    return out
+
+
+def view_text(season: Season, view: GroupView) -> str:
+    rule = view.rule
+    head = (f"{season.name} — championship group ({rule.size} players after round {rule.after_round}, "
+            f"{rule.mode})")
+    if view.group is None:
+        if not view.proposal:
+            return f"{head}\nNot formed yet: it forms after round {rule.after_round}.\n"
+        lines = [head, "Not formed yet. Proposed from the ranking (keizer group form):"]
+        lines += [f"{i:>3}  {_name(season, p)} ({p})" for i, p in enumerate(view.proposal, 1)]
+        return "\n".join(lines) + "\n"
+    group = view.group
+    lines = [head, "Members: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.members)]
+    if group.declined:
+        lines.append("Declined: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.declined))
+    lines.append("")
+    lines.append(text_table(["Pl", "Name", "Pts", "Played", "To play"],
+                            [[str(r.place), _name(season, r.player), points_text(r.points), str(r.played),
+                              str(r.to_play)] for r in view.table], [True, False, True, True, True]))
+    lines.append("")
+    if view.schedule:
+        lines.append(text_table(["Rd", "White", "Black", "Result", "State"],
+                                [[str(r.game.round), _name(season, r.game.white), _name(season, r.game.black),
+                                  r.result.value, r.state] for r in view.schedule], [True, False, False, False, False]))
+    else:
+        lines.append("No schedule accepted yet (keizer group schedule).")
+    if group.decision:
+        lines.append("")
+        lines.append("Decision games: " + "; ".join(f"{_name(season, g.white)}–{_name(season, g.black)} "
+                                                    f"{g.result.value}" for g in group.decision))
+    lines.append("")
+    lines.append(f"State: {view.state.summary}")
+    lines += [f"  needed: {_name(season, w)}–{_name(season, b)}" for w, b in view.state.needed]
+    return "\n".join(lines) + "\n"
+
+
+def schedule_json(schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int) -> dict[str, Any]:
+    return {"from_round": first, "cost": check.cost, "valid": check.valid,
+            "games": [{"round": g.round, "white": g.white, "black": g.black} for g in schedule],
+            "breaches": [{"hard": b.hard, "what": b.what} for b in check.breaches]}
+
+
+def schedule_text(season: Season, schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int) -> str:
+    rounds = sorted({g.round for g in schedule})
+    rows = [[str(r), "; ".join(f"{_name(season, g.white)}–{_name(season, g.black)}" for g in schedule if g.round == r)]
+            for r in rounds]
+    lines = [f"Championship group schedule (placed from round {first} on; cost {check.cost})",
+             text_table(["Rd", "Games"], rows, [True, False])]
+    lines += [f"  {'BREAKS' if b.hard else 'note'}: {b.what}" for b in check.breaches]
+    return "\n".join(lines) + "\n"

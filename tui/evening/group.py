@@ -1,0 +1,156 @@
+"""The championship group for the shells (docs/rules.md §8): what to show, and the events of each action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame
+from seasons.errors import KeizerError
+from seasons.model import PlayerId, Result, Season
+from seasons.ruleset import parse_ruleset
+from seasons.ruleset.model import ChampionshipRule
+from seasons.store.events import GroupDecisionSet, GroupFormed, GroupScheduleSet
+
+GameState = Literal["played", "on the board", "to play", "missed"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleRow:
+    """One scheduled game as the director reads it."""
+
+    game: GroupGame
+    result: Result
+    """The result so far (PENDING while not played, or on the board without a result)."""
+    state: GameState
+    """"played" (a result), "on the board" (paired, no result), "to play", "missed" (its round was played
+    without it: reschedule)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupView:
+    """The group at this moment: the setting, the members, the schedule, the table and the state."""
+
+    rule: ChampionshipRule
+    group: ChampionshipGroup | None
+    proposal: tuple[PlayerId, ...]
+    """Before the group is formed, once its round is scored: the top of the ranking (no declines)."""
+    schedule: tuple[ScheduleRow, ...]
+    table: tuple[Any, ...]
+    """scoring.group_table.GroupRow rows (empty before the group forms)."""
+    state: Any
+    """scoring.group_table.GroupState, or None before the group forms."""
+
+
+def rule_of(season: Season) -> ChampionshipRule:
+    rule = parse_ruleset(season.ruleset_spec).championship
+    if rule is None:
+        raise KeizerError("this season's ruleset has no championship group (ruleset key `championship`)")
+    return rule
+
+
+def group_of(season: Season) -> ChampionshipGroup:
+    if season.championship is None:
+        raise KeizerError("the championship group has not been formed yet (keizer group form)")
+    return season.championship
+
+
+def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[PlayerId, ...]:
+    """The members proposed from the Keizer ranking after the group's round, minus who declines."""
+    from scoring import replay
+    from scoring.group_table import propose_members
+
+    rule = rule_of(season)
+    if season.last_scored_round < rule.after_round:
+        raise KeizerError(f"the group forms after round {rule.after_round}; the season has results up to round "
+                          f"{season.last_scored_round}")
+    for pid in declined:
+        if not season.has_player(pid):
+            raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
+    ranking = replay(season, rule.after_round).ranking_after(rule.after_round)
+    return propose_members(ranking, rule.size, declined)
+
+
+def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
+    """The group as it stands; before it forms, the proposal with these declines."""
+    from scoring.group_table import group_games, group_state, missed_games, scheduled_results, table
+
+    rule = rule_of(season)
+    group = season.championship
+    if group is None:
+        ready = season.last_scored_round >= rule.after_round
+        return GroupView(rule, None, proposal(season, declined) if ready else (), (), (), None)
+    done = scheduled_results(season, group, rule)
+    missed = set(missed_games(season, group, rule))
+    rows = []
+    for i, (g, d) in enumerate(zip(group.schedule, done)):
+        if d is not None:
+            state: GameState = "played" if d.result.is_decided else "on the board"
+        else:
+            state = "missed" if i in missed else "to play"
+        rows.append(ScheduleRow(g, d.result if d is not None else Result.PENDING, state))
+    rows_table = table(group.members, group_games(season, group, rule))
+    return GroupView(rule, group, (), tuple(rows), rows_table, group_state(rows_table, group.decision))
+
+
+def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:
+    """Round k's scheduled group games as pairs in id order (marked on the boards); none without a group."""
+    if season.championship is None:
+        return frozenset()
+    return frozenset((min(g.white, g.black), max(g.white, g.black)) for g in season.championship.games_in(k))
+
+
+def schedule_proposal(season: Season) -> tuple[tuple[GroupGame, ...], int]:
+    """The schedule model's proposal from the first open round, and its cost (pairing's CP-SAT model)."""
+    from pairing.group_schedule import propose_schedule
+
+    rule, group = rule_of(season), group_of(season)
+    games, check = propose_schedule(season, group, rule, first_open_round(season, group, rule))
+    return games, check.cost
+
+
+def first_open_round(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> int:
+    """The first round the schedule may still change: after the paired rounds (and, for a separate group,
+    after its last game with a result)."""
+    decided = [g.round for g in group.schedule if g.result.is_decided]
+    return max(season.played_rounds + 1, group.formed_after + 1, max(decided, default=0) + 1)
+
+
+def form_event(season: Season, declined: tuple[PlayerId, ...]) -> GroupFormed:
+    rule = rule_of(season)
+    members = proposal(season, declined)
+    if len(members) < 2:
+        raise KeizerError("fewer than two players are left to form the group")
+    ranking_declined = tuple(p for p in declined if p not in members)
+    return GroupFormed(rule.after_round, members, ranking_declined)
+
+
+def schedule_event(games: tuple[GroupGame, ...]) -> GroupScheduleSet:
+    return GroupScheduleSet(games)
+
+
+def decision_event(season: Season, game: tuple[PlayerId, PlayerId, Result] | None) -> GroupDecisionSet:
+    """The decision games with one more (or the result of a pending one set); None clears them all."""
+    group = group_of(season)
+    if game is None:
+        return GroupDecisionSet(())
+    white, black, result = game
+    for pid in (white, black):
+        if pid not in group.members:
+            raise KeizerError(f"decision game {white}–{black}: {pid!r} is not in the championship group")
+    games = list(group.decision)
+    at = next((i for i, g in enumerate(games) if (g.white, g.black) == (white, black) and not g.result.is_decided),
+              None)
+    if at is None:
+        games.append(DecisionGame(white, black, result))
+    else:
+        games[at] = DecisionGame(white, black, result)
+    return GroupDecisionSet(tuple(games))
+
+
+def points_text(value: Fraction) -> str:
+    """Game points as a club writes them: 3½, ½, 0."""
+    whole = value.numerator // value.denominator
+    half = "½" if value.denominator == 2 else ""
+    return f"{whole}{half}" if whole or not half else half
