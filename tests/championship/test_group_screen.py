@@ -79,3 +79,38 @@ async def test_declines_form_propose_and_accept_are_keys(tmp_path: Path) -> None
         assert group is not None and group.schedule
         await pilot.press("ctrl+z")
         assert app.evening.season.championship is not None and not app.evening.season.championship.schedule
+
+
+async def test_the_classes_and_cups_are_tabs_of_the_groups_screen(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from textual.widgets import TabbedContent
+
+    from pairing.simulate import simulate_season
+    from tui.app.widgets.classes import ClassesPanel, CupsPanel
+
+    season = simulate_season(14, 36, "kijk-uit", seed=2, played=20)
+    season = replace(season, players=tuple(replace(p, group=1 + i % 2) for i, p in enumerate(season.players)))
+    path = tmp_path / "k.keizer"
+    store = SeasonStore.create(path, season)
+    try:
+        store.apply("form", form_event(season, ()))
+        members = set(store.season.championship.members)  # type: ignore[union-attr]
+    finally:
+        store.close()
+    app = make_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f8")
+        tabs = app.screen.query_one(TabbedContent)
+        tabs.active = "cups"
+        await pilot.pause()
+        cups = app.screen.query_one(CupsPanel)
+        shown = {cups.table.row_text(key)[3] for key in (r.key.value for r in cups.table.rows.values())}
+        names = {p.id: p.name for p in season.players}
+        # K's final group plays for no cup: its six are in no group's list, everyone else is
+        assert shown == {names[p.id][:24] for p in season.players if p.id not in members}
+        tabs.active = "classes"
+        await pilot.pause()
+        panel = app.screen.query_one(ClassesPanel)  # K has no shadow classes: the tab says so
+        assert "ruleset has no classes" in str(panel.query_one(".title").render())
+        assert panel.table.row_count == 0

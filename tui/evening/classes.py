@@ -93,12 +93,23 @@ def parse_move(text: str) -> tuple[PlayerId, str]:
 
 
 def cups_view(season: Season, rep: Replay, k: int,
-              excluded: frozenset[PlayerId] = frozenset()) -> tuple[CupTable, ...]:
-    """K's group prize lists of `season` after round k of `rep`; `excluded`: the final group's members (they
-    play for no cup)."""
+              excluded: frozenset[PlayerId] | None = None) -> tuple[CupTable, ...]:
+    """K's group prize lists of `season` after round k of `rep`; `excluded`: who plays for no cup (default:
+    `cup_exclusions`)."""
     if rep.ruleset.cups is None:
         raise KeizerError("this season's ruleset has no group cups (ruleset key `cups`, docs/format.md)")
+    if excluded is None:
+        excluded = cup_exclusions(season, rep.ruleset)
     return cup_tables(season, rep.standings(k), rep.ruleset.cups, excluded)
+
+
+def cup_exclusions(season: Season, ruleset: Ruleset) -> frozenset[PlayerId]:
+    """Who plays for no group cup: the members of a final group that left the Keizer (K's "finalegroep",
+    ruleset `championship.mode` "separate", docs/rules.md §8–9) once it is formed; nobody otherwise."""
+    rule, group = ruleset.championship, season.championship
+    if rule is None or rule.mode != "separate" or group is None:
+        return frozenset()
+    return frozenset(group.members)
 
 
 class Classes:

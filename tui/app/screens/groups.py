@@ -1,4 +1,5 @@
-"""Groups: the championship group (members, declines, table, schedule with its state, decision games)."""
+"""Groups: the championship group (members, declines, table, schedule with its state, decision games), the
+classes and the group cups, a tab each."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from seasons.errors import KeizerError
 from seasons.model import PlayerId
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.championship import ChampionshipPane
+from tui.app.widgets.classes import ClassesPanel, CupsPanel
 from tui.app.widgets.table import KeizerTable
 
 if TYPE_CHECKING:
@@ -53,6 +55,10 @@ class GroupsScreen(KeizerScreen):
         with TabbedContent(id="groups"):
             with TabPane("Championship", id="championship"):
                 yield ChampionshipPane()
+            with TabPane("Classes", id="classes"):
+                yield ClassesPanel(self.evening)
+            with TabPane("Cups", id="cups"):
+                yield CupsPanel(self.evening)
 
     def refresh_view(self) -> None:
         from tui.evening.group import group_view

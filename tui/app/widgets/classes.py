@@ -145,9 +145,10 @@ def _note(view: ClassesView) -> str:
 
 class CupsPanel(_Panel):
     """K's group cups: each group's prize list after a round (the 33% rule applied), the cups marked.
-    `excluded` gives the players who play for no cup (K's final group), asked at every drawing."""
+    `excluded` gives the players who play for no cup, asked at every drawing (None: K's final group,
+    `tui.evening.classes.cup_exclusions`)."""
 
-    def __init__(self, evening: Evening, excluded: Callable[[], frozenset[PlayerId]] = frozenset, *,
+    def __init__(self, evening: Evening, excluded: Callable[[], frozenset[PlayerId]] | None = None, *,
                  id: str | None = None) -> None:
         super().__init__(evening, id=id)
         self.excluded = excluded
@@ -157,7 +158,7 @@ class CupsPanel(_Panel):
         season = self.evening.season
         k = season.last_scored_round if self.round_number is None else self.round_number
         self.shown_round = k
-        cups = cups_view(season, self.evening.session.replay(k), k, self.excluded())
+        cups = cups_view(season, self.evening.session.replay(k), k, None if self.excluded is None else self.excluded())
         table = self.table
         if not table.columns:
             table.set_columns([("Group", "group"), ("Pl", "place"), ("Keizer", "rank"), ("Name", "name"),
