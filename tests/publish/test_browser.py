@@ -65,8 +65,10 @@ def test_the_pages_read_right_and_nothing_overflows(site, browser, width, tmp_pa
 
 
 @pytest.mark.parametrize("season,name,heading,tables", [
-    (classed_season, "klassen.html", "Klassen na ronde 32", 8), (cup_season, "bekers.html", "Groepsbekers na ronde 32", 3)])
-def test_the_classes_and_cups_pages_fit_a_phone(browser, tmp_path_factory, season, name, heading, tables):  # type: ignore[no-untyped-def]
+    (classed_season, "klassen.html", "Klassen na ronde 32", 8),
+    (cup_season, "bekers.html", "Groepsbekers na ronde 32", 3)])
+def test_the_classes_and_cups_pages_fit_a_phone(browser, tmp_path_factory, season, name, heading,  # type: ignore[no-untyped-def]
+                                                tables):
     folder = tmp_path_factory.mktemp("published-prizes") / "site"
     write_site(build_site(season(), 32, "nl"), folder)
     page = browser.new_page(viewport={"width": 375, "height": 900})
@@ -75,7 +77,8 @@ def test_the_classes_and_cups_pages_fit_a_phone(browser, tmp_path_factory, seaso
     scroll, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert scroll <= client, f"{name} overflows at 375 px ({scroll} > {client})"
     # not even the tables scroll sideways: a class or group is read whole on a phone
-    wider = page.evaluate("Math.max(0, ...[...document.querySelectorAll('.scroll')].map(e => e.scrollWidth - e.clientWidth))")
+    wider = page.evaluate("Math.max(0, ...[...document.querySelectorAll('.scroll')]"
+                          ".map(e => e.scrollWidth - e.clientWidth))")
     assert wider == 0, f"a table on {name} is {wider} px wider than a phone"
     assert page.locator("table.prizes").count() == tables
     first = page.locator("table.prizes tbody tr").first.inner_text()

@@ -78,7 +78,8 @@ def check_rows(headers: list[str], rows: list[list[str]], expected: list[dict[st
         if "eligible" in row:
             assert got["33%"] == (yes if row["eligible"] else no)
         if "cup" in row:
-            assert got["Beker" if lang == "nl" else "Cup"] == (("beker" if lang == "nl" else "cup") if row["cup"] else "")
+            mark = "beker" if lang == "nl" else "cup"
+            assert got["Beker" if lang == "nl" else "Cup"] == (mark if row["cup"] else "")
 
 
 @pytest.mark.parametrize("k", [20, 32])
@@ -87,7 +88,8 @@ def test_the_classes_page_publishes_keizer_classes(classed, capsys, k, lang):  #
     season, path = classed
     files = build_site(season, k, lang)
     page = parse(files["klassen.html"])  # strict: raises on any parse error
-    assert text_of(next(page.iter(f"{NS}h1"))) == ("Klassen na ronde " if lang == "nl" else "Classes after round ") + str(k)
+    heading = ("Klassen na ronde " if lang == "nl" else "Classes after round ") + str(k)
+    assert text_of(next(page.iter(f"{NS}h1"))) == heading
     tables = prize_tables(page)
     data = cli_json(capsys, "classes", str(path), "--round", str(k), "--json")
     prizes = cli_json(capsys, "standings", str(path), "--round", str(k), "--prizes", "--json")["class_prizes"]
@@ -112,11 +114,16 @@ def test_the_moves_are_said_in_words(classed):  # type: ignore[no-untyped-def]
     assert body is not None
     rows = [[text_of(td) for td in tr.findall(f"{NS}td")] for tr in body.findall(f"{NS}tr")]
     accepted = dict(season.class_moves[0].moves)
-    assert {r[0] for r in rows} == {season.player(p).name for p in accepted}
-    assert all(r[2] == accepted[next(p for p in accepted if season.player(p).name == r[0])] for r in rows)
-    assert {r[3] for r in rows} <= {"promotie", "degradatie", "extra verschuiving: klassen even groot",
-                                    "besluit van de wedstrijdleider"}
+    moved = [r for r in rows if r[1] != r[2]]
+    assert {r[0] for r in moved} == {season.player(p).name for p in accepted}
+    assert all(r[2] == accepted[next(p for p in accepted if season.player(p).name == r[0])] for r in moved)
+    assert {r[3] for r in moved} <= {"promotie", "degradatie", "extra verschuiving: klassen even groot",
+                                     "besluit van de wedstrijdleider"}
     assert ["B", "A", "promotie"] in [r[1:] for r in rows]
+    # the proposed relegation the director did not make
+    assert [r for r in rows if r[1] == r[2]] == [
+        [season.player(DIRECTOR_KEEPS).name, "A", "A",
+         "blijft: besluit van de wedstrijdleider (voorstel: degradatie naar B)"]]
     assert "Vastgesteld; de nieuwe klassen gelden vanaf ronde 21." in text_of(page)
 
 

@@ -57,7 +57,8 @@ class MoveLine:
     source: str
     target: str
     reason: str
-    """"promotie", "degradatie", "extra verschuiving (klassen even groot)", "besluit van de wedstrijdleider"."""
+    """"promotie", "degradatie", "extra verschuiving: klassen even groot", "besluit van de wedstrijdleider";
+    for a proposed move not made (`target` is `source`), that the director kept the player there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +132,8 @@ def _reason(reason: str, lang: str) -> str:
 
 def readings(site: Site) -> tuple[Reading, ...]:
     """Every reading round up to K: the moves accepted there, each with its reason in words (the program's
-    proposal's reason, or the director's decision where the director changed it); at round K itself, before
-    they are accepted, the proposal."""
+    proposal's reason, or the director's decision where the director changed it), and the proposed moves the
+    director did not make; at round K itself, before they are accepted, the proposal."""
     season, rep, lang = site.season, site.replay, site.lang
     rules = rep.ruleset.classes
     assert rules is not None
@@ -156,8 +157,14 @@ def readings(site: Site) -> tuple[Reading, ...]:
             if not season.has_player(pid):
                 continue
             move = proposed.get(pid)
-            why = _reason(move.reason, lang) if move is not None and move.target == target else say("move_director", lang)
+            followed = move is not None and move.target == target
+            why = _reason(move.reason, lang) if move is not None and followed else say("move_director", lang)
             lines.append(MoveLine(pid, season.player(pid).name, class_in_round(season, pid, r) or "–", target, why))
+        kept = dict(accepted.moves)
+        for move in proposal:  # a proposed move the director did not make: the reader asks why they stayed
+            if move.player not in kept and season.has_player(move.player):
+                lines.append(MoveLine(move.player, season.player(move.player).name, move.source, move.source,
+                                      say("move_kept", lang, target=move.target, why=_reason(move.reason, lang))))
         out.append(Reading(r, "accepted", tuple(sorted(lines, key=lambda m: (m.source, m.target, m.name, m.player)))))
     return tuple(out)
 

@@ -75,6 +75,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "move_relegation": ("degradatie", "relegation"),
     "move_balance": ("extra verschuiving: klassen even groot", "extra move: classes of equal size"),
     "move_director": ("besluit van de wedstrijdleider", "the director's decision"),
+    "move_kept": ("blijft: besluit van de wedstrijdleider (voorstel: {why} naar {target})",
+                  "stays: the director's decision (proposed: {why} to {target})"),
     "class_prizes": ("Prijslijst per klasse", "Prize list by class"),
     "prizes_provisional": ("Voorlopig: het seizoen is nog niet af (ronde {k} van {n}).",
                            "Provisional: the season is not finished (round {k} of {n})."),
