@@ -12,6 +12,7 @@ import pytest
 
 from seasons.load import load_season
 from tests.conftest import DEMO
+from tests.publish.prize_seasons import classed_season, cup_season
 from tui.publish.output import write_site
 from tui.publish.site import build_site
 
@@ -60,6 +61,29 @@ def test_the_pages_read_right_and_nothing_overflows(site, browser, width, tmp_pa
     assert page.locator("h2", has_text="Indeling ronde 33").count() == 1
     page.goto((site / "players/quinten-koster.html").as_uri())
     assert page.locator("svg.chart").count() == 2 and page.locator("svg.chart").first.is_visible()
+    page.close()
+
+
+@pytest.mark.parametrize("season,name,heading,tables", [
+    (classed_season, "klassen.html", "Klassen na ronde 32", 8),
+    (cup_season, "bekers.html", "Groepsbekers na ronde 32", 3)])
+def test_the_classes_and_cups_pages_fit_a_phone(browser, tmp_path_factory, season, name, heading,  # type: ignore[no-untyped-def]
+                                                tables):
+    folder = tmp_path_factory.mktemp("published-prizes") / "site"
+    write_site(build_site(season(), 32, "nl"), folder)
+    page = browser.new_page(viewport={"width": 375, "height": 900})
+    page.goto((folder / name).as_uri())
+    assert page.inner_text("h1") == heading
+    scroll, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert scroll <= client, f"{name} overflows at 375 px ({scroll} > {client})"
+    # not even the tables scroll sideways: a class or group is read whole on a phone
+    wider = page.evaluate("Math.max(0, ...[...document.querySelectorAll('.scroll')]"
+                          ".map(e => e.scrollWidth - e.clientWidth))")
+    assert wider == 0, f"a table on {name} is {wider} px wider than a phone"
+    assert page.locator("table.prizes").count() == tables
+    first = page.locator("table.prizes tbody tr").first.inner_text()
+    assert re.search(r"\d,\d", first)  # points the Dutch way
+    page.screenshot(path=str(Path(tmp_path_factory.getbasetemp()) / f"keizer-375-{name}.png"), full_page=True)
     page.close()
 
 

@@ -17,6 +17,7 @@ from tui.publish.localised import date as date_text
 from tui.publish.localised import number, points
 from tui.publish.notice import Notice, make_notice, standings_for, title
 from tui.publish.players import cross_cells, history, page_names
+from tui.publish.prize_pages import classes_context, cups_context
 from tui.publish.sheet import round_sheet, sheet_title
 from tui.publish.words import entry_word, say
 
@@ -47,10 +48,14 @@ class ExtraPage:
     title: tuple[str, str]
     """(Dutch, English)."""
     context: Callable[[Site], Mapping[str, Any] | None]
-    """The template's variables, or None when the season has nothing for it (no groups): then no page."""
+    """The template's variables, or None when the season has nothing for it (no groups): then no page. A
+    `heading` among them replaces the title as the page's heading."""
 
 
-EXTRA_PAGES: tuple[ExtraPage, ...] = ()
+EXTRA_PAGES: tuple[ExtraPage, ...] = (
+    ExtraPage("klassen.html", "classes.html", ("Klassen", "Classes"), classes_context),
+    ExtraPage("bekers.html", "cups.html", ("Groepsbekers", "Group cups"), cups_context),
+)
 """The hook for the pages of other parts of the competition: each adds one entry here."""
 
 CSS_FILE = "site.css"
@@ -102,7 +107,8 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
     _round_pages(site, render)
     for page, ctx in extras:
         if ctx is not None:
-            render(page.file, page.template, heading=page.title[0 if lang == "nl" else 1], **ctx)
+            # a page's context may give a fuller heading ("Klassen na ronde 32") than its menu label
+            render(page.file, page.template, **{"heading": page.title[0 if lang == "nl" else 1], **ctx})
     return files
 
 
