@@ -186,3 +186,17 @@ def test_a_name_on_the_prize_pages_is_text(classed, cups):  # type: ignore[no-un
         text = build_site(replace(season, players=players), 32, "en")[page]
         assert "<script>" not in text and "&lt;script&gt;" in text
         parse(text)
+
+
+def test_the_final_group_plays_for_no_cup_on_the_site(cups, capsys) -> None:  # type: ignore[no-untyped-def]
+    from tui.evening.group import form_event
+
+    season, _ = cups
+    formed = form_event(season, ()).apply(season)  # K's six leave for the final group after round 20
+    members = formed.championship.members  # type: ignore[union-attr]
+    page = parse(build_site(formed, 32, "nl")["bekers.html"])
+    listed = {plain(row[headers.index("Naam")]) for _, headers, rows in prize_tables(page) for row in rows}
+    names = {formed.player(p).name for p in members}
+    assert listed and not listed & names
+    text = text_of(page)
+    assert "Niet in de bekers (finalegroep)" in text and all(name in text for name in names)

@@ -13,6 +13,7 @@ from scoring.cups import CupTable
 from seasons.classes import class_in_round, classes_in_round, reading_after
 from seasons.model import PlayerId, Season
 from tui.evening.classes import classes_view, cups_view
+from tui.evening.classes import cup_exclusions as season_cup_exclusions
 from tui.publish.localised import number, points
 from tui.publish.words import say
 
@@ -73,8 +74,8 @@ class Reading:
 
 def cup_exclusions(site: Site) -> frozenset[PlayerId]:
     """The players the cups page leaves out: K's final-group members, who play for the title and not for a
-    cup (docs/rules.md §9). The championship group is not connected to the site yet, so nobody for now."""
-    return frozenset()
+    cup (docs/rules.md §9) — the one rule of `tui.evening.classes.cup_exclusions`."""
+    return season_cup_exclusions(site.season, site.replay.ruleset)
 
 
 def _decimals(site: Site) -> int:
