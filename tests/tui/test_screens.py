@@ -186,6 +186,12 @@ async def test_the_file_being_edited_is_in_the_mode_bar(demo_store: Path) -> Non
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.pause()
         assert str(app.screen.query_one(ModeBar).render()).rstrip().endswith(demo_store.name)
+        assert demo_store.name not in str(app.screen.query_one("#hints").render())
+    async with make_app(demo_store).run_test(size=(80, 24)) as pilot:  # the modes fill the bar: the hints say it
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert demo_store.name not in str(screen.query_one(ModeBar).render())
+        assert str(screen.query_one("#hints").render()).startswith(demo_store.name + " · ")
 
 
 async def test_help_lists_the_keys_of_the_screen(demo_store: Path) -> None:

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 
 from seasons.errors import KeizerError
 from tui.app.messages import Faulted, Said, SeasonWritten
-from tui.app.widgets.mode_bar import ModeBar
+from tui.app.widgets.mode_bar import ModeBar, fitted
 from tui.visible import visible
 
 if TYPE_CHECKING:
@@ -26,6 +26,9 @@ T = TypeVar("T")
 
 KEY_HINTS = "^z undo ^y redo ^p cmds ? help"
 """The app's own keys, always in sight (the footer below shows the screen's keys)."""
+
+NAME_IN_HINTS = 16
+"""The most of the file name the key hints give room to (the status message needs the rest)."""
 
 SEVERITY_MARK = {"information": "", "warning": "! ", "error": "✗ "}
 """A marker before a status message, so that warnings and errors show without colour."""
@@ -62,9 +65,13 @@ class KeizerScreen(Screen[None]):
     def evening(self) -> Evening:
         return self.keizer.evening
 
-    def compose(self) -> ComposeResult:
+    @property
+    def file_name(self) -> str:
         path = self.evening.session.path
-        yield ModeBar(self.MODE, path.name if path is not None else "")
+        return path.name if path is not None else ""
+
+    def compose(self) -> ComposeResult:
+        yield ModeBar(self.MODE, self.file_name)
         yield from self.compose_body()
         with Horizontal(id="statusbar"):
             yield Static("", id="status", markup=False)
@@ -76,6 +83,11 @@ class KeizerScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.keizer.season_changed_signal.subscribe(self, self._season_changed)
+
+    def on_mode_bar_name_shown(self, message: ModeBar.NameShown) -> None:
+        """No room for the file name in the mode bar (80 columns): it leads the key hints instead."""
+        name = "" if message.shown or not self.file_name else fitted(visible(self.file_name), NAME_IN_HINTS) + " · "
+        self.query_one("#hints", Static).update(name + KEY_HINTS)
 
     def on_screen_resume(self) -> None:
         self.query_one(ModeBar).refresh_bar()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.message import Message
 from textual.widgets import Static
 
 from tui.app.modes import MODE_KEYS
@@ -15,12 +16,23 @@ MIN_NAME = 6
 
 class ModeBar(Static):
     """`F2 Round  F3 Pairing …   club.keizer`; the shown mode is in brackets as well as highlighted
-    (readable without colour). The file name sits at the right where there is room (`fitted`): a director with two seasons open in two terminals sees which is which."""
+    (readable without colour). The file name sits at the right where there is room (`fitted`): a director
+    with two seasons open in two terminals sees which is which. Where there is none (80 columns hold the
+    modes only), `NameShown` tells the screen, which puts the name on its status line instead."""
+
+    class NameShown(Message):
+        """Whether the bar shows the file name, sent when that changes."""
+
+        def __init__(self, shown: bool) -> None:
+            super().__init__()
+            self.shown = shown
 
     def __init__(self, mode: str, file_name: str = "") -> None:
         super().__init__("")
         self.mode = mode
         self.file_name = visible(file_name)
+        self.name_shown: bool | None = None
+        """Whether the file name is in the bar (None: not drawn yet)."""
 
     def on_mount(self) -> None:
         self.refresh_bar()
@@ -39,10 +51,14 @@ class ModeBar(Static):
             text.append(" ")  # one space between modes: all of them fit in 80 columns
         text.rstrip()
         free = self.size.width - text.cell_len - 2  # two cells apart at least
-        if self.file_name and free >= MIN_NAME:
+        shown = bool(self.file_name) and free >= MIN_NAME
+        if shown:
             name = fitted(self.file_name, free)
             text.append(" " * (self.size.width - text.cell_len - len(name)) + name, style="dim")
         self.update(text)
+        if self.size.width and shown != self.name_shown:
+            self.name_shown = shown
+            self.post_message(self.NameShown(shown))
 
 
 def fitted(file_name: str, width: int) -> str:
