@@ -115,3 +115,11 @@ def test_a_team_match_with_its_result_to_come_is_published(demo):  # type: ignor
     for lang, words in (("nl", "externe partij, uitslag volgt"), ("en", "external game, result to come")):
         text = notice_text(make_notice(season, replay(season, 33), lang))
         assert words in text
+
+
+@pytest.mark.parametrize("k", ["34", "99", "-1"])
+def test_a_round_without_standings_is_one_line_naming_the_paired_rounds(
+        capsys: pytest.CaptureFixture[str], k: str) -> None:
+    code, out, err = run(capsys, "notice", str(DEMO), "--round", k)
+    assert code == 2 and out == ""
+    assert err == f"keizer: error: --round {k}: the standings exist after rounds 0 to 33 (the paired rounds)\n"
