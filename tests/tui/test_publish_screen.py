@@ -72,3 +72,18 @@ async def test_a_stale_notice_is_said_within_the_lines_shown_at_80x24(demo_store
         shown = " ".join(strip.text.strip() for strip in widget.render_lines(Region(0, 0, *widget.size)))
         assert shown.startswith("PROVISIONAL: 1 result missing · published notice older than the data")
         assert "was made before later changes" in shown
+
+
+async def test_the_palette_publishes_from_any_screen(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f2")
+        publish = [c for c in app.get_system_commands(app.screen) if c.title == "Publish"]
+        assert len(publish) == 1
+        await publish[0].callback()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert (demo_store.with_name("demo-site") / "index.html").is_file()
+        assert "publish round 32 (nl) to demo-site" in last(app)
+        await pilot.press("f5")  # on the Standings screen its own key is the one palette entry
+        assert [c.title for c in app.get_system_commands(app.screen)].count("Publish") == 1
