@@ -271,3 +271,12 @@ def test_check_pairing_refuses_a_line_that_names_one_player_twice(tmp_path, caps
     code, out, err = run(capsys, "check-pairing", str(EVENING), str(path))
     assert (code, out) == (2, "") and err.count("\n") == 1
     assert f"line 1: '{name}' names {name} twice: a game is two players, `WHITE - BLACK`" in err
+
+
+def test_a_team_match_is_said_in_words_not_in_the_file_notation(capsys):
+    from tests.conftest import DEMO
+
+    code, out, _ = run(capsys, "pair", str(DEMO))  # round 34: Jan Peters plays a team match, drawn
+    assert code == 0 and "Jan Peters (external: drawn)" in out and "external:1/2" not in out
+    code, out, err = run(capsys, "pair", str(DEMO), "--bye", "jan pet")
+    assert code == 2 and "is not available in round 34 (external: drawn)" in err
