@@ -129,6 +129,11 @@ def check_bye(pool: Pool, bye: PlayerId, partner: dict[PlayerId, PlayerId]) -> N
         raise KeizerError(f"bye for {bye}: {count} players are to be paired, an even number, so there is no bye")
 
 
+_IN_WORDS = {EntryKind.EXTERNAL_WIN: "external: won", EntryKind.EXTERNAL_DRAW: "external: drawn",
+             EntryKind.EXTERNAL_LOSS: "external: lost", EntryKind.EXTERNAL_PENDING: "external: result to come"}
+"""A team match in the words the Round screen uses, not the season file's notation ("external:1/2")."""
+
+
 def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | None,
                          entries: dict[PlayerId, EntryKind]) -> str | None:
     """Why a ranked player is not paired in round k, or None when they are to be paired (`entries`: round
@@ -145,7 +150,7 @@ def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | Non
             return "suspended until they report back (D art. 12)"
         # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.
         if kind is not None and kind is not EntryKind.BYE:
-            return kind.value
+            return _IN_WORDS.get(kind, kind.value)
     elif pid in season.suspended:
         return "suspended until they report back (D art. 12)"
     return None

@@ -70,3 +70,12 @@ def test_a_report_with_a_bad_time_or_player_is_one_line(store, capsys):  # type:
     assert code == 2 and err.count("\n") == 1 and "2019-09-11T19:30" in err
     code, _, err = run(capsys, "report", str(store), "nobody", "2020-04-22T19:00", "--round", "33")
     assert code == 2 and "nobody" in err
+
+
+def test_a_report_names_its_player_by_name_too(store, capsys):  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "report", str(store), "frank viss", "2020-04-22T19:00", "--round", "33")
+    assert code == 0 and "Frank Visser" in out
+    assert load_season(store).round(33).report_of(PlayerId("visser")) is not None
+    code, out, err = run(capsys, "report", str(store), "vissr", "2020-04-22T19:00", "--round", "33")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("keizer: error: PLAYER vissr: unknown player 'vissr'; did you mean Frank Visser")

@@ -111,3 +111,12 @@ def test_the_real_seasons_read_their_classes(capsys):
         sizes = [n for _, n in view.sizes]
         assert max(sizes) - min(sizes) <= 1
         assert len({m.player for m in view.proposal}) == len(view.proposal)
+
+
+def test_move_names_a_player_as_every_other_option_does(store, capsys):
+    # "Frank Visser" has the id `visser`: his name, or its unique start, names him too
+    code, out, _ = run(capsys, "classes", str(store), "--start", "--move", "frank viss:D")
+    assert code == 0 and load_season(store).player(PlayerId("visser")).klass == "D"
+    code, out, err = run(capsys, "classes", str(store), "--accept", "--move", "vissr:A")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("keizer: error: --move vissr:A: unknown player 'vissr'; did you mean Frank Visser")

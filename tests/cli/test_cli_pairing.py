@@ -7,6 +7,7 @@ import json
 import pytest
 
 from seasons.load import load_season
+from seasons.model import PlayerId
 from seasons.store import SeasonStore
 from tests.conftest import EVENING
 from tui.cli.main import main
@@ -259,3 +260,23 @@ def test_check_pairing_files_take_names(tmp_path, capsys):
     bad.write_text("Frank Visser - Hend\n")
     code, _, err = run(capsys, "check-pairing", str(EVENING), str(bad))
     assert code == 2 and "bad.txt: line 1: 'Hend' fits 2 players" in err
+
+
+def test_check_pairing_refuses_a_line_that_names_one_player_twice(tmp_path, capsys):
+    # One name on a line reads as two words; both naming the same player is a mistake in the file, not a
+    # pairing that breaks a rule.
+    name = load_season(EVENING).player(PlayerId("vos")).name  # "Gerda Vos": each word names her alone
+    path = tmp_path / "pairing.txt"
+    path.write_text(f"{name}\n")
+    code, out, err = run(capsys, "check-pairing", str(EVENING), str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert f"line 1: '{name}' names {name} twice: a game is two players, `WHITE - BLACK`" in err
+
+
+def test_a_team_match_is_said_in_words_not_in_the_file_notation(capsys):
+    from tests.conftest import DEMO
+
+    code, out, _ = run(capsys, "pair", str(DEMO))  # round 34: Jan Peters plays a team match, drawn
+    assert code == 0 and "Jan Peters (external: drawn)" in out and "external:1/2" not in out
+    code, out, err = run(capsys, "pair", str(DEMO), "--bye", "jan pet")
+    assert code == 2 and "is not available in round 34 (external: drawn)" in err

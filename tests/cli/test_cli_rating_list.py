@@ -142,3 +142,12 @@ def test_open_reads_the_rating_list_before_the_ui(rating_list: Path, tmp_path: P
     assert code == 2 and "broken.csv: line 7: relatienummer" in err and err.count("\n") == 1
     code, _, err = run(capsys, "open", str(season), "--rating-list", str(rating_list))
     assert code == 2 and "needs a terminal" in err  # the list was read; the test has no terminal
+
+
+def test_pick_all_with_other_picks_says_it_stands_alone(rating_list: Path, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "club.keizer"
+    code, out, err = run(capsys, "new", str(target), "--players", str(rating_list), "--pick", "all", "--pick", "1")
+    assert (code, out) == (2, "") and not target.exists()
+    assert err == ("keizer: error: --pick all takes every member of the list: give it alone, or pick members by "
+                   "name or number\n")

@@ -182,3 +182,14 @@ def test_a_season_without_games_has_nothing_to_report(tmp_path: Path, capsys: py
     path.write_text(dump_season(season), encoding="utf-8")
     code, _, err = run(capsys, "export", str(path), "--trf")
     assert code == 2 and "no round is paired yet" in err
+
+
+@pytest.mark.parametrize("options, said", [
+    (["--round", "3"], "--round belongs"),
+    (["--national-ids"], "--national-ids belongs"),
+    (["--round", "3", "--national-ids"], "--round and --national-ids belong"),
+])
+def test_a_rating_report_option_without_trf_names_what_was_given(capsys, options, said) -> None:
+    assert main(["export", str(DEMO), *options]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"keizer: error: {said} to the rating report: give --trf too\n"

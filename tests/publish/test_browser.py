@@ -95,3 +95,33 @@ def test_the_pairing_prints_on_one_a4(site, browser, tmp_path):  # type: ignore[
     pdf = page.pdf(path=str(tmp_path / "pairing.pdf"), format="A4")
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
     page.close()
+
+
+# Every word of a name in the pairing's white and black cells: how many lines its letters take.
+_WORD_LINES = """() => {
+  const out = [];
+  for (const cell of document.querySelectorAll("table.pairing td:nth-child(2), table.pairing td:nth-child(3)")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        out.push([m[0], tops.size]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_a_name_on_the_pairing_wraps_between_words_on_a_phone(site, browser):  # type: ignore[no-untyped-def]
+    # "Daan Timmermans" may take two lines in a narrow column, never "Timmerman" and "s"
+    page = browser.new_page(viewport={"width": 375, "height": 900})
+    page.goto((site / "pairing.html").as_uri())
+    words = page.evaluate(_WORD_LINES)
+    assert words and [word for word, lines in words if lines > 1] == []
+    scroll, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert scroll <= client
+    page.close()

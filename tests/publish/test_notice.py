@@ -96,3 +96,30 @@ def test_a_round_without_a_saved_pairing_is_said(capsys):  # type: ignore[no-unt
     code, _, err = run(capsys, "pairing", str(DEMO), "--round", "99")
     assert code == 2 and "round 99 does not exist" in err
     assert PlayerId  # the ids stay out of the printout: names are what the notice board shows
+
+
+@pytest.mark.parametrize("kind", list(EntryKind))
+def test_every_entry_has_its_words_in_both_languages(kind: EntryKind) -> None:
+    from tui.publish.words import entry_short, entry_word
+
+    assert entry_word(kind, "nl") and entry_word(kind, "en")
+    assert isinstance(entry_short(kind, "nl"), str) and isinstance(entry_short(kind, "en"), str)
+
+
+def test_a_team_match_with_its_result_to_come_is_published(demo):  # type: ignore[no-untyped-def]
+    # the Round screen's `x` then `?`: the notice, the printout and the site name it instead of failing
+    last = demo.rounds[32]
+    pid, kind = next((pid, kind) for pid, kind in last.entries if kind.is_external)
+    entries = tuple((p, EntryKind.EXTERNAL_PENDING if p == pid else k) for p, k in last.entries)
+    season = replace(demo, rounds=(*demo.rounds[:32], replace(last, entries=entries), *demo.rounds[33:]))
+    for lang, words in (("nl", "externe partij, uitslag volgt"), ("en", "external game, result to come")):
+        text = notice_text(make_notice(season, replay(season, 33), lang))
+        assert words in text
+
+
+@pytest.mark.parametrize("k", ["34", "99", "-1"])
+def test_a_round_without_standings_is_one_line_naming_the_paired_rounds(
+        capsys: pytest.CaptureFixture[str], k: str) -> None:
+    code, out, err = run(capsys, "notice", str(DEMO), "--round", k)
+    assert code == 2 and out == ""
+    assert err == f"keizer: error: --round {k}: the standings exist after rounds 0 to 33 (the paired rounds)\n"

@@ -98,3 +98,19 @@ def test_the_event_reads_back_and_refuses_a_round_that_does_not_exist() -> None:
     assert event.apply(season) == season
     with pytest.raises(KeizerError, match="round 99 does not exist"):
         Published(99, "nl", 7, "site").apply(season)
+
+
+def test_a_file_added_to_a_site_folder_by_hand_is_never_lost(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    site = tmp_path / "site"
+    write_site({"index.html": "one", "players/a.html": "a"}, site)
+    (site / "players" / "photo.jpg").write_text("a photo")
+    with pytest.raises(KeizerError, match=r"site: the folder has a file keizer did not write \(players/photo.jpg\)"):
+        write_site({"index.html": "two"}, site)
+    assert (site / "players" / "photo.jpg").read_text() == "a photo" and (site / "index.html").read_text() == "one"
+    (site / "players" / "photo.jpg").unlink()
+    write_site({"index.html": "two"}, site)  # only its own pages: replaced whole, the old page gone
+    assert (site / "index.html").read_text() == "two" and not (site / "players").exists()
+    (site / MARKER).write_text("A site written by keizer publish; the folder is replaced whole.\n")
+    (site / "old.html").write_text("a page of a site written before the marker listed its files")
+    write_site({"index.html": "three"}, site)
+    assert sorted(p.name for p in site.iterdir()) == [MARKER, "index.html"]

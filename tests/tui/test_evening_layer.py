@@ -355,3 +355,22 @@ def test_ruleset_overrides_are_read_with_the_one_json_reader(text: str, message:
     with pytest.raises(InputError, match=message) as caught:
         spec_from_parts("keizer-classic", text)
     assert "\n" not in str(caught.value) and str(caught.value).startswith("overrides")
+
+
+def test_a_complete_season_is_said_on_the_pairing_desk_not_solved(demo_json: Path, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from seasons.load import load_season
+
+    season = load_season(demo_json)
+    done = replace(season, rounds=season.rounds[:32], rounds_planned=32)  # every planned round played
+    path = tmp_path / "done.keizer"
+    SeasonStore.create(path, done).close()
+    e = Evening.open(path)
+    try:
+        desk = e.desk
+        desk.follow(e.session.current_round())
+        assert desk.should_solve() is False
+        assert desk.title() == "Round 33: the season is complete: all 32 planned rounds are paired (F7 plans more)"
+    finally:
+        e.close()

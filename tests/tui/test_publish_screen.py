@@ -55,3 +55,35 @@ async def test_the_help_explains_the_standings_columns(demo_store: Path) -> None
         assert isinstance(app.screen, HelpScreen)
         text = str(app.screen.query_one("#help-text").render())
         assert "Standings columns" in text and "games played" in text and "Bordpt" in text
+
+
+async def test_a_stale_notice_is_said_within_the_lines_shown_at_80x24(demo_store: Path) -> None:
+    from textual.geometry import Region
+
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f5")
+        app.evening.publications.record(32, "nl", app.evening.revision, "demo-site")
+        game = app.evening.season.round(32).games[0]
+        app.evening.session.commit("undecided board 1", ResultSet(32, game.white, game.black, Result.PENDING))
+        app.check_store()
+        await pilot.pause()
+        widget = app.screen.query_one("#iteration")
+        shown = " ".join(strip.text.strip() for strip in widget.render_lines(Region(0, 0, *widget.size)))
+        assert shown.startswith("PROVISIONAL: 1 result missing · published notice older than the data")
+        assert "was made before later changes" in shown
+
+
+async def test_the_palette_publishes_from_any_screen(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f2")
+        publish = [c for c in app.get_system_commands(app.screen) if c.title == "Publish"]
+        assert len(publish) == 1
+        await publish[0].callback()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert (demo_store.with_name("demo-site") / "index.html").is_file()
+        assert "publish round 32 (nl) to demo-site" in last(app)
+        await pilot.press("f5")  # on the Standings screen its own key is the one palette entry
+        assert [c.title for c in app.get_system_commands(app.screen)].count("Publish") == 1

@@ -179,6 +179,11 @@ class KeizerApp(App[None]):
             return
         await self.switch_mode(mode)
 
+    async def _publish_from_anywhere(self) -> None:
+        """The palette's Publish on any screen: to the Standings screen, which publishes the round it shows."""
+        await self.switch_mode("standings")
+        await self.screen.run_action("publish")
+
     def action_undo(self) -> None:
         label = self.evening.history.undo()
         if label is None:
@@ -211,6 +216,9 @@ class KeizerApp(App[None]):
                 yield SystemCommand(binding.description, f"{binding.key_display or binding.key}: "
                                     f"{binding.tooltip or binding.description}",
                                     lambda action=binding.action: screen.run_action(action))
+        if "publish" not in seen:  # the week's notice is wanted from wherever the evening ends
+            yield SystemCommand("Publish", "write the site of the round the Standings screen shows (F5, where p "
+                                           "does it) to a folder next to the store", self._publish_from_anywhere)
         yield SystemCommand("Undo", "undo the last change (ctrl+z)", self.action_undo)
         yield SystemCommand("Redo", "redo the last undone change (ctrl+y)", self.action_redo)
         yield SystemCommand("Help", "list every key (?)", self.action_help)

@@ -112,6 +112,9 @@ class PairingDesk:
                          f"keeping the accepted boards")
         elif self.saved_view() is not None:
             parts.append("paired and saved (r re-pairs, c clears)")
+        elif self.past_the_season():
+            parts.append(f"the season is complete: all {self.past_the_season()} planned rounds are paired "
+                         f"(F7 plans more)")
         elif self.failed:
             parts.append(f"✗ {self.failed}")
         elif self.pending_before():
@@ -126,9 +129,15 @@ class PairingDesk:
     def should_solve(self) -> bool:
         """Solve on arrival: the round is not paired yet, nothing was tried, and the round before has
         every result (its ranking is what this round is paired from)."""
-        if self.round_number is None or self.failed or self.pending_before():
+        if self.round_number is None or self.failed or self.pending_before() or self.past_the_season():
             return False
         return self._saved_round() is None
+
+    def past_the_season(self) -> int | None:
+        """The planned number of rounds when the round worked on lies beyond it: the season is complete, and
+        arriving on the Pairing screen says so instead of failing to pair a round that cannot be."""
+        k, planned = self.round_number, self.source.season.rounds_planned
+        return planned if k is not None and planned is not None and k > planned else None
 
     def pending_before(self) -> int:
         """Games of the round before without a result (`seasons.rounds.pending_before`)."""

@@ -25,6 +25,12 @@ def write_site(files: dict[str, str], folder: Path) -> None:
     if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
         raise KeizerError(f"{folder}: the folder has other files; name a new or empty folder (or one keizer "
                           f"wrote a site to)")
+    if (folder / MARKER).is_file():
+        added = _added_since(folder)
+        if added:  # a logo or a photo the director put beside the pages: replacing the folder would lose it
+            more = f" and {len(added) - 1} more" if len(added) > 1 else ""
+            raise KeizerError(f"{folder}: the folder has a file keizer did not write ({added[0]}{more}); move "
+                              f"it out or name another folder")
     parent = folder.parent if str(folder.parent) else Path(".")
     if not parent.is_dir():
         raise KeizerError(f"{folder}: cannot write the site (no such folder: {parent})")
@@ -35,7 +41,7 @@ def write_site(files: dict[str, str], folder: Path) -> None:
     old = None
     try:
         os.chmod(tmp, 0o777 & ~_umask())
-        for name, text in {**files, MARKER: "A site written by keizer publish; the folder is replaced whole.\n"}.items():
+        for name, text in {**files, MARKER: _marker(files)}.items():
             path = tmp / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8", newline="\n")
@@ -52,6 +58,32 @@ def write_site(files: dict[str, str], folder: Path) -> None:
             shutil.rmtree(tmp, ignore_errors=True)
         if old is not None and old.exists():
             shutil.rmtree(old, ignore_errors=True)
+
+
+_MARKER_HEAD = "A site written by keizer publish; the folder is replaced whole."
+
+
+def _marker(files: dict[str, str]) -> str:
+    """The marker's text: what it is, then the files written, one a line (sorted: the same site, the same
+    bytes), so that the next publish can tell a file added by hand from a page of its own."""
+    return "\n".join((_MARKER_HEAD, *sorted(files))) + "\n"
+
+
+def _added_since(folder: Path) -> list[str]:
+    """The files in a site folder that the marker does not list, sorted; none for a marker from before it
+    listed its files (such a folder is replaced whole, as it was then)."""
+    listed = (folder / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()[1:]
+    if not listed:
+        return []
+    known = {*listed, MARKER}
+    found = []
+    for top, dirs, names in os.walk(folder):
+        dirs.sort()
+        for name in names + [d for d in dirs if os.path.islink(os.path.join(top, d))]:
+            relative = Path(top, name).relative_to(folder).as_posix()
+            if relative not in known:
+                found.append(relative)
+    return sorted(found)
 
 
 def _umask() -> int:

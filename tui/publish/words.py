@@ -113,12 +113,14 @@ _ENTRIES: dict[EntryKind, tuple[str, str]] = {
     EntryKind.EXTERNAL_WIN: ("externe partij gewonnen", "external game won"),
     EntryKind.EXTERNAL_DRAW: ("externe partij remise", "external game drawn"),
     EntryKind.EXTERNAL_LOSS: ("externe partij verloren", "external game lost"),
+    EntryKind.EXTERNAL_PENDING: ("externe partij, uitslag volgt", "external game, result to come"),
 }
 
 _SHORT_ENTRIES: dict[EntryKind, tuple[str, str]] = {
     EntryKind.BYE: ("vrij", "bye"), EntryKind.EXCUSED: ("afg", "exc"), EntryKind.UNEXCUSED: ("zk", "abs"),
     EntryKind.DUTY: ("taak", "duty"), EntryKind.LATE: ("", ""), EntryKind.EXTERNAL_WIN: ("ext", "ext"),
     EntryKind.EXTERNAL_DRAW: ("ext", "ext"), EntryKind.EXTERNAL_LOSS: ("ext", "ext"),
+    EntryKind.EXTERNAL_PENDING: ("ext", "ext"),
 }
 
 RESULT_TEXT = {Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "½-½",

@@ -78,7 +78,10 @@ class StandingsScreen(KeizerScreen):
         report = view.report
         last = self.evening.publications.last()
         if last is not None and last.stale:  # a result corrected after publishing: publish again
-            report += " · " + last.describe()
+            # Before the iteration's details, after "PROVISIONAL: …": at 80 columns the line holds two rows
+            # and what does not fit is cut; the details are what a director can miss.
+            head, mark, details = report.rpartition(" · ") if view.missing else ("", "", report)
+            report = f"{head}{mark}{last.describe()} · {details}"
         self.query_one("#iteration", Static).update(visible(report))
 
     def action_change_round(self, delta: int) -> None:

@@ -58,7 +58,7 @@ def register_report(sub: argparse._SubParsersAction) -> None:
                     "ruleset's deadline (absence_deadline: D Wednesday 20:00, K Thursday 20:00), unexcused after "
                     "it — unless the director rules force majeure, with its reason.")
     p.add_argument("season", metavar="SEASON.keizer")
-    p.add_argument("player", metavar="PLAYER", help="the player's id")
+    p.add_argument("player", metavar="PLAYER", help="the player's id or name")
     p.add_argument("at", metavar="TIME", help="when the report came in, local time: 2026-11-25T19:30")
     p.add_argument("--round", "-r", type=int, required=True, metavar="K")
     p.add_argument("--force-majeure", metavar="REASON", help="the director's ruling on a late report")
@@ -66,8 +66,12 @@ def register_report(sub: argparse._SubParsersAction) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    from seasons.lookup import resolve_player
+
     with _evening(args.season) as evening:
-        print(evening.attendance.report(args.round, args.player, args.at, args.force_majeure))
+        # An id or a name (unique start, no case or accents), as on every option naming a player.
+        pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
+        print(evening.attendance.report(args.round, pid, args.at, args.force_majeure))
     return 0
 
 

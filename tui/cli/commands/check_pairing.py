@@ -108,7 +108,11 @@ def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, Play
         if sides is None:
             raise InputError(where, f"expected `WHITE BLACK`, `WHITE - BLACK` or `bye PLAYER`, "
                                     f"got {describe(line.strip())}")
-        games.append((_known(season, sides[0], where), _known(season, sides[1], where)))
+        white, black = _known(season, sides[0], where), _known(season, sides[1], where)
+        if white == black:  # most often one name on a line, read as two words: "Quinten Koster"
+            raise InputError(where, f"{describe(line.strip())} names {season.player(white).name} twice: a game "
+                                    f"is two players, `WHITE - BLACK`")
+        games.append((white, black))
     return tuple(games), bye
 
 

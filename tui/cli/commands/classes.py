@@ -69,6 +69,11 @@ def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
 
     evening = Evening.open(args.season)
     try:
+        from seasons.lookup import resolve_player
+
+        # A player is named as on every other option: an id or a name (unique start, no case or accents).
+        changes = tuple((resolve_player(evening.season, pid, f"--move {text}"), klass)
+                        for text, (pid, klass) in zip(args.move, changes, strict=True))
         classes = evening.classes
         if args.start:
             proposal = dict(classes.start_proposal())

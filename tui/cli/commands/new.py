@@ -105,6 +105,9 @@ def picked_members(args: argparse.Namespace, path: Path) -> tuple[Listed, ...]:
                           f"--pick NAME|NUMBER (repeatable), --pick-file FILE or --pick all")
     if [text for text, _ in picks] == ["all"]:
         chosen = [(m, f"{path}: line {m.line}") for m in members.members]
+    elif "all" in args.pick:  # not a member's name: "every member", which no other pick can add to
+        raise KeizerError("--pick all takes every member of the list: give it alone, or pick members by name "
+                          "or number")
     else:
         chosen = [(members.pick(text, where), where) for text, where in picks]
     rows: list[Listed] = []

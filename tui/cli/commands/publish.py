@@ -54,8 +54,10 @@ def _round(season: object, k: int | None) -> int:
 
     assert isinstance(season, Season)
     k = season.last_scored_round if k is None else k
-    if not 0 <= k <= len(season.rounds):
-        raise KeizerError(f"--round {k}: the season has rounds 0 to {len(season.rounds)}")
+    # The standings exist up to the last paired round; a planned round beyond it is no more valid than 99.
+    top = max((r.number for r in season.rounds if r.is_paired), default=0)
+    if not 0 <= k <= top:
+        raise KeizerError(f"--round {k}: the standings exist after rounds 0 to {top} (the paired rounds)")
     return k
 
 

@@ -58,7 +58,9 @@ def run_export(args: argparse.Namespace) -> int:
     if args.trf:
         text = _trf_text(season, args.round, args.national_ids)
     elif args.round is not None or args.national_ids:
-        raise KeizerError("--round and --national-ids belong to the rating report: give --trf too")
+        given = " and ".join(o for o, on in (("--round", args.round is not None), ("--national-ids", args.national_ids))
+                             if on)
+        raise KeizerError(f"{given} {'belong' if ' and ' in given else 'belongs'} to the rating report: give --trf too")
     else:
         text = dump_season(season)
     if args.output:

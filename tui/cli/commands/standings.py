@@ -51,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
         style = args.columns or rep.ruleset.columns
         sys.stdout.write(standings_text(rep, table, style) + "\n")
         lists = prize_lists_text(season, *prize_lists(rep)) if args.prizes else ""
+        if args.prizes and not lists:  # said, so that --prizes is not taken for a flag that did nothing
+            lists = "No class or group prizes: this season's ruleset has neither (ruleset keys `classes`, `cups`)"
         if lists:
             sys.stdout.write("\n" + lists + "\n")
     return 0
