@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -15,26 +16,31 @@ if TYPE_CHECKING:
     from scoring import Replay
 
 
-def short(name: str, width: int) -> str:
+def short(name: str, width: int, first: int = 1) -> str:
     """A name cut to `width` cells, keeping the surname readable: "Hans van der Meer" → "H. van der Meer"
-    → "H. v.d. Meer" (Dutch particles, lowercase, to their initials; "'t" stays as it is) → "H. v.d. M…"."""
+    → "H. v.d. Meer" (Dutch particles, lowercase, to their initials; "'t" stays as it is) → "H. v.d. M…".
+    `first` letters of the first name stay ("Sa. de Groot" beside "Sj. de Groot")."""
     if len(name) <= width:
         return name
-    first, _, rest = name.partition(" ")
+    given, _, rest = name.partition(" ")
     if rest:
-        name = f"{first[0]}. {rest}"
+        start = given if first >= len(given) else given[:first] + "."
+        name = f"{start} {rest}"
         words = rest.split()
         particles = [w for w in words[:-1] if w.islower()]
         if len(name) > width and len(particles) == len(words) - 1 and particles:
             initials = "".join(w if w.startswith("'") else w[0] + "." for w in particles)
-            name = f"{first[0]}. {initials} {words[-1]}"
+            name = f"{start} {initials} {words[-1]}"
     return name if len(name) <= width else name[: max(1, width - 1)] + "…"
 
 
 def short_names(names: Sequence[str], width: int) -> dict[str, str]:
-    """`short` of every name, lengthened where two would read the same ("S. de Gr…" for Sanne de Groot
-    and Siem de Graaf): a short name never leaves it open who is meant."""
-    out = {name: short(name, width) for name in names}
+    """`short` of every name, never leaving it open who is meant: players with the same surname keep as
+    much of their first names as tells them apart ("Sa. de Groot", "Sj. de Groot" — never "S. de Groot"
+    beside "Sanne de Groot"), and names that still read the same ("S. de Gr…" for Sanne de Groot and Siem
+    de Graaf) are lengthened."""
+    firsts = _first_letters(names)
+    out = {name: short(name, width, firsts[name]) for name in names}
     longest = max((len(name) for name in names), default=0)
     wider = width
     while wider < longest:
@@ -45,7 +51,23 @@ def short_names(names: Sequence[str], width: int) -> dict[str, str]:
         if not clashing:
             break
         wider += 1
-        out.update((name, short(name, wider)) for name in clashing)
+        out.update((name, short(name, wider, firsts[name])) for name in clashing)
+    return out
+
+
+def _first_letters(names: Sequence[str]) -> dict[str, int]:
+    """How many letters of each first name a short name keeps: one, or one more than the first name shares
+    with that of another player of the same surname."""
+    by_rest: dict[str, list[str]] = {}
+    for name in names:
+        given, _, rest = name.partition(" ")
+        by_rest.setdefault(rest, []).append(given)
+    out = {}
+    for name in names:
+        given, _, rest = name.partition(" ")
+        shared = max((len(os.path.commonprefix([given.casefold(), other.casefold()]))
+                      for other in by_rest[rest] if other != given), default=0)
+        out[name] = shared + 1
     return out
 
 

@@ -23,6 +23,18 @@ def test_particles_stay_readable_and_short_names_are_never_ambiguous():
     assert all(len(shorts[n]) <= len(n) for n in names)
 
 
+def test_players_of_one_surname_keep_what_tells_their_first_names_apart():
+    names = ["Sanne de Groot", "Sjoerd de Groot", "Hans Maas", "Joost van der Linden", "Jan van der Linden"]
+    shorts = short_names(names, 12)
+    assert shorts["Sanne de Groot"] == "Sa. de Groot" and shorts["Sjoerd de Groot"] == "Sj. de Groot"
+    assert shorts["Joost van der Linden"] == "Jo. v.d. Li…" and shorts["Jan van der Linden"] == "Ja. v.d. Li…"
+    assert shorts["Hans Maas"] == "Hans Maas"
+    assert all(len(v) <= 12 for v in shorts.values())  # told apart within the column, not past it
+    # a full name beside an abbreviation that could be it: both abbreviated alike
+    both = short_names(["Sanne de Groot", "Sjoerd de Groot"], 14)
+    assert both == {"Sanne de Groot": "Sanne de Groot", "Sjoerd de Groot": "Sj. de Groot"}
+
+
 def test_colour_runs_read_w_b_in_english_and_w_z_in_dutch() -> None:
     # the table keeps D's Dutch letters ("2Z"); an English screen or text says black as B
     assert [colour_run_text(r) for r in ("3W", "2Z", "")] == ["3W", "2B", ""]
