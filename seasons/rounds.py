@@ -38,3 +38,15 @@ def pending_before(season: Season, k: int) -> int:
     if not 2 <= k <= len(season.rounds) + 1:
         return 0
     return sum(1 for g in season.round(k - 1).games if not g.result.is_decided)
+
+
+def past_the_season(season: Season, k: int | None) -> int | None:
+    """The number of planned rounds when round k lies beyond them (the season is complete: nothing to mark
+    or pair there until the director plans more), else None."""
+    planned = season.rounds_planned
+    return planned if k is not None and planned is not None and k > planned else None
+
+
+def complete_text(planned: int) -> str:
+    """How the shells say it: one wording for the Round and Pairing screens."""
+    return f"the season is complete: all {planned} planned rounds are paired (F7 plans more)"

@@ -372,5 +372,14 @@ def test_a_complete_season_is_said_on_the_pairing_desk_not_solved(demo_json: Pat
         desk.follow(e.session.current_round())
         assert desk.should_solve() is False
         assert desk.title() == "Round 33: the season is complete: all 32 planned rounds are paired (F7 plans more)"
+        # the Round screen says the same, and marking or reporting there adds no round 33
+        assert e.attendance.summary(33) == desk.title()
+        head = e.revision
+        pid = done.players[0].id
+        with pytest.raises(KeizerError, match="the season is complete"):
+            e.attendance.set(33, pid, EntryKind.EXCUSED)
+        with pytest.raises(KeizerError, match="the season is complete"):
+            e.attendance.report(33, pid, "2020-05-20T19:00")
+        assert e.revision == head and len(e.season.rounds) == 32
     finally:
         e.close()

@@ -9,6 +9,7 @@ from seasons.absence import book_report, round_date
 from seasons.errors import KeizerError
 from seasons.model import AbsenceReport, EntryKind, Player, PlayerId, Result, Round, Season
 from seasons.roster import suspended, taking_part
+from seasons.rounds import complete_text, past_the_season
 from seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from tui.evening.listing import listed_round, listing_events, round_or_next
 from tui.evening.session import Change, EveningSession
@@ -167,6 +168,8 @@ class Attendance:
                      if row.player.id in late else row for row in rows)
 
     def summary(self, k: int) -> str:
+        if (planned := past_the_season(self.session.season, k)) is not None:
+            return f"Round {k}: {complete_text(planned)}"
         day = round_date(self.session.season, k)
         return summary(listed_round(self.session.season, k), self.rows(k),
                        f"{day:%a} {day.isoformat()}" if day is not None else None)
@@ -182,6 +185,8 @@ class Attendance:
         them (not paired until they report back), and any other mark readmits a suspended player (they
         did report). One action, one undo step."""
         player = self.session.player(pid)
+        if (planned := past_the_season(self.session.season, k)) is not None:
+            raise KeizerError(complete_text(planned))
         rnd = listed_round(self.session.season, k)
         if self.desk is not None and rnd.is_paired and not rnd.has_results and taking_part(
                 self.session.season, player.id, k):
@@ -198,6 +203,8 @@ class Attendance:
         reason) — D art. 16, K "Afmelden". The report and its entry are one action."""
         season = self.session.season
         player = self.session.player(pid)
+        if (planned := past_the_season(season, k)) is not None:
+            raise KeizerError(complete_text(planned))
         report = AbsenceReport(player.id, at, force_majeure or None)
         booking = book_report(report, self.session.ruleset, round_date(season, k))
         same = listed_round(season, k).entry_of(player.id) == booking.entry

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
-from seasons.rounds import current_round, pending_before
+from seasons.rounds import complete_text, current_round, past_the_season, pending_before
 from seasons.roster import suspended
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved, SuspensionSet
 from tui.evening.attendance import attendance_rows, entry_text, suspension_with
@@ -112,9 +112,8 @@ class PairingDesk:
                          f"keeping the accepted boards")
         elif self.saved_view() is not None:
             parts.append("paired and saved (r re-pairs, c clears)")
-        elif self.past_the_season():
-            parts.append(f"the season is complete: all {self.past_the_season()} planned rounds are paired "
-                         f"(F7 plans more)")
+        elif (planned := self.past_the_season()) is not None:
+            parts.append(complete_text(planned))
         elif self.failed:
             parts.append(f"✗ {self.failed}")
         elif self.pending_before():
@@ -136,8 +135,7 @@ class PairingDesk:
     def past_the_season(self) -> int | None:
         """The planned number of rounds when the round worked on lies beyond it: the season is complete, and
         arriving on the Pairing screen says so instead of failing to pair a round that cannot be."""
-        k, planned = self.round_number, self.source.season.rounds_planned
-        return planned if k is not None and planned is not None and k > planned else None
+        return past_the_season(self.source.season, self.round_number)
 
     def pending_before(self) -> int:
         """Games of the round before without a result (`seasons.rounds.pending_before`)."""
