@@ -114,3 +114,35 @@ async def test_the_classes_and_cups_are_tabs_of_the_groups_screen(tmp_path: Path
         panel = app.screen.query_one(ClassesPanel)  # K has no shadow classes: the tab says so
         assert "ruleset has no classes" in str(panel.query_one(".title").render())
         assert panel.table.row_count == 0
+
+
+async def test_m_moves_an_accepted_game_and_says_what_it_breaks(tmp_path: Path) -> None:
+    from tui.app.dialogs.round_number import RoundDialog
+
+    app = make_app(grouped_store(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f8")
+        schedule = app.screen.query_one("#group-schedule", KeizerTable)
+        schedule.focus()
+        schedule.move_cursor(row=1)  # the game of round 34
+        group = app.evening.season.championship
+        assert group is not None
+        game = group.schedule[1]
+        head = app.evening.revision
+        await pilot.press("m")
+        assert isinstance(app.screen, RoundDialog)
+        await pilot.press("9", "9", "enter")  # past the schedule's rounds: a hard rule, not moved
+        await pilot.pause()
+        assert app.evening.revision == head and app.said[-1].severity == "error"
+        assert "(hard)" in app.said[-1].text and app.said[-1].text.endswith("not moved")
+        await pilot.press("m")
+        assert isinstance(app.screen, RoundDialog), [s.text for s in app.said]
+        await pilot.press("3", "6", "enter")
+        await pilot.pause()
+        moved = app.evening.season.championship
+        assert moved is not None and app.evening.revision == head + 1, [s.text for s in app.said]
+        assert [(g.round, g.white, g.black) for g in moved.schedule if (g.white, g.black) == (game.white, game.black)] \
+            == [(36, game.white, game.black)]
+        assert any(s.text.startswith("Moving ") and "round 36" in s.text for s in app.said)
+        await pilot.press("ctrl+z")  # one undo step
+        assert app.evening.season.championship.schedule == group.schedule  # type: ignore[union-attr]

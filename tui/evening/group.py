@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame
 from seasons.errors import KeizerError
@@ -12,6 +12,9 @@ from seasons.model import PlayerId, Result, Season
 from seasons.ruleset import parse_ruleset
 from seasons.ruleset.model import ChampionshipRule
 from seasons.store.events import GroupDecisionSet, GroupFormed, GroupScheduleSet
+
+if TYPE_CHECKING:
+    from pairing.group_schedule import ScheduleCheck
 
 GameState = Literal["played", "on the board", "to play", "missed"]
 
@@ -108,6 +111,46 @@ def schedule_proposal(season: Season) -> tuple[tuple[GroupGame, ...], int]:
     rule, group = rule_of(season), group_of(season)
     games, check = propose_schedule(season, group, rule, first_open_round(season, group, rule))
     return games, check.cost
+
+
+@dataclass(frozen=True, slots=True)
+class GameMove:
+    """One accepted game moved to another round, as the schedule's checker judges it (docs/rules.md §8)."""
+
+    game: GroupGame
+    """The game as it was scheduled."""
+    to_round: int
+    schedule: tuple[GroupGame, ...]
+    """The whole schedule with the game moved (what `group-schedule-set` would write)."""
+    lines: tuple[str, ...]
+    """What the move changes, in words: the cost before and after, and each rule it newly breaks."""
+    check: ScheduleCheck
+    """The schedule's check after the move (`pairing.group_schedule.check_schedule`)."""
+    valid: bool
+    """False when the move breaks a hard rule the schedule kept before (then it must not be saved); a
+    schedule already incomplete or broken stays movable."""
+
+    @property
+    def label(self) -> str:
+        return f"move {self.game.white}–{self.game.black} to round {self.to_round}"
+
+
+def move_scheduled(season: Season, white: PlayerId, black: PlayerId, to_round: int,
+                   first: int | None = None) -> GameMove:
+    """Move the accepted game `white`–`black` (the first from round `first`, default the first open round)
+    to `to_round`; KeizerError when there is no such game still to play."""
+    from pairing.group_schedule import move_game
+
+    rule, group = rule_of(season), group_of(season)
+    first = first_open_round(season, group, rule) if first is None else first
+    game = next((g for g in group.schedule if (g.white, g.black) == (white, black) and g.round >= first), None)
+    if game is None:
+        raise KeizerError(f"no game {white}–{black} is scheduled from round {first} on")
+    schedule, check, before = move_game(season, group, rule, first, game, to_round)
+    new = [x for x in check.breaches if x not in before.breaches]
+    lines = [f"Moving {white}–{black} from round {game.round} to round {to_round}: cost {before.cost} → {check.cost}"]
+    lines += [f"  breaks{' (hard)' if x.hard else ''}: {x.what}" for x in new] or ["  breaks nothing"]
+    return GameMove(game, to_round, schedule, tuple(lines), check, not any(x.hard for x in new))
 
 
 def first_open_round(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> int:

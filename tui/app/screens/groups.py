@@ -34,7 +34,8 @@ class ScheduleProposed(Message, bubble=False):
 class GroupsScreen(KeizerScreen):
     """One tab per kind of group; the first is the championship group. Before it forms: `d` marks the
     proposed player under the cursor as declining (the next in line moves up), `f` forms it. Then `s`
-    proposes a schedule (shown, not saved) and `a` accepts it; each write is one undo step."""
+    proposes a schedule (shown, not saved) and `a` accepts it; `m` moves the accepted game under the cursor
+    to another round, saying what that breaks (refused if a hard rule). Each write is one undo step."""
 
     MODE = "groups"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -42,6 +43,7 @@ class GroupsScreen(KeizerScreen):
         Binding("f", "form", "Form group"),
         Binding("s", "propose", "Propose schedule"),
         Binding("a", "accept", "Accept schedule"),
+        Binding("m", "move", "Move game"),
     ]
 
     def __init__(self) -> None:
@@ -129,3 +131,42 @@ class GroupsScreen(KeizerScreen):
                           GroupScheduleSet(games)):
             self.redraw()
 
+
+    def action_move(self) -> None:
+        from tui.app.dialogs.round_number import RoundDialog
+        from tui.evening.group import group_view
+
+        season = self.evening.season
+        if season.championship is None or not season.championship.schedule or self.proposed is not None:
+            self.say("move a game of the accepted schedule (accept a proposal first: a)", "warning")
+            return
+        key = self.query_one("#group-schedule", KeizerTable).cursor_key
+        view = self.attempt(group_view, season)
+        if key is None or view is None:
+            return
+        row = view.schedule[int(key)]
+        if row.state != "to play":
+            self.say(f"that game is {row.state}: only a game still to play moves", "warning")
+            return
+        game = row.game
+        names = f"{season.player(game.white).name}–{season.player(game.black).name}"
+
+        def moved(to_round: int | None) -> None:
+            if to_round is not None:
+                self._move(game.white, game.black, to_round)
+
+        self.app.push_screen(RoundDialog(f"Move {names}", f"From round {game.round} to round:"), moved)
+
+    def _move(self, white: PlayerId, black: PlayerId, to_round: int) -> None:
+        from seasons.store.events import GroupScheduleSet
+        from tui.evening.group import move_scheduled
+
+        move = self.attempt(move_scheduled, self.evening.season, white, black, to_round)
+        if move is None:
+            return
+        said = "; ".join(line.strip() for line in move.lines)
+        if not move.valid:
+            self.say(f"{said} — not moved", "error")
+            return
+        if self.write(self.evening.session.commit, move.label, GroupScheduleSet(move.schedule)):
+            self.say(said)

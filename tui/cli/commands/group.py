@@ -137,9 +137,9 @@ def _form(opts: argparse.Namespace) -> int:
 
 
 def _schedule(opts: argparse.Namespace) -> int:
-    from pairing.group_schedule import move_game, propose_schedule
+    from pairing.group_schedule import propose_schedule
     from tui.cli.commands.group_text import schedule_json, schedule_text
-    from tui.evening.group import first_open_round, group_of, rule_of, schedule_event
+    from tui.evening.group import first_open_round, group_of, move_scheduled, rule_of, schedule_event
 
     season, head = _read(opts.season, opts.save)
     rule, group = rule_of(season), group_of(season)
@@ -149,16 +149,14 @@ def _schedule(opts: argparse.Namespace) -> int:
         if len(parts) != 3 or not parts[2].strip().isdigit():
             raise KeizerError(f"--move {opts.move}: expected W:B:ROUND")
         w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
-        game = next((g for g in group.schedule if (g.white, g.black) == (w, b) and g.round >= first), None)
-        if game is None:
-            raise KeizerError(f"--move {opts.move}: no game {w}–{b} is scheduled from round {first} on")
-        schedule, check, before = move_game(season, group, rule, first, game, int(parts[2]))
-        new = [x for x in check.breaches if x not in before.breaches]
-        lines = [f"Moving {w}–{b} from round {game.round} to round {parts[2]}: cost {before.cost} → {check.cost}"]
-        lines += [f"  breaks{' (hard)' if x.hard else ''}: {x.what}" for x in new] or ["  breaks nothing"]
-        print("\n".join(lines))
-        if opts.save and not check.valid:
+        try:
+            move = move_scheduled(season, w, b, int(parts[2]), first)
+        except KeizerError as exc:
+            raise KeizerError(f"--move {opts.move}: {exc}") from None
+        print("\n".join(move.lines))
+        if opts.save and not move.valid:
             raise KeizerError("the move breaks a hard rule of the schedule; not saved")
+        schedule, check = move.schedule, move.check
     else:
         schedule, check = propose_schedule(season, group, rule, first)
     if opts.json:
