@@ -82,3 +82,13 @@ def test_ctrl_c_at_any_moment_of_start_up_is_one_line_and_130(argv: tuple[str, .
         assert (proc.returncode, err) == (130, b"keizer: interrupted\n"), fraction
         interrupted += 1
     assert interrupted >= 3
+
+
+def test_a_round_without_standings_is_named_as_the_option_in_every_command(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import DEMO
+    from tui.cli.main import main
+
+    for command in ("standings", "classes", "notice"):
+        assert main([command, str(DEMO), "--round", "99"]) == 2
+        err = capsys.readouterr().err
+        assert "--round 99: the standings exist after rounds 0 to" in err and err.count("\n") == 1, (command, err)

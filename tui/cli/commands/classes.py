@@ -51,10 +51,12 @@ def run(args: argparse.Namespace) -> int:
         return _write(args, changes)
     from scoring import replay
     from seasons.ruleset import parse_ruleset
+    from tui.cli.commands.round_arg import standings_round
 
     season = load_season(args.season)
     rules = class_rules(parse_ruleset(season.ruleset_spec))
-    k = default_round(season, rules, season.last_scored_round) if args.round is None else args.round
+    k = default_round(season, rules, season.last_scored_round) if args.round is None else standings_round(
+        season, args.round)
     view = classes_view(season, replay(season, k), k, prizes=args.prizes)
     if args.json:
         sys.stdout.write(json.dumps(classes_json(season, view), ensure_ascii=False, indent=1) + "\n")

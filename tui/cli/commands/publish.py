@@ -51,14 +51,10 @@ def register_pairing(sub: argparse._SubParsersAction) -> None:
 
 def _round(season: object, k: int | None) -> int:
     from seasons.model import Season
+    from tui.cli.commands.round_arg import standings_round
 
     assert isinstance(season, Season)
-    k = season.last_scored_round if k is None else k
-    # The standings exist up to the last paired round; a planned round beyond it is no more valid than 99.
-    top = max((r.number for r in season.rounds if r.is_paired), default=0)
-    if not 0 <= k <= top:
-        raise KeizerError(f"--round {k}: the standings exist after rounds 0 to {top} (the paired rounds)")
-    return k
+    return standings_round(season, k)
 
 
 def run_publish(args: argparse.Namespace) -> int:

@@ -35,9 +35,10 @@ def run(args: argparse.Namespace) -> int:
     from scoring.table import prize_table, with_status
     from seasons.load import load_season
     from tui.cli.commands.prizes_text import prize_lists, prize_lists_json, prize_lists_text
+    from tui.cli.commands.round_arg import standings_round
 
     season = load_season(args.season)
-    rep = replay(season, args.round)
+    rep = replay(season, standings_round(season, args.round))
     # --prizes: scoring's prize order (those under the participation threshold after the others)
     table = prize_table(rep) if args.prizes else standings_table(rep)
     if args.json:  # the JSON contract: rows in the Keizer ranking order, whatever the participation flag says
