@@ -12,6 +12,7 @@ import pytest
 
 from seasons.load import load_season
 from tests.conftest import DEMO
+from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.prize_seasons import classed_season, cup_season
 from tui.publish.output import write_site
 from tui.publish.site import build_site
@@ -84,6 +85,26 @@ def test_the_classes_and_cups_pages_fit_a_phone(browser, tmp_path_factory, seaso
     first = page.locator("table.prizes tbody tr").first.inner_text()
     assert re.search(r"\d,\d", first)  # points the Dutch way
     page.screenshot(path=str(Path(tmp_path_factory.getbasetemp()) / f"keizer-375-{name}.png"), full_page=True)
+    page.close()
+
+
+@pytest.mark.parametrize("season,lang,heading,said", [
+    (inside_season, "nl", "Kampioensgroep na ronde 32", "Nog 12 groepspartij(en) te spelen."),
+    (separate_season, "en", "Championship group after round 32", "two decision games")])
+def test_the_group_page_fits_a_phone(browser, tmp_path_factory, season, lang, heading, said):  # type: ignore[no-untyped-def]
+    folder = tmp_path_factory.mktemp("published-group") / "site"
+    write_site(build_site(season(), 32, lang), folder)
+    page = browser.new_page(viewport={"width": 375, "height": 900})
+    page.goto((folder / "kampioensgroep.html").as_uri())
+    assert page.inner_text("h1") == heading
+    assert said in page.locator("p.state").first.inner_text()
+    scroll, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert scroll <= client, f"the group page overflows at 375 px ({scroll} > {client})"
+    wider = page.evaluate("Math.max(0, ...[...document.querySelectorAll('.scroll')]"
+                          ".map(e => e.scrollWidth - e.clientWidth))")
+    assert wider == 0, f"a table on the group page is {wider} px wider than a phone"
+    assert page.locator("table.group-table tbody tr").count() == 6
+    page.screenshot(path=str(Path(tmp_path_factory.getbasetemp()) / f"keizer-375-group-{lang}.png"), full_page=True)
     page.close()
 
 

@@ -13,6 +13,7 @@ from scoring import Replay, replay
 from seasons.model import PlayerId, Season
 from tui.legend import LANGUAGES
 from tui.publish.chart import Series, line_chart
+from tui.publish.group_page import group_context
 from tui.publish.localised import date as date_text
 from tui.publish.localised import number, points
 from tui.publish.notice import Notice, make_notice, standings_for, title
@@ -53,6 +54,7 @@ class ExtraPage:
 
 
 EXTRA_PAGES: tuple[ExtraPage, ...] = (
+    ExtraPage("kampioensgroep.html", "group.html", ("Kampioensgroep", "Championship group"), group_context),
     ExtraPage("klassen.html", "classes.html", ("Klassen", "Classes"), classes_context),
     ExtraPage("bekers.html", "cups.html", ("Groepsbekers", "Group cups"), cups_context),
 )

@@ -102,6 +102,58 @@ _WORDS: dict[str, tuple[str, str]] = {
     "cup_under_share": ("{name} deed mee aan {n} van de {k} rondes, minder dan {share} (nodig: {need}): geen beker.",
                         "{name} took part in {n} of the {k} rounds, fewer than {share} (needed: {need}): no cup."),
     "cups_excluded": ("Niet in de bekers (finalegroep)", "Not in the cups (final group)"),
+    # the championship group page (tui/publish/group_page.py)
+    "group_after": ("Kampioensgroep na ronde {k}", "Championship group after round {k}"),
+    "group_rule_inside": ("De beste {size} van de ranglijst na ronde {after} spelen om het clubkampioenschap een "
+                          "dubbele competitie binnen de Keizer: hun onderlinge partijen uit ronde 1–{after} tellen "
+                          "mee, in ronde {first}–{last} spelen ze de rest volgens het schema.",
+                          "The best {size} of the ranking after round {after} play a double round robin for the "
+                          "club title within the Keizer: their games against each other in rounds 1–{after} "
+                          "count, the rest they play by the schedule in rounds {first}–{last}."),
+    "group_rule_separate": ("De beste {size} van de ranglijst na ronde {after} spelen om het clubkampioenschap een "
+                            "eigen dubbele competitie in ronde {first}–{last}.",
+                            "The best {size} of the ranking after round {after} play a double round robin of "
+                            "their own for the club title in rounds {first}–{last}."),
+    "group_proposed": ("Nog niet vastgesteld. Voorstel uit de ranglijst na ronde {after}:",
+                       "Not fixed yet. Proposed from the ranking after round {after}:"),
+    "group_members": ("Deelnemers", "Members"),
+    "group_declined": ("Bedankt", "Declined"),
+    "group_state": ("Stand van zaken", "Where it stands"),
+    "group_table": ("Tabel", "Table"),
+    "group_points": ("Pt", "Pts"),
+    "group_played": ("Gesp", "Pld"),
+    "group_to_play": ("Te sp", "Left"),
+    "legend_group_place": ("plaats in de groep (gelijk bij gelijke punten)", "place in the group (shared on equal "
+                           "points)"),
+    "legend_group_points": ("partijpunten: winst 1, remise ½, verlies 0", "game points: 1 a win, ½ a draw, 0 a loss"),
+    "legend_group_played": ("gespeelde groepspartijen (met uitslag)", "group games played (with a result)"),
+    "legend_group_to_play": ("groepspartijen nog te spelen", "group games still to play"),
+    "group_schedule": ("Schema", "Schedule"),
+    "group_no_schedule": ("Het schema is nog niet vastgesteld.", "The schedule is not fixed yet."),
+    "group_schedule_note": ("Kleuren zoals gespeeld; partijen uit ronde 1–{after} staan niet in het schema maar "
+                            "tellen mee in de tabel.",
+                            "Colours as played; games from rounds 1–{after} are not in the schedule but count "
+                            "in the table."),
+    "game_to_play": ("nog te spelen", "to play"),
+    "game_on_board": ("wordt gespeeld", "being played"),
+    "game_missed": ("niet gespeeld: wordt opnieuw ingepland", "not played: to be rescheduled"),
+    "group_decision": ("Beslissingspartijen", "Decision games"),
+    "state_playing": ("Nog {n} groepspartij(en) te spelen. Kunnen nog kampioen worden: {names}.",
+                      "{n} group game(s) still to play. Can still become champion: {names}."),
+    "state_champion_early": ("{name} is clubkampioen: niemand kan nog inlopen ({n} groepspartij(en) nog te spelen).",
+                             "{name} is club champion: nobody can catch up any more ({n} group game(s) still "
+                             "to play)."),
+    "state_champion": ("{name} is clubkampioen.", "{name} is club champion."),
+    "state_champion_decision": ("{name} is clubkampioen na de beslissingspartijen.",
+                                "{name} is club champion after the decision games."),
+    "state_decision": ("{names} eindigen gelijk met {points} punten: twee beslissingspartijen, ieder een keer met "
+                       "wit.", "{names} finish level on {points} points: two decision games, each with white once."),
+    "state_playoff": ("{names} eindigen gelijk met {points} punten: een dubbele competitie onderling beslist.",
+                      "{names} finish level on {points} points: a double round robin among them decides."),
+    "state_needed": ("Nog te spelen:", "Still to play:"),
+    "state_shared": ("Ook na de beslissingspartijen gelijk: {names} delen de titel.",
+                     "Still level after the decision games: {names} share the title."),
+    "and": ("en", "and"),
 }
 
 _ENTRIES: dict[EntryKind, tuple[str, str]] = {

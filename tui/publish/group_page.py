@@ -1,0 +1,156 @@
+"""The championship group page of the published site (docs/rules.md §8): its template's variables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from scoring.group_table import GroupRow, GroupState, scheduled_results
+from seasons.model import PlayerId, Result, Season
+from tui.evening.group import GroupView, group_view, points_text
+from tui.publish.words import RESULT_TEXT, say
+
+if TYPE_CHECKING:
+    from tui.publish.site import Site
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """One member's row in the group table, as the page writes it."""
+
+    place: int
+    player: PlayerId
+    name: str
+    points: str
+    """Game points with a half as "½" ("3½")."""
+    played: int
+    to_play: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One group game (scheduled, or a decision game) as the page writes it."""
+
+    round: int | None
+    """The round it is scheduled in (None: a decision game, played outside the Keizer)."""
+    white: PlayerId
+    white_name: str
+    black: PlayerId
+    black_name: str
+    result: str
+    """"1-0", "½-½", "+ -" once played; else what is known in words ("to play", "not played: …")."""
+    state: str
+    """The schedule's state ("played", "on the board", "to play", "missed"); "played"/"to play" for a decision
+    game."""
+
+
+def season_after(season: Season, k: int) -> Season:
+    """The season as it stood when round k was published: rounds 1..k, round k+1 paired without results (the
+    site shows that pairing), a separate group's games after round k without results, and the decision games
+    only once every scheduled game is in rounds up to k. The group page must not tell a later round's result
+    on the page of round k."""
+    rounds = list(season.rounds[:k])
+    if len(season.rounds) > k:
+        nxt = season.rounds[k]
+        rounds.append(replace(nxt, games=tuple(replace(g, result=Result.PENDING) for g in nxt.games)))
+    group = season.championship
+    if group is not None:
+        if group.formed_after > k:
+            group = None
+        else:
+            done = all(g.round <= k for g in group.schedule)
+            group = replace(group, decision=group.decision if done else (),
+                            schedule=tuple(g if g.round <= k else replace(g, result=Result.PENDING)
+                                           for g in group.schedule))
+    return replace(season, rounds=tuple(rounds), championship=group)
+
+
+def _names(season: Season, pids: Sequence[PlayerId], lang: str) -> str:
+    """"A, B en C" / "A, B and C"."""
+    names = [season.player(p).name for p in pids]
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {say('and', lang)} {names[-1]}"
+
+
+def state_lines(season: Season, rows: tuple[GroupRow, ...], state: GroupState, decided_by_games: bool,
+                lang: str) -> tuple[str, ...]:
+    """What is decided and what is still needed, in words (GroupState's summary is the director's, in ids)."""
+    left = sum(r.to_play for r in rows) // 2
+    best = max((r.points for r in rows), default=Fraction(0))
+    tied = _names(season, state.contenders, lang)
+    if state.phase == "playing":
+        return (say("state_playing", lang, n=left, names=_names(season, state.contenders, lang)),)
+    if state.phase == "champion":
+        name = season.player(state.champion[0]).name
+        if left:
+            return (say("state_champion_early", lang, name=name, n=left),)
+        return (say("state_champion_decision" if decided_by_games else "state_champion", lang, name=name),)
+    if state.phase in ("decision", "playoff"):
+        return (say(f"state_{state.phase}", lang, names=tied, points=points_text(best)),)
+    return (say("state_shared", lang, names=_names(season, state.champion, lang)),)
+
+
+def _result(result: Result, state: str, lang: str) -> str:
+    if result.is_decided:
+        return RESULT_TEXT[result]
+    return say({"on the board": "game_on_board", "missed": "game_missed"}.get(state, "game_to_play"), lang)
+
+
+def schedule_lines(season: Season, view: GroupView, lang: str) -> tuple[GameLine, ...]:
+    """The scheduled games by round, each with the colours as played (the Keizer board's, for an inside
+    group) and its result or state in words."""
+    assert view.group is not None
+    played = scheduled_results(season, view.group, view.rule)
+    out = []
+    for row, game in zip(view.schedule, played):
+        white, black = (game.white, game.black) if game is not None else (row.game.white, row.game.black)
+        out.append(GameLine(row.game.round, white, season.player(white).name, black, season.player(black).name,
+                            _result(row.result, row.state, lang), row.state))
+    return tuple(out)
+
+
+def group_context(site: Site) -> Mapping[str, Any] | None:
+    """The championship group page's variables; None (no page) without ruleset `championship`, or before
+    round `after_round` has results."""
+    rule = site.replay.ruleset.championship
+    k, lang = site.replay.upto, site.lang
+    if rule is None or k < rule.after_round:
+        return None
+    season = season_after(site.season, k)
+    if season.championship is None and season.last_scored_round < rule.after_round:
+        return None
+    view = group_view(season)
+    last = rule.schedule_end(season.rounds_planned)
+    intro = say(f"group_rule_{rule.mode}", lang, size=rule.size, after=rule.after_round,
+                first=rule.after_round + 1, last=last)
+    pair = lambda pid: (pid, season.player(pid).name)  # noqa: E731 — a short local alias
+    base: dict[str, Any] = {"heading": say("group_after", lang, k=k), "intro": intro, "formed": view.group is not None,
+                            "after": rule.after_round}
+    group = view.group
+    if group is None:
+        return {**base, "proposal": tuple(pair(p) for p in view.proposal)}
+    state: GroupState = view.state
+    rows: tuple[GroupRow, ...] = view.table
+    no_games_left = not any(r.to_play for r in rows)
+    decision = tuple(GameLine(None, g.white, season.player(g.white).name, g.black, season.player(g.black).name,
+                              _result(g.result, "to play", lang), "played" if g.result.is_decided else "to play")
+                     for g in group.decision)
+    legend = (("Pl", say("legend_group_place", lang)), (say("group_points", lang), say("legend_group_points", lang)),
+              (say("group_played", lang), say("legend_group_played", lang)),
+              (say("group_to_play", lang), say("legend_group_to_play", lang)))
+    return {
+        **base,
+        "members": tuple(pair(p) for p in group.members),
+        "declined": tuple(pair(p) for p in group.declined if season.has_player(p)),
+        "state_lines": state_lines(season, rows, state, no_games_left and bool(group.decision), lang),
+        "needed": tuple((*pair(w), *pair(b)) for w, b in state.needed),
+        "table": tuple(TableLine(r.place, r.player, season.player(r.player).name, points_text(r.points), r.played,
+                                 r.to_play) for r in rows),
+        "schedule": schedule_lines(season, view, lang),
+        "inside": rule.mode == "inside",
+        "decision": decision,
+        "legend_table": {"legend": legend},
+    }
