@@ -125,3 +125,23 @@ def test_three_tied_play_a_double_round_robin() -> None:
     assert group_state(three, games).phase == "shared"
     games = games[:-1] + (DecisionGame(games[-1].white, games[-1].black, W),)
     assert group_state(three, games).champion == (games[-1].white,)
+
+
+def test_a_scheduled_game_played_with_the_other_colours_reads_as_played() -> None:
+    from tests.publish.group_seasons import inside_season
+    from tui.evening.group import group_view
+
+    season = inside_season()
+    group = season.championship
+    assert group is not None
+    view = group_view(season)
+    swapped = 0
+    for row in view.schedule:
+        if row.state != "played":
+            continue
+        board = next(g for g in season.round(row.game.round).games
+                     if {g.white, g.black} == {row.game.white, row.game.black})
+        # the row's colours are the board's, so its result reads the right way round
+        assert (row.game.white, row.game.black, row.result) == (board.white, board.black, board.result)
+        swapped += (board.white, board.black) not in {(g.white, g.black) for g in group.schedule}
+    assert swapped  # the test season has such a game

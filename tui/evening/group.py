@@ -92,6 +92,8 @@ def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView
             state: GameState = "played" if d.result.is_decided else "on the board"
         else:
             state = "missed" if i in missed else "to play"
+        if d is not None and (d.white, d.black) != (g.white, g.black):
+            g = GroupGame(g.round, d.white, d.black)  # played with the other colours: the result reads with them
         rows.append(ScheduleRow(g, d.result if d is not None else Result.PENDING, state))
     rows_table = table(group.members, group_games(season, group, rule))
     return GroupView(rule, group, (), tuple(rows), rows_table, group_state(rows_table, group.decision))
