@@ -146,3 +146,38 @@ async def test_m_moves_an_accepted_game_and_says_what_it_breaks(tmp_path: Path) 
         assert any(s.text.startswith("Moving ") and "round 36" in s.text for s in app.said)
         await pilot.press("ctrl+z")  # one undo step
         assert app.evening.season.championship.schedule == group.schedule  # type: ignore[union-attr]
+
+
+async def test_result_keys_enter_a_final_group_game_and_a_decision_game(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from seasons.championship import sorted_schedule
+    from seasons.model import Result
+    from tests.publish.group_seasons import separate_season
+
+    season = separate_season(decision=())  # K: the first two tie on top, two decision games needed
+    group = season.championship
+    assert group is not None
+    first = group.schedule[0]
+    season = replace(season, championship=replace(group, schedule=sorted_schedule(
+        (replace(first, result=Result.PENDING),) + group.schedule[1:])))
+    path = tmp_path / "k.keizer"
+    SeasonStore.create(path, season).close()
+    app = make_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f8")
+        schedule = app.screen.query_one("#group-schedule", KeizerTable)
+        schedule.focus()
+        keys = [r.key.value for r in schedule.rows.values()]
+        schedule.move_cursor(row=keys.index("0"))
+        await pilot.press("1")
+        played = app.evening.season.championship
+        assert played is not None and played.schedule[0].result is Result.WHITE_WINS
+        await pilot.pause()
+        keys = [r.key.value for r in schedule.rows.values()]
+        schedule.move_cursor(row=keys.index("needed:0"))
+        await pilot.press("equals_sign")
+        decided = app.evening.season.championship
+        assert decided is not None and [g.result for g in decided.decision] == [Result.DRAW]
+        await pilot.press("ctrl+z")
+        assert app.evening.season.championship.decision == ()  # type: ignore[union-attr]

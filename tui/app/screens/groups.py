@@ -35,7 +35,8 @@ class GroupsScreen(KeizerScreen):
     """One tab per kind of group; the first is the championship group. Before it forms: `d` marks the
     proposed player under the cursor as declining (the next in line moves up), `f` forms it. Then `s`
     proposes a schedule (shown, not saved) and `a` accepts it; `m` moves the accepted game under the cursor
-    to another round, saying what that breaks (refused if a hard rule). Each write is one undo step."""
+    to another round, saying what that breaks (refused if a hard rule); `1` `=` `0` enter the result of the
+    game under the cursor — a separate group's game, or a decision game. Each write is one undo step."""
 
     MODE = "groups"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -44,6 +45,10 @@ class GroupsScreen(KeizerScreen):
         Binding("s", "propose", "Propose schedule"),
         Binding("a", "accept", "Accept schedule"),
         Binding("m", "move", "Move game"),
+        Binding("1", "result('1-0')", "White wins", group=Binding.Group("Result", compact=True)),
+        Binding("equals_sign", "result('1/2-1/2')", "Draw", key_display="=",
+                group=Binding.Group("Result", compact=True)),
+        Binding("0", "result('0-1')", "Black wins", group=Binding.Group("Result", compact=True)),
     ]
 
     def __init__(self) -> None:
@@ -170,3 +175,32 @@ class GroupsScreen(KeizerScreen):
             return
         if self.write(self.evening.session.commit, move.label, GroupScheduleSet(move.schedule)):
             self.say(said)
+
+    def action_result(self, code: str) -> None:
+        from seasons.model import Result
+        from seasons.store.events import GroupResultSet
+        from tui.evening.group import decision_event, group_view
+
+        season = self.evening.season
+        key = self.query_one("#group-schedule", KeizerTable).cursor_key
+        view = self.attempt(group_view, season)
+        if season.championship is None or key is None or view is None or self.proposed is not None:
+            self.say("put the cursor on a game of the accepted schedule or a decision game", "warning")
+            return
+        result = Result(code)
+        if key.startswith(("decided:", "needed:")):
+            kind, i = key.split(":")
+            group = season.championship
+            w, b = ((group.decision[int(i)].white, group.decision[int(i)].black) if kind == "decided"
+                    else view.state.needed[int(i)])
+            event = self.attempt(decision_event, season, (w, b, result))
+            if event is not None:
+                self.write(self.evening.session.commit, f"decision game {w}–{b} {code}", event)
+            return
+        row = view.schedule[int(key)]
+        if view.rule.mode != "separate":
+            self.say("the group plays inside the Keizer: enter its results on the boards (F4)", "warning")
+            return
+        game = GroupResultSet(row.game.round, row.game.white, row.game.black, result)
+        if self.attempt(game.apply, season) is not None:
+            self.write(self.evening.session.commit, game.describe(), game)

@@ -79,8 +79,14 @@ class ChampionshipPane(Vertical):
             schedule.fill([(f"{i}", [str(g.round), name(g.white), name(g.black), "*", "proposed"])
                            for i, g in enumerate(proposed)])
             return
-        schedule.fill([(f"{i}", [str(r.game.round), name(r.game.white), name(r.game.black), r.result.value, r.state])
-                       for i, r in enumerate(view.schedule)])
+        rows = [(f"{i}", [str(r.game.round), name(r.game.white), name(r.game.black), r.result.value, r.state])
+                for i, r in enumerate(view.schedule)]
+        # the decision games (recorded, then still needed) below the schedule: result keys work on them too
+        rows += [(f"decided:{i}", ["", name(g.white), name(g.black), g.result.value, "decision game"])
+                 for i, g in enumerate(group.decision)]
+        rows += [(f"needed:{i}", ["", name(w), name(b), "*", "decision game needed"])
+                 for i, (w, b) in enumerate(view.state.needed)]
+        schedule.fill(rows)
 
 
 def _columns(table: KeizerTable, columns: list[tuple[str, str]]) -> None:
