@@ -17,6 +17,7 @@ from scoring.scale import make_scale
 from scoring.slots import slots_frame
 from scoring.terms import compile_terms
 from scoring.values import ladder_values
+from seasons.championship import final_group
 from seasons.errors import InputError
 from seasons.model import EntryKind, Player, PlayerId, Season
 from seasons.ruleset import Ruleset, parse_ruleset
@@ -272,7 +273,19 @@ def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], pla
     """An engine for these ranked players; `max_rounds` bounds the worst-case score (float64 or Python ints)."""
     values = ladder_values(ruleset.value, len(players))
     scale = make_scale(ruleset, values, prices, max_rounds)
-    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap)
+    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap,
+                  pinned=pinned_members(season, ruleset, players))
+
+
+def pinned_members(season: Season, ruleset: Ruleset, players: tuple[Player, ...]) -> tuple[int, np.ndarray] | None:
+    """(formed_after, ranked indices of the members in their order) of a "separate" group (docs/rules.md §8:
+    K's finalists keep places 1..size after it formed); None without one. A member no longer ranked (removed
+    by a withdrawal) holds no place."""
+    group = final_group(season.championship, ruleset.championship.mode if ruleset.championship else None)
+    if group is None:
+        return None
+    index = {p.id: i for i, p in enumerate(players)}
+    return group.formed_after, np.array([index[m] for m in group.members if m in index], dtype=np.int64)
 
 
 __all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay",
