@@ -6,13 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pairing.history import Pair, pair_key
-from seasons.championship import out_of_keizer
+from seasons.championship import FINAL_GROUP, out_of_keizer
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
 from seasons.ruleset import parse_ruleset
-
-FINAL_GROUP = "final group"
-"""Why a member of a "separate" championship group (K's final group) is not paired in the Keizer."""
 
 
 @dataclass(slots=True)

@@ -17,7 +17,7 @@ from scoring.scale import make_scale
 from scoring.slots import slots_frame
 from scoring.terms import compile_terms
 from scoring.values import ladder_values
-from seasons.championship import final_group
+from seasons.championship import final_group, out_of_keizer
 from seasons.errors import InputError
 from seasons.model import EntryKind, Player, PlayerId, Season
 from seasons.ruleset import Ruleset, parse_ruleset
@@ -51,6 +51,9 @@ class StandingRow:
     """The player's value at the ranking after round K."""
     eligible: bool | None
     """K's 33% rule: took part in enough rounds (None when the ruleset has no participation rule)."""
+    final_group: bool = False
+    """In a "separate" championship group that has left the Keizer (K's final group, docs/rules.md §8): held
+    at its place at the top, scoring nothing more."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +148,12 @@ class Replay:
         st = self._state(k)
         values = self.value_ladder()
         eligible = self.eligibility(st.round)
+        away = set(out_of_keizer(self.season.championship,
+                                 self.ruleset.championship.mode if self.ruleset.championship else None, st.round))
         rows = tuple(
             StandingRow(rank=place + 1, player=self.players[int(i)].id, score=Fraction(int(st.num[i]), st.den),
-                        value=values[place], eligible=None if eligible is None else bool(eligible[i]))
+                        value=values[place], eligible=None if eligible is None else bool(eligible[i]),
+                        final_group=self.players[int(i)].id in away)
             for place, i in enumerate(st.order))
         return Standings(round=st.round, rows=rows,
                          iteration=IterationReport(iterations=st.iterations, cycled=st.cycled,

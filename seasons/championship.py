@@ -74,6 +74,10 @@ class ChampionshipGroup:
         return tuple(g for g in self.schedule if g.round == round_number)
 
 
+FINAL_GROUP = "final group"
+"""What a member of K's final group is in a Keizer round after it formed: not paired, not absent (§8)."""
+
+
 def final_group(group: ChampionshipGroup | None, mode: str | None) -> ChampionshipGroup | None:
     """The group when its members leave the Keizer (a "separate" group, K's final group), else None;
     `mode` is the ruleset's `championship.mode` (None: no group in the ruleset)."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,10 +14,12 @@ from pairing import build_instance, keizer_ranked
 from scoring import replay
 from scoring.reference import reference_replay
 from seasons.championship import ChampionshipGroup
-from seasons.errors import InputError
-from seasons.model import PlayerId, Season
-from seasons.season_json import season_from_json, season_to_json
+from seasons.errors import InputError, KeizerError
+from seasons.model import EntryKind, PlayerId, Season
+from seasons.season_json import dump_season, season_from_json, season_to_json
 from tests.scoring.scoring_builders import ids, round_json
+from tui.cli.main import main
+from tui.evening.attendance import attendance_rows, check_change, summary
 
 # Frozen valuation, single pass: every round priced at the ranking before it, so the numbers are hand-worked.
 SPEC = {"preset": "keizer-classic", "valuation": "frozen", "iterate": "never",
@@ -119,3 +123,34 @@ def test_export_and_import_keep_it() -> None:
     s = _season()
     assert season_from_json(season_to_json(s)) == s
     assert s.championship == ChampionshipGroup(2, (PlayerId("p6"), PlayerId("p4")))
+
+
+def test_the_standings_mark_the_finalists(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "season.json"
+    path.write_text(dump_season(_season()), encoding="utf-8")
+    assert main(["standings", str(path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    assert [(r["player"], r["final_group"]) for r in rows[:3]] == [("p6", True), ("p4", True), ("p8", False)]
+    assert main(["standings", str(path), "--round", "2", "--json"]) == 0
+    assert not any(r["final_group"] for r in json.loads(capsys.readouterr().out)["standings"])
+    assert main(["standings", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "P6 (final group)" in text and "P8 (final group)" not in text
+    plain = tmp_path / "plain.json"
+    plain.write_text(dump_season(_season(ROUNDS[:2], group=False)), encoding="utf-8")
+    assert main(["standings", str(plain), "--json"]) == 0
+    assert "final_group" not in json.loads(capsys.readouterr().out)["standings"][0]
+
+
+def test_the_round_screen_says_final_group_and_takes_no_mark_for_them() -> None:
+    obj = _obj(ROUNDS[:2])
+    obj["rounds"].append({"round": 3, "games": [], "entries": {}})
+    s = season_from_json(obj)
+    rows = attendance_rows(s, s.round(3), replay(s, 2).ranking_after(2))
+    assert [(r.player.id, r.status) for r in rows[:3]] == [("p6", "final group"), ("p4", "final group"),
+                                                           ("p1", "present")]
+    assert "6 present" in summary(s.round(3), rows)
+    with pytest.raises(KeizerError, match="final group"):
+        check_change(s, s.round(3), s.player(PlayerId("p6")), EntryKind.EXCUSED)
+    with pytest.raises(KeizerError, match="played on board"):  # round 2: still in the Keizer, on a board
+        check_change(s, s.round(2), s.player(PlayerId("p6")), None)
