@@ -17,6 +17,7 @@ from seasons.championship import ChampionshipGroup
 from seasons.errors import InputError, KeizerError
 from seasons.model import EntryKind, PlayerId, Season
 from seasons.season_json import dump_season, season_from_json, season_to_json
+from seasons.store.group_events import GroupFormed
 from tests.scoring.scoring_builders import ids, round_json
 from tui.cli.main import main
 from tui.evening.attendance import attendance_rows, check_change, summary
@@ -154,3 +155,11 @@ def test_the_round_screen_says_final_group_and_takes_no_mark_for_them() -> None:
         check_change(s, s.round(3), s.player(PlayerId("p6")), EntryKind.EXCUSED)
     with pytest.raises(KeizerError, match="played on board"):  # round 2: still in the Keizer, on a board
         check_change(s, s.round(2), s.player(PlayerId("p6")), None)
+
+
+def test_forming_a_final_group_that_already_played_on_in_the_keizer_is_refused() -> None:
+    played_on = _season(ROUNDS[:2] + ("p1-p5 1-0, p2-p8 0-1, p7-p3 1-0, p6-p4 1-0",), group=False)
+    with pytest.raises(KeizerError, match=r"rounds\[2\]\.games\[3\].*final group"):
+        GroupFormed(2, (PlayerId("p6"), PlayerId("p4"))).apply(played_on)
+    waiting = _season(ROUNDS[:2], group=False)  # nothing played after round 2 yet: it forms
+    assert GroupFormed(2, (PlayerId("p6"), PlayerId("p4"))).apply(waiting).championship is not None
