@@ -241,7 +241,10 @@ def reference_replay(season: Season, upto: int | None = None, cap: int = ITERATI
             ranked = [p for p in then.players if p.id in ref.start]
             entry = {k: tuple([p for p in out[k - 1].order if p in ref.start]
                               + [p for p in ref.start if p not in out[k - 1].order]) for k in range(1, start)}
-            entry[start] = _entering(out[-1].order, ranked)
+            group, separate = season.championship, ruleset.championship is not None \
+                and ruleset.championship.mode == "separate"
+            held = group.members if group is not None and separate and start - 1 > group.formed_after else ()
+            entry[start] = _entering(out[-1].order, ranked, held)
         out.extend(ref.run(end, entry)[len(out):])
     return tuple(out)
 
@@ -257,8 +260,9 @@ def _as_of(season: Season, k: int, later: set[PlayerId]) -> Season:
                                rounds=rounds)
 
 
-def _entering(before: Ranking, ranked: list[Player]) -> Ranking:
-    """The ranking before, without those no longer ranked, each newcomer at `enters_at` or by rating."""
+def _entering(before: Ranking, ranked: list[Player], held: tuple[PlayerId, ...] = ()) -> Ranking:
+    """The ranking before, without those no longer ranked, each newcomer at `enters_at` or by rating, never
+    above K's finalists (`held`, docs/rules.md §8)."""
     ids = {p.id for p in ranked}
     order = [p for p in before if p in ids]
     rating = {p.id: p.rating for p in ranked}
@@ -272,5 +276,5 @@ def _entering(before: Ranking, ranked: list[Player]) -> Ranking:
         else:
             stronger = [q for q in order if (r := rating[q]) is not None and r >= p.rating]
             place = 1 + len(stronger)
-        order.insert(place - 1, p.id)
+        order.insert(max(place, 1 + sum(1 for q in held if q in ids)) - 1, p.id)
     return tuple(order)

@@ -132,7 +132,10 @@ class Replay:
         place they enter (docs/rules.md §6)."""
         before = self.ranking_after(k - 1)
         scored = season_as_of(self.season, self.ruleset, k)
-        ranking = entry_ranking(before, [p for p in scored.players if p.id not in removed_players(scored, self.ruleset)])
+        held = out_of_keizer(self.season.championship,
+                             self.ruleset.championship.mode if self.ruleset.championship else None, k - 1)
+        ranking = entry_ranking(before, [p for p in scored.players if p.id not in removed_players(scored, self.ruleset)],
+                                held)
         ladder = self.ladder if len(ranking) == len(self.ladder) else ladder_values(self.ruleset.value, len(ranking))
         return ranking, tuple(ladder[: len(ranking)])
 

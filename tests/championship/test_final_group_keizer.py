@@ -163,3 +163,15 @@ def test_forming_a_final_group_that_already_played_on_in_the_keizer_is_refused()
         GroupFormed(2, (PlayerId("p6"), PlayerId("p4"))).apply(played_on)
     waiting = _season(ROUNDS[:2], group=False)  # nothing played after round 2 yet: it forms
     assert GroupFormed(2, (PlayerId("p6"), PlayerId("p4"))).apply(waiting).championship is not None
+
+
+@pytest.mark.parametrize("spec", [SPEC, {"preset": "kijk-uit", "championship": {"after_round": 2, "size": 2}}])
+def test_a_newcomer_enters_below_the_finalists(spec: Any) -> None:
+    obj = _obj(ROUNDS[:3] + ("p1-p8 0-1, p5-p2 1-0, p7-p3 0-1; p9 excused",), spec)
+    obj["players"].append({"id": "p9", "name": "P9", "rating": 2500, "joined": 4})
+    s = season_from_json(obj)
+    rp = replay(s, 4)
+    assert rp.entry_ranking(4)[0][:3] == ("p6", "p4", "p9")  # by rating the first place, but the six hold theirs
+    for ref in reference_replay(s, 4):
+        assert tuple(r.player for r in rp.standings(ref.round).rows) == ref.order, ref.round
+        assert tuple(r.score for r in rp.standings(ref.round).rows) == ref.scores, ref.round
