@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pairing.history import Pair, pair_key
+from seasons.championship import FINAL_GROUP, out_of_keizer
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
+from seasons.ruleset import parse_ruleset
 
 
 @dataclass(slots=True)
@@ -35,8 +37,11 @@ class Pool:
             entries.setdefault(pid, kind)  # the first entry counts, as `Round.entry_of` reads it
         available: list[int] = []
         unavailable: list[tuple[PlayerId, str]] = []
+        rule = parse_ruleset(season.ruleset_spec).championship
+        group = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
         for i, pid in enumerate(ranking):
-            why = _unavailable_because(season, k, pid, rnd, entries)
+            # docs/rules.md §8: K's finalists play their own games, not the Keizer, after the group formed
+            why = FINAL_GROUP if pid in group else _unavailable_because(season, k, pid, rnd, entries)
             if why is None:
                 available.append(i)
             else:

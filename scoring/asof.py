@@ -55,18 +55,21 @@ def season_as_of(season: Season, ruleset: Ruleset, k: int) -> Season:
                    suspended=tuple(p for p in season.suspended if p not in absent))
 
 
-def entry_ranking(before: Sequence[PlayerId], ranked: Sequence[Player]) -> tuple[PlayerId, ...]:
+def entry_ranking(before: Sequence[PlayerId], ranked: Sequence[Player],
+                  held: Sequence[PlayerId] = ()) -> tuple[PlayerId, ...]:
     """The ranking a round is paired and scored from: the ranking after the round before (`before`), without
     the players no longer ranked, with the newcomers among `ranked` (the ranked players of the round, in
-    the season's order) each put at their `enters_at` place, or by rating (docs/rules.md §6)."""
+    the season's order) each put at their `enters_at` place, or by rating (docs/rules.md §6). `held`: K's
+    finalists, who hold the first places once their group has left the Keizer (§8): nobody enters above them."""
     here = {p.id for p in ranked}
     out = [p for p in before if p in here]
     known = set(before)
     rating = {p.id: p.rating for p in ranked}
+    top = 1 + sum(1 for p in held if p in here)
     for player in ranked:
         if player.id in known:
             continue
-        out.insert(_place(player, out, rating) - 1, player.id)
+        out.insert(max(top, _place(player, out, rating)) - 1, player.id)
     return tuple(out)
 
 

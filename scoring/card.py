@@ -21,6 +21,7 @@ _RESULT_WORDS = {"win": "won", "draw": "drew", "loss": "lost", "forfeit_win": "w
 _PHRASE = {"won": "beat", "drew": "drew with", "lost": "lost to", "won by forfeit": "won by forfeit against",
            "lost by forfeit": "lost by forfeit to", "pending": "pending against"}
 _ENTRY_WORDS = {"bye": "bye", "excused": "excused", "unexcused": "unexcused", "duty": "duty", "late": "not yet joined",
+                "final_group": "in the final group (docs/rules.md §8)",
                 "external_win": "external win", "external_draw": "external draw", "external_loss": "external loss",
                 "external_pending": "external, result to come", "none": "no entry"}
 

@@ -6,7 +6,7 @@ scores are one gather and one segmented sum (np.bincount) over them: the fixed p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -44,8 +44,11 @@ class Engine:
     """Steps a season's rounds; holds the running terms and, in frozen mode, the base total."""
 
     def __init__(self, ruleset: Ruleset, scale: Scale, tb: TieBreak, n: int, rounds_planned: int | None,
-                 cap: int = ITERATION_CAP) -> None:
+                 cap: int = ITERATION_CAP, pinned: tuple[int, np.ndarray] | None = None) -> None:
+        """`pinned`: (after_round, ranked indices) of a "separate" group's members, held at the top of every
+        ranking after that round (docs/rules.md §8)."""
         self.ruleset, self.scale, self.tb, self.n, self.cap = ruleset, scale, tb, n, cap
+        self.pinned_tb = None if pinned is None else (pinned[0], replace(tb, pinned=pinned[1].astype(np.int64)))
         self.rounds_planned = rounds_planned
         self.dt = scale.dtype
         self.index = np.arange(n, dtype=np.int32)
@@ -90,6 +93,12 @@ class Engine:
         return s
 
     # -- stepping -------------------------------------------------------------------------------------
+    def tiebreak(self, k: int) -> TieBreak:
+        """The ranking rule after round k: with the final group pinned once it has left the Keizer."""
+        if self.pinned_tb is not None and k > self.pinned_tb[0]:
+            return self.pinned_tb[1]
+        return self.tb
+
     def start(self) -> RoundState:
         order = self.index.astype(np.int64)
         pos = positions(order)
@@ -102,18 +111,19 @@ class Engine:
     def step(self, k: int, terms: Terms) -> RoundState:
         """The standings after round k, whose slots compiled to `terms`."""
         prev = self.states[-1].order
+        tb = self.tiebreak(k)
         self.parts.append(terms)
         extras = self._extras(k)
         if self.ruleset.iterates_at(k, self.rounds_planned):
             full = combine(self.parts + [extras])
-            out = iterate(lambda p: self.evaluate(full, p), prev, self.tb, self.scale.bound, self.cap)
+            out = iterate(lambda p: self.evaluate(full, p), prev, tb, self.scale.bound, self.cap)
             if self.ruleset.valuation == "frozen":  # D art. 23: the recalculated total is the new base
                 self.base = out.total - sum(exact(self.evaluate(extras, p)) for p in out.valuations)
                 self.base_mult = out.divisor
             return self._record(k, out, base_round=k)
         if self.ruleset.valuation == "current":
             full = combine(self.parts + [extras])
-            return self._record(k, single_pass(lambda p: self.evaluate(full, p), prev, self.tb), base_round=k)
+            return self._record(k, single_pass(lambda p: self.evaluate(full, p), prev, tb), base_round=k)
         # frozen: this round at the values from before it, added to the base for good (D art. 17)
         pos = positions(prev)
         m = self.base_mult
@@ -121,7 +131,7 @@ class Engine:
             self.base = self.base.astype(object)
         self.base = self.base + m * exact(self.evaluate(terms, pos))
         total = self.base + m * exact(self.evaluate(extras, pos))
-        out = Outcome(order=rank(total, prev, pos, self.tb), total=total, divisor=m, valuations=(pos,),
+        out = Outcome(order=rank(total, prev, pos, tb), total=total, divisor=m, valuations=(pos,),
                       iterations=1, cycled=False, capped=False)
         return self._record(k, out, base_round=self.states[-1].base_round)
 

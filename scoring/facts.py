@@ -8,12 +8,14 @@ from typing import Literal
 
 import numpy as np
 
+from seasons.championship import ChampionshipGroup, final_group
 from seasons.errors import InputError
 from seasons.model import Colour, EntryKind, Player, PlayerId, Result, Round, Season, Withdrawal
 from seasons.ruleset.model import ENTRY_FACTOR_KEYS, Ruleset
 
-KINDS = ("game",) + ENTRY_FACTOR_KEYS + ("none",)
-"""Slot kinds: a game, an entry (named by its factor key), or nothing (a round not yet paired)."""
+KINDS = ("game",) + ENTRY_FACTOR_KEYS + ("final_group", "none")
+"""Slot kinds: a game, an entry (named by its factor key), "final_group" (a member of a "separate" group,
+out of the Keizer after it formed: docs/rules.md §8, always implied, scores 0) or nothing (not yet paired)."""
 GAME, NONE = 0, len(KINDS) - 1
 KIND_CODE = {k: i for i, k in enumerate(KINDS)}
 OUTCOMES = ("", "win", "draw", "loss", "forfeit_win", "forfeit_loss", "pending")
@@ -95,13 +97,16 @@ class _RoundSlots:
     implied: np.ndarray
     is_late: list[bool]
     is_gone: list[bool]
+    in_group: list[bool]
+    """Out of the Keizer in the final group this round: no game or entry may place them."""
     placed: dict[int, int | str]
 
     @classmethod
     def start(cls, builder: FactsBuilder, r: int) -> _RoundSlots:
         """The slots the round's text does not write: before `joined` the slot is `late`; from a kept
         withdrawal's before_round on, `excused` (D art. 22). Withdrew before ever joining: `late`
-        throughout — one cannot be excused from what one never joined."""
+        throughout — one cannot be excused from what one never joined. A member of a "separate" group is
+        `final_group` from the round after it formed (docs/rules.md §8): in no Keizer game, scoring 0."""
         n = builder.n
         kind = np.full(n, NONE, dtype=np.int8)
         implied = np.zeros(n, dtype=bool)
@@ -109,9 +114,11 @@ class _RoundSlots:
         late = (r < builder.joined) | (gone & (builder.gone_from <= builder.joined))
         kind[gone] = KIND_CODE["excused"]
         kind[late] = KIND_CODE["late"]
-        implied[late | gone] = True
+        group = r >= builder.group_from
+        kind[group] = KIND_CODE["final_group"]
+        implied[late | gone | group] = True
         return cls(builder, r, kind, np.zeros(n, dtype=np.int8), np.full(n, -1, dtype=np.int32),
-                   np.zeros(n, dtype=np.int8), implied, late.tolist(), gone.tolist(), {})
+                   np.zeros(n, dtype=np.int8), implied, late.tolist(), gone.tolist(), group.tolist(), {})
 
     @property
     def where(self) -> str:
@@ -128,6 +135,9 @@ class _RoundSlots:
             raise InputError(at, f"player {pid!r} appears twice in round {self.number} (also at {also})")
         if self.is_late[i] and not allow_late:
             raise InputError(at, f"player {pid!r} has not joined yet (joined: round {b.joined[i]})")
+        if self.in_group[i]:
+            raise InputError(at, f"player {pid!r} plays in the final group from round {b.group_from[i]} and has "
+                                 f"no Keizer game in round {self.number} (docs/rules.md §8)")
         if self.is_gone[i]:
             raise InputError(at, f"player {pid!r} withdrew before round {b.gone_from[i]}")
         self.placed[i] = at
@@ -156,7 +166,9 @@ class FactsBuilder:
     """Turns rounds into RoundFacts one at a time (it counts absences for the absence limit as it goes)."""
 
     def __init__(self, players: tuple[Player, ...], withdrawals: tuple[Withdrawal, ...], ruleset: Ruleset,
-                 removed: frozenset[PlayerId]) -> None:
+                 removed: frozenset[PlayerId], final_group: ChampionshipGroup | None = None) -> None:
+        """`final_group`: a "separate" group (`seasons.championship.final_group`), whose members are out of
+        the Keizer from the round after it formed."""
         self.players = players
         self.ruleset = ruleset
         self.season_index = {p.id: i for i, p in enumerate(players)}
@@ -170,6 +182,8 @@ class FactsBuilder:
         kept = {w.player: w.before_round for w in withdrawals if w.player not in removed}
         big = np.iinfo(np.int64).max
         self.gone_from = np.array([kept.get(players[i].id, big) for i in self.ranked], dtype=np.int64)
+        leave = {} if final_group is None else {p: final_group.formed_after + 1 for p in final_group.members}
+        self.group_from = np.array([leave.get(players[i].id, big) for i in self.ranked], dtype=np.int64)
         self.prices = price_table(ruleset)
         self._tables()
         limit = ruleset.absence_limit
@@ -215,7 +229,7 @@ class FactsBuilder:
                 i = rank_of[me]
                 if i < 0:
                     continue
-                if i in slots.placed or slots.is_late[i] or slots.is_gone[i]:
+                if i in slots.placed or slots.is_late[i] or slots.is_gone[i] or slots.in_group[i]:
                     slots.place(i, f"{slots.where}.games[{g}]", allow_late=False)  # raises
                 slots.placed[i] = g
                 rows.append(i)
@@ -228,8 +242,8 @@ class FactsBuilder:
         """Every entry of the round (bye, absences, external, duty, late)."""
         for pid, entry in rnd.entries:
             i = self._rank_of[self._season_idx(pid, f"{slots.where}.entries.{pid}")]
-            if i < 0:
-                continue
+            if i < 0 or slots.in_group[i]:
+                continue  # removed; or in the final group, where an entry (an absence noted) scores nothing (§8)
             if i in slots.placed and slots.kind[i] == GAME and entry.is_external:
                 continue  # D art. 18: an internal game and an external match the same week: only the game scores
             code = KIND_CODE[entry.factor_key]
@@ -302,6 +316,7 @@ class SeasonFacts:
 def season_facts(season: Season, ruleset: Ruleset, upto: int) -> SeasonFacts:
     """The slots of rounds 1..upto; bad combinations are InputErrors naming the round and player.
     `season` is the season as it scores (`forfeits_as_booked`)."""
-    builder = FactsBuilder(season.players, season.withdrawals, ruleset, removed_players(season, ruleset))
+    left = final_group(season.championship, ruleset.championship.mode if ruleset.championship else None)
+    builder = FactsBuilder(season.players, season.withdrawals, ruleset, removed_players(season, ruleset), left)
     rounds = tuple(builder.add(season.rounds[r]) for r in range(upto))
     return SeasonFacts(ranked=builder.ranked, rank_index=builder.rank_index, prices=builder.prices, rounds=rounds)

@@ -6,7 +6,7 @@ A ranking is held as `order` (ranked player indices, best first) and `pos` (each
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -41,6 +41,9 @@ class TieBreak:
     """−rating (higher first; none counts as 0)."""
     name_key: np.ndarray
     """Place of the name in sorted order (case-insensitive first)."""
+    pinned: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    """Players held at places 1..len(pinned) in this order whatever their scores: a "separate" championship
+    group's members after it formed (docs/rules.md §8); empty for every other ranking."""
 
 
 def make_tiebreak(tiebreak: tuple[str, ...], players: tuple[Player, ...]) -> TieBreak:
@@ -81,4 +84,7 @@ def rank(scores: np.ndarray, prev_order: np.ndarray, prev_pos: np.ndarray, tb: T
         key_of = {"previous_rank": prev_pos, "start_rank": np.arange(prev_pos.size), "rating": tb.rating_key,
                   "name": tb.name_key}
         base = np.lexsort(tuple(key_of[k] for k in reversed(tb.keys)))
-    return base[np.argsort(-scores[base], kind="stable")]
+    order = base[np.argsort(-scores[base], kind="stable")]
+    if tb.pinned.size:  # docs/rules.md §8: K's finalists keep their places; the others rank below them
+        order = np.concatenate([tb.pinned.astype(order.dtype), order[~np.isin(order, tb.pinned)]])
+    return order

@@ -43,6 +43,12 @@ class _Reference:
         self.removed = {w.player for w in season.withdrawals if limit is not None and w.before_round <= limit}
         self.kept = {w.player: w.before_round for w in season.withdrawals if w.player not in self.removed}
         self.start: Ranking = tuple(p.id for p in season.players if p.id not in self.removed)
+        # docs/rules.md §8: a "separate" group's members leave the Keizer after the round it formed
+        group = season.championship
+        separate = ruleset.championship is not None and ruleset.championship.mode == "separate"
+        left = group if group is not None and separate else None
+        self.group_after = None if left is None else left.formed_after
+        self.group: Ranking = () if left is None else tuple(p for p in left.members if p in self.start)
         self.values = ladder_values(ruleset.value, len(self.start))
         self.start_values = self.value_map(self.start)
         # Each player's slot in each round, looked up once (the lookups are plain but not free).
@@ -55,6 +61,8 @@ class _Reference:
     def slot(self, pid: PlayerId, rnd: Round) -> tuple[str, Game | None]:
         """What the player did in the round: ("game", game), an entry's factor key, or "none"."""
         joined = self.season.player(pid).joined
+        if self.group_after is not None and rnd.number > self.group_after and pid in self.group:
+            return "final_group", None  # out of the Keizer: no game, no entry, no points
         if rnd.number < joined or (pid in self.kept and self.kept[pid] <= joined <= rnd.number):
             return "late", None  # before joining; or withdrew before ever joining: never took part
         if pid in self.kept and rnd.number >= self.kept[pid]:
@@ -87,7 +95,7 @@ class _Reference:
         """The points of player `pid` in round r when `value` gives everyone's value."""
         rules, grid = self.rules, self.rules.rounding
         kind, game = self.slots[r - 1][pid]
-        if kind == "none":
+        if kind in ("none", "final_group"):
             return Fraction(0)
         if game is not None:
             outcome = self.outcome(pid, game)
@@ -125,8 +133,9 @@ class _Reference:
         value = self.value_map(ranking)
         return {p: sum((self.contribution(p, r, value) for r in range(1, k + 1)), Fraction(0)) for p in self.start}
 
-    def rank(self, scores: dict[PlayerId, Fraction], previous: Ranking) -> Ranking:
-        """Higher score first; ties by the tie-break list, `previous_rank` meaning `previous` (docs/rules.md §5)."""
+    def rank(self, scores: dict[PlayerId, Fraction], previous: Ranking, k: int) -> Ranking:
+        """Higher score first; ties by the tie-break list, `previous_rank` meaning `previous` (docs/rules.md §5).
+        After round k > the final group's round its members come first, in their order (§8)."""
         before = {p: i for i, p in enumerate(previous)}
         start = {p: i for i, p in enumerate(self.start)}
 
@@ -139,6 +148,8 @@ class _Reference:
                               "name": player.name.casefold()}[tb])
             parts.append(start[p])
             return tuple(parts)
+        if self.group_after is not None and k > self.group_after:
+            return self.group + tuple(sorted((p for p in self.start if p not in self.group), key=key))
         return tuple(sorted(self.start, key=key))
 
     def iterate(self, k: int, previous: Ranking) -> tuple[Ranking, dict[PlayerId, Fraction], list[Ranking], int, bool]:
@@ -149,7 +160,7 @@ class _Reference:
         rankings = [previous]
         while True:
             scores = scores_at(rankings[-1])
-            new = self.rank(scores, rankings[-1])
+            new = self.rank(scores, rankings[-1], k)
             if new in rankings:
                 j = rankings.index(new)
                 if j == len(rankings) - 1:
@@ -157,7 +168,7 @@ class _Reference:
                 cycle = rankings[j:]
                 each = [scores_at(c) for c in cycle]
                 mean = {p: sum((s[p] for s in each), Fraction(0)) / len(cycle) for p in self.start}
-                return self.rank(mean, previous), mean, cycle, len(rankings), False
+                return self.rank(mean, previous, k), mean, cycle, len(rankings), False
             if len(rankings) >= self.cap:
                 return new, scores, [rankings[-1]], len(rankings), True
             rankings.append(new)
@@ -198,12 +209,12 @@ class _Reference:
             elif rules.valuation == "current":
                 earned = self.earned(k, previous)
                 scores = {p: earned[p] + self.extras(p, k, previous) for p in self.start}
-                order, iterations, cycle, capped = self.rank(scores, previous), 1, 0, False
+                order, iterations, cycle, capped = self.rank(scores, previous, k), 1, 0, False
             else:
                 value = self.value_map(previous)
                 frozen = {p: frozen[p] + self.contribution(p, k, value) for p in self.start}
                 scores = {p: frozen[p] + self.extras(p, k, previous) for p in self.start}
-                order, iterations, cycle, capped = self.rank(scores, previous), 1, 0, False
+                order, iterations, cycle, capped = self.rank(scores, previous, k), 1, 0, False
             out.append(self.standing(k, order, scores, iterations, cycle, capped))
             previous = order
         return tuple(out)
@@ -230,7 +241,10 @@ def reference_replay(season: Season, upto: int | None = None, cap: int = ITERATI
             ranked = [p for p in then.players if p.id in ref.start]
             entry = {k: tuple([p for p in out[k - 1].order if p in ref.start]
                               + [p for p in ref.start if p not in out[k - 1].order]) for k in range(1, start)}
-            entry[start] = _entering(out[-1].order, ranked)
+            group, separate = season.championship, ruleset.championship is not None \
+                and ruleset.championship.mode == "separate"
+            held = group.members if group is not None and separate and start - 1 > group.formed_after else ()
+            entry[start] = _entering(out[-1].order, ranked, held)
         out.extend(ref.run(end, entry)[len(out):])
     return tuple(out)
 
@@ -246,8 +260,9 @@ def _as_of(season: Season, k: int, later: set[PlayerId]) -> Season:
                                rounds=rounds)
 
 
-def _entering(before: Ranking, ranked: list[Player]) -> Ranking:
-    """The ranking before, without those no longer ranked, each newcomer at `enters_at` or by rating."""
+def _entering(before: Ranking, ranked: list[Player], held: tuple[PlayerId, ...] = ()) -> Ranking:
+    """The ranking before, without those no longer ranked, each newcomer at `enters_at` or by rating, never
+    above K's finalists (`held`, docs/rules.md §8)."""
     ids = {p.id for p in ranked}
     order = [p for p in before if p in ids]
     rating = {p.id: p.rating for p in ranked}
@@ -261,5 +276,5 @@ def _entering(before: Ranking, ranked: list[Player]) -> Ranking:
         else:
             stronger = [q for q in order if (r := rating[q]) is not None and r >= p.rating]
             place = 1 + len(stronger)
-        order.insert(place - 1, p.id)
+        order.insert(max(place, 1 + sum(1 for q in held if q in ids)) - 1, p.id)
     return tuple(order)

@@ -17,6 +17,7 @@ from scoring.scale import make_scale
 from scoring.slots import slots_frame
 from scoring.terms import compile_terms
 from scoring.values import ladder_values
+from seasons.championship import final_group, out_of_keizer
 from seasons.errors import InputError
 from seasons.model import EntryKind, Player, PlayerId, Season
 from seasons.ruleset import Ruleset, parse_ruleset
@@ -50,6 +51,9 @@ class StandingRow:
     """The player's value at the ranking after round K."""
     eligible: bool | None
     """K's 33% rule: took part in enough rounds (None when the ruleset has no participation rule)."""
+    final_group: bool = False
+    """In a "separate" championship group that has left the Keizer (K's final group, docs/rules.md §8): held
+    at its place at the top, scoring nothing more."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +132,10 @@ class Replay:
         place they enter (docs/rules.md §6)."""
         before = self.ranking_after(k - 1)
         scored = season_as_of(self.season, self.ruleset, k)
-        ranking = entry_ranking(before, [p for p in scored.players if p.id not in removed_players(scored, self.ruleset)])
+        held = out_of_keizer(self.season.championship,
+                             self.ruleset.championship.mode if self.ruleset.championship else None, k - 1)
+        ranking = entry_ranking(before, [p for p in scored.players if p.id not in removed_players(scored, self.ruleset)],
+                                held)
         ladder = self.ladder if len(ranking) == len(self.ladder) else ladder_values(self.ruleset.value, len(ranking))
         return ranking, tuple(ladder[: len(ranking)])
 
@@ -144,9 +151,12 @@ class Replay:
         st = self._state(k)
         values = self.value_ladder()
         eligible = self.eligibility(st.round)
+        away = set(out_of_keizer(self.season.championship,
+                                 self.ruleset.championship.mode if self.ruleset.championship else None, st.round))
         rows = tuple(
             StandingRow(rank=place + 1, player=self.players[int(i)].id, score=Fraction(int(st.num[i]), st.den),
-                        value=values[place], eligible=None if eligible is None else bool(eligible[i]))
+                        value=values[place], eligible=None if eligible is None else bool(eligible[i]),
+                        final_group=self.players[int(i)].id in away)
             for place, i in enumerate(st.order))
         return Standings(round=st.round, rows=rows,
                          iteration=IterationReport(iterations=st.iterations, cycled=st.cycled,
@@ -272,7 +282,19 @@ def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], pla
     """An engine for these ranked players; `max_rounds` bounds the worst-case score (float64 or Python ints)."""
     values = ladder_values(ruleset.value, len(players))
     scale = make_scale(ruleset, values, prices, max_rounds)
-    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap)
+    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap,
+                  pinned=pinned_members(season, ruleset, players))
+
+
+def pinned_members(season: Season, ruleset: Ruleset, players: tuple[Player, ...]) -> tuple[int, np.ndarray] | None:
+    """(formed_after, ranked indices of the members in their order) of a "separate" group (docs/rules.md §8:
+    K's finalists keep places 1..size after it formed); None without one. A member no longer ranked (removed
+    by a withdrawal) holds no place."""
+    group = final_group(season.championship, ruleset.championship.mode if ruleset.championship else None)
+    if group is None:
+        return None
+    index = {p.id: i for i, p in enumerate(players)}
+    return group.formed_after, np.array([index[m] for m in group.members if m in index], dtype=np.int64)
 
 
 __all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay",

@@ -74,6 +74,23 @@ class ChampionshipGroup:
         return tuple(g for g in self.schedule if g.round == round_number)
 
 
+FINAL_GROUP = "final group"
+"""What a member of K's final group is in a Keizer round after it formed: not paired, not absent (§8)."""
+
+
+def final_group(group: ChampionshipGroup | None, mode: str | None) -> ChampionshipGroup | None:
+    """The group when its members leave the Keizer (a "separate" group, K's final group), else None;
+    `mode` is the ruleset's `championship.mode` (None: no group in the ruleset)."""
+    return group if group is not None and mode == "separate" else None
+
+
+def out_of_keizer(group: ChampionshipGroup | None, mode: str | None, k: int) -> tuple[PlayerId, ...]:
+    """The members who play no Keizer in round k (docs/rules.md §8): a "separate" group's, in their order,
+    from the round after it formed; () otherwise."""
+    left = final_group(group, mode)
+    return left.members if left is not None and k > left.formed_after else ()
+
+
 def sorted_schedule(games: tuple[GroupGame, ...] | list[GroupGame]) -> tuple[GroupGame, ...]:
     """A schedule in its one order: by round, then as given (sorted() is stable)."""
     return tuple(sorted(games, key=lambda g: g.round))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from seasons.championship import championship_from_json, championship_to_json
+from seasons.championship import championship_from_json, championship_to_json, final_group
 from seasons.errors import InputError
 from seasons.json_input import load_json
 from seasons.json_keys import (
@@ -80,7 +80,15 @@ def season_from_json(obj: Any) -> Season:
         raise InputError("rounds", "must be a list")
     if len(rounds_obj) > MAX_ROUNDS:
         raise InputError("rounds", f"more than {MAX_ROUNDS} rounds ({len(rounds_obj)})")
-    rounds = tuple(_round(r, i, known, gone_from) for i, r in enumerate(rounds_obj))
+    group = None
+    if "championship" in obj:  # keizer's own key: absent (or null) is no group, as in every older file
+        if obj["championship"] is not None:
+            group = championship_from_json(obj["championship"], "championship", known,
+                                           ruleset.championship.mode if ruleset.championship else None)
+    # docs/rules.md §8: a "separate" group's members have no Keizer game or entry after it formed
+    left = final_group(group, ruleset.championship.mode if ruleset.championship else None)
+    away = {} if left is None else {p: left.formed_after + 1 for p in left.members}
+    rounds = tuple(_round(r, i, known, gone_from, away) for i, r in enumerate(rounds_obj))
     suspended = _suspended(obj.get("suspended", []), known)
     for earlier, later in zip(rounds, rounds[1:]):
         if not earlier.is_paired and later.is_paired:
@@ -91,11 +99,6 @@ def season_from_json(obj: Any) -> Season:
                              f"last rounds can still be waiting to be paired")
     class_moves = class_moves_from_json(obj.get("class_moves", []), known)
     started_from = None if obj.get("started_from") is None else origin_from_json(obj["started_from"])
-    group = None
-    if "championship" in obj:  # keizer's own key: absent (or null) is no group, as in every older file
-        if obj["championship"] is not None:
-            group = championship_from_json(obj["championship"], "championship", known,
-                                           ruleset.championship.mode if ruleset.championship else None)
     return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,
                   withdrawals=withdrawals, rounds_planned=planned, suspended=suspended, start_date=start_date,
                   weekday=weekday, class_moves=class_moves, started_from=started_from, championship=group)
@@ -269,7 +272,9 @@ def _player_ref(value: Any, where: str, known: dict[PlayerId, Player]) -> Player
     return PlayerId(value)
 
 
-def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[PlayerId, int]) -> Round:
+def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[PlayerId, int],
+           away: dict[PlayerId, int]) -> Round:
+    """Round index+1; `away`: the final group's members and the first round they play no Keizer in."""
     where = f"rounds[{index}]"
     _expect_object(obj, where)
     reject_unknown_keys(obj, where, ROUND_KEYS)
@@ -291,7 +296,7 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
 
     placed: dict[PlayerId, str] = {}
 
-    def place(pid: PlayerId, at: str, late: bool = False) -> None:
+    def place(pid: PlayerId, at: str, late: bool = False, entry: bool = False) -> None:
         if pid in placed:
             raise InputError(at, f"player {pid!r} appears twice in round {number} (also at {placed[pid]})")
         player = known[pid]
@@ -302,6 +307,9 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
                                  f"use excused or unexcused")
         if pid in gone_from and number >= gone_from[pid]:
             raise InputError(at, f"player {pid!r} withdrew before round {gone_from[pid]}")
+        if pid in away and number >= away[pid] and not entry:  # an entry is kept, and scores nothing (§8)
+            raise InputError(at, f"player {pid!r} plays in the final group from round {away[pid]} and has no "
+                                 f"Keizer game in round {number} (docs/rules.md §8)")
         placed[pid] = at
 
     games = []
@@ -323,7 +331,7 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
         ew = f"{where}.entries.{key_text(pid_text)}"
         pid = _player_ref(pid_text, ew, known)
         kind = entry_from_json(kind_text, ew)
-        place(pid, ew, late=kind is EntryKind.LATE)
+        place(pid, ew, late=kind is EntryKind.LATE, entry=True)
         entries.append((pid, kind))
 
     reports = _reports(obj.get("reports", []), f"{where}.reports", known)
@@ -331,6 +339,8 @@ def _round(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[
     if games:  # a played round: everyone taking part is accounted for
         for pid, player in known.items():
             if pid in placed or number < player.joined or (pid in gone_from and number >= gone_from[pid]):
+                continue
+            if pid in away and number >= away[pid]:
                 continue
             raise InputError(where, f"player {pid!r} has neither a game nor an entry in round {number}")
     return Round(number=number, date=date, games=tuple(games), entries=tuple(sorted(entries)), reports=reports)

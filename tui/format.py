@@ -132,6 +132,10 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
 }
 
 
+FINAL_GROUP_MARK = {"en": "(final group)", "nl": "(finalegroep)"}
+"""The mark after a finalist's name in a standings table (docs/rules.md §8)."""
+
+
 def standings_cells(rep: Replay, table: Any, style: str, lang: str = "en") -> tuple[tuple[tuple[str, bool], ...],
                                                                                   list[tuple[str, list[str]]]]:
     """(header, right-aligned) per column and (player id, cells) per row of a standings table, in club D's or
@@ -144,6 +148,8 @@ def standings_cells(rep: Replay, table: Any, style: str, lang: str = "en") -> tu
         standing = exact_of[row["player"]]
         cells = {**row, "score": standing.score, "value": standing.value,
                  "colour_run": colour_run_text(row["colour_run"], lang)}
+        if standing.final_group:  # docs/rules.md §8: held at the top while the final group plays
+            cells["name"] = f"{row['name']} {FINAL_GROUP_MARK[lang if lang in FINAL_GROUP_MARK else 'en']}"
         rows.append((row["player"], [show(cells[col]) for _, col, show, _ in columns]))
     return tuple((c[0], c[3]) for c in columns), rows
 

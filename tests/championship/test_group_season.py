@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -113,7 +115,10 @@ def test_a_d_season_of_40_players_ends_with_its_champion(tmp_path: Path, capsys:
 
 def test_a_k_final_group_is_scheduled_and_ends_with_its_champion(tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """K's season: after round 20 the six leave the Keizer for their final group (rules §8); the other ten
+    play on in the Keizer in rounds 21-30 for the group cups, the six held at places 1-6."""
     season = simulate_season(16, 30, "kijk-uit", seed=2, played=20)
+    season = replace(season, players=tuple(replace(p, group=1 + 3 * i // 16) for i, p in enumerate(season.players)))
     rating = {p.id: p.rating or 0 for p in season.players}
     path = store_of(tmp_path, season)
     capsys.readouterr()
@@ -122,10 +127,21 @@ def test_a_k_final_group_is_scheduled_and_ends_with_its_champion(tmp_path: Path,
     view = json.loads(cli(capsys, "group", path, "--json"))
     assert view["mode"] == "separate" and len(view["schedule"]) == 30
     assert sorted({g["round"] for g in view["schedule"]}) == list(range(21, 31))  # ten rounds, all new games
+    members = [m["player"] if isinstance(m, dict) else m for m in view["members"]]
+    after_20 = [r["player"] for r in json.loads(cli(capsys, "standings", path, "--json"))["standings"]]
+    assert members == after_20[:6]
     rng = random.Random(4)
-    for g in view["schedule"]:
-        result = elo_result(rng, rating[g["white"]], rating[g["black"]]).value
-        cli(capsys, "group", "result", path, str(g["round"]), f"{g['white']}:{g['black']}", result, "--save")
+    for k in range(21, 31):
+        if k > 21:
+            apply(path, f"list round {k}", RoundAdded(k))
+        cli(capsys, "pair", path, "--save")
+        with SeasonStore.open(path, readonly=True) as store:
+            paired = {p for g in store.season.round(k).games for p in g.players()}
+        assert paired and not paired & set(members)  # the six play no Keizer game
+        play_round(path, k, rng, rating)
+        for g in (g for g in view["schedule"] if g["round"] == k):
+            result = elo_result(rng, rating[g["white"]], rating[g["black"]]).value
+            cli(capsys, "group", "result", path, str(g["round"]), f"{g['white']}:{g['black']}", result, "--save")
     state = json.loads(cli(capsys, "group", path, "--json"))["state"]
     if state["phase"] != "champion":
         for need_game in state["needed"]:
@@ -133,3 +149,15 @@ def test_a_k_final_group_is_scheduled_and_ends_with_its_champion(tmp_path: Path,
                 "--save")
         state = json.loads(cli(capsys, "group", path, "--json"))["state"]
     assert state["phase"] in ("champion", "shared") and state["champion"]
+    final = json.loads(cli(capsys, "standings", path, "--prizes", "--json"))
+    assert final["round"] == 30
+    rows = final["standings"]
+    assert [r["player"] for r in rows[:6]] == members and all(r["final_group"] for r in rows[:6])
+    assert not any(r["final_group"] for r in rows[6:])
+    scores = [Fraction(r["score_exact"]) for r in rows[6:]]
+    assert scores == sorted(scores, reverse=True)  # the others ranked by score below the six
+    cups = final["cups"]
+    assert [c["group"] for c in cups] == [1, 2, 3]
+    in_cups = {r["player"] for c in cups for r in c["rows"]}
+    assert in_cups == {r["player"] for r in rows[6:]}  # the final group plays for no cup
+    assert all(sum(r["cup"] for r in c["rows"]) <= 2 for c in cups) and any(r["cup"] for c in cups for r in c["rows"])

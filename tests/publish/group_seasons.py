@@ -8,7 +8,7 @@ from dataclasses import replace
 from scoring.group_table import required_games
 from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame, sorted_schedule
 from seasons.load import load_season
-from seasons.model import PlayerId, Result, Season
+from seasons.model import EntryKind, PlayerId, Result, Round, Season
 from seasons.ruleset import parse_ruleset
 from tests.conftest import EVENING
 from tui.evening.group import form_event
@@ -55,11 +55,13 @@ def inside_season() -> Season:
 
 
 def separate_season(decision: tuple[Result, ...] = (Result.WHITE_WINS,)) -> Season:
-    """The test evening under K's rules with its final group's ten rounds 21–30 played: every game drawn
-    but the first two members each beating the last ones once, so the first two tie on top and play decision
-    games (`decision`: the results of those recorded, first one with white)."""
+    """The test evening's first 20 rounds under K's rules with its final group's ten rounds 21–30 played:
+    every game drawn but the first two members each beating the last ones once, so the first two tie on
+    top and play decision games (`decision`: the results of those recorded, first one with white). The six
+    have no Keizer game after round 20 (docs/rules.md §8): their opponents there are booked excused."""
     season = replace(load_season(EVENING), ruleset_spec="kijk-uit")
     season, group = _formed(season)
+    season = without_games(season, set(group.members), after=20)
     m = group.members
     games = []
     for leg in range(2):
@@ -70,6 +72,19 @@ def separate_season(decision: tuple[Result, ...] = (Result.WHITE_WINS,)) -> Seas
             games.append(GroupGame(21 + 5 * leg + i // 3, w, bl, result))
     decided = tuple(DecisionGame(*((m[0], m[1]) if i == 0 else (m[1], m[0])), r) for i, r in enumerate(decision))
     return replace(season, championship=replace(group, schedule=sorted_schedule(games), decision=decided))
+
+
+def without_games(season: Season, members: set[PlayerId], after: int) -> Season:
+    """`season` with the members' Keizer games after round `after` taken out (`_without`)."""
+    return replace(season, rounds=season.rounds[:after] + tuple(_without(r, members) for r in season.rounds[after:]))
+
+
+def _without(rnd: Round, members: set[PlayerId]) -> Round:
+    """Round `rnd` with the members' Keizer games and entries taken out, their opponents excused."""
+    kept = tuple(g for g in rnd.games if not {g.white, g.black} & members)
+    freed = [p for g in rnd.games if {g.white, g.black} & members for p in (g.white, g.black) if p not in members]
+    entries = [(p, e) for p, e in rnd.entries if p not in members] + [(p, EntryKind.EXCUSED) for p in freed]
+    return replace(rnd, games=kept, entries=tuple(sorted(entries)))
 
 
 def round_robin(members: tuple[PlayerId, ...]) -> tuple[tuple[PlayerId, PlayerId], ...]:

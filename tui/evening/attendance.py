@@ -6,10 +6,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from seasons.absence import book_report, round_date
+from seasons.championship import FINAL_GROUP, out_of_keizer
 from seasons.errors import KeizerError
 from seasons.model import AbsenceReport, EntryKind, Player, PlayerId, Result, Round, Season
 from seasons.roster import suspended, taking_part
 from seasons.rounds import complete_text, past_the_season
+from seasons.ruleset import parse_ruleset
 from seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from tui.evening.listing import listed_round, listing_events, round_or_next
 from tui.evening.session import Change, EveningSession
@@ -54,9 +56,13 @@ class AttendanceRow:
     """Their last evening was an absence without notice (a hint: D art. 12 suspends such a player)."""
     late: bool
     """Has not joined yet in this round."""
+    final_group: bool = False
+    """Plays in K's final group this round, out of the Keizer (docs/rules.md §8): not paired, not absent."""
 
     @property
     def status(self) -> str:
+        if self.final_group:
+            return FINAL_GROUP
         if self.late:
             return "late"
         if self.board is not None:
@@ -70,6 +76,12 @@ class AttendanceRow:
         if self.suspended:
             return "suspended (D art. 12)"
         return "absent without notice last time" if self.absent_last else ""
+
+
+def final_group_now(season: Season, k: int) -> tuple[PlayerId, ...]:
+    """The members of K's final group, out of the Keizer in round k (docs/rules.md §8); () otherwise."""
+    rule = parse_ruleset(season.ruleset_spec).championship
+    return out_of_keizer(season.championship, rule.mode if rule else None, k)
 
 
 def absent_last_time(season: Season, k: int) -> frozenset[PlayerId]:
@@ -92,6 +104,7 @@ def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -
     """Everyone taking part in `rnd`, in the order of `ranking`."""
     away = suspended(season, rnd.number)
     absent = absent_last_time(season, rnd.number)
+    group = set(final_group_now(season, rnd.number))
     boards = {p: (i + 1, p == g.white) for i, g in enumerate(rnd.games) for p in g.players()}
     entries = dict(rnd.entries)
     rows = []
@@ -102,7 +115,7 @@ def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -
         board, white = boards.get(pid, (None, False))
         rows.append(AttendanceRow(player=player, rank=rank, entry=entries.get(pid), board=board, white=white,
                                   suspended=pid in away, absent_last=pid in absent,
-                                  late=rnd.number < player.joined))
+                                  late=rnd.number < player.joined, final_group=pid in group))
     return tuple(rows)
 
 
@@ -112,7 +125,7 @@ def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = N
     state = ("with results" if rnd.has_results else "paired") if rnd.is_paired else "to pair"
     counts: dict[str, int] = {}
     for row in rows:
-        if row.late:
+        if row.late or row.final_group:
             continue
         key = "present" if row.board is not None or row.entry in (None, EntryKind.BYE) else row.status
         key = "external" if key.startswith("external") else key
@@ -127,6 +140,9 @@ def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = N
 def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
     """Refuse, with the reason and the way out, an attendance change that does not fit the round."""
     k = rnd.number
+    if player.id in final_group_now(season, k):
+        raise KeizerError(f"{player.name} plays in the final group in round {k}, not in the Keizer: their games "
+                          f"are on the Groups screen (F8)")
     w = season.withdrawal_of(player.id)
     if w is not None and k >= w.before_round:
         raise KeizerError(f"{player.name} withdrew before round {w.before_round}: no entry in round {k}")

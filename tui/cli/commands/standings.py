@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from seasons.championship import final_group
 from tui.format import COLUMNS, exact, iteration_summary, standings_cells, text_table
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ def standings_text(rep: Replay, table: Any, style: str) -> str:
 def standings_json(rep: Replay, table: Any) -> dict[str, Any]:
     st = rep.standings()
     exact_by_player = {row.player: row for row in st.rows}
+    rule = rep.ruleset.championship
+    left = final_group(rep.season.championship, rule.mode if rule else None) is not None
     out_rows = []
     for row in table.iter_rows(named=True):
         standing = exact_by_player[row["player"]]
@@ -86,6 +89,8 @@ def standings_json(rep: Replay, table: Any) -> dict[str, Any]:
                 item[key] = value
         if standing.eligible is not None:
             item["eligible"] = standing.eligible
+        if left:  # docs/rules.md §8: K's finalists, held at the top, out of the Keizer
+            item["final_group"] = standing.final_group
         out_rows.append(item)
     it = st.iteration
     return {"round": st.round, "provisional": st.provisional, "missing": st.missing, "standings": out_rows,
