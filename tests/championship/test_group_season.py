@@ -1,4 +1,4 @@
-"""A whole D season with its championship group, driven through the CLI (issue 9's "done when").
+"""A whole D season with its championship group and classes, driven through the CLI (issue 9's "done when").
 
 Rounds 1–20 are simulated; then `keizer group form`, `keizer group schedule`, and rounds 21–36 each
 paired with `keizer pair --save` (results entered in the store as the TUI does); a member's absence
@@ -64,6 +64,8 @@ def test_a_d_season_of_40_players_ends_with_its_champion(tmp_path: Path, capsys:
     rating = {p.id: p.rating or 0 for p in season.players}
     path = store_of(tmp_path, season)
     capsys.readouterr()
+    cli(capsys, "classes", path, "--start")  # D art. 5: classes A-D, read after round 20 and the final round
+    cli(capsys, "classes", path, "--round", "20", "--accept")
     cli(capsys, "group", "form", path, "--decline", "p002", "--save")
     cli(capsys, "group", "schedule", path, "--save")
     rng = random.Random(9)
@@ -85,8 +87,11 @@ def test_a_d_season_of_40_players_ends_with_its_champion(tmp_path: Path, capsys:
             cli(capsys, "group", "schedule", path, "--save")
             rescheduled += 1
     assert rescheduled == 1
+    cli(capsys, "classes", path, "--round", "36", "--accept")
     with SeasonStore.open(path, readonly=True) as store:
         season = store.season
+    assert [m.after_round for m in season.class_moves] == [20, 36]
+    assert all(len(m.moves) >= 6 for m in season.class_moves)  # one up and one down between each two classes
     group = season.championship
     assert group is not None
     rule = parse_ruleset(season.ruleset_spec).championship
