@@ -111,7 +111,7 @@ def parse_rating_list(text: str, source: str) -> RatingList:
         cells = [cell.strip() for cell in line.split(";")]
         if len(cells) < len(header):
             raise InputError(where, f"expected {len(header)} columns separated by ';', got {len(cells)}")
-        knsb_id = _whole(cells[at["relatienummer"]], where, "relatienummer", 1, MAX_MEMBER_ID)
+        knsb_id = _whole(cells[at["relatienummer"]], where, "relatienummer", 1, MAX_MEMBER_ID, may_miss=False)
         if knsb_id is None:
             raise InputError(where, "a member without a relatienummer")
         if knsb_id in seen:
@@ -120,14 +120,19 @@ def parse_rating_list(text: str, source: str) -> RatingList:
         name = checked_text(" ".join(cells[at["naam"]].split()), f"{where}: naam", MAX_NAME, empty=False)
         rating = _whole(cells[at["rating"]], where, "rating", 0, MAX_RATING)
         members.append(Member(knsb_id=knsb_id, listed_name=name, rating=rating, line=number))
+    if not members:  # a season of nobody would follow from it
+        raise InputError(f"{source}: line 2", "the rating list has no members (only its header)")
     return RatingList(source=source, members=tuple(members))
 
 
-def _whole(cell: str, where: str, column: str, low: int, high: int) -> int | None:
+def _whole(cell: str, where: str, column: str, low: int, high: int, may_miss: bool = True) -> int | None:
+    """A whole number of a column, or None for an empty cell or `#N/B` (refused later where it must be
+    there: the message then offers only what the column takes)."""
     if cell in ("", MISSING):
         return None
     if not (cell.isascii() and cell.isdigit() and len(cell) <= 12 and low <= int(cell) <= high):
-        raise InputError(where, f"{column}: expected a whole number from {low} to {high} or {MISSING}, "
+        other = f" or {MISSING}" if may_miss else ""
+        raise InputError(where, f"{column}: expected a whole number from {low} to {high}{other}, "
                                 f"got {describe(cell[:20])}")
     return int(cell)
 

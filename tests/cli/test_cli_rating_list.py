@@ -94,6 +94,14 @@ def test_a_broken_rating_list_names_the_line(row: str, message: str) -> None:
         parse_rating_list("\n".join((HEADER, ROWS[0], row)), "knsb.csv")
 
 
+def test_a_member_number_is_never_offered_as_missing_and_a_list_has_members() -> None:
+    with pytest.raises(InputError) as info:  # #N/B is for a rating; a member always has a number
+        parse_rating_list("\n".join((HEADER, "abc;Naam, X;;NED;1800;1;2000;M")), "knsb.csv")
+    assert "#N/B" not in str(info.value)
+    with pytest.raises(InputError, match=re.escape("knsb.csv: line 2: the rating list has no members")):
+        parse_rating_list(HEADER + "\n", "knsb.csv")
+
+
 def test_pick_needs_a_rating_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plain = tmp_path / "players.txt"
     plain.write_text("Jan de Vries\n")

@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
     elif args.pick or args.pick_file:
         raise KeizerError("--pick and --pick-file choose members of a rating list: give it with --players")
     SeasonStore.create(target, season, label="new season").close()
-    print(f"created {target}: {len(season.players)} players, ruleset {season.ruleset_spec}; "
+    count = len(season.players)
+    print(f"created {target}: {count} player{'' if count == 1 else 's'}, ruleset {season.ruleset_spec}; "
           f"`keizer open {target}` to start")
     return 0
 
