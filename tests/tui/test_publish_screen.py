@@ -87,3 +87,16 @@ async def test_the_palette_publishes_from_any_screen(demo_store: Path) -> None:
         assert "publish round 32 (nl) to demo-site" in last(app)
         await pilot.press("f5")  # on the Standings screen its own key is the one palette entry
         assert [c.title for c in app.get_system_commands(app.screen)].count("Publish") == 1
+
+
+async def test_the_palette_publishes_in_english_too(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        english = [c for c in app.get_system_commands(app.screen) if c.title == "Publish in English"]
+        assert len(english) == 1
+        await english[0].callback()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        index = (demo_store.with_name("demo-site") / "index.html").read_text(encoding="utf-8")
+        assert "Standings after round 32" in index and "Ranglijst" not in index
+        assert "publish round 32 (en) to demo-site" in last(app)

@@ -6,6 +6,7 @@ import logging
 import os
 import time
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -179,10 +180,10 @@ class KeizerApp(App[None]):
             return
         await self.switch_mode(mode)
 
-    async def _publish_from_anywhere(self) -> None:
+    async def _publish_from_anywhere(self, lang: str = "nl") -> None:
         """The palette's Publish on any screen: to the Standings screen, which publishes the round it shows."""
         await self.switch_mode("standings")
-        await self.screen.run_action("publish")
+        await self.screen.run_action(f"publish('{lang}')")
 
     def action_undo(self) -> None:
         label = self.evening.history.undo()
@@ -219,6 +220,8 @@ class KeizerApp(App[None]):
         if "publish" not in seen:  # the week's notice is wanted from wherever the evening ends
             yield SystemCommand("Publish", "write the site of the round the Standings screen shows (F5, where p "
                                            "does it) to a folder next to the store", self._publish_from_anywhere)
+        yield SystemCommand("Publish in English", "the same site with every text in English, in the same folder",
+                            partial(self._publish_from_anywhere, "en"))
         yield SystemCommand("Undo", "undo the last change (ctrl+z)", self.action_undo)
         yield SystemCommand("Redo", "redo the last undone change (ctrl+y)", self.action_redo)
         yield SystemCommand("Help", "list every key (?)", self.action_help)

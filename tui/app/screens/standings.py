@@ -100,22 +100,22 @@ class StandingsScreen(KeizerScreen):
             if card is not None:
                 self.app.push_screen(PlayerCardScreen(card))
 
-    def action_publish(self) -> None:
-        """The site of the shown round, written next to the store and recorded in it (one undo step), in a
-        thread worker: a season's pages take a second or two to make."""
+    def action_publish(self, lang: str = "nl") -> None:
+        """The site of the shown round in `lang` (the clubs' Dutch unless asked), written next to the store
+        and recorded in it (one undo step), in a thread worker: a season's pages take a second or two."""
         self.say(f"publishing round {self.shown_round}…")
         # On the app, which reports an unexpected failure in one place (`KeizerApp.on_worker_state_changed`).
-        self.app.run_worker(partial(self._publish, self.shown_round, self.shown_style), name="publish",
+        self.app.run_worker(partial(self._publish, self.shown_round, self.shown_style, lang), name="publish",
                             group="publish", description=f"publishing round {self.shown_round}",
                             exit_on_error=False, exclusive=True, thread=True)
 
-    def _publish(self, k: int, style: str) -> None:
+    def _publish(self, k: int, style: str, lang: str = "nl") -> None:
         """The worker thread: write and record, then tell the app (a user's problem is said, not raised)."""
         from tui.publish.output import publish, site_folder  # Jinja2 and Babel load when a site is made
 
         try:
             folder = site_folder(self.evening.session.path)
-            label = publish(self.evening, k, "nl", folder, style)
+            label = publish(self.evening, k, lang, folder, style)
         except KeizerError as exc:  # the folder has other files; the store changed meanwhile
             self.post_message(Said(str(exc), "error"))
             return
