@@ -79,3 +79,18 @@ def test_the_real_seasons_carry_over(tmp_path, capsys):
                                                if r.player not in gone]
         assert new.started_from == SeasonOrigin(last.name, k)
         assert run(capsys, "standings", str(target))[0] == 0  # a season ready for its round 1
+
+
+def test_newcomers_from_the_rating_list_keep_their_member_numbers(tmp_path, capsys):
+    last_store = tmp_path / "last.keizer"
+    assert run(capsys, "import", str(EVENING), str(last_store))[0] == 0
+    knsb = tmp_path / "knsb.csv"
+    knsb.write_bytes(("relatienummer;naam;titel;FED;rating;partijen;geboortejaar;sexe\r\n"
+                      "8012345;Vries, Jan de;;NED;1850;120;1970;M\r\n").encode("latin-1"))
+    target = tmp_path / "next.keizer"
+    code, _, err = run(capsys, "new", str(target), "--from", str(last_store), "--players", str(knsb),
+                       "--pick", "8012345")
+    assert code == 0, err
+    new = load_season(target)
+    jan = next(p for p in new.players if p.knsb_id == 8012345)
+    assert jan.rating == 1850 and not load_season(last_store).has_player(jan.id)

@@ -13,13 +13,13 @@ from seasons.roster import check_name, new_id, slot_by_rating
 from seasons.ruleset import parse_ruleset
 
 
-def next_season(last: Season, name: str, newcomers: tuple[tuple[str, int | None], ...] = (),
+def next_season(last: Season, name: str, newcomers: tuple[tuple[str, int | None, int | None], ...] = (),
                 rounds_planned: int | None = None) -> Season:
     """A new season started from `last` (docs/rules.md §1, §9).
 
     The starting ranking is `last`'s Keizer ranking after its last scored round, withdrawn players left
     out; each player keeps name, rating and group, and takes the class the last accepted moves gave
-    (the class of the round after). Newcomers (name, rating) are slotted in by rating in list order, as
+    (the class of the round after). Newcomers (name, rating, KNSB number or None) are slotted in by rating in list order, as
     the roster slots a new player (`seasons.roster.slot_by_rating`); where the ruleset has classes,
     every player without one gets the proposed starting class (`scoring.classes.propose_start_classes`). The ruleset and the rounds planned carry over; the new
     season records where it came from (`started_from`).
@@ -35,9 +35,9 @@ def next_season(last: Season, name: str, newcomers: tuple[tuple[str, int | None]
     season = Season(name=name, ruleset_spec=last.ruleset_spec, players=players,
                     rounds_planned=last.rounds_planned if rounds_planned is None else rounds_planned,
                     weekday=last.weekday, started_from=SeasonOrigin(season=last.name, round=k))
-    for who, rating in newcomers:
+    for who, rating, knsb_id in newcomers:
         who = check_name(season, who)
-        player = Player(id=new_id(season, who), name=who, rating=rating)
+        player = Player(id=new_id(season, who), name=who, rating=rating, knsb_id=knsb_id)
         at = slot_by_rating(season, rating) - 1
         season = replace(season, players=season.players[:at] + (player,) + season.players[at:])
     rules = parse_ruleset(season.ruleset_spec).classes

@@ -146,7 +146,7 @@ def _from_last(args: argparse.Namespace, target: Path) -> int:
         raise KeizerError("--by-rating orders a new list; with --from the ranking is last season's and the "
                           "newcomers are slotted in by rating")
     last = load_season(args.last)
-    newcomers = tuple((row.name, row.rating) for row in listed_players(args)) if args.players else ()
+    newcomers = tuple((row.name, row.rating, row.knsb_id) for row in listed_players(args)) if args.players else ()
     season = next_season(last, args.name or target.stem, newcomers, args.rounds)
     if args.ruleset is not None:
         season = replace(season, ruleset_spec=args.ruleset)
