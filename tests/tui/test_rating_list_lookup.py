@@ -53,3 +53,11 @@ def test_the_roster_says_when_there_is_no_list(demo_store: Path) -> None:
         assert evening.roster.look_up("zoe").knsb_id == 8023456
     finally:
         evening.close()
+
+
+def test_a_member_already_in_the_season_is_said_at_the_look_up(evening: Evening) -> None:
+    evening.roster.rating_list = parse_rating_list(LIST, "knsb.csv")
+    evening.roster.add("Jan de Vries", 1850, knsb_id=8012345)
+    with pytest.raises(KeizerError, match="Jan de Vries \\(8012345\\) is already in the season as Jan de Vries"):
+        evening.roster.look_up("8012345")
+    assert evening.roster.look_up("Piet").knsb_id == 8034567  # another member still fills in

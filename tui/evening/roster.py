@@ -26,7 +26,13 @@ class Roster:
         why not: no list loaded, several members fit (listed), none (the closest named)."""
         if self.rating_list is None:
             raise KeizerError("no rating list: open the season with `keizer open SEASON --rating-list FILE`")
-        return self.rating_list.pick(text, "rating list")
+        member = self.rating_list.pick(text, "rating list")
+        season = self.session.season
+        already = next((p for p in season.players
+                        if p.knsb_id == member.knsb_id or p.name.casefold() == member.name.casefold()), None)
+        if already is not None:  # said at the look-up, not only when the form is saved
+            raise KeizerError(f"{member.name} ({member.knsb_id}) is already in the season as {already.name}")
+        return member
 
     def rows(self) -> tuple[PlayerRow, ...]:
         """Everyone in starting-ranking order, with their state (withdrawn, suspended, joining later)."""
