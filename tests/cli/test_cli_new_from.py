@@ -91,6 +91,8 @@ def test_newcomers_from_the_rating_list_keep_their_member_numbers(tmp_path, caps
     code, _, err = run(capsys, "new", str(target), "--from", str(last_store), "--players", str(knsb),
                        "--pick", "8012345")
     assert code == 0, err
+    # the test evening stops after round 32 of 36: allowed, and said
+    assert "keizer: note: 'Demo club" in err and "is not finished: its ranking after round 32 of 36" in err
     new = load_season(target)
     jan = next(p for p in new.players if p.knsb_id == 8012345)
     assert jan.rating == 1850 and not load_season(last_store).has_player(jan.id)

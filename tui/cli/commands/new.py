@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -151,6 +152,10 @@ def _from_last(args: argparse.Namespace, target: Path) -> int:
     if args.ruleset is not None:
         season = replace(season, ruleset_spec=args.ruleset)
     SeasonStore.create(target, season, label=f"new season from {last.name}").close()
+    planned, done = last.rounds_planned, last.last_scored_round
+    if planned is not None and done < planned:  # allowed (a season cut short), but rarely meant
+        print(f"keizer: note: {last.name!r} is not finished: its ranking after round {done} of {planned} "
+              f"is the starting ranking", file=sys.stderr)
     print(f"created {target} from {last.name!r} after round {last.last_scored_round}: {len(season.players)} "
           f"players ({len(newcomers)} new); reorder them in `keizer open {target}` before round 1")
     return 0
