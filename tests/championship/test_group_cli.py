@@ -93,3 +93,5 @@ def test_moving_a_game_says_what_it_breaks_and_a_hard_break_is_not_saved(capsys:
     assert code == 0 and f"to round {free}" in out
     data = json.loads(out[out.index("{"):])
     assert data["valid"] and {"round": free, "white": game.white, "black": game.black} in data["games"]
+    code, _, err = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:²")
+    assert code == 2 and "expected W:B:ROUND" in err and err.count("\n") == 1  # one line, no traceback

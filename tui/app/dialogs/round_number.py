@@ -34,7 +34,7 @@ class RoundDialog(ModalScreen[int | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):  # "²" is a digit to str.isdigit, not to int()
             self.query_one("#error", Static).update(f"✗ expected a round number, got {visible(text)!r}")
             return
         self.dismiss(int(text))

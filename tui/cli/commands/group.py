@@ -146,7 +146,7 @@ def _schedule(opts: argparse.Namespace) -> int:
     first = opts.from_round if opts.from_round is not None else first_open_round(season, group, rule)
     if opts.move:
         parts = opts.move.split(":")
-        if len(parts) != 3 or not parts[2].strip().isdigit():
+        if len(parts) != 3 or not (parts[2].strip().isascii() and parts[2].strip().isdigit()):
             raise KeizerError(f"--move {opts.move}: expected W:B:ROUND")
         w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
         try:
