@@ -13,6 +13,8 @@ from seasons.errors import InputError
 from seasons.limits import describe, key_text
 from seasons.model import EntryKind, Result
 
+FORMAT = "keizer-season/1"
+"""The format's name, the season object's `format`."""
 SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "start_date", "weekday", "players", "rounds",
                "withdrawals", "suspended", "class_moves", "started_from", "championship")
 """The keys of the season object, in the order an export writes them."""

@@ -12,6 +12,7 @@ from seasons.model import EntryKind, PlayerId, Result
 from tui.app import KeizerApp, make_app
 from tui.evening.solve import SolveOutcome, SolveRequest
 from tui.app.screens import pairing as pairing_screen
+from tui.app.screens.pairing import solving as pairing_solving
 from tui.app.widgets.proposal import ProposalColumn
 from tui.app.widgets.table import KeizerTable
 
@@ -125,7 +126,7 @@ async def test_solving_shows_progress_keeps_the_ui_live_and_can_be_cancelled(
         cancel.wait(timeout=30)  # a solve that only ends when cancelled
         return SolveOutcome(request, cancelled=True)
 
-    monkeypatch.setattr(pairing_screen, "solve_request", slow_solve)
+    monkeypatch.setattr(pairing_solving, "solve_request", slow_solve)
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         head = app.evening.revision
@@ -165,7 +166,7 @@ async def test_a_paired_round_shows_its_saved_pairing(demo_store: Path) -> None:
 
 async def test_stopping_the_search_for_alternatives_keeps_the_best(
         demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = pairing_screen.solve_request
+    real = pairing_solving.solve_request
 
     def slow_alternatives(request, cancel, progress, partial):  # type: ignore[no-untyped-def]
         best = real(SolveRequest(**{**_fields(request), "alternatives": 0}), cancel)
@@ -173,7 +174,7 @@ async def test_stopping_the_search_for_alternatives_keeps_the_best(
         cancel.wait(timeout=30)  # alternatives that take for ever
         return SolveOutcome(request, best.proposals, best.explanations, cancelled=True)
 
-    monkeypatch.setattr(pairing_screen, "solve_request", slow_alternatives)
+    monkeypatch.setattr(pairing_solving, "solve_request", slow_alternatives)
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         await pilot.press("f3")

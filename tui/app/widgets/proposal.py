@@ -31,6 +31,18 @@ MIN_WIDTH = 38
 """Proposals side by side need at least this much each."""
 
 
+def proposals_in_sight(width: int, count: int, second: int) -> list[int]:
+    """Which of `count` proposals (1-based) columns in `width` show: all that fit; values need wider columns
+    (WIDE). When not all fit, the best and `second` are in sight."""
+    fit = width // WIDE if width // WIDE >= 2 else max(1, width // MIN_WIDTH)
+    second = min(second, count)
+    if count <= fit:
+        return list(range(1, count + 1))
+    if fit == 1:
+        return [second]
+    return [1, second] + [n for n in range(2, count + 1) if n != second][: fit - 2]
+
+
 class BoardsTable(KeizerTable):
     """A proposal's boards: the cursor covers the whole board, ← and → choose its White or Black player."""
 

@@ -2,46 +2,26 @@
 
 from __future__ import annotations
 
-import threading
 from typing import ClassVar
-
-from functools import partial
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import LoadingIndicator, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker
 
 from seasons.model import PlayerId
 from tui.app.dialogs.text import TextDialog
 from tui.app.messages import SeasonWritten
 from tui.app.screens.base import KeizerScreen
-from tui.app.widgets.proposal import MIN_WIDTH, WIDE, ProposalColumn
+from tui.app.screens.pairing.solving import PairingProgressed, PairingSolved, SolveRun
+from tui.app.widgets.proposal import ProposalColumn, proposals_in_sight
 from tui.evening.desk import PairingDesk
-from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
 from tui.visible import visible
 
 SHOWN = 3
 """Proposals side by side: the best and two alternatives."""
-
-
-class PairingSolved(Message, bubble=False):
-    """A solve finished in the worker thread (posted from there; handled on the UI thread)."""
-
-    def __init__(self, outcome: SolveOutcome) -> None:
-        super().__init__()
-        self.outcome = outcome
-
-
-class PairingProgressed(Message, bubble=False):
-    """The worker says how far it got ("best found, alternative 1 …")."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
 
 
 class PairingScreen(KeizerScreen):
@@ -67,11 +47,8 @@ class PairingScreen(KeizerScreen):
         super().__init__()
         self.second = 2
         """The proposal in the second column when only two fit (keys 2 and 3 choose)."""
-        self._cancel: threading.Event | None = None
-        self._request: SolveRequest | None = None
-        """The solve the screen waits for; results of any other are dropped."""
-        self._worker: Worker[None] | None = None
-        """The solve running (on the app, so that its failure is reported in one place)."""
+        self.solve_run = SolveRun(self)
+        """The solve the screen waits for, in its thread worker."""
         self._confirm_accept: tuple[int, tuple[tuple[PlayerId, PlayerId], ...]] | None = None
         """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
         self._confirm_clear: tuple[int | None, int] | None = None
@@ -114,15 +91,8 @@ class PairingScreen(KeizerScreen):
             self.action_solve()  # nothing to show yet, or the attendance changed since: solve (again)
 
     def _numbers(self, count: int) -> list[int]:
-        """Which proposals (1-based) the columns show: all that fit; values need wider columns (WIDE)."""
-        width = self.size.width or 80
-        fit = width // WIDE if width // WIDE >= 2 else max(1, width // MIN_WIDTH)
-        second = min(self.second, count)
-        if count <= fit:
-            return list(range(1, count + 1))
-        if fit == 1:
-            return [second]
-        return [1, second] + [n for n in range(2, count + 1) if n != second][: fit - 2]
+        """Which proposals (1-based) the columns show."""
+        return proposals_in_sight(self.size.width or 80, count, self.second)
 
     def on_resize(self) -> None:
         if not self.stale:
@@ -131,7 +101,7 @@ class PairingScreen(KeizerScreen):
     # -- solving -----------------------------------------------------------------------------------
     @property
     def solving(self) -> bool:
-        return self._worker is not None and self._worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        return self.solve_run.running
 
     def action_solve(self) -> None:
         if self.solving:
@@ -141,21 +111,8 @@ class PairingScreen(KeizerScreen):
         request = self.attempt(self.desk.prepare, self.keizer.current_round, SHOWN - 1, bool(self.desk.late))
         if request is None:
             return
-        self._cancel = threading.Event()
-        self._request = request
         self._busy(f"Solving round {request.round_number}: {request.players} players… (esc cancels)")
-        # On the app, which reports every worker's failure in one place (`KeizerApp.on_worker_state_changed`).
-        self._worker = self.app.run_worker(partial(self._solve, request, self._cancel), name="pairing",
-                                           group="pairing", description=f"pairing round {request.round_number}",
-                                           exit_on_error=False, exclusive=True, thread=True)
-
-    def _solve(self, request: SolveRequest, cancel: threading.Event) -> None:
-        """The worker thread: solve, and post what was found (a fault is raised, for the app to report)."""
-        worker = get_current_worker()
-        outcome = solve_request(request, cancel, lambda text: self.post_message(PairingProgressed(text)),
-                                lambda best: self.post_message(PairingSolved(best)))
-        if not worker.is_cancelled:
-            self.post_message(PairingSolved(outcome))
+        self.solve_run.start(request)
 
     def _busy(self, text: str | None) -> None:
         self.query_one("#solving").set_class(text is not None, "-busy")
@@ -168,14 +125,14 @@ class PairingScreen(KeizerScreen):
 
     @on(PairingSolved)
     def _solved(self, message: PairingSolved) -> None:
-        if message.outcome.request is not self._request:
+        if not self.solve_run.awaited(message.outcome):
             return  # from a solve that was cancelled or replaced
         if message.outcome.partial:  # the best so far (the worker goes on with the alternatives, or failed)
             self.desk.take(message.outcome)
             self.refresh_view()
             return
         self._busy(None)
-        self._worker = None
+        self.solve_run.finished()
         text = self.desk.take(message.outcome)
         self.say(text, "error" if message.outcome.error else "information")
         self.refresh_view()
@@ -185,26 +142,23 @@ class PairingScreen(KeizerScreen):
     def _solve_failed(self, worker: Worker[object]) -> None:
         """The app said and logged why the solve failed: stop waiting. A best pairing already found stays
         (it can be accepted); the desk remembers the failure, so that it does not solve again by itself."""
-        if worker is not self._worker:
+        if worker is not self.solve_run.worker:
             return
-        self._worker = None
+        self.solve_run.finished()
         self._busy(None)
-        if self._request is not None:
+        request = self.solve_run.request
+        if request is not None:
             error = worker.error
             self.desk.failure = (f"the search failed ({type(error).__name__}: {error}): r tries again",
-                                 self._request.head)
+                                 request.head)
         self.refresh_view()
 
     def on_unmount(self) -> None:
-        if self._cancel is not None:  # the thread cannot be stopped, but it stops looking at the next step
-            self._cancel.set()
+        self.solve_run.stop_looking()
 
     def action_cancel(self) -> None:
-        if self.solving and self._worker is not None and self._cancel is not None:
-            self._cancel.set()
-            self._worker.cancel()
-            self._worker = None
-            self._request = None  # what it still posts is dropped
+        if self.solving:
+            self.solve_run.cancel()  # what it still posts is dropped
             self._busy(None)
             if self.desk.proposals and not self.desk.stale:
                 self.say("stopped looking for alternatives: the best pairing is shown", "warning")
