@@ -94,6 +94,15 @@ def test_a_broken_rating_list_names_the_line(row: str, message: str) -> None:
         parse_rating_list("\n".join((HEADER, ROWS[0], row)), "knsb.csv")
 
 
+def test_a_wrong_header_is_named_as_the_federation_writes_it() -> None:
+    """The finding: the message said `fed` where the federation's file says `FED`; a header in another
+    case (a spreadsheet's) is still read."""
+    with pytest.raises(InputError) as info:
+        parse_rating_list("nummer;naam\n1;X\n", "knsb.csv")
+    assert str(info.value) == f"knsb.csv: line 1: not a rating list: expected the header {HEADER}"
+    assert [m.knsb_id for m in parse_rating_list(HEADER.upper() + "\n" + ROWS[0], "knsb.csv").members] == [8012345]
+
+
 def test_a_member_number_is_never_offered_as_missing_and_a_list_has_members() -> None:
     with pytest.raises(InputError) as info:  # #N/B is for a rating; a member always has a number
         parse_rating_list("\n".join((HEADER, "abc;Naam, X;;NED;1800;1;2000;M")), "knsb.csv")
