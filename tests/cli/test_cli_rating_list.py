@@ -9,8 +9,8 @@ import pytest
 
 from seasons.errors import InputError
 from seasons.load import load_season
+from seasons.player_list import parse_players
 from seasons.rating_list import looks_like_rating_list, parse_rating_list, read_rating_list
-from tui.cli.commands.new import parse_players
 from tui.cli.main import main
 
 HEADER = "relatienummer;naam;titel;FED;rating;partijen;geboortejaar;sexe"
@@ -132,7 +132,12 @@ def test_a_plain_list_with_a_bom_crlf_and_stray_separators(tmp_path: Path, capsy
 
 
 @pytest.mark.parametrize("text, message", [
-    ("Klaas Bakker\nJan;Bakker\n", "line 2: a name cannot hold a semicolon or a tab"),
+    ("Klaas Bakker\nJan;Bakker\n", "line 2: the rating 'Bakker' after ';' is not a number: expected a whole "
+                                    "number from 0 to 4000 (a name cannot hold ';')"),
+    ("Klaas Bakker;abc\n", "line 1: the rating 'abc' after ';' is not a number"),
+    ("Klaas Bakker\tabc\n", "line 1: the rating 'abc' after a tab is not a number"),
+    ("Piet Jansen;;abc\n", "line 1: the rating 'abc' after ';'"),
+    ("Jan;Bakker;1800\n", "line 1: a name cannot hold a semicolon or a tab"),
     ("Klaas Bakker\r\nKLAAS  BAKKER;\r\n", "line 2: there already is a player called 'KLAAS BAKKER' (line 1)"),
 ])
 def test_a_plain_list_refuses_with_the_line(text: str, message: str) -> None:
