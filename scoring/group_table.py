@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 from seasons.championship import ChampionshipGroup, DecisionGame
 from seasons.model import PlayerId, Result, Season
@@ -154,68 +153,3 @@ def table(members: tuple[PlayerId, ...], games: tuple[PlayedGame, ...] | tuple[D
         place = rows[-1].place if rows and points[p] == rows[-1].points else i + 1
         rows.append(GroupRow(place, p, points[p], played[p], total - played[p]))
     return tuple(rows)
-
-
-Phase = Literal["playing", "champion", "decision", "playoff", "shared"]
-
-
-@dataclass(frozen=True, slots=True)
-class GroupState:
-    """What is decided and what is still needed (D art. 2), at this moment."""
-
-    phase: Phase
-    """"playing": group games to come; "champion": decided; "decision": two tied, two decision games;
-    "playoff": more than two tied, a double round robin among them; "shared": still tied after those."""
-    champion: tuple[PlayerId, ...]
-    """The champion (one), or those sharing the title; empty while undecided."""
-    contenders: tuple[PlayerId, ...]
-    """Who can still become champion (in member order)."""
-    needed: tuple[tuple[PlayerId, PlayerId], ...]
-    """(white, black) of the decision games still to record, for phases "decision" and "playoff"."""
-    summary: str
-    """One sentence for the director."""
-
-
-def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...]) -> GroupState:
-    """The state from the group table and the decision games recorded so far."""
-    members = tuple(r.player for r in rows)
-    best = max(r.points for r in rows)
-    if any(r.to_play for r in rows):
-        contenders = tuple(r.player for r in rows if r.points + r.to_play >= best)
-        left = sum(r.to_play for r in rows) // 2
-        if len(contenders) == 1 and all(r.points + r.to_play < best for r in rows if r.player != contenders[0]):
-            return GroupState("champion", contenders, contenders, (),
-                              f"{contenders[0]} is champion; {left} group games still to play")
-        return GroupState("playing", (), contenders, (),
-                          f"{left} group games to play; can still win: {', '.join(contenders)}")
-    tied = tuple(r.player for r in rows if r.points == best)
-    if len(tied) == 1:
-        return GroupState("champion", tied, tied, (), f"{tied[0]} is champion")
-    phase: Phase = "decision" if len(tied) == 2 else "playoff"
-    # Two tied: two decision games, one with each colour; more: a double round robin among them. A game
-    # recorded with the other colours still counts for its pair.
-    count: dict[frozenset[PlayerId], list[tuple[PlayerId, PlayerId]]] = {}
-    for g in decision:
-        if g.result.is_decided:
-            count.setdefault(_pair(g.white, g.black), []).append((g.white, g.black))
-    needed: list[tuple[PlayerId, PlayerId]] = []
-    for i, a in enumerate(tied):
-        for b in tied[i + 1:]:
-            done = count.get(_pair(a, b), [])
-            needed += [c for c in ((a, b), (b, a)) if c not in done][: max(0, GAMES_PER_PAIR - len(done))]
-    what = "decision games" if phase == "decision" else "play-off games"
-    if needed:
-        return GroupState(phase, (), tied, tuple(needed),
-                          f"tied on {_points(best)}: {', '.join(tied)}; {len(needed)} {what} to play")
-    final = table(tied, decision)
-    top = tuple(r.player for r in final if r.place == 1)
-    if len(top) == 1:
-        return GroupState("champion", top, top, (), f"{top[0]} is champion after the {what}")
-    return GroupState("shared", top, top, (), f"still tied after the {what}: {', '.join(top)} share the title")
-
-
-def _points(value: Fraction) -> str:
-    """5/2 → "2½" (game points are whole or halves)."""
-    whole = value.numerator // value.denominator
-    half = "½" if value.denominator == 2 else ""
-    return f"{whole}{half}" if whole or not half else half

@@ -7,6 +7,7 @@ import polars as pl
 from scoring.history import colour_balance, colour_history, colour_run, sat_at_board
 from scoring.replay import Replay, taking_part
 from scoring.slots import exact_series
+from seasons.classes import classes_in_round
 from seasons.numbers import exact_text
 from seasons.ruleset.model import EXTERNAL_FACTOR_KEYS
 
@@ -54,6 +55,9 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
     st = replay.standings(k)
     index = {p.id: i for i, p in enumerate(replay.players)}
     players = [replay.players[index[r.player]] for r in st.rows]
+    # The class each played round K in (rules §9), as the class tables read it: the starting class changed
+    # by the moves accepted at the readings before K. The full season's, whatever the segment scored.
+    classes = classes_in_round(replay.season, st.round)
     head = pl.DataFrame([
         pl.Series("rank", [r.rank for r in st.rows], dtype=pl.Int64),
         pl.Series("ranked", [index[r.player] for r in st.rows], dtype=pl.Int32),
@@ -70,7 +74,7 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
         pl.Series("eligible", [r.eligible for r in st.rows], dtype=pl.Boolean),
         pl.Series("lot", [replay.season.start_rank(p.id) for p in players], dtype=pl.Int64),
         pl.Series("group", [p.group for p in players], dtype=pl.Int64),
-        pl.Series("class", [p.klass for p in players], dtype=pl.Utf8),
+        pl.Series("class", [classes.get(p.id) for p in players], dtype=pl.Utf8),
     ])
     slots = replay.slots.lazy().filter(_played(st.round))
     table = (head.lazy().join(_counts(slots, replay.ruleset.participation_counts), on="ranked", how="left")

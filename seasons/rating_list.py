@@ -11,8 +11,11 @@ from seasons.files import read_bytes
 from seasons.limits import MAX_MEMBER_ID, MAX_NAME, MAX_RATING, checked_text, describe
 from seasons.lookup import choose, folded, word_tails
 
-HEADER = ("relatienummer", "naam", "titel", "fed", "rating", "partijen", "geboortejaar", "sexe")
-"""The KNSB list's header row (compared without case): a file that starts with it is a rating list."""
+HEADER = ("relatienummer", "naam", "titel", "FED", "rating", "partijen", "geboortejaar", "sexe")
+"""The KNSB list's header row as the federation writes it (messages show it so; compared without case):
+a file that starts with it is a rating list."""
+_FOLDED = tuple(name.lower() for name in HEADER)
+"""The header as it is compared: a list re-saved by a spreadsheet may have changed the case."""
 NEEDED = ("relatienummer", "naam", "rating")
 """The columns keizer takes; the others may be missing or in another order."""
 MISSING = "#N/B"
@@ -70,7 +73,7 @@ class RatingList:
 def looks_like_rating_list(data: bytes) -> bool:
     """Whether a file's first line is the rating list's header (a byte order mark or CRLF allowed)."""
     first = data.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].decode("latin-1").strip().lower()
-    return tuple(first.split(";")[:2]) == HEADER[:2]
+    return tuple(first.split(";")[:2]) == _FOLDED[:2]
 
 
 def read_rating_list(path: str | os.PathLike[str]) -> RatingList:
@@ -94,7 +97,7 @@ def parse_rating_list(text: str, source: str) -> RatingList:
     (each once), a name and a rating or `#N/B`."""
     lines = text.splitlines()
     header = [cell.strip().lower() for cell in (lines[0] if lines else "").split(";")]
-    if tuple(header[:2]) != HEADER[:2]:
+    if tuple(header[:2]) != _FOLDED[:2]:
         raise InputError(f"{source}: line 1", f"not a rating list: expected the header {';'.join(HEADER)}")
     missing = [name for name in NEEDED if name not in header]
     if missing:

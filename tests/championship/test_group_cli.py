@@ -95,3 +95,30 @@ def test_moving_a_game_says_what_it_breaks_and_a_hard_break_is_not_saved(capsys:
     assert data["valid"] and {"round": free, "white": game.white, "black": game.black} in data["games"]
     code, _, err = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:²")
     assert code == 2 and "expected W:B:ROUND" in err and err.count("\n") == 1  # one line, no traceback
+
+
+def test_the_state_in_json_has_its_facts_and_the_sentence_has_names(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    """`state.kind`, `games_left`, `tied`, `tied_on` for scripts beside the old keys; `summary` and
+    `group decide` say names (the ids that `--game` takes in brackets)."""
+    import json
+
+    season = simulate_season(16, 36, "doorn-driebergen-2019", seed=2, played=20)
+    src = tmp_path / "s.json"
+    src.write_text(dump_season(season))
+    path = str(tmp_path / "s.keizer")
+    assert main(["import", str(src), path]) == 0
+    assert run(capsys, "group", "form", path, "--save")[0] == 0
+    code, out, _ = run(capsys, "group", path, "--json")
+    view = json.loads(out)
+    state, left = view["state"], sum(r["to_play"] for r in view["table"]) // 2
+    assert code == 0 and state["phase"] == "playing" and state["kind"] == "playing"
+    assert state["games_left"] == left > 0 and state["tied"] == [] and state["tied_on"] is None
+    assert state["tied_on_exact"] is None and {"champion", "contenders", "needed"} <= set(state)
+    names = [season.player(p).name for p in state["contenders"]]
+    assert state["summary"] == f"{left} group games to play; can still win: {', '.join(names)}"
+    assert not any(p in state["summary"] for p in state["contenders"])
+    code, out, _ = run(capsys, "group", "decide", path)
+    assert code == 0 and out == state["summary"] + "\n"
+    code, out, _ = run(capsys, "group", path)
+    assert code == 0 and f"State: {state['summary']}" in out

@@ -7,11 +7,11 @@ from fractions import Fraction
 from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame
 from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
 from seasons.ruleset.model import ChampionshipRule
+from scoring.group_state import group_state
 from scoring.group_table import (
     GroupRow,
     PlayedGame,
     group_games,
-    group_state,
     missed_games,
     propose_members,
     required_games,
@@ -145,3 +145,30 @@ def test_a_scheduled_game_played_with_the_other_colours_reads_as_played() -> Non
         assert (row.game.white, row.game.black, row.result) == (board.white, board.black, board.result)
         swapped += (board.white, board.black) not in {(g.white, g.black) for g in group.schedule}
     assert swapped  # the test season has such a game
+
+
+def test_each_state_is_a_kind_with_its_facts_and_a_sentence_in_names() -> None:
+    """The finding: `keizer group --json` had the state only as an English sentence in ids. Each sentence
+    is a `kind`, its numbers and players are fields, and the sentence is said with names."""
+    name = {P("a"): "Anna", P("b"): "Bert", P("c"): "Cor", P("d"): "Dirk"}.__getitem__
+    playing = group_state(rows(("a", "4", 1), ("b", "3", 1), ("c", "2", 1), ("d", "1", 1)), ())
+    assert (playing.kind, playing.games_left, playing.tied, playing.tied_on) == ("playing", 2, (), None)
+    assert playing.sentence(name) == "2 group games to play; can still win: Anna, Bert"
+    early = group_state(rows(("a", "5", 1), ("b", "3", 1), ("c", "2", 0), ("d", "1", 0)), ())
+    assert (early.kind, early.games_left) == ("champion_early", 1)
+    assert early.sentence(name) == "Anna is champion; 1 group game still to play"
+    clear = group_state(rows(("a", "4", 0), ("b", "3", 0), ("c", "3", 0), ("d", "2", 0)), ())
+    assert (clear.kind, clear.sentence(name), clear.summary) == ("champion", "Anna is champion", "a is champion")
+    tied = rows(("a", "7/2", 0), ("b", "7/2", 0), ("c", "2", 0), ("d", "2", 0))
+    one = group_state(tied, (DecisionGame(P("a"), P("b"), D),))
+    assert (one.kind, one.phase, one.tied, one.tied_on) == ("tied", "decision", ("a", "b"), Fraction(7, 2))
+    assert one.sentence(name) == "tied on 3½: Anna, Bert; 1 decision game to play"
+    assert one.summary == "tied on 3½: a, b; 1 decision game to play"
+    won = group_state(tied, (DecisionGame(P("a"), P("b"), D), DecisionGame(P("b"), P("a"), B)))
+    assert (won.kind, won.tied, won.sentence(name)) == ("champion_after_tie", ("a", "b"),
+                                                        "Anna is champion after the decision games")
+    shared = group_state(tied, (DecisionGame(P("a"), P("b"), D), DecisionGame(P("b"), P("a"), D)))
+    assert (shared.kind, shared.sentence(name)) == ("shared", "still tied after the decision games: Anna, Bert "
+                                                              "share the title")
+    three = group_state(rows(("a", "4", 0), ("b", "4", 0), ("c", "4", 0), ("d", "0", 0)), ())
+    assert three.kind == "tied" and three.sentence(name) == "tied on 4: Anna, Bert, Cor; 6 play-off games to play"

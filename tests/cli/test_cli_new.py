@@ -50,7 +50,7 @@ def test_by_rating_and_bad_lists(tmp_path, capsys):
 def test_one_parser_for_a_player_list(tmp_path, capsys):
     """The findings: `Jan; 12345` became the name "Jan; 12345"; a BOM and control characters stayed in
     names; a trailing separator stayed in the name."""
-    from tui.cli.commands.new import parse_players
+    from seasons.player_list import parse_players
 
     rows = parse_players("\ufeffKlaas Bakker;\nBakker, Jan; 1850\nPiet\t2100\n  Anna   Smit ,\n# a comment\n"
                          "Cafe\u0301 Noir\n", "list")
@@ -74,12 +74,34 @@ def test_one_parser_for_a_player_list(tmp_path, capsys):
     assert [(p.name, p.rating) for p in load_season(tmp_path / "club.keizer").players] == [("Jan de Vries", 1850)]
 
 
+def test_a_rating_after_a_space(tmp_path, capsys):
+    """The finding: `Zoë Jansen 1990` became a player called "Zoë Jansen 1990". A last word of 3 or 4 ASCII
+    digits from 100 to 3000 is the rating; any other number stays in the name; a separator on the line
+    makes the columns decide."""
+    from seasons.player_list import parse_players
+
+    rows = parse_players("Zoë Jansen 1990\nJan 2\nJan Jansen 12345\nPiet  Bakker   100\nKees de Boer 3001\n"
+                         "Anna Smit 099\nBakker, Jan 1850\nSpeler 2025;\nTeun Visser 1700,\nRob\u00a01600\n"
+                         "Eva Wit \u0661\u0668\u0665\u0660\nLeo Kok 1900; 1950\n1800\nMia, Roos 3000\n", "list")
+    assert [(r.name, r.rating) for r in rows] == [
+        ("Zoë Jansen", 1990), ("Jan 2", None), ("Jan Jansen 12345", None), ("Piet Bakker", 100),
+        ("Kees de Boer 3001", None), ("Anna Smit 099", None), ("Bakker, Jan", 1850), ("Speler 2025", None),
+        ("Teun Visser 1700", None), ("Rob", 1600), ("Eva Wit \u0661\u0668\u0665\u0660", None),
+        ("Leo Kok 1900", 1950), ("1800", None), ("Mia, Roos", 3000)]
+    listing = tmp_path / "players.txt"
+    listing.write_text("Zoë Jansen 1990\nJan 2\n", encoding="utf-8")
+    club = tmp_path / "club.keizer"
+    assert run(capsys, "new", str(club), "--players", str(listing), "--by-rating")[0] == 0
+    assert [(p.name, p.rating) for p in load_season(club).players] == [("Zoë Jansen", 1990), ("Jan 2", None)]
+
+
 def test_a_long_list_is_read_in_linear_time():
     """100,000 lines: the player tuple was rebuilt for every line (quadratic, minutes); now one pass."""
     import time
 
     from seasons.model import Season
-    from tui.cli.commands.new import parse_players, with_players
+    from seasons.player_list import parse_players
+    from tui.cli.commands.new import with_players
 
     text = "".join(f"Speler Jansen {i}; {1000 + i % 2000}\n" for i in range(100_000))
     began = time.monotonic()

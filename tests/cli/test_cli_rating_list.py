@@ -9,8 +9,8 @@ import pytest
 
 from seasons.errors import InputError
 from seasons.load import load_season
+from seasons.player_list import parse_players
 from seasons.rating_list import looks_like_rating_list, parse_rating_list, read_rating_list
-from tui.cli.commands.new import parse_players
 from tui.cli.main import main
 
 HEADER = "relatienummer;naam;titel;FED;rating;partijen;geboortejaar;sexe"
@@ -94,6 +94,15 @@ def test_a_broken_rating_list_names_the_line(row: str, message: str) -> None:
         parse_rating_list("\n".join((HEADER, ROWS[0], row)), "knsb.csv")
 
 
+def test_a_wrong_header_is_named_as_the_federation_writes_it() -> None:
+    """The finding: the message said `fed` where the federation's file says `FED`; a header in another
+    case (a spreadsheet's) is still read."""
+    with pytest.raises(InputError) as info:
+        parse_rating_list("nummer;naam\n1;X\n", "knsb.csv")
+    assert str(info.value) == f"knsb.csv: line 1: not a rating list: expected the header {HEADER}"
+    assert [m.knsb_id for m in parse_rating_list(HEADER.upper() + "\n" + ROWS[0], "knsb.csv").members] == [8012345]
+
+
 def test_a_member_number_is_never_offered_as_missing_and_a_list_has_members() -> None:
     with pytest.raises(InputError) as info:  # #N/B is for a rating; a member always has a number
         parse_rating_list("\n".join((HEADER, "abc;Naam, X;;NED;1800;1;2000;M")), "knsb.csv")
@@ -123,7 +132,12 @@ def test_a_plain_list_with_a_bom_crlf_and_stray_separators(tmp_path: Path, capsy
 
 
 @pytest.mark.parametrize("text, message", [
-    ("Klaas Bakker\nJan;Bakker\n", "line 2: a name cannot hold a semicolon or a tab"),
+    ("Klaas Bakker\nJan;Bakker\n", "line 2: the rating 'Bakker' after ';' is not a number: expected a whole "
+                                    "number from 0 to 4000 (a name cannot hold ';')"),
+    ("Klaas Bakker;abc\n", "line 1: the rating 'abc' after ';' is not a number"),
+    ("Klaas Bakker\tabc\n", "line 1: the rating 'abc' after a tab is not a number"),
+    ("Piet Jansen;;abc\n", "line 1: the rating 'abc' after ';'"),
+    ("Jan;Bakker;1800\n", "line 1: a name cannot hold a semicolon or a tab"),
     ("Klaas Bakker\r\nKLAAS  BAKKER;\r\n", "line 2: there already is a player called 'KLAAS BAKKER' (line 1)"),
 ])
 def test_a_plain_list_refuses_with_the_line(text: str, message: str) -> None:

@@ -68,3 +68,66 @@ def test_exact_score_and_float_view_agree(table) -> None:  # type: ignore[no-unt
     for d in table.to_dicts():
         assert Fraction(d["score_exact"]) == exact[d["player"]] and d["score"] == float(exact[d["player"]])
         assert d["value"] == float(rp.value_ladder()[d["rank"] - 1])
+
+
+# -- the class column: the class in force at the table's round (docs/rules.md §9) -----------------------------
+CLASSED = [{"id": "p1", "name": "P1", "class": "A"}, {"id": "p2", "name": "P2", "class": "A"},
+           {"id": "p3", "name": "P3", "class": "B"}, {"id": "p4", "name": "P4"}]
+CLASS_RULES = {"preset": "doorn-driebergen-2019", "classes": {"names": ["A", "B"], "read_after": [2, "final"]}}
+
+
+def classed_season():  # type: ignore[no-untyped-def]
+    """Four rounds; the reading after round 2 moved p2 down to B, p3 up to A and gave p4 (unclassed) B."""
+    from seasons.classes import with_class_moves
+    from seasons.model import PlayerId
+
+    moves = ((PlayerId("p2"), "B"), (PlayerId("p3"), "A"), (PlayerId("p4"), "B"))
+    return with_class_moves(season(CLASSED, ROUNDS, CLASS_RULES, rounds_planned=4), 2, moves)
+
+
+def test_the_class_column_is_the_class_of_the_tables_round() -> None:
+    """The finding: the column showed the starting class after the moves had been accepted."""
+    s = classed_season()
+    classes = lambda k: {r["player"]: r["class"] for r in standings_table(replay(s, k)).to_dicts()}  # noqa: E731
+    first_half = {"p1": "A", "p2": "A", "p3": "B", "p4": None}
+    assert classes(0) == classes(1) == classes(2) == first_half  # the table after 2 is read with these
+    assert classes(3) == classes(4) == {"p1": "A", "p2": "B", "p3": "A", "p4": "B"}
+    assert {r["player"]: r["class"] for r in standings_table(replay(s, 4), 2).to_dicts()} == first_half
+
+
+def test_the_class_column_through_the_cli_and_the_evening(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`keizer standings --json`/`--csv` and the evening's cached replays show the class of round K."""
+    import csv
+    import io
+    import json
+    from dataclasses import replace
+
+    from seasons.season_json import dump_season
+    from seasons.store import SeasonStore
+    from tui.cli.main import main
+    from tui.evening.evening import Evening
+
+    s = classed_season()
+    path = tmp_path / "s.json"
+    path.write_text(dump_season(s), encoding="utf-8")
+    for k, want in (("2", "A"), ("3", "B")):
+        assert main(["standings", str(path), "--round", k, "--json"]) == 0
+        rows = json.loads(capsys.readouterr().out)["standings"]
+        assert next(r["class"] for r in rows if r["player"] == "p2") == want
+        assert main(["standings", str(path), "--round", k, "--csv"]) == 0
+        rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+        assert next(r["class"] for r in rows if r["player"] == "p2") == want
+
+    store = SeasonStore.create(tmp_path / "s.keizer", replace(s, class_moves=()))
+    evening = Evening.on(store)
+    try:
+        before = standings_table(evening.session.replay(3))
+        assert before.filter(before["player"] == "p2")["class"].to_list() == ["A"]
+        evening.classes.accept(2)  # a cached replay kept the old classes: the column must not
+        after = standings_table(evening.session.replay(3))
+        accepted = dict(evening.season.class_moves[0].moves)
+        assert accepted and after["class"].to_list() != before["class"].to_list()
+        assert {r["player"]: r["class"] for r in after.to_dicts()} == {
+            pid: accepted.get(pid, c) for pid, c in zip(before["player"], before["class"])}
+    finally:
+        store.close()

@@ -15,6 +15,7 @@ from seasons.store.events import GroupDecisionSet, GroupFormed, GroupScheduleSet
 
 if TYPE_CHECKING:
     from pairing.group_schedule import ScheduleCheck
+    from scoring.group_state import GroupState
 
 GameState = Literal["played", "on the board", "to play", "missed"]
 
@@ -43,7 +44,13 @@ class GroupView:
     table: tuple[Any, ...]
     """scoring.group_table.GroupRow rows (empty before the group forms)."""
     state: Any
-    """scoring.group_table.GroupState, or None before the group forms."""
+    """scoring.group_state.GroupState, or None before the group forms."""
+
+
+def state_summary(season: Season, state: GroupState) -> str:
+    """The state's sentence with the players' names, as the director reads it; scripts read the ids from
+    the JSON's own fields (docs/format.md `keizer group`)."""
+    return state.sentence(lambda pid: season.player(pid).name)
 
 
 def rule_of(season: Season) -> ChampionshipRule:
@@ -77,7 +84,8 @@ def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[Playe
 
 def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
     """The group as it stands; before it forms, the proposal with these declines."""
-    from scoring.group_table import group_games, group_state, missed_games, scheduled_results, table
+    from scoring.group_state import group_state
+    from scoring.group_table import group_games, missed_games, scheduled_results, table
 
     rule = rule_of(season)
     group = season.championship

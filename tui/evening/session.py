@@ -75,6 +75,7 @@ class EveningSession:
         someone absent in round K does not recompute the ranking after round K − 1."""
         season = self.season
         key = (upto, season.players, season.withdrawals, season.rounds_planned, season.rounds[:upto],
+               season.class_moves,  # no score depends on them, but the table's class column does
                json.dumps(season.ruleset_spec, sort_keys=True))
         if key not in self._replays:
             if len(self._replays) >= REPLAY_CACHE:

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from scoring.group_table import GroupRow, GroupState, scheduled_results
+from scoring.group_state import GroupState
+from scoring.group_table import GroupRow, scheduled_results
 from seasons.model import PlayerId, Result, Season
 from tui.evening.group import GroupView, group_view, points_text
 from tui.publish.words import RESULT_TEXT, say
@@ -75,21 +76,20 @@ def _names(season: Season, pids: Sequence[PlayerId], lang: str) -> str:
     return f"{', '.join(names[:-1])} {say('and', lang)} {names[-1]}"
 
 
-def state_lines(season: Season, rows: tuple[GroupRow, ...], state: GroupState, decided_by_games: bool,
-                lang: str) -> tuple[str, ...]:
-    """What is decided and what is still needed, in words (GroupState's summary is the director's, in ids)."""
-    left = sum(r.to_play for r in rows) // 2
-    best = max((r.points for r in rows), default=Fraction(0))
-    tied = _names(season, state.contenders, lang)
-    if state.phase == "playing":
-        return (say("state_playing", lang, n=left, names=_names(season, state.contenders, lang)),)
-    if state.phase == "champion":
-        name = season.player(state.champion[0]).name
-        if left:
-            return (say("state_champion_early", lang, name=name, n=left),)
-        return (say("state_champion_decision" if decided_by_games else "state_champion", lang, name=name),)
-    if state.phase in ("decision", "playoff"):
-        return (say(f"state_{state.phase}", lang, names=tied, points=points_text(best)),)
+def state_lines(season: Season, state: GroupState, lang: str) -> tuple[str, ...]:
+    """What is decided and what is still needed, in the reader's words: the state's facts (`kind`, the games
+    left, the tie), the ones the director's sentence and `keizer group --json` say."""
+    kind = state.kind
+    if kind == "playing":
+        return (say("state_playing", lang, n=state.games_left, names=_names(season, state.contenders, lang)),)
+    if kind == "champion_early":
+        return (say("state_champion_early", lang, name=season.player(state.champion[0]).name, n=state.games_left),)
+    if kind in ("champion", "champion_after_tie"):
+        return (say("state_champion_decision" if kind == "champion_after_tie" else "state_champion", lang,
+                    name=season.player(state.champion[0]).name),)
+    if kind == "tied":
+        return (say(f"state_{state.phase}", lang, names=_names(season, state.tied, lang),
+                    points=points_text(state.tied_on or Fraction(0))),)
     return (say("state_shared", lang, names=_names(season, state.champion, lang)),)
 
 
@@ -134,7 +134,6 @@ def group_context(site: Site) -> Mapping[str, Any] | None:
         return {**base, "proposal": tuple(pair(p) for p in view.proposal)}
     state: GroupState = view.state
     rows: tuple[GroupRow, ...] = view.table
-    no_games_left = not any(r.to_play for r in rows)
     decision = tuple(GameLine(None, g.white, season.player(g.white).name, g.black, season.player(g.black).name,
                               _result(g.result, "to play", lang), "played" if g.result.is_decided else "to play")
                      for g in group.decision)
@@ -145,7 +144,7 @@ def group_context(site: Site) -> Mapping[str, Any] | None:
         **base,
         "members": tuple(pair(p) for p in group.members),
         "declined": tuple(pair(p) for p in group.declined if season.has_player(p)),
-        "state_lines": state_lines(season, rows, state, no_games_left and bool(group.decision), lang),
+        "state_lines": state_lines(season, state, lang),
         "needed": tuple((*pair(w), *pair(b)) for w, b in state.needed),
         "table": tuple(TableLine(r.place, r.player, season.player(r.player).name, points_text(r.points), r.played,
                                  r.to_play) for r in rows),

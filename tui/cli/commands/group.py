@@ -181,14 +181,14 @@ def _unavailable(opts: argparse.Namespace) -> int:
 
 
 def _decide(opts: argparse.Namespace) -> int:
-    from tui.evening.group import decision_event, group_view
+    from tui.evening.group import decision_event, group_view, state_summary
 
     season, head = _read(opts.season, opts.save)
     if opts.game is None and not opts.clear:
         state = group_view(season).state
-        print(state.summary if state is not None else "the group has not been formed yet")
-        for w, b in state.needed if state is not None else ():
-            print(f"  needed: {w}–{b}")
+        print(state_summary(season, state) if state is not None else "the group has not been formed yet")
+        for w, b in state.needed if state is not None else ():  # with the ids that --game W:B:RESULT takes
+            print(f"  needed: {season.player(w).name} ({w})–{season.player(b).name} ({b})")
         return 0
     game = None
     if opts.game is not None:

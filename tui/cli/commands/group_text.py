@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from seasons.championship import GroupGame
 from seasons.model import PlayerId, Season
-from tui.evening.group import GroupView, points_text
+from tui.evening.group import GroupView, points_text, state_summary
 from tui.format import exact, text_table
 
 if TYPE_CHECKING:
@@ -36,7 +36,10 @@ def view_json(season: Season, view: GroupView) -> dict[str, Any]:
     state = view.state
     out["decision"] = [{"white": g.white, "black": g.black, "result": g.result.value} for g in group.decision]
     out["state"] = {"phase": state.phase, "champion": list(state.champion), "contenders": list(state.contenders),
-                    "needed": [{"white": w, "black": b} for w, b in state.needed], "summary": state.summary}
+                    "needed": [{"white": w, "black": b} for w, b in state.needed],
+                    "summary": state_summary(season, state), "kind": state.kind, "games_left": state.games_left,
+                    "tied": list(state.tied), "tied_on": None if state.tied_on is None else float(state.tied_on),
+                    "tied_on_exact": None if state.tied_on is None else exact(state.tied_on)}
     return out
 
 
@@ -70,7 +73,7 @@ def view_text(season: Season, view: GroupView) -> str:
         lines.append("Decision games: " + "; ".join(f"{_name(season, g.white)}–{_name(season, g.black)} "
                                                     f"{g.result.value}" for g in group.decision))
     lines.append("")
-    lines.append(f"State: {view.state.summary}")
+    lines.append(f"State: {state_summary(season, view.state)}")
     lines += [f"  needed: {_name(season, w)}–{_name(season, b)}" for w, b in view.state.needed]
     return "\n".join(lines) + "\n"
 

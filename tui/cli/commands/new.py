@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seasons.errors import InputError, KeizerError
+from seasons.player_list import Listed, parse_players
 from seasons.ruleset import PRESET_NAMES
 
 if TYPE_CHECKING:
@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "new", help="start a new season store (optionally with its players)",
         description="Create a season store. --players reads one player per line: a name, optionally followed "
-                    "by a rating after a comma, semicolon or tab (`Jan de Vries; 1850`); or the national rating "
+                    "by a rating after a comma, semicolon or tab (`Jan de Vries; 1850`) or after a space "
+                    "(`Jan Jansen 1990`: 100 to 3000); or the national rating "
                     "list (told by its header), from which --pick or --pick-file choose the members. The list "
                     "order (the picks' order) is the starting ranking (last season's final ranking, "
                     "docs/rules.md §1) unless --by-rating.")
@@ -159,74 +160,6 @@ def _from_last(args: argparse.Namespace, target: Path) -> int:
     print(f"created {target} from {last.name!r} after round {last.last_scored_round}: {len(season.players)} "
           f"players ({len(newcomers)} new); reorder them in `keizer open {target}` before round 1")
     return 0
-
-
-SEPARATORS = ",;\t"
-"""What may stand between a name and its rating."""
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """One player of a list, as read."""
-
-    name: str
-    """Checked like a name in a season file (NFC, no control characters, at most 100 characters)."""
-    rating: int | None
-    """0 to 4000, or None when the line has none."""
-    line: int
-    """The line it was on (errors name it)."""
-    knsb_id: int | None = None
-    """The member number, when the player came from the rating list."""
-
-
-def parse_players(text: str, source: str) -> tuple[Listed, ...]:
-    """The one reader of a player list, in one pass: each name checked as in a season file, a rating
-    after the last separator, a name listed twice (compared without case) refused with both lines."""
-    from seasons.limits import MAX_NAME, MAX_PLAYERS, checked_text, describe
-
-    rows: list[Listed] = []
-    seen: dict[str, int] = {}
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):  # an editor's BOM
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        where = f"{source}: line {number}"
-        if len(rows) == MAX_PLAYERS:
-            raise InputError(where, f"more than {MAX_PLAYERS} players")
-        name, rating = _name_and_rating(line, where)
-        name = name.strip(SEPARATORS + " ")  # stray separators around a name (`;Klaas Bakker;`) are not in it
-        if ";" in name or "\t" in name:  # two columns where one name was meant: say so, do not guess
-            raise InputError(where, f"a name cannot hold a semicolon or a tab: {describe(name)} (one player a line: "
-                                    f"a name, then a rating)")
-        name = checked_text(" ".join(name.split()), where, MAX_NAME, empty=False)
-        key = name.casefold()
-        if key in seen:
-            raise InputError(where, f"there already is a player called {describe(name)} (line {seen[key]})")
-        seen[key] = number
-        rows.append(Listed(name, rating, number))
-    return tuple(rows)
-
-
-_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d*)?")
-
-
-def _name_and_rating(line: str, where: str) -> tuple[str, int | None]:
-    """`Jan de Vries; 1850` → the name and 1850. A trailing separator is dropped (`Klaas Bakker;`);
-    text after a comma that is no number belongs to the name (`Bakker, Jan`); a number that is no
-    rating (`Jan; 12345`, an id? a typo?) is refused rather than guessed at."""
-    from seasons.limits import MAX_RATING
-
-    cut = max(line.rfind(sep) for sep in SEPARATORS)
-    if cut < 0:
-        return line, None
-    head, tail = line[:cut].strip(), line[cut + 1:].strip()
-    if not tail:
-        return _name_and_rating(head, where) if head else (head, None)
-    if not _NUMBER.fullmatch(tail):
-        return line, None
-    if not (tail.isascii() and tail.isdigit() and len(tail) <= 4 and int(tail) <= MAX_RATING):
-        raise InputError(where, f"the rating {tail[:20]!r} is not a whole number from 0 to {MAX_RATING}")
-    return head, int(tail)
 
 
 def with_players(season: Season, rows: tuple[Listed, ...], by_rating: bool) -> Season:
