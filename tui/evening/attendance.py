@@ -31,10 +31,21 @@ ENTRY_TEXT: dict[EntryKind | None, str] = {
     EntryKind.EXTERNAL_LOSS: "external: lost",
     EntryKind.EXTERNAL_PENDING: "external: result to come",
 }
+SHORT_ENTRY_TEXT: dict[EntryKind | None, str] = {
+    EntryKind.EXTERNAL_WIN: "ext.: won",
+    EntryKind.EXTERNAL_DRAW: "ext.: drawn",
+    EntryKind.EXTERNAL_LOSS: "ext.: lost",
+    EntryKind.EXTERNAL_PENDING: "ext.: to come",
+}
+"""An entry's words where a column has no room for ENTRY_TEXT (the Results screen at 80 columns)."""
 
 
-def entry_text(entry: EntryKind | None) -> str:
-    return ENTRY_TEXT[entry]
+def entry_text(entry: EntryKind | None, width: int | None = None) -> str:
+    """The entry in words; with `width`, the short form where the whole one is wider (and a short one exists)."""
+    text = ENTRY_TEXT[entry]
+    if width is not None and len(text) > width:
+        return SHORT_ENTRY_TEXT.get(entry, text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
