@@ -43,8 +43,7 @@ class GroupsScreen(KeizerScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "decline", "Declines"),
         Binding("f", "form", "Form group"),
-        Binding("u", "unavailable", "Unavailable",
-                tooltip="the rounds the member under the cursor cannot play (the schedule avoids them)"),
+        Binding("u", "unavailable", "Unavailable", tooltip="rounds the member under the cursor cannot play"),
         # short words in the footer, so that every key is in sight at 80 columns; the help says them whole
         Binding("s", "propose", "Propose", tooltip="propose a schedule (shown, not saved)"),
         Binding("a", "accept", "Accept", tooltip="accept the proposed schedule"),
