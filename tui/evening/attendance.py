@@ -31,10 +31,21 @@ ENTRY_TEXT: dict[EntryKind | None, str] = {
     EntryKind.EXTERNAL_LOSS: "external: lost",
     EntryKind.EXTERNAL_PENDING: "external: result to come",
 }
+SHORT_ENTRY_TEXT: dict[EntryKind | None, str] = {
+    EntryKind.EXTERNAL_WIN: "ext.: won",
+    EntryKind.EXTERNAL_DRAW: "ext.: drawn",
+    EntryKind.EXTERNAL_LOSS: "ext.: lost",
+    EntryKind.EXTERNAL_PENDING: "ext.: to come",
+}
+"""An entry's words where a column has no room for ENTRY_TEXT (the Results screen at 80 columns)."""
 
 
-def entry_text(entry: EntryKind | None) -> str:
-    return ENTRY_TEXT[entry]
+def entry_text(entry: EntryKind | None, width: int | None = None) -> str:
+    """The entry in words; with `width`, the short form where the whole one is wider (and a short one exists)."""
+    text = ENTRY_TEXT[entry]
+    if width is not None and len(text) > width:
+        return SHORT_ENTRY_TEXT.get(entry, text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +224,13 @@ class Attendance:
             raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
         return self.session.apply(self._marked(k, player.id, entry))
 
+    def bye_goes(self, k: int, pid: str) -> bool:
+        """Whether a new mark takes away the bye this player was given in round k, its results entered: the
+        bye is scored, so the screen asks first (docs/evening.md). Before the results a change waits on the
+        desk for the re-pairing instead, which places the bye again."""
+        rnd = round_or_next(self.session.season, k)
+        return rnd.has_results and rnd.bye == pid
+
     def report(self, k: int, pid: str, at: str, force_majeure: str | None = None) -> str:
         """An absence report for round k with the time it came in ("2026-11-25T19:30"): booked excused by
         the ruleset's deadline, unexcused after it unless the director rules force majeure (with its
@@ -242,6 +260,8 @@ class Attendance:
         if round_or_next(season, k).entry_of(player.id) != entry:
             events.append(EntrySet(round=k, player=player.id, entry=entry))
         label = f"round {k}: {player.name} {entry_text(entry)}"
+        if rnd.bye == player.id and entry is not EntryKind.BYE:
+            label += " instead of the bye"  # the bye and its points go: said, never silently
         if k == self.session.current_round() and self.session.ruleset.suspension:
             suspension, note = suspension_with(player.id in self.suspended(k), player.id, entry)
             events.extend(suspension)

@@ -27,7 +27,11 @@ class BoardRow:
 
     @property
     def entry_label(self) -> str:
-        return entry_text(self.entry) if self.entry is not None else "no game, no entry"
+        return self.label_within(None)
+
+    def label_within(self, width: int | None) -> str:
+        """The entry in words, shortened where `width` characters do not hold them (`entry_text`)."""
+        return entry_text(self.entry, width) if self.entry is not None else "no game, no entry"
 
 
 def board_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -> tuple[BoardRow, ...]:

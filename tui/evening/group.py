@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame
 from seasons.errors import KeizerError
+from seasons.limits import MAX_ROUNDS
 from seasons.model import PlayerId, Result, Season
 from seasons.ruleset import parse_ruleset
 from seasons.ruleset.model import ChampionshipRule
-from seasons.store.events import GroupDecisionSet, GroupFormed, GroupScheduleSet
+from seasons.store.events import GroupDecisionSet, GroupFormed, GroupScheduleSet, GroupUnavailableSet
+from tui.evening.session import Change
 
 if TYPE_CHECKING:
     from pairing.group_schedule import ScheduleCheck
@@ -181,6 +183,43 @@ def form_event(season: Season, declined: tuple[PlayerId, ...]) -> GroupFormed:
 
 def schedule_event(games: tuple[GroupGame, ...]) -> GroupScheduleSet:
     return GroupScheduleSet(games)
+
+
+def rounds_from(text: str) -> tuple[int, ...]:
+    """Rounds as the director types them: "24 25", "24, 25" or "24-26", sorted and each once; nothing is
+    none. KeizerError naming the part that is not a round."""
+    rounds: set[int] = set()
+    for part in text.replace(",", " ").replace("–", "-").split():  # an en dash as the season's pages write it
+        first, dash, last = part.partition("-")
+        ends = (first, last) if dash else (first,)
+        if not all(x.isascii() and x.isdigit() for x in ends):  # "²" is a digit to isdigit, not to int
+            raise KeizerError(f"{part!r} is not a round (e.g. 24, or 24-26 for a stretch)")
+        low, high = int(first), int(ends[-1])
+        if high > MAX_ROUNDS:  # a typo is said, never a range of millions
+            raise KeizerError(f"{part!r}: a season has at most {MAX_ROUNDS} rounds")
+        if high < low:
+            raise KeizerError(f"{part!r}: the stretch runs backwards (write {high}-{low})")
+        rounds.update(range(low, high + 1))
+    return tuple(sorted(rounds))
+
+
+def unavailable_change(season: Season, player: PlayerId, rounds: tuple[int, ...]) -> Change:
+    """All the rounds a member said they cannot play in the group (none clears them; the schedule avoids
+    them): one action. KeizerError for a player not in the group, a round not after the group formed or
+    after the schedule's last round, or no change."""
+    rule, group = rule_of(season), group_of(season)
+    name = season.player(player).name if season.has_player(player) else repr(player)
+    if player not in group.members:
+        raise KeizerError(f"{name} is not in the championship group")
+    first, last = group.formed_after + 1, rule.schedule_end(season.rounds_planned)
+    outside = [r for r in rounds if not first <= r <= last]
+    if outside:
+        raise KeizerError(f"round {outside[0]}: the group plays in rounds {first}–{last} (nothing saved)")
+    rounds = tuple(sorted(set(rounds)))
+    if rounds == group.unavailable_rounds(player):
+        raise KeizerError(f"{name}'s unavailable rounds are unchanged: nothing to save")
+    said = ", ".join(map(str, rounds)) or "none"
+    return Change(f"rounds {name} cannot play in the group: {said}", (GroupUnavailableSet(player, rounds),))
 
 
 def decision_event(season: Season, game: tuple[PlayerId, PlayerId, Result] | None) -> GroupDecisionSet:

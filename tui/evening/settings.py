@@ -59,6 +59,26 @@ def ruleset_summary(rs: Ruleset, rounds_planned: int | None = None) -> str:
     return " · ".join(parts)
 
 
+def prize_lines(rs: Ruleset, rounds_planned: int | None = None) -> tuple[str, ...]:
+    """A short line each for the classes, the group cups and the championship group, where the ruleset has
+    them (docs/rules.md §8, §9): what the director checks before the rounds they decide come."""
+    lines = []
+    if (c := rs.classes) is not None:
+        rounds = " and ".join(str(rounds_planned) if r == "final" and rounds_planned is not None
+                              else "the final round" if r == "final" else str(r) for r in c.read_after)
+        lines.append(f"classes {', '.join(c.names)} read after round{'s' if len(c.read_after) > 1 else ''} "
+                     f"{rounds}: {c.moves} up, {c.moves} down"
+                     + (", sizes kept even" if c.balance else ""))
+    if (cups := rs.cups) is not None:
+        lines.append(f"group cups for the first {cups.top} of each group"
+                     + (" (participation rule)" if cups.participation else ""))
+    if (g := rs.championship) is not None:
+        where = "inside the Keizer" if g.mode == "inside" else "outside the Keizer"
+        lines.append(f"championship group of {g.size} after round {g.after_round}, {where}, up to round "
+                     f"{g.schedule_end(rounds_planned)}")
+    return tuple(lines)
+
+
 def rounds_planned_from(text: str) -> int | None:
     """The Season form's rounds field: empty is "not planned"; InputError naming the field otherwise."""
     text = text.strip()
@@ -78,6 +98,11 @@ class Settings:
 
     def summary(self) -> str:
         return ruleset_summary(self.session.ruleset, self.session.season.rounds_planned)
+
+    def summary_lines(self) -> tuple[str, ...]:
+        """The summary line, then a line each for the classes, cups and championship group the ruleset has."""
+        rs, planned = self.session.ruleset, self.session.season.rounds_planned
+        return (ruleset_summary(rs, planned), *prize_lines(rs, planned))
 
     def change(self, name: str | Unchanged = UNCHANGED, ruleset_spec: object = UNCHANGED,
                rounds_planned: int | None | Unchanged = UNCHANGED,

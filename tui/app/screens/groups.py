@@ -33,18 +33,21 @@ class ScheduleProposed(Message, bubble=False):
 
 class GroupsScreen(KeizerScreen):
     """One tab per kind of group; the first is the championship group. Before it forms: `d` marks the
-    proposed player under the cursor as declining (the next in line moves up), `f` forms it. Then `s`
-    proposes a schedule (shown, not saved) and `a` accepts it; `m` moves the accepted game under the cursor
-    to another round, saying what that breaks (refused if a hard rule); `1` `=` `0` enter the result of the
-    game under the cursor — a separate group's game, or a decision game. Each write is one undo step."""
+    proposed player under the cursor as declining (the next in line moves up), `f` forms it. Then `u` sets
+    the rounds the member under the cursor cannot play, `s` proposes a schedule (shown, not saved) and `a`
+    accepts it; `m` moves the accepted game under the cursor to another round, saying what that breaks
+    (refused if a hard rule); `1` `=` `0` enter the result of the game under the cursor — a separate
+    group's game, or a decision game. Each write is one undo step."""
 
     MODE = "groups"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "decline", "Declines"),
         Binding("f", "form", "Form group"),
-        Binding("s", "propose", "Propose schedule"),
-        Binding("a", "accept", "Accept schedule"),
-        Binding("m", "move", "Move game"),
+        Binding("u", "unavailable", "Unavailable", tooltip="rounds the member under the cursor cannot play"),
+        # short words in the footer, so that every key is in sight at 80 columns; the help says them whole
+        Binding("s", "propose", "Propose", tooltip="propose a schedule (shown, not saved)"),
+        Binding("a", "accept", "Accept", tooltip="accept the proposed schedule"),
+        Binding("m", "move", "Move", tooltip="move the game under the cursor to another round"),
         Binding("1", "result('1-0')", "White wins", group=Binding.Group("Result", compact=True)),
         Binding("equals_sign", "result('1/2-1/2')", "Draw", key_display="=",
                 group=Binding.Group("Result", compact=True)),
@@ -98,6 +101,42 @@ class GroupsScreen(KeizerScreen):
         event = self.attempt(form_event, self.evening.season, tuple(self.declined))
         if event is not None and self.write(self.evening.session.commit, "form the championship group", event):
             self.declined = []
+
+    def action_unavailable(self) -> None:
+        from tui.app.dialogs.rounds import RoundsDialog
+        from tui.evening.group import rule_of
+
+        season = self.evening.season
+        group = season.championship
+        if group is None:
+            self.say("form the group first (f): then u sets the rounds a member cannot play", "warning")
+            return
+        pid = self.query_one("#group-table", KeizerTable).cursor_key
+        if pid is None or PlayerId(pid) not in group.members:
+            self.say("put the cursor on a member in the group table", "warning")
+            return
+        member = PlayerId(pid)
+        last = rule_of(season).schedule_end(season.rounds_planned)
+
+        def chosen(rounds: tuple[int, ...] | None) -> None:
+            if rounds is not None:
+                self._unavailable(member, rounds)
+
+        self.app.push_screen(RoundsDialog(
+            f"Rounds {season.player(member).name} cannot play",
+            f"Rounds {group.formed_after + 1}–{last}, e.g. 24 25 or 24-26; the schedule avoids them:",
+            group.unavailable_rounds(member)), chosen)
+
+    def _unavailable(self, member: PlayerId, rounds: tuple[int, ...]) -> None:
+        from tui.evening.group import unavailable_change
+
+        change = self.attempt(unavailable_change, self.evening.season, member, rounds)
+        if change is None or not self.write(self.evening.session.apply, change):
+            return
+        if self.proposed is not None:  # proposed without these rounds: not what the model would say now
+            self.proposed = None
+            self.say(f"{change.label}; the proposal shown is dropped: s proposes again with them")
+            self.redraw()
 
     def action_propose(self) -> None:
         if self.evening.season.championship is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -73,9 +74,10 @@ class ResultsScreen(KeizerScreen):
         rows = []
         shown = self.evening.results.boards(k)
         shorts = short_names([p.name for b in shown for p in (b.white, b.black) if p is not None], NAME_WIDTH)
+        room = self._entry_room(len(shown), max((len(shorts[b.white.name]) for b in shown), default=0))
         for b in shown:
             if b.game is None or b.black is None:
-                rows.append((b.key, ("", shorts[b.white.name], b.entry_label, "")))
+                rows.append((b.key, ("", shorts[b.white.name], b.label_within(room), "")))
             else:
                 rows.append((b.key, (str(b.board), shorts[b.white.name], shorts[b.black.name],
                                      RESULT_TEXT[b.game.result])))
@@ -91,6 +93,21 @@ class ResultsScreen(KeizerScreen):
             (row.player, (str(row.rank), live_shorts[row.name], points(row.score, 1), row.move))
             for row in live.rows
         ])
+
+    def _entry_room(self, boards: int, white: int) -> int:
+        """The characters the Black column has for a player's entry (a row without a game): the screen's
+        width less the standings beside the boards, the Bd, White and Res columns, every cell's padding
+        and the scrollbar. At 80 columns "external: result to come" does not fit and is said short."""
+        live = self.query_one("#live").styles.width
+        width = self.size.width - (int(live.resolve(self.size, self.app.size)) if live is not None else 0)
+        scrollbar = self.query_one("#boards", KeizerTable).styles.scrollbar_size_vertical
+        others = max(len("Bd"), len(str(boards))) + max(len("White"), white) + len("Res")
+        return width - scrollbar - others - 2 * len(BOARD_COLUMNS)  # one space either side of each cell
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wider or narrower terminal: an entry is said in full or short again."""
+        if self.drawn_at is not None:
+            self.refresh_view()
 
     def _paired(self, k: int) -> bool:
         season = self.evening.season

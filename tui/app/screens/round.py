@@ -34,6 +34,11 @@ class RoundScreen(KeizerScreen):
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._confirm: tuple[int, str, str] | None = None
+        """(round, player, key) asked to be pressed again: the bye of a played round goes only on purpose."""
+
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
         yield KeizerTable(id="attendance")
@@ -67,17 +72,32 @@ class RoundScreen(KeizerScreen):
     def _player_at_cursor(self) -> str | None:
         return self.query_one(KeizerTable).cursor_key
 
+    def _bye_goes_on_purpose(self, pid: str, key: str) -> bool:
+        """The bye of a round with its results entered is scored: a new mark for its player takes the key
+        twice, the first press saying that the bye goes (as a decided result on Results, F4)."""
+        k = self.shown_round
+        if not self.evening.attendance.bye_goes(k, pid) or self._confirm == (k, pid, key):
+            self._confirm = None
+            return True
+        self._confirm = (k, pid, key)
+        name = self.evening.season.player(PlayerId(pid)).name
+        self.say(f"{name} had the bye in round {k}: press {key} again to take it away", "warning")
+        return False
+
     def action_mark(self, status: str) -> None:
         pid = self._player_at_cursor()
         if pid is None:
             return
         entry = None if status == "present" else EntryKind(status)
+        # present is refused in a played round anyway (an entry, not a game): no question before the refusal
+        if entry is not None and not self._bye_goes_on_purpose(pid, status[0]):
+            return
         if self.write(self.evening.attendance.set, self.shown_round, pid, entry):
             self.query_one(KeizerTable).advance()
 
     def action_external(self) -> None:
         pid = self._player_at_cursor()
-        if pid is None:
+        if pid is None or not self._bye_goes_on_purpose(pid, "x"):
             return
         name = self.evening.season.player(PlayerId(pid)).name
 
@@ -89,7 +109,7 @@ class RoundScreen(KeizerScreen):
 
     def action_report(self) -> None:
         pid = self._player_at_cursor()
-        if pid is None:
+        if pid is None or not self._bye_goes_on_purpose(pid, "r"):
             return
         k = self.shown_round
 

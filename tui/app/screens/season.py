@@ -74,7 +74,8 @@ class SeasonScreen(KeizerScreen):
         self.query_one("#weekday", Input).value = season.weekday or ""
         self.query_one("#overrides", TextArea).text = json.dumps(overrides, indent=1) if overrides else "{}"
         self.query_one("#error", Static).update("")
-        self.query_one("#summary", Static).update(visible(self.evening.settings.summary()))
+        # a line each (the ruleset, then its classes, cups and championship group), each shown as data
+        self.query_one("#summary", Static).update("\n".join(map(visible, self.evening.settings.summary_lines())))
 
     def action_revert(self) -> None:
         self.refresh_view()

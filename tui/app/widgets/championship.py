@@ -58,10 +58,13 @@ class ChampionshipPane(Vertical):
                 members.update(f"Not formed yet: the group forms after round {view.rule.after_round}.")
             return
         group = view.group
-        text = f"Members ({view.rule.mode}): " + ", ".join(name(p) for p in group.members)
+        lines = [f"Members ({view.rule.mode}): " + ", ".join(name(p) for p in group.members)]
         if group.declined:
-            text += "\nDeclined: " + ", ".join(name(p) for p in group.declined)
-        members.update(visible(text))
+            lines.append("Declined: " + ", ".join(name(p) for p in group.declined))
+        if group.unavailable:  # what the schedule avoids (u sets it): in sight before s proposes one
+            lines.append("Cannot play: " + "; ".join(f"{name(p)} {', '.join(map(str, group.unavailable_rounds(p)))}"
+                                                     for p in group.members if group.unavailable_rounds(p)))
+        members.update(_shown(lines))
         state.update(visible("State: " + view.state.summary))
         table.display = True
         _columns(table, [("Pl", "place"), ("Name", "name"), ("Pts", "points"), ("Played", "played"),
@@ -71,7 +74,7 @@ class ChampionshipPane(Vertical):
         decision.display = bool(group.decision or view.state.needed)
         lines = [f"Decision: {name(g.white)}–{name(g.black)} {g.result.value}" for g in group.decision]
         lines += [f"Needed: {name(w)}–{name(b)}" for w, b in view.state.needed]
-        decision.update(visible("\n".join(lines)))
+        decision.update(_shown(lines))
         schedule.display = True
         _columns(schedule, [("Rd", "round"), ("White", "white"), ("Black", "black"), ("Result", "result"),
                               ("State", "state")])
@@ -93,3 +96,9 @@ def _columns(table: KeizerTable, columns: list[tuple[str, str]]) -> None:
     """Set the columns only when they change: the cursor keeps its row across redraws."""
     if [c.key.value for c in table.columns.values()] != [key for _, key in columns]:
         table.set_columns(columns)
+
+
+def _shown(lines: list[str]) -> str:
+    """Lines of text from the file as data (`visible`), each on its own line: a line break inside a name
+    is written as an escape, the breaks between the lines are kept."""
+    return "\n".join(map(visible, lines))

@@ -1,0 +1,53 @@
+"""The Results screen at 80 columns: a player's entry beside the boards fits, said short where it must."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from seasons.model import EntryKind, PlayerId
+from seasons.roster import taking_part
+from seasons.store import SeasonStore
+from seasons.store.events import EntrySet
+from tui.app import make_app
+from tui.app.widgets.table import KeizerTable
+from tui.evening.attendance import entry_text
+
+
+def test_an_entry_is_said_short_only_where_it_does_not_fit() -> None:
+    assert entry_text(EntryKind.EXTERNAL_PENDING) == "external: result to come"
+    assert entry_text(EntryKind.EXTERNAL_PENDING, 24) == "external: result to come"
+    assert entry_text(EntryKind.EXTERNAL_PENDING, 15) == "ext.: to come"
+    assert entry_text(EntryKind.EXTERNAL_LOSS, 15) == "external: lost"  # it fits: said whole
+    assert entry_text(EntryKind.EXCUSED, 3) == "excused"  # no short form: whole (the column widens)
+
+
+def pending_store(demo_store: Path) -> tuple[Path, PlayerId]:
+    """The demo with an excused player of round 32 (its results entered) playing a team match whose result is not known yet."""
+    store = SeasonStore.open(demo_store)
+    try:
+        season = store.season
+        pid = next(p for p, e in season.round(32).entries if e is EntryKind.EXCUSED and taking_part(season, p, 32))
+        store.apply("external", EntrySet(round=32, player=pid, entry=EntryKind.EXTERNAL_PENDING))
+    finally:
+        store.close()
+    return demo_store, pid
+
+
+async def test_a_pending_team_match_fits_at_80_columns_and_is_whole_when_wider(demo_store: Path) -> None:
+    path, pid = pending_store(demo_store)
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        boards = app.screen.query_one("#boards", KeizerTable)
+        assert boards.row_text(f"player:{pid}")[2] == "ext.: to come"
+        # the four columns fit beside the standings: nothing scrolls sideways, Res stays in sight
+        assert boards.virtual_size.width <= boards.size.width
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert boards.row_text(f"player:{pid}")[2] == "external: result to come"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert boards.row_text(f"player:{pid}")[2] == "ext.: to come"
+        assert boards.virtual_size.width <= boards.size.width
+    app.evening.close()
