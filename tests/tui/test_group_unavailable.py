@@ -131,3 +131,15 @@ async def test_a_proposal_made_without_the_rounds_is_dropped(tmp_path: Path) -> 
         await pilot.press("a")
         group = app.evening.season.championship
         assert group is not None and not group.schedule  # nothing left to accept: s first
+
+
+async def test_the_state_line_names_the_players(demo_store: Path) -> None:
+    app = make_app(formed_store(demo_store))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f8")
+        state = str(app.screen.query_one("#group-state").render())
+        group = app.evening.season.championship
+        assert group is not None and state.startswith("State: ")
+        assert not any(pid in state for pid in group.members)  # ids are for scripts (keizer group --json)
+        assert any(app.evening.season.player(pid).name in state for pid in group.members)
+    app.evening.close()

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from seasons.championship import GroupGame
 from seasons.model import PlayerId, Season
 from tui.app.widgets.table import KeizerTable
-from tui.evening.group import GroupView, points_text
+from tui.evening.group import GroupView, points_text, state_summary
 from tui.visible import visible
 
 
@@ -65,7 +65,7 @@ class ChampionshipPane(Vertical):
             lines.append("Cannot play: " + "; ".join(f"{name(p)} {', '.join(map(str, group.unavailable_rounds(p)))}"
                                                      for p in group.members if group.unavailable_rounds(p)))
         members.update(_shown(lines))
-        state.update(visible("State: " + view.state.summary))
+        state.update(visible("State: " + state_summary(season, view.state)))
         table.display = True
         _columns(table, [("Pl", "place"), ("Name", "name"), ("Pts", "points"), ("Played", "played"),
                            ("To play", "to_play")])
