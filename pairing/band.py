@@ -54,8 +54,9 @@ def band_proof(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: 
                known: Known | None = None) -> tuple[BandReport, Dual | None]:
     """The band's report, and the dual of the largest Σ y tried (None when none was: the report says why),
     whose reduced costs pick the pairs column generation adds."""
-    report, dual = _band_proof(inst, costs, sol, tried, known or {})
-    extra = len(_modelled_outside(inst, costs))
+    inside = _modelled_outside(inst, costs)
+    report, dual = _band_proof(inst, costs, sol, tried, known or {}, inside)
+    extra = len(inside)
     if extra:
         report = replace(report, columns=extra,
                          note=report.note.replace(f"rank band ±{costs.band}",
@@ -64,7 +65,7 @@ def band_proof(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: 
 
 
 def _band_proof(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: tuple[int, ...],
-                known: Known) -> tuple[BandReport, Dual | None]:
+                known: Known, inside: set[tuple[int, int]]) -> tuple[BandReport, Dual | None]:
     band = costs.band
     if band is None:
         return BandReport(None, tried), None
@@ -79,7 +80,7 @@ def _band_proof(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried:
         return BandReport(band, tried, False, band_cost,
                           note=f"rank band ±{band}: the bye is not the policy's first choice, so the band may have "
                                f"cut off the optimum (a wider band might let the first choice sit out)"), None
-    lower, dual = _lower_bound(inst, costs, sol, band_cost, known)
+    lower, dual = _lower_bound(inst, costs, sol, band_cost, known, inside)
     if lower is not None and lower > band_cost:
         return BandReport(band, tried, True, band_cost, lower,
                           note=f"rank band ±{band}: any pairing with a pair outside it costs at least {lower} "
@@ -102,8 +103,8 @@ def _modelled_outside(inst: RoundInstance, costs: CompiledCosts) -> set[tuple[in
             if v - u > band and inst.lock_partner(costs.players[u]) != costs.players[v]}
 
 
-def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_cost: int,
-                 known: Known) -> tuple[int | None, Dual | None]:
+def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_cost: int, known: Known,
+                 inside: set[tuple[int, int]]) -> tuple[int | None, Dual | None]:
     """Lower bound on the real cost of a pairing (same bye) that uses a pair outside the model, or None; and
     the dual of the largest Σ y tried.
 
@@ -125,7 +126,6 @@ def _lower_bound(inst: RoundInstance, costs: CompiledCosts, sol: Solution, band_
     if len(free) < 2 or costs.band is None or costs.band + 1 >= n:
         return None, None
     real = costs.column("real_cost")
-    inside = _modelled_outside(inst, costs)
     # First a dual for free: half of each player's cheapest pair in the band (y_u + y_v ≤ c_uv holds on
     # every pair). Far outside pairs cost the rank term alone, so on most rounds this proves the band at
     # once, without building the LP.
