@@ -51,6 +51,8 @@ class BandReport:
     """Real cost (soft tier) of the band's optimum."""
     lower_bound: int | None = None
     """A lower bound on the real cost of any pairing that uses a pair outside the band (LP duality)."""
+    columns: int = 0
+    """Pairs beyond the band added to the model by column generation (`pairing/columns.py`)."""
     note: str = "all pairs in the model"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pairing.band import prove_band
+from pairing.columns import close_band
 from pairing.costs import CompiledCosts, compile_costs
 from pairing.criteria import RELAX_NAMES, CostContext, PairCost, criteria_totals
 from pairing.gcpause import collector_paused
@@ -55,7 +56,11 @@ def _propose(inst: RoundInstance, solver: SolverName, band: BandChoice, prove: b
                 continue
             costs, sol = _with_rules_giving_way(inst, ctx, kind, width)
             notes.append("no pairing respects every hard rule: the fewest possible gave way (see relaxations)")
-        report = _band_report(inst, costs, sol, tuple(tried), prove)
+        if prove and band == "auto" and width is not None and not costs.relaxed:
+            # Unproven, the pairs outside the band that could do better join the model first (columns.py).
+            costs, sol, report = close_band(inst, ctx, costs, sol, tuple(tried), lambda c: _solve(c, kind))
+        else:
+            report = _band_report(inst, costs, sol, tuple(tried), prove)
         if report.proven or band != "auto" or costs.relaxed or width is None or (wider := _wider(width, n)) == width:
             break
         tried.append(width)
