@@ -38,9 +38,9 @@ def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[Built]:
         counts.histories += 1
         return history(season, k, slots)  # type: ignore[arg-type]
 
-    def counted_edge(self: CostContext, a: object, b: object) -> tuple[bool, int, int, int]:
+    def counted_edge(self: CostContext, a: object, b: object, meetings: object = None) -> tuple[bool, int, int, int]:
         counts.pairs += 1
-        return edge(self, a, b)  # type: ignore[arg-type]
+        return edge(self, a, b, meetings)  # type: ignore[arg-type]
 
     monkeypatch.setattr(pairing.instance, "season_history", counted_history)
     monkeypatch.setattr(CostContext, "edge", counted_edge)
