@@ -11,7 +11,7 @@ import numpy as np
 from pairing.criteria import CostContext, bye_order
 from pairing.criteria.bye import ByeOrder
 from pairing.criteria.rank import rank_cost
-from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreaks
+from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_rows
 from pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from pairing.history import pair_key
@@ -153,20 +153,26 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
     `relaxed`, a director's lock always) and every allowed bye."""
     ctx = ctx or CostContext(inst)
     weights = tier_weights(inst, ctx)
-    eu, ev, wu, by_tier = _model_edges(inst, ctx, band, relaxed)
-    by_tier["keep_accepted"] = _keep_column(inst, eu, ev)
-    edge_tiers = tuple(tuple(by_tier[t.name]) for t in PAIR_TIERS)  # every tier a game carries is priced
+    us, vs, white_u, by_tier = _model_edges(inst, ctx, band, relaxed)
+    eu, ev = us.tolist(), vs.tolist()
+    by_tier["keep_accepted"] = np.asarray(_keep_column(inst, eu, ev), dtype=np.int64)
+    columns = [by_tier[t.name] for t in PAIR_TIERS]  # every tier a game carries is priced
     order = bye_order(inst)
     return CompiledCosts(round_number=inst.round_number, seed=inst.seed, players=tuple(p.id for p in inst.players),
-                         edge_u=tuple(eu), edge_v=tuple(ev), white_u=tuple(wu), edge_tiers=edge_tiers,
+                         edge_u=tuple(eu), edge_v=tuple(ev), white_u=tuple(white_u.tolist()),
+                         edge_tiers=tuple(tuple(column.tolist()) for column in columns),
                          bye_index=_bye_index(inst, order), weights=weights,
                          bye_changes=_bye_changes(inst), keeping=inst.keep is not None,
-                         edge_costs=_weighted(edge_tiers, weights, len(eu)), fixed=inst.fixed, band=band,
+                         edge_costs=_weighted(columns, weights, len(eu)), fixed=inst.fixed, band=band,
                          relaxed=relaxed, bye_policy=order)
 
 
+Column = np.ndarray
+"""One value per edge (int64; bool for the colours)."""
+
+
 def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
-                 relaxed: bool) -> tuple[list[int], list[int], list[bool], dict[TierName, list[int]]]:
+                 relaxed: bool) -> tuple[Column, Column, Column, dict[TierName, Column]]:
     """The model's edges as columns: ends, whether the first end has white, and each tier's term by name.
 
     A pair that never met costs its colours and its rank distance only: those are priced for all pairs at
@@ -177,10 +183,12 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     partners = allowed_partners(inst, band)
     counts = [len(p) for p in partners]
     m = sum(counts)
-    if m == 0:
-        return [], [], [], {"relax_max_meetings": [], "relax_rematch_round": [], "real_cost": [], "tiebreak": []}
     us = np.repeat(np.arange(n, dtype=np.int64), counts)
     vs = np.fromiter(chain.from_iterable(partners), dtype=np.int64, count=m)
+    if m == 0:
+        none = np.zeros(0, dtype=np.int64)
+        return us, vs, none.astype(bool), {"relax_max_meetings": none, "relax_rematch_round": none,
+                                           "real_cost": none, "tiebreak": none}
     white = np.array([ctx.white_total[p.id] for p in players], dtype=np.int64)
     black = np.array([ctx.black_total[p.id] for p in players], dtype=np.int64)
     pos = np.array([p.pos for p in players], dtype=np.int64)
@@ -195,37 +203,38 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     # Edges are sorted by (u, v): a pair's place is found by its key u·n + v.
     keys = us * n + vs
     index = {p.id: i for i, p in enumerate(players)}
-    met = sorted({min(i, j) * n + max(i, j) for (a, b), _ in inst.history.meetings
-                  if (i := index.get(a)) is not None and (j := index.get(b)) is not None})
-    white_list = white_a.tolist()
-    soft_list = soft.tolist()
-    cache = ctx.edges
+    # The pairs with a past among the players paired, by key, with their meetings (the keys are distinct).
+    met = sorted((i * n + j if i < j else j * n + i, past) for (a, b), past in inst.history.meetings
+                 if (i := index.get(a)) is not None and (j := index.get(b)) is not None)
     if met:
-        wanted = np.asarray(met, dtype=np.int64)
-        at = np.searchsorted(keys, wanted)
-        for key, k in zip(met, at.tolist()):
-            if k >= m or int(keys[k]) != key:
+        cache = ctx.edges
+        wanted = np.fromiter((key for key, _ in met), dtype=np.int64, count=len(met))
+        at = np.searchsorted(keys, wanted).tolist()
+        found = keys[np.minimum(at, m - 1)].tolist()
+        places: list[int] = []
+        priced: list[tuple[bool, int, int, int]] = []
+        for (key, past), k, there in zip(met, at, found):
+            if k >= m or there != key:
                 continue  # a pair outside the band, or not allowed
             i, j = divmod(key, n)
             e = cache.get((i, j))
             if e is None:
-                e = ctx.edge(players[i], players[j])
+                e = ctx.edge(players[i], players[j], past)
                 cache[(i, j)] = e
-            white_list[k], meet[k], early[k], soft_list[k] = e
-    tie = tiebreaks(inst.seed, inst.round_number, [p.id for p in players])
-    u_list, v_list = us.tolist(), vs.tolist()
-    ties = [tie(i, j) for i, j in zip(u_list, v_list)]
-    meet_list, early_list = meet.tolist(), early.tolist()
+            places.append(k)
+            priced.append(e)
+        if places:  # written into the columns at once
+            white_a[places], meet[places], early[places], soft[places] = zip(*priced)
+    ties = np.array(tiebreak_rows(inst.seed, inst.round_number, [p.id for p in players], partners),
+                    dtype=np.int64)  # in edge order
+    by_tier: dict[TierName, Column] = {"relax_max_meetings": meet, "relax_rematch_round": early,
+                                       "real_cost": soft, "tiebreak": ties}
     if not relaxed and (meet.any() or early.any()):
         # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
         locked = np.array([inst.lock_partner(p.id) is not None for p in players], dtype=bool)
-        keep = np.flatnonzero(locked[us] | ((meet == 0) & (early == 0))).tolist()
-        return ([u_list[k] for k in keep], [v_list[k] for k in keep], [white_list[k] for k in keep],
-                {"relax_max_meetings": [meet_list[k] for k in keep],
-                 "relax_rematch_round": [early_list[k] for k in keep],
-                 "real_cost": [soft_list[k] for k in keep], "tiebreak": [ties[k] for k in keep]})
-    return (u_list, v_list, white_list, {"relax_max_meetings": meet_list, "relax_rematch_round": early_list,
-                                         "real_cost": soft_list, "tiebreak": ties})
+        keep = np.flatnonzero(locked[us] | ((meet == 0) & (early == 0)))
+        return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
+    return us, vs, white_a, by_tier
 
 
 def _keep_column(inst: RoundInstance, eu: list[int], ev: list[int]) -> list[int]:
@@ -255,14 +264,20 @@ def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:
     return tuple(index)
 
 
-def _weighted(edge_tiers: tuple[tuple[int, ...], ...], weights: TierWeights, m: int) -> tuple[int, ...]:
-    """Each edge's composite cost, one pass per tier (a comprehension per tier is the fast path here)."""
-    total: list[int] | None = None
-    for tier, column in zip(PAIR_TIERS, edge_tiers, strict=True):
-        if not any(column):
-            continue  # a hard rule's column is all zeros unless no pairing keeps every rule
-        shift = weights.shift(tier.name)
-        total = ([value << shift for value in column] if total is None
-                 else [acc + (value << shift) for acc, value in zip(total, column)])
-    return (0,) * m if total is None else tuple(total)
-
+def _weighted(columns: list[Column], weights: TierWeights, m: int) -> tuple[int, ...]:
+    """Each edge's composite cost: the tier columns (PAIR_TIERS order) shifted into place and summed, in
+    numpy while the sum fits in 63 bits (it does up to thousands of players), else in Python integers."""
+    terms = [(column, weights.shift(tier.name)) for tier, column in zip(PAIR_TIERS, columns, strict=True)
+             if column.any()]  # a hard rule's column is all zeros unless no pairing keeps every rule
+    if not terms:
+        return (0,) * m
+    if all(int(column.min()) >= 0 for column, _ in terms) and \
+            sum(int(column.max()) << shift for column, shift in terms) < 1 << 63:
+        total = np.zeros(m, dtype=np.int64)
+        for column, shift in terms:
+            total += column << shift
+        return tuple(total.tolist())
+    exact = [0] * m
+    for column, shift in terms:
+        exact = [acc + (value << shift) for acc, value in zip(exact, column.tolist())]
+    return tuple(exact)

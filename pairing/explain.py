@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.criteria import CRITERION
+from pairing.criteria import CRITERION, CostContext
 from pairing.criteria.colour import balance_of, run_of
 from pairing.criteria.tiers import TIER
 from pairing.explain_why_not import WHY_NOT_PER_BOARD, WhyNot, WhyNotExplainer
@@ -56,10 +56,12 @@ class RoundExplanation:
     """Everything as text, in board order."""
 
 
-def explain(inst: RoundInstance, proposal: Proposal, why_not: int = WHY_NOT_PER_BOARD) -> RoundExplanation:
+def explain(inst: RoundInstance, proposal: Proposal, why_not: int = WHY_NOT_PER_BOARD,
+            ctx: CostContext | None = None) -> RoundExplanation:
     """Every board and the bye of `proposal`, explained; per board up to `why_not` nearer-ranked players
-    not chosen and why (each may cost one more solve of the round; 0: none)."""
-    others = WhyNotExplainer(inst, proposal, why_not)
+    not chosen and why (each may cost one more solve of the round; 0: none). `ctx`: the round's
+    CostContext when the caller has it (it prices the candidates)."""
+    others = WhyNotExplainer(inst, proposal, why_not, ctx)
     boards = tuple(_board(inst, b, others) for b in proposal.boards)
     bye = _bye(inst, proposal) if proposal.bye is not None else None
     lines = [f"Round {inst.round_number}: {len(proposal.boards)} boards, real cost {proposal.real_cost}"]

@@ -65,11 +65,12 @@ class WhyNot:
 class WhyNotExplainer:
     """Answers "why not him?" for the boards of one proposal; each forced pair is solved once."""
 
-    def __init__(self, inst: RoundInstance, proposal: Proposal, per_board: int = WHY_NOT_PER_BOARD) -> None:
+    def __init__(self, inst: RoundInstance, proposal: Proposal, per_board: int = WHY_NOT_PER_BOARD,
+                 ctx: CostContext | None = None) -> None:
         self.inst = inst
         self.proposal = proposal
         self.per_board = per_board
-        self.ctx = CostContext(inst)
+        self.ctx = ctx if ctx is not None and ctx.inst is inst else CostContext(inst)
         self.costs: CompiledCosts = proposal.costs
         self.position = {pid: i for i, pid in enumerate(self.costs.players)}
         self.played = {pair_key(w, b) for w, b in proposal.pairs()}

@@ -83,7 +83,14 @@ def season_history(season: Season, before_round: int, slots: pl.DataFrame | None
     ids = tuple(p.id for p in season.players)
     met: dict[Pair, list[Meeting]] = {}
     for rnd, white, black in zip(*(games[c].to_list() for c in ("round", "white", "black"))):
-        met.setdefault(pair_key(ids[white], ids[black]), []).append(Meeting(rnd, ids[white], ids[black]))
+        w, b = ids[white], ids[black]
+        meeting = Meeting(rnd, w, b)
+        key = (w, b) if w < b else (b, w)  # pair_key, inline: this loop runs for every game of the season
+        if key in met:
+            met[key].append(meeting)
+        else:
+            met[key] = [meeting]
     players = sorted((ids[i], PlayerHistory(colours, byes, lost)) for i, colours, byes, lost in
                      zip(*(pasts[c].to_list() for c in ("player", "colours", "byes", "lost_evenings"))))
-    return History(meetings=tuple((k, tuple(v)) for k, v in sorted(met.items())), players=tuple(players))
+    # the keys alone are sorted (they are distinct): comparing (key, list) items costs twice as much
+    return History(meetings=tuple((k, tuple(met[k])) for k in sorted(met)), players=tuple(players))

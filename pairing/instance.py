@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pairing.gcpause import collector_paused
@@ -14,7 +15,7 @@ from pairing.kept import KeptPairing
 from pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
-from seasons.ruleset import parse_ruleset
+from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.ruleset.model import PairingRules
 
 if TYPE_CHECKING:
@@ -143,9 +144,9 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
            history: History | None) -> RoundInstance:
     check_round(season, k)
     _check_ranking(season, ranking, values)
-    ruleset = parse_ruleset(season.ruleset_spec)
+    ruleset = ruleset_of(season)
     rules = ruleset.pairing
-    pool = Pool.of(season, k, ranking)
+    pool = Pool.of(season, k, ranking, ruleset)
     # The championship group's games of this round are fixed boards; its other pairs never meet (§8).
     present = pool.present
     fixed_games = pool.place_fixed(tuple(fixed) + scheduled_fixed(season, ruleset, k, present, fixed))
@@ -162,6 +163,19 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
                          fixed=fixed_games, fixed_players=fixed_players, locks=tuple(sorted(locked)),
                          forbids=tuple(sorted(forbidden)), bye_lock=bye, history=history,
                          unavailable=pool.unavailable)
+
+
+def ruleset_of(season: Season) -> Ruleset:
+    """The season's rule set, parsed once per preset name: a round is paired again and again in an evening
+    (a preset name is immutable and the Ruleset frozen, so one parse serves every call); a spec with
+    overrides is parsed each time."""
+    spec = season.ruleset_spec
+    return _preset(spec) if isinstance(spec, str) else parse_ruleset(spec)
+
+
+@lru_cache(maxsize=16)
+def _preset(name: str) -> Ruleset:
+    return parse_ruleset(name)  # an unknown name raises, and lru_cache keeps no failure
 
 
 def _check_ranking(season: Season, ranking: Sequence[PlayerId], values: Sequence[Fraction]) -> None:
@@ -187,10 +201,15 @@ def _player_states(pool: Pool, values: Sequence[Fraction], history: History,
         past = history.of(pid)
         in_fixed = pid in pool.fixed
         state = PlayerState(id=pid, rank=i + 1, pos=0 if in_fixed else len(pool_states) + 1,
-                            value=Fraction(values[i]), colours=past.colours, byes=past.byes,
+                            value=_fraction(values[i]), colours=past.colours, byes=past.byes,
                             lost_evenings=past.lost_evenings, bottom=i + 1 > bottom_from)
         (fixed_states if in_fixed else pool_states).append(state)
     return tuple(pool_states), tuple(fixed_states)
+
+
+def _fraction(value: Fraction | int) -> Fraction:
+    """The value as a Fraction; the ranking's values mostly are one already (building it anew costs)."""
+    return value if type(value) is Fraction else Fraction(value)
 
 
 def check_round(season: Season, k: int) -> None:

@@ -9,7 +9,7 @@ from pairing.history import Pair, pair_key
 from seasons.championship import FINAL_GROUP, out_of_keizer
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
-from seasons.ruleset import parse_ruleset
+from seasons.ruleset import Ruleset, parse_ruleset
 
 
 @dataclass(slots=True)
@@ -30,14 +30,15 @@ class Pool:
     """The fixed game of each player in one."""
 
     @staticmethod
-    def of(season: Season, k: int, ranking: Sequence[PlayerId]) -> Pool:
+    def of(season: Season, k: int, ranking: Sequence[PlayerId], ruleset: Ruleset | None = None) -> Pool:
+        """Who of `ranking` is present in round k (`ruleset`: the season's, when the caller parsed it)."""
         rnd = season.rounds[k - 1] if k <= len(season.rounds) else None
         entries: dict[PlayerId, EntryKind] = {}
         for pid, kind in rnd.entries if rnd is not None else ():
             entries.setdefault(pid, kind)  # the first entry counts, as `Round.entry_of` reads it
         available: list[int] = []
         unavailable: list[tuple[PlayerId, str]] = []
-        rule = parse_ruleset(season.ruleset_spec).championship
+        rule = (ruleset or parse_ruleset(season.ruleset_spec)).championship
         group = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
         for i, pid in enumerate(ranking):
             # docs/rules.md §8: K's finalists play their own games, not the Keizer, after the group formed

@@ -10,10 +10,10 @@ from typing import Literal
 from pairing.criteria.bye import ByeOrder, bye_order
 from pairing.criteria.colour import (
     ColourTerms,
-    colour_terms,
+    colour_terms_both,
     higher_ranked_white_by_rule,
 )
-from pairing.criteria.meetings import meeting_terms, reversed_white
+from pairing.criteria.meetings import meeting_costs, meeting_terms, reversed_white
 from pairing.criteria.rank import rank_cost
 from pairing.criteria.tiers import TierName, TierTotals, tier_totals
 from pairing.criteria.weights import (
@@ -65,10 +65,11 @@ class CostContext:
         self.target = inst.target_distance
         limits = inst.rules.colour
         people = inst.players + inst.fixed_players
-        self.white_terms: dict[PlayerId, ColourTerms] = {p.id: colour_terms(p.colours, "W", limits) for p in people}
-        self.black_terms: dict[PlayerId, ColourTerms] = {p.id: colour_terms(p.colours, "B", limits) for p in people}
-        self.white_total = {pid: sum(t) for pid, t in self.white_terms.items()}
-        self.black_total = {pid: sum(t) for pid, t in self.black_terms.items()}
+        both = [(p.id, colour_terms_both(p.colours, limits)) for p in people]
+        self.white_terms: dict[PlayerId, ColourTerms] = {pid: w for pid, (w, _) in both}
+        self.black_terms: dict[PlayerId, ColourTerms] = {pid: b for pid, (_, b) in both}
+        self.white_total = {pid: sum(w) for pid, (w, _) in both}
+        self.black_total = {pid: sum(b) for pid, (_, b) in both}
         self.edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
         """`edge` of the pairs with a past, by pool indexes, kept while the band widens (and across the
         director's re-solves: `carried`)."""
@@ -101,20 +102,22 @@ class CostContext:
             return a_white < b_white, "preference"
         return higher_ranked_white_by_rule(a.pos), "rule"
 
-    def edge(self, a: PlayerState, b: PlayerState) -> tuple[bool, int, int, int]:
+    def edge(self, a: PlayerState, b: PlayerState,
+             meetings: tuple[Meeting, ...] | None = None) -> tuple[bool, int, int, int]:
         """(a has white, relax_max_meetings, relax_rematch_round, soft total) of a game a–b, a ranked higher.
-        The compiled model's fast path: the same terms as `pair_cost`, without the breakdown."""
+        The compiled model's fast path: the same terms as `pair_cost`, without the breakdown. `meetings`:
+        the pair's, when the caller holds them already."""
         inst = self.inst
-        meetings = inst.meetings_of(a.id, b.id)
+        if meetings is None:
+            meetings = inst.meetings_of(a.id, b.id)
         white_a, _ = self.orient(a, b, meetings)
         colour = (self.white_total[a.id] + self.black_total[b.id] if white_a
                   else self.black_total[a.id] + self.white_total[b.id])
         rank = rank_cost(b.pos - a.pos, self.target)
         if not meetings:
             return white_a, 0, 0, colour + rank
-        m = meeting_terms(meetings, inst.round_number, a.bottom and b.bottom, inst.rules)
-        return (white_a, m.relax_max_meetings, m.relax_rematch_round,
-                colour + rank + m.bottom_extra + m.rematch_gap)
+        relax_max, early, bottom, gap = meeting_costs(meetings, inst.round_number, a.bottom and b.bottom, inst.rules)
+        return white_a, relax_max, early, colour + rank + bottom + gap
 
     def pair_cost(self, a: PlayerState, b: PlayerState, white: PlayerId | None = None) -> PairCost:
         """The cost of the game a–b (either order), with its colours decided (or as `white` says)."""

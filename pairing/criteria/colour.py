@@ -42,9 +42,24 @@ def colour_terms(colours: str, colour: Colour | str, limits: ColourLimits) -> Co
     """What it costs that a player with this past gets `colour` (a Colour or its letter) now."""
     given = colour if isinstance(colour, Colour) else Colour.of_letter(colour)
     last, run = run_of(colours)
-    new_run = run + 1 if given.letter == last else 1
+    return _terms(last, run, balance_of(colours), given.letter, given.sign, limits)
+
+
+def colour_terms_both(colours: str, limits: ColourLimits) -> tuple[ColourTerms, ColourTerms]:
+    """`colour_terms` of white and of black, the history read once (every player of every round needs both)."""
+    last, run = run_of(colours)
     balance = balance_of(colours)
-    new_balance = balance + given.sign
+    return (_terms(last, run, balance, _WHITE, 1, limits), _terms(last, run, balance, _BLACK, -1, limits))
+
+
+_WHITE, _BLACK = Colour.WHITE.letter, Colour.BLACK.letter
+
+
+def _terms(last: str, run: int, balance: int, letter: str, sign: int, limits: ColourLimits) -> ColourTerms:
+    """The costs of receiving the colour `letter` (whose sign is `sign`) after a run of `run` games of `last`
+    with this balance."""
+    new_run = run + 1 if letter == last else 1
+    new_balance = balance + sign
     # "Never three of the same colour in a row when it can be avoided": each further game of the run costs
     # COLOUR_RUN_GROWTH times the one before (a fourth white in a row is far worse than a third).
     beyond = max(0, new_run - limits.max_run)
@@ -53,7 +68,7 @@ def colour_terms(colours: str, colour: Colour | str, limits: ColourLimits) -> Co
     worse = abs(new_balance) > abs(balance)
     balance_cost = COLOUR_BALANCE * max(0, abs(new_balance) - limits.max_balance) if worse else 0
     # Alternate where possible; a run beyond the limit is already paid for above.
-    repeat_cost = COLOUR_REPEAT if given.letter == last and run_cost == 0 else 0
+    repeat_cost = COLOUR_REPEAT if letter == last and run_cost == 0 else 0
     drift_cost = COLOUR_DRIFT if worse and balance_cost == 0 else 0
     return (run_cost, balance_cost, repeat_cost, drift_cost)
 

@@ -28,9 +28,18 @@ NO_MEETING = MeetingTerms(0, 0, 0, 0)
 
 def meeting_terms(meetings: tuple[Meeting, ...], round_number: int, both_bottom: bool,
                   rules: PairingRules) -> MeetingTerms:
+    if not meetings:
+        return NO_MEETING
+    return MeetingTerms(*meeting_costs(meetings, round_number, both_bottom, rules))
+
+
+def meeting_costs(meetings: tuple[Meeting, ...], round_number: int, both_bottom: bool,
+                  rules: PairingRules) -> tuple[int, int, int, int]:
+    """`meeting_terms` as a plain tuple in its fields' order: the compiled model's fast path (every pair
+    with a past of every round)."""
     count = len(meetings)
     if count == 0:
-        return NO_MEETING
+        return 0, 0, 0, 0
     # D art. 8: at most max_meetings games; D art. 9: one more for two players of the bottom region.
     allowed = rules.max_meetings + (1 if both_bottom and rules.bottom_region > 0 else 0)
     relax_max = max(0, count + 1 - allowed)
@@ -43,7 +52,7 @@ def meeting_terms(meetings: tuple[Meeting, ...], round_number: int, both_bottom:
         since = round_number - meetings[-1].round
         if since < rules.rematch_gap:
             gap = REMATCH_GAP_BASE + REMATCH_GAP_STEP * (rules.rematch_gap - since)
-    return MeetingTerms(relax_max, 1 if early else 0, bottom, gap)
+    return relax_max, 1 if early else 0, bottom, gap
 
 
 def reversed_white(meetings: tuple[Meeting, ...], rules: PairingRules) -> str | None:

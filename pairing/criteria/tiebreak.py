@@ -34,6 +34,28 @@ def tiebreaks(seed: int, round_number: int, ids: Sequence[str]) -> Callable[[int
     return of
 
 
+def tiebreak_rows(seed: int, round_number: int, ids: Sequence[str], partners: Sequence[Sequence[int]]) -> list[int]:
+    """`tiebreak` of ids[i] and ids[j] for every j in partners[i], row by row, in that order: the compiled
+    round's edges at once (`tiebreaks` with its per-pair call and swap unrolled into one loop, a fifth less)."""
+    bases = [blake2b(f"{seed}|{round_number}|{pid}|".encode(), digest_size=8) for pid in ids]
+    raw = [pid.encode() for pid in ids]
+    shift = 64 - TIEBREAK_BITS
+    from_bytes = int.from_bytes
+    out: list[int] = []
+    append = out.append
+    for i, row in enumerate(partners):
+        base, own, encoded = bases[i], ids[i], raw[i]
+        for j in row:
+            if ids[j] < own:  # the lower id's prefix first, as `tiebreak` orders the pair
+                h = bases[j].copy()
+                h.update(encoded)
+            else:
+                h = base.copy()
+                h.update(raw[j])
+            append(from_bytes(h.digest(), "big") >> shift)
+    return out
+
+
 def lottery_number(seed: int, round_number: int, player: str) -> int:
     """A player's lot (32 bits) in the bye lottery of a round (K): replayable from the seed, no RNG state."""
     digest = hashlib.blake2b(f"{seed}|{round_number}|bye-lottery|{player}".encode(), digest_size=4).digest()

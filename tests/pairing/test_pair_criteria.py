@@ -7,10 +7,10 @@ from itertools import pairwise
 
 from pairing.costs import tier_weights
 from pairing.criteria import bye_order
-from pairing.criteria.colour import colour_terms, run_of
+from pairing.criteria.colour import colour_terms, colour_terms_both, run_of
 from pairing.criteria.meetings import meeting_terms
 from pairing.criteria.rank import rank_units
-from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak, tiebreaks
+from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak, tiebreak_rows, tiebreaks
 from pairing.criteria.tiers import TIER_NAMES, TIERS, tier_index
 from pairing.criteria.weights import CRITERIA
 from pairing.history import Meeting
@@ -40,6 +40,15 @@ def test_colour_terms():
     assert colour_terms("WWBW", "W", limits) == (0, 60, 3, 0)  # balance +2 → +3 beyond max_balance
     assert colour_terms("WB", "B", limits) == (0, 0, 3, 1)  # a repeat within max_run, balance 0 → −1
     assert colour_terms("WWBBWW", "W", ColourLimits(max_run=3, max_balance=3)) == (0, 0, 3, 1)
+
+
+def test_both_colours_at_once_cost_what_each_costs():
+    rng = random.Random(3)
+    for _ in range(300):
+        colours = "".join(rng.choice("WB") for _ in range(rng.randrange(12)))
+        limits = ColourLimits(max_run=rng.randrange(1, 4), max_balance=rng.randrange(1, 4))
+        assert colour_terms_both(colours, limits) == (colour_terms(colours, "W", limits),
+                                                      colour_terms(colours, "B", limits))
 
 
 def test_colour_balance_decides_the_colours():
@@ -112,3 +121,6 @@ def test_the_round_hasher_gives_the_tiebreak_of_every_pair():
     tie = tiebreaks(7, 21, ids)
     assert all(tie(i, j) == tie(j, i) == tiebreak(7, 21, ids[i], ids[j])
                for i in range(len(ids)) for j in range(len(ids)) if i != j)
+    partners = [[j for j in range(len(ids)) if j != i] for i in range(len(ids))]
+    assert tiebreak_rows(7, 21, ids, partners) == [tiebreak(7, 21, ids[i], ids[j])
+                                                   for i, row in enumerate(partners) for j in row]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.instance import build_instance
+from pairing.instance import build_instance, ruleset_of
 from pairing.ranking import provisional_ranking
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Withdrawal
@@ -147,3 +147,13 @@ def test_the_replay_frame_and_an_earlier_history_give_the_same_instance():
         again = build_instance(s, k, ranked.ranking, ranked.values, history=plain.history,
                                forbids=[(plain.players[0].id, plain.players[1].id)])
         assert again.history is plain.history and again.players == plain.players
+
+
+def test_a_preset_is_parsed_once_and_an_unknown_one_refused_every_time():
+    s = season(6)
+    assert ruleset_of(s) is ruleset_of(replace(s, name="another season"))  # a preset name: parsed once
+    custom = replace(s, ruleset_spec={"preset": "keizer-classic", "pairing": {"max_meetings": 3}})
+    assert ruleset_of(custom).pairing.max_meetings == 3  # a spec with overrides: parsed as it is
+    for _ in range(2):  # a failure is not remembered as a rule set
+        with pytest.raises(KeizerError, match="no-such-preset"):
+            ruleset_of(replace(s, ruleset_spec="no-such-preset"))

@@ -22,6 +22,7 @@ from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
 if TYPE_CHECKING:
     from pairing import CheckReport
     from pairing.history import Pair
+    from pairing.reuse import Reusable
     from scoring import Replay
 
 Edit = tuple[str, set["Pair"], set["Pair"], list[ProposalView], int]
@@ -66,6 +67,9 @@ class PairingDesk:
     (a player of a paired round has a game or an entry, never both: the two are one action)."""
     failure: tuple[str, int] | None = field(default=None, init=False)
     """Why the last solve found nothing, and the revision it was made at (see `failed`)."""
+    reuse: Reusable | None = field(default=None, init=False)
+    """What the last solve of the desk's round left for the next (its history, its priced pairs): each
+    solve uses what is still valid for the season it pairs (`pairing.reuse`)."""
 
     # -- what the screen shows ---------------------------------------------------------------------
     def follow(self, k: int) -> None:
@@ -74,6 +78,7 @@ class PairingDesk:
             self.round_number = k
             self._clear()
             self.failure = None
+            self.reuse = None
 
     @property
     def failed(self) -> str | None:
@@ -158,12 +163,14 @@ class PairingDesk:
                             values=values,
                             locks=tuple(sorted(self.locks)), forbids=tuple(sorted(self.forbids)),
                             alternatives=alternatives, head=self.source.revision, players=present,
-                            slots=played.slots, keep=kept)
+                            slots=played.slots, keep=kept, reuse=self.reuse)
 
     def take(self, outcome: SolveOutcome) -> str:
         """Put a solve's proposals on the desk (best first); the line to tell the director."""
         k = outcome.request.round_number
         self.made_at = outcome.request.head
+        if outcome.reuse is not None and k == self.round_number:
+            self.reuse = outcome.reuse
         if outcome.error is not None:
             self.failure = (outcome.error, outcome.request.head)
             self.proposals.clear()
@@ -388,9 +395,11 @@ class PairingDesk:
         """The independent checker on a hand-made pairing: its report and the rules it breaks
         (the director's locks and forbids are not rules: a swap may undo them on purpose)."""
         from pairing import build_instance, check_pairing
+        from pairing.reuse import reused_history
 
         req = self.prepare(self.round_number or 1, 0)
-        inst = build_instance(req.season, req.round_number, req.ranking, req.values, slots=req.slots)
+        inst = build_instance(req.season, req.round_number, req.ranking, req.values, slots=req.slots,
+                              history=reused_history(req.reuse, req.season, req.round_number))
         report = check_pairing(inst, games, bye)
         problems = self._maker().named(tuple(v.message for v in report.violations + report.relaxed))
         return report, problems

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from pairing import Proposal, RoundExplanation
     from pairing.history import Pair
     from pairing.kept import KeptPairing
+    from pairing.reuse import Reusable
     from scoring.slots import SlotFrame
 
 
@@ -45,6 +46,9 @@ class SolveRequest:
     than built again."""
     keep: KeptPairing | None = None
     """The round's accepted pairing when it is paired again keeping its boards (docs/rules.md §7)."""
+    reuse: Reusable | None = None
+    """What the desk's last solve left: its history and priced pairs are used where they are still valid
+    (`pairing.reuse`), so that a lock, forbid or latecomer does not rebuild them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +67,8 @@ class SolveOutcome:
     """The director cancelled: `proposals` holds what was found before (perhaps nothing)."""
     partial: bool = False
     """The best pairing only, sent while the alternatives are still being looked for."""
+    reuse: Reusable | None = None
+    """What this solve leaves for the next solve of the round (the desk keeps it)."""
 
 
 def solve_request(request: SolveRequest, cancel: threading.Event,
@@ -73,23 +79,28 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
     for alternatives (large fields make them slow) still has it. Only a user's problem (`KeizerError`)
     becomes an outcome; anything else is raised, for the caller's worker to report."""
     from pairing import alternatives, build_instance, explain, propose  # loads OR-Tools: only when solving
+    from pairing.reuse import Reusable, reused_context, reused_history
 
+    season, k = request.season, request.round_number
     try:
-        inst = build_instance(request.season, request.round_number, request.ranking, request.values,
-                              slots=request.slots,
+        inst = build_instance(season, k, request.ranking, request.values, slots=request.slots,
+                              history=reused_history(request.reuse, season, k),
                               locks=request.locks, forbids=request.forbids, keep=request.keep)
-        best = propose(inst)
-        why = explain(inst, best)  # with "why not him?" for each board: the pairing the director looks at
+        ctx = reused_context(request.reuse, inst)  # one context for the solve, the alternatives and the words
+        reuse = Reusable.of(season, inst, ctx)
+        best = propose(inst, ctx=ctx)
+        why = explain(inst, best, ctx=ctx)  # with "why not him?" for each board: the pairing the director looks at
         found = [best]
         if request.alternatives and not cancel.is_set():
-            partial(SolveOutcome(request, (best,), (why,), partial=True))
+            partial(SolveOutcome(request, (best,), (why,), partial=True, reuse=reuse))
             progress(f"best pairing found (cost {best.real_cost}); looking for {request.alternatives} "
                      f"alternatives…")
             found.extend(a.proposal for a in alternatives(inst, request.alternatives, best=best,
-                                                          cancelled=cancel.is_set))
+                                                          cancelled=cancel.is_set, ctx=ctx))
         # An alternative is explained without "why not": its answers would be about a pairing that is
         # not the best, and each costs a solve (a quarter of a second per proposal at 80 present).
-        return SolveOutcome(request, tuple(found), (why,) + tuple(explain(inst, p, why_not=0) for p in found[1:]),
-                            cancelled=cancel.is_set())
+        return SolveOutcome(request, tuple(found),
+                            (why,) + tuple(explain(inst, p, why_not=0, ctx=ctx) for p in found[1:]),
+                            cancelled=cancel.is_set(), reuse=reuse)
     except KeizerError as exc:
         return SolveOutcome(request, error=str(exc))
