@@ -122,3 +122,31 @@ def test_the_state_in_json_has_its_facts_and_the_sentence_has_names(capsys: pyte
     assert code == 0 and out == state["summary"] + "\n"
     code, out, _ = run(capsys, "group", path)
     assert code == 0 and f"State: {state['summary']}" in out
+
+
+def test_unavailable_rounds_are_checked_as_the_tui_checks_them(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    from seasons.store import SeasonStore
+
+    src = tmp_path / "s.json"
+    src.write_text(dump_season(simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)))
+    path = str(tmp_path / "s.keizer")
+    assert main(["import", str(src), path]) == 0
+    assert run(capsys, "group", "form", path, "--save")[0] == 0
+    with SeasonStore.open(path, readonly=True) as store:
+        group, head = store.season.championship, store.head()
+    assert group is not None
+    outsider = next(f"p{i:03d}" for i in range(1, 13) if f"p{i:03d}" not in group.members)
+    member = group.members[0]
+    for argv, said in (([member, "37"], "round 37: the group plays in rounds 21–36"),
+                       ([member, "20", "30"], "round 20"),
+                       ([outsider, "30"], "is not in the championship group")):
+        code, _, err = run(capsys, "group", "unavailable", path, *argv, "--save")
+        assert code == 2 and said in err and err.count("\n") == 1, err
+    with SeasonStore.open(path, readonly=True) as store:
+        assert store.head() == head  # nothing written
+    assert run(capsys, "group", "unavailable", path, member, "30", "--save")[0] == 0
+    code, out, _ = run(capsys, "group", "unavailable", path, member, "30", "--save")
+    assert code == 0 and "unchanged: nothing to save" in out
+    with SeasonStore.open(path, readonly=True) as store:
+        assert store.head() == head + 1

@@ -169,12 +169,17 @@ def _schedule(opts: argparse.Namespace) -> int:
 
 
 def _unavailable(opts: argparse.Namespace) -> int:
-    from seasons.store.events import GroupUnavailableSet
+    from tui.evening.group import group_of, unavailable_change
 
     season, head = _read(opts.season, opts.save)
     pid = _pid(season, opts.player, "unavailable")
-    event = GroupUnavailableSet(pid, tuple(sorted(set(opts.rounds))))
-    print(f"{pid} cannot play group games in rounds: {', '.join(map(str, event.rounds)) or 'none'}")
+    group, rounds = group_of(season), tuple(sorted(set(opts.rounds)))
+    said = f"{season.player(pid).name} cannot play group games in rounds: {', '.join(map(str, rounds)) or 'none'}"
+    if pid in group.members and rounds == group.unavailable_rounds(pid):
+        print(f"{said} (unchanged: nothing to save)")
+        return 0
+    (event,) = unavailable_change(season, pid, rounds).events  # the TUI's checks: a member, the group's rounds
+    print(said)
     if opts.save:
         _write(opts.season, head, f"rounds {pid} cannot play", event)
     return 0
