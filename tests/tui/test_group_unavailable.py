@@ -143,3 +143,12 @@ async def test_the_state_line_names_the_players(demo_store: Path) -> None:
         assert not any(pid in state for pid in group.members)  # ids are for scripts (keizer group --json)
         assert any(app.evening.season.player(pid).name in state for pid in group.members)
     app.evening.close()
+
+
+async def test_the_groups_screen_opens_in_the_group_table(demo_store: Path) -> None:
+    app = make_app(formed_store(demo_store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#group-table")  # d, u, m act on its cursor at once
+    app.evening.close()

@@ -40,6 +40,8 @@ class GroupsScreen(KeizerScreen):
     group's game, or a decision game. Each write is one undo step."""
 
     MODE = "groups"
+    AUTO_FOCUS = "#group-table"
+    """The keys act on the table's cursor: in the table from the start, not on the tab bar."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "decline", "Declines"),
         Binding("f", "form", "Form group"),
