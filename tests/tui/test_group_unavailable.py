@@ -152,3 +152,17 @@ async def test_the_groups_screen_opens_in_the_group_table(demo_store: Path) -> N
         await pilot.pause()
         assert app.focused is app.screen.query_one("#group-table")  # d, u, m act on its cursor at once
     app.evening.close()
+
+
+def test_the_replay_cache_is_keyed_on_the_group(demo_store: Path) -> None:
+    """K's separate final group holds its places in the replay: a cached replay from before the group
+    changed must not be handed out after it."""
+    evening = Evening.open(demo_store)
+    try:
+        before = evening.session.replay(20)
+        assert evening.session.replay(20) is before  # cached while nothing it reads changes
+        evening.session.commit("form", form_event(evening.season, ()))
+        assert evening.season.championship is not None
+        assert evening.session.replay(20) is not before
+    finally:
+        evening.close()

@@ -76,6 +76,7 @@ class EveningSession:
         season = self.season
         key = (upto, season.players, season.withdrawals, season.rounds_planned, season.rounds[:upto],
                season.class_moves,  # no score depends on them, but the table's class column does
+               season.championship,  # K's separate final group holds its places (scoring/replay.py)
                json.dumps(season.ruleset_spec, sort_keys=True))
         if key not in self._replays:
             if len(self._replays) >= REPLAY_CACHE:
