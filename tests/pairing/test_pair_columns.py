@@ -88,3 +88,38 @@ def test_propose_adds_columns_before_it_widens_the_band(monkeypatch):
     prop = propose(inst, "matching")
     assert prop.band.proven and prop.band.columns > 0 and prop.band.band == 3
     assert (prop.objective, prop.pairs(), prop.bye) == (full.objective, full.pairs(), full.bye)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_rounds_columns_price_as_compile_costs_and_claim_no_wrong_proof(seed):
+    """Random rules, pasts, locks and forbids: an outside pair joins priced as the all-pairs model prices it,
+    and a proof claimed is one that holds."""
+    from tests.pairing.randomized import random_instance
+
+    inst = random_instance(seed, max_players=16)
+    try:
+        full_costs = compile_costs(inst)
+        full = solve_matching(full_costs)
+    except NoPairing:
+        return
+    for band in (1, 2, 3):
+        if band + 1 >= len(inst.players):
+            continue
+        ctx = CostContext(inst)
+        costs = compile_costs(inst, band, ctx=ctx)
+        inside = set(zip(costs.edge_u, costs.edge_v))
+        outside = {(u, v): ctx.edge(inst.players[u], inst.players[v]) for u, v in zip(full_costs.edge_u, full_costs.edge_v)
+                   if (u, v) not in inside}
+        if not full_costs.relaxed:
+            grown = with_pairs(inst, costs, outside)
+            assert (grown.edge_u, grown.edge_v, grown.white_u) == (full_costs.edge_u, full_costs.edge_v,
+                                                                   full_costs.white_u)
+            assert grown.edge_tiers == full_costs.edge_tiers and grown.edge_costs == full_costs.edge_costs
+        sol = _solve(costs)
+        if sol is None:
+            continue
+        for rounds, share in ((1, 1.0), (4, 100.0)):
+            _, best, report = close_band(inst, ctx, costs, sol, (), _solve, rounds=rounds, share=share)
+            assert best.objective >= full.objective
+            if report.proven:
+                assert best.objective == full.objective

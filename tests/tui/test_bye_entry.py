@@ -4,14 +4,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seasons.model import EntryKind
-from tui.app import make_app
+from textual.pilot import Pilot
+
+from seasons.model import EntryKind, PlayerId
+from tui.app import KeizerApp, make_app
 from tui.app.dialogs.external import ExternalResultDialog
 from tui.app.widgets.table import KeizerTable
 from tui.evening import Evening
 
 BYE_ROUND = 30
 """A round of the demo with its results entered and a bye."""
+
+
+async def _on_the_bye(app: KeizerApp, pilot: Pilot[None]) -> tuple[KeizerTable, PlayerId]:
+    """Round BYE_ROUND on screen, the cursor on its bye's player: the table and the player."""
+    await pilot.press(*["left_square_bracket"] * (app.current_round - BYE_ROUND))
+    table = app.screen.query_one(KeizerTable)
+    pid = app.evening.season.round(BYE_ROUND).bye
+    assert pid is not None
+    table.move_cursor(row=table.get_row_index(pid))
+    return table, pid
 
 
 def test_the_label_says_the_bye_goes(evening: Evening) -> None:
@@ -26,11 +38,7 @@ def test_the_label_says_the_bye_goes(evening: Evening) -> None:
 async def test_a_new_mark_for_the_bye_takes_the_key_twice_and_undo_brings_it_back(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*["left_square_bracket"] * (app.current_round - BYE_ROUND))
-        table = app.screen.query_one(KeizerTable)
-        pid = app.evening.season.round(BYE_ROUND).bye
-        assert pid is not None
-        table.move_cursor(row=table.get_row_index(pid))
+        table, pid = await _on_the_bye(app, pilot)
         await pilot.press("e")
         assert app.evening.season.round(BYE_ROUND).bye == pid  # nothing written yet
         assert app.said[-1].severity == "warning"
@@ -46,11 +54,7 @@ async def test_a_new_mark_for_the_bye_takes_the_key_twice_and_undo_brings_it_bac
 async def test_the_external_dialog_opens_only_on_the_second_x(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*["left_square_bracket"] * (app.current_round - BYE_ROUND))
-        table = app.screen.query_one(KeizerTable)
-        pid = app.evening.season.round(BYE_ROUND).bye
-        assert pid is not None
-        table.move_cursor(row=table.get_row_index(pid))
+        table, pid = await _on_the_bye(app, pilot)
         await pilot.press("x")
         assert not isinstance(app.screen, ExternalResultDialog)
         await pilot.press("x")

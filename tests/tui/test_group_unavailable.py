@@ -20,8 +20,11 @@ def test_rounds_are_typed_as_a_club_writes_them() -> None:
     assert rounds_from("") == ()
     assert rounds_from("34 24, 25") == (24, 25, 34)
     assert rounds_from("24-26 25 30–31") == (24, 25, 26, 30, 31)
+    assert rounds_from("1-" + "0" * 4400 + "3") == (1, 2, 3)  # leading zeros, however many, are no typo
     for text, said in (("2x", "'2x' is not a round"), ("26-24", "runs backwards"), ("-3", "not a round"),
-                       ("1-99999999", "at most 1000 rounds"), ("²", "not a round")):
+                       ("1-99999999", "at most 1000 rounds"), ("²", "not a round"),
+                       ("9" * 5000, "at most 1000 rounds"), ("1-" + "1" * 4400, "at most 1000 rounds"),
+                       ("9" * 5000 + "-1", "at most 1000 rounds")):
         with pytest.raises(KeizerError, match=said):
             rounds_from(text)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame
 from seasons.errors import KeizerError
-from seasons.limits import MAX_ROUNDS
+from seasons.limits import MAX_ROUNDS, describe
 from seasons.model import PlayerId, Result, Season
 from seasons.ruleset import parse_ruleset
 from seasons.ruleset.model import ChampionshipRule
@@ -192,13 +192,16 @@ def rounds_from(text: str) -> tuple[int, ...]:
     for part in text.replace(",", " ").replace("–", "-").split():  # an en dash as the season's pages write it
         first, dash, last = part.partition("-")
         ends = (first, last) if dash else (first,)
+        said = describe(part)  # a pasted line of thousands of digits is not echoed whole
         if not all(x.isascii() and x.isdigit() for x in ends):  # "²" is a digit to isdigit, not to int
-            raise KeizerError(f"{part!r} is not a round (e.g. 24, or 24-26 for a stretch)")
-        low, high = int(first), int(ends[-1])
-        if high > MAX_ROUNDS:  # a typo is said, never a range of millions
-            raise KeizerError(f"{part!r}: a season has at most {MAX_ROUNDS} rounds")
+            raise KeizerError(f"{said} is not a round (e.g. 24, or 24-26 for a stretch)")
+        # the length first: int() refuses a number of thousands of digits (leading zeros too) with a ValueError
+        digits = [x.lstrip("0") or "0" for x in ends]
+        if any(len(x) > len(str(MAX_ROUNDS)) for x in digits) or int(digits[-1]) > MAX_ROUNDS:
+            raise KeizerError(f"{said}: a season has at most {MAX_ROUNDS} rounds")  # a typo, never millions
+        low, high = int(digits[0]), int(digits[-1])
         if high < low:
-            raise KeizerError(f"{part!r}: the stretch runs backwards (write {high}-{low})")
+            raise KeizerError(f"{said}: the stretch runs backwards (write {high}-{low})")
         rounds.update(range(low, high + 1))
     return tuple(sorted(rounds))
 
