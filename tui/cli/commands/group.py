@@ -178,10 +178,11 @@ def _unavailable(opts: argparse.Namespace) -> int:
     if pid in group.members and rounds == group.unavailable_rounds(pid):
         print(f"{said} (unchanged: nothing to save)")
         return 0
-    (event,) = unavailable_change(season, pid, rounds).events  # the TUI's checks: a member, the group's rounds
+    change = unavailable_change(season, pid, rounds)  # the TUI's checks: a member, the group's rounds
+    (event,) = change.events
     print(said)
-    if opts.save:
-        _write(opts.season, head, f"rounds {pid} cannot play", event)
+    if opts.save:  # the TUI's label too: the undo step names the player and the rounds
+        _write(opts.season, head, change.label, event)
     return 0
 
 
