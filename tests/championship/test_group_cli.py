@@ -150,3 +150,38 @@ def test_unavailable_rounds_are_checked_as_the_tui_checks_them(capsys: pytest.Ca
     assert code == 0 and "unchanged: nothing to save" in out
     with SeasonStore.open(path, readonly=True) as store:
         assert store.head() == head + 1
+
+
+def test_a_player_is_named_as_every_other_command_names_one(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    """`group` takes a name or its start, as `pair --lock` does (README: every option naming a player)."""
+    from seasons.store import SeasonStore
+    from tui.cli.commands.demo import DEMO_SEASON
+
+    path = str(tmp_path / "demo.keizer")
+    assert main(["import", str(DEMO_SEASON), path]) == 0
+    code, out, err = run(capsys, "group", "form", path, "--decline", "Quinten", "--save")
+    assert code == 0, err
+    assert "declined: Quinten Koster (quinten-koster)" in out
+    code, out, err = run(capsys, "group", "unavailable", path, "wim van", "34", "35", "--save")
+    assert code == 0, err
+    with SeasonStore.open(path, readonly=True) as store:
+        group = store.season.championship
+    assert group is not None and group.unavailable_rounds("wim-van-den-berg") == (34, 35)
+    code, _, err = run(capsys, "group", "unavailable", path, "Wim van den Burg", "34")
+    assert code == 2 and "did you mean" in err and err.count("\n") == 1, err
+
+
+def test_unavailable_is_labelled_as_the_tui_labels_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The undo step (keizer log, undo, the TUI's status line) names the player and the rounds."""
+    from tui.cli.commands.demo import DEMO_SEASON
+
+    path = str(tmp_path / "demo.keizer")
+    assert main(["import", str(DEMO_SEASON), path]) == 0
+    assert run(capsys, "group", "form", path, "--save")[0] == 0
+    code, out, err = run(capsys, "group", "unavailable", path, "wim-van-den-berg", "35", "34", "--save")
+    assert code == 0, err
+    said = "rounds Wim van den Berg cannot play in the group: 34, 35"
+    assert f"saved: {said}" in out
+    code, out, _ = run(capsys, "log", path)
+    assert code == 0 and said in out

@@ -124,3 +124,15 @@ def test_a_store_name_gets_its_suffix(tmp_path, capsys):  # type: ignore[no-unty
 def test_opening_a_missing_season_points_to_keizer_new(tmp_path, capsys):  # type: ignore[no-untyped-def]
     assert main(["open", str(tmp_path / "club")]) == 2
     assert f"`keizer new {tmp_path / 'club.keizer'}`" in capsys.readouterr().err
+
+
+def test_a_player_list_without_players_is_refused(tmp_path, capsys):
+    """An empty list (a byte order mark, comments, blank lines) is the wrong file, not an empty season: an
+    empty season is `keizer new` without --players."""
+    listing = tmp_path / "players.txt"
+    for text in ("", "\ufeff", "# the club's list\n\n   \n"):
+        listing.write_text(text, encoding="utf-8")
+        store = tmp_path / "club.keizer"
+        code, out, err = run(capsys, "new", str(store), "--players", str(listing))
+        assert code == 2 and "players.txt: no players in it" in err and err.count("\n") == 1, err
+        assert not store.exists() and out == ""

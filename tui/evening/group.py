@@ -206,18 +206,24 @@ def rounds_from(text: str) -> tuple[int, ...]:
     return tuple(sorted(rounds))
 
 
+def check_group_rounds(season: Season, rounds: tuple[int, ...]) -> None:
+    """KeizerError for the first round not after the group formed or after the schedule's last round: the
+    rounds a member may say they cannot play (the `u` dialog checks them before it closes)."""
+    first, last = group_of(season).formed_after + 1, rule_of(season).schedule_end(season.rounds_planned)
+    outside = [r for r in rounds if not first <= r <= last]
+    if outside:
+        raise KeizerError(f"round {outside[0]}: the group plays in rounds {first}–{last} (nothing saved)")
+
+
 def unavailable_change(season: Season, player: PlayerId, rounds: tuple[int, ...]) -> Change:
     """All the rounds a member said they cannot play in the group (none clears them; the schedule avoids
     them): one action. KeizerError for a player not in the group, a round not after the group formed or
     after the schedule's last round, or no change."""
-    rule, group = rule_of(season), group_of(season)
+    group = group_of(season)
     name = season.player(player).name if season.has_player(player) else repr(player)
     if player not in group.members:
         raise KeizerError(f"{name} is not in the championship group")
-    first, last = group.formed_after + 1, rule.schedule_end(season.rounds_planned)
-    outside = [r for r in rounds if not first <= r <= last]
-    if outside:
-        raise KeizerError(f"round {outside[0]}: the group plays in rounds {first}–{last} (nothing saved)")
+    check_group_rounds(season, rounds)
     rounds = tuple(sorted(set(rounds)))
     if rounds == group.unavailable_rounds(player):
         raise KeizerError(f"{name}'s unavailable rounds are unchanged: nothing to save")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -20,12 +21,16 @@ class RoundsDialog(ModalScreen[tuple[int, ...] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, prompt: str, rounds: tuple[int, ...] = ()) -> None:
+    def __init__(self, title: str, prompt: str, rounds: tuple[int, ...] = (),
+                 check: Callable[[tuple[int, ...]], object] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.prompt = prompt
         self.rounds = rounds
         """The rounds as they stand: the field starts with them, to add to or take from."""
+        self.check = check
+        """Raises KeizerError for rounds the caller cannot take (a round outside the group's): said in the
+        dialog like a typo, so that the line typed is corrected, not typed again."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -38,6 +43,8 @@ class RoundsDialog(ModalScreen[tuple[int, ...] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
             rounds = rounds_from(event.value)
+            if self.check is not None:
+                self.check(rounds)
         except KeizerError as exc:  # said in the dialog: the director corrects the line, nothing is lost
             self.query_one("#error", Static).update(f"✗ {visible(str(exc))}")
             return

@@ -3,6 +3,7 @@ classes and the group cups, a tab each."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -106,7 +107,7 @@ class GroupsScreen(KeizerScreen):
 
     def action_unavailable(self) -> None:
         from tui.app.dialogs.rounds import RoundsDialog
-        from tui.evening.group import rule_of
+        from tui.evening.group import check_group_rounds, rule_of
 
         season = self.evening.season
         group = season.championship
@@ -127,7 +128,7 @@ class GroupsScreen(KeizerScreen):
         self.app.push_screen(RoundsDialog(
             f"Rounds {season.player(member).name} cannot play",
             f"Rounds {group.formed_after + 1}–{last}, e.g. 24 25 or 24-26; the schedule avoids them:",
-            group.unavailable_rounds(member)), chosen)
+            group.unavailable_rounds(member), partial(check_group_rounds, season)), chosen)
 
     def _unavailable(self, member: PlayerId, rounds: tuple[int, ...]) -> None:
         from tui.evening.group import unavailable_change

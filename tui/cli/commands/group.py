@@ -15,9 +15,9 @@ if TYPE_CHECKING:
 
 USAGE = """\
 keizer group SEASON [--json]                      members, schedule, table and state
-keizer group form SEASON [--decline ID]... [--save]
+keizer group form SEASON [--decline PLAYER]... [--save]
 keizer group schedule SEASON [--from-round K] [--move W:B:ROUND] [--json] [--save]
-keizer group unavailable SEASON ID [ROUND ...] [--save]
+keizer group unavailable SEASON PLAYER [ROUND ...] [--save]
 keizer group decide SEASON [--game W:B:RESULT | --clear] [--save]
 keizer group result SEASON ROUND W:B RESULT [--save]   (a "separate" group's game, K)"""
 
@@ -38,7 +38,7 @@ def _parser(action: str) -> argparse.ArgumentParser:
     p.add_argument("season", metavar="SEASON")
     save = action != ""
     if action == "form":
-        p.add_argument("--decline", action="append", default=[], metavar="ID",
+        p.add_argument("--decline", action="append", default=[], metavar="PLAYER",
                        help="this proposed player declines; the next in line moves up (repeatable)")
     elif action == "schedule":
         p.add_argument("--from-round", type=int, metavar="K",
@@ -46,7 +46,7 @@ def _parser(action: str) -> argparse.ArgumentParser:
         p.add_argument("--move", metavar="W:B:ROUND", help="move the accepted game W–B to ROUND and say what it breaks")
         p.add_argument("--json", action="store_true")
     elif action == "unavailable":
-        p.add_argument("player", metavar="ID")
+        p.add_argument("player", metavar="PLAYER", help="an id, a name or its start")
         p.add_argument("rounds", type=int, nargs="*", metavar="ROUND", help="all their rounds; none clears them")
     elif action == "decide":
         p.add_argument("--game", metavar="W:B:RESULT", help="record a decision game (or a pending one's result)")
@@ -94,10 +94,10 @@ def _write(path: str, head: int | None, label: str, event: Event) -> None:
 
 
 def _pid(season: Season, text: str, what: str) -> PlayerId:
-    pid = PlayerId(text.strip())
-    if not season.has_player(pid):
-        raise KeizerError(f"{what}: unknown player {pid!r}")
-    return pid
+    """An id, a name or its start, as every command takes a player ("did you mean" when none fits)."""
+    from seasons.lookup import resolve_player
+
+    return resolve_player(season, text, what)
 
 
 def _result_of(text: str, what: str) -> Result:
@@ -178,10 +178,11 @@ def _unavailable(opts: argparse.Namespace) -> int:
     if pid in group.members and rounds == group.unavailable_rounds(pid):
         print(f"{said} (unchanged: nothing to save)")
         return 0
-    (event,) = unavailable_change(season, pid, rounds).events  # the TUI's checks: a member, the group's rounds
+    change = unavailable_change(season, pid, rounds)  # the TUI's checks: a member, the group's rounds
+    (event,) = change.events
     print(said)
-    if opts.save:
-        _write(opts.season, head, f"rounds {pid} cannot play", event)
+    if opts.save:  # the TUI's label too: the undo step names the player and the rounds
+        _write(opts.season, head, change.label, event)
     return 0
 
 

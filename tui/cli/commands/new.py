@@ -91,7 +91,10 @@ def listed_players(args: argparse.Namespace) -> tuple[Listed, ...]:
     if args.pick or args.pick_file:
         raise KeizerError(f"{path}: --pick chooses from a rating list, and this is a plain player list (its first "
                           f"line is not the rating list's header)")
-    return parse_players(_text(data, path), str(path))
+    listed = parse_players(_text(data, path), str(path))
+    if not listed:  # the wrong file, most likely: an empty season is `keizer new` without --players
+        raise KeizerError(f"{path}: no players in it (one player a line: a name, then optionally a rating)")
+    return listed
 
 
 def picked_members(args: argparse.Namespace, path: Path) -> tuple[Listed, ...]:
