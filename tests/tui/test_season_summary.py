@@ -38,3 +38,18 @@ async def test_the_season_screen_shows_them_and_follows_a_saved_change(demo_stor
         assert lines[1:] == ["classes A, B, C, D read after rounds 20 and 36: 1 up, 1 down, sizes kept even",
                              "group cups for the first 3 of each group"]
     app.evening.close()
+
+
+async def test_at_80_by_24_the_summary_is_in_sight_and_the_fields_scroll_to_the_focus(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        form = app.screen.query_one("#season-form")
+        summary = app.screen.query_one("#summary")
+        assert summary.region.height >= 3 and form.region.contains_region(summary.region)
+        app.screen.query_one("#overrides").focus()
+        await pilot.pause()
+        overrides = app.screen.query_one("#overrides")
+        assert form.scroll_y > 0 and form.region.contains_region(overrides.region)
+    app.evening.close()

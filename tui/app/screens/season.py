@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual import events
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, VerticalScroll
 from textual.widgets import Input, Label, Select, Static, TextArea
 
 from seasons.errors import KeizerError
@@ -36,8 +36,12 @@ class SeasonScreen(KeizerScreen):
     ]
 
     def compose_body(self) -> ComposeResult:
-        with Vertical(id="season-form"):
+        # the fields scroll at 80x24; the container takes no focus itself, so the first field has it at once
+        with VerticalScroll(id="season-form", can_focus=False):
             yield Static("Season settings", classes="title")
+            # what the ruleset does, above the fields: at 80x24 the form scrolls and a focused field scrolls
+            # into sight by itself, but a line nobody can focus would stay out of sight below it
+            yield Static("", id="summary", classes="subtitle", markup=False)
             labels = {key: Label(text, id=f"label-{key}") for key, text in FIELDS}
             with Grid(classes="form"):
                 yield labels["name"]
@@ -53,7 +57,6 @@ class SeasonScreen(KeizerScreen):
             yield labels["overrides"]
             yield TextArea(id="overrides", language=None, soft_wrap=True, show_line_numbers=False)
             yield Static("", id="error", classes="error", markup=False)
-            yield Static("", id="summary", classes="subtitle", markup=False)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Mark the label of the field that has the focus (and only that one)."""
