@@ -338,13 +338,14 @@ class PairingDesk:
     def _found_text(self, k: int, outcome: SolveOutcome) -> str:
         best = self.proposals[0]
         bye = f", bye {best.bye.name}" if best.bye is not None else ""
-        found = f"round {k}: {len(best.games)} boards{bye}, best pairing costs {best.objective}"
+        # short: at 80 columns the status line holds ~35 characters on each of its three lines
+        found = f"round {k}: {len(best.games)} boards{bye}, best costs {best.objective}"
         if outcome.partial:
             return found + "; looking for alternatives…"
         if outcome.cancelled:
             return found + "; stopped looking for alternatives"
         others = len(self.proposals) - 1
-        return found + (f", {others} alternative(s) beside it" if others else "") + " — a accepts"
+        return found + (f", {others} alternative{'s' if others > 1 else ''}" if others else "") + " — a accepts"
 
     def _toggle(self, pair: Pair, into: set[Pair], opposite: set[Pair]) -> bool:
         """Put the pair in `into` (out of its opposite) or take it out again; True when it went in."""

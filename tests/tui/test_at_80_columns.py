@@ -1,7 +1,8 @@
-"""The Results screen at 80 columns: a player's entry beside the boards fits, said short where it must."""
+"""At 80 columns what must be read fits: a player's entry beside the boards (Results), the solve's found line."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from seasons.model import EntryKind, PlayerId
@@ -50,4 +51,20 @@ async def test_a_pending_team_match_fits_at_80_columns_and_is_whole_when_wider(d
         await pilot.pause()
         assert boards.row_text(f"player:{pid}")[2] == "ext.: to come"
         assert boards.virtual_size.width <= boards.size.width
+    app.evening.close()
+
+
+async def test_the_pairing_found_line_is_whole_at_80_columns(demo_store: Path) -> None:
+    """The status line wraps onto at most three lines beside the key hints: what the solve found, the bye
+    included, ends with the key that accepts it, in sight."""
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        status = app.screen.query_one("#status")
+        text = str(status.render())
+        assert "bye" in text and text.endswith("a accepts")
+        assert len(textwrap.wrap(text, status.content_region.width)) <= 3  # the CSS's max-height
     app.evening.close()
