@@ -17,7 +17,7 @@ from seasons.errors import InputError
 from seasons.model import PlayerId, Result, Season
 from seasons.ruleset import parse_ruleset
 from seasons.store.event_base import Event
-from seasons.store.payload import PayloadReader
+from seasons.store.payload import PayloadReader, game_result_from_json, game_result_to_json
 
 
 def _group(event: Event, season: Season) -> ChampionshipGroup:
@@ -173,13 +173,11 @@ class GroupResultSet(Event):
         return f"record {self.white} - {self.black} {self.result.value} (group, round {self.round})"
 
     def to_payload(self) -> dict[str, Any]:
-        return {"round": self.round, "white": self.white, "black": self.black, "result": self.result.value}
+        return game_result_to_json(self.round, self.white, self.black, self.result)
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> GroupResultSet:
-        r = PayloadReader(payload, cls.kind, ("round", "white", "black", "result"))
-        return cls(round=r.integer("round"), white=r.player_id("white"), black=r.player_id("black"),
-                   result=r.result("result"))
+        return cls(*game_result_from_json(payload, cls.kind))
 
 
 @dataclass(frozen=True, slots=True)

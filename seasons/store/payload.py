@@ -94,6 +94,21 @@ class PayloadReader:
         return value
 
 
+GAME_RESULT_KEYS = ("round", "white", "black", "result")
+"""The payload of an event that sets one game's result: a Keizer round's (`result-set`) or a separate
+championship group's (`group-result-set`)."""
+
+
+def game_result_to_json(round_number: int, white: PlayerId, black: PlayerId, result: Result) -> dict[str, Any]:
+    return {"round": round_number, "white": white, "black": black, "result": result.value}
+
+
+def game_result_from_json(payload: Any, kind: str) -> tuple[int, PlayerId, PlayerId, Result]:
+    """(round, white, black, result) of a `GAME_RESULT_KEYS` payload, in the events' field order."""
+    r = PayloadReader(payload, kind, GAME_RESULT_KEYS)
+    return r.integer("round"), r.player_id("white"), r.player_id("black"), r.result("result")
+
+
 def player_id(value: Any, where: str) -> PlayerId:
     if not isinstance(value, str) or not value.strip():
         raise InputError(where, f"expected a player id, got {value!r}")

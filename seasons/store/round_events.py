@@ -8,7 +8,8 @@ from typing import Any, ClassVar, Mapping
 from seasons.errors import InputError
 from seasons.model import AbsenceReport, EntryKind, Game, PlayerId, Result, Round, Season
 from seasons.store.event_base import Event
-from seasons.store.payload import PayloadReader, entry_kind, frozen_copy, player_id
+from seasons.store.payload import (PayloadReader, entry_kind, frozen_copy, game_result_from_json, game_result_to_json,
+                                   player_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,13 +205,11 @@ class ResultSet(Event):
         return f"result {self.result.value} of {self.white}–{self.black} in round {self.round}"
 
     def to_payload(self) -> dict[str, Any]:
-        return {"round": self.round, "white": self.white, "black": self.black, "result": self.result.value}
+        return game_result_to_json(self.round, self.white, self.black, self.result)
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> ResultSet:
-        r = PayloadReader(payload, cls.kind, ("round", "white", "black", "result"))
-        return cls(round=r.integer("round"), white=r.player_id("white"), black=r.player_id("black"),
-                   result=r.result("result"))
+        return cls(*game_result_from_json(payload, cls.kind))
 
 
 @dataclass(frozen=True, slots=True)
