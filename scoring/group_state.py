@@ -10,6 +10,7 @@ from typing import Literal
 from scoring.group_table import GAMES_PER_PAIR, GroupRow, table
 from seasons.championship import DecisionGame
 from seasons.model import PlayerId
+from seasons.numbers import game_points_text
 
 Phase = Literal["playing", "champion", "decision", "playoff", "shared"]
 StateKind = Literal["playing", "champion_early", "champion", "tied", "champion_after_tie", "shared"]
@@ -63,7 +64,7 @@ class GroupState:
             return f"{name(self.champion[0])} is champion"
         if kind == "tied":
             assert self.tied_on is not None
-            return (f"tied on {_points(self.tied_on)}: {names(self.tied)}; "
+            return (f"tied on {game_points_text(self.tied_on)}: {names(self.tied)}; "
                     f"{_games(len(self.needed), what)} to play")
         if kind == "champion_after_tie":
             return f"{name(self.champion[0])} is champion after the {what}s"
@@ -102,13 +103,6 @@ def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...]) 
 
 def _games(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
-
-
-def _points(value: Fraction) -> str:
-    """5/2 → "2½" (game points are whole or halves)."""
-    whole = value.numerator // value.denominator
-    half = "½" if value.denominator == 2 else ""
-    return f"{whole}{half}" if whole or not half else half
 
 
 __all__ = ["GroupState", "Phase", "StateKind", "group_state"]

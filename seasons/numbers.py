@@ -22,3 +22,10 @@ def points_text(value: Fraction | int | None, decimals: int = 2) -> str:
     sign = "-" if scaled < 0 else ""
     whole, part = divmod(abs(scaled), 10**decimals)
     return f"{sign}{whole}.{part:0{decimals}d}".rstrip("0").rstrip(".")
+
+
+def game_points_text(value: Fraction) -> str:
+    """Game points as a club writes them (they are whole or halves): 3½, ½, 0."""
+    whole = value.numerator // value.denominator
+    half = "½" if value.denominator == 2 else ""
+    return f"{whole}{half}" if whole or not half else half

@@ -7,7 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 from scoring.values import ladder_values, round_to_grid
-from seasons.numbers import exact_text, points_text
+from seasons.numbers import exact_text, game_points_text, points_text
 from seasons.ruleset import parse_ruleset
 
 
@@ -83,4 +83,5 @@ def test_display_helpers() -> None:
     assert points_text(F(1, 8)) == "0.12" and points_text(F(3, 8)) == "0.38"  # half to even, on the exact value
     assert points_text(F(83, 2), 0) == "42" and points_text(F(89, 3), 1) == "29.7"
     assert points_text(F(10**30 + 1, 3)) == "333333333333333333333333333333.67"  # no float on the way
+    assert [game_points_text(F(n, 2)) for n in (0, 1, 2, 7)] == ["0", "½", "1", "3½"]
     assert exact_text(F(89, 3)) == "89/3" and exact_text(F(80)) == "80"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame
@@ -250,8 +249,3 @@ def decision_event(season: Season, game: tuple[PlayerId, PlayerId, Result] | Non
     return GroupDecisionSet(tuple(games))
 
 
-def points_text(value: Fraction) -> str:
-    """Game points as a club writes them: 3½, ½, 0."""
-    whole = value.numerator // value.denominator
-    half = "½" if value.denominator == 2 else ""
-    return f"{whole}{half}" if whole or not half else half

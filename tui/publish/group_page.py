@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 from scoring.group_state import GroupState
 from scoring.group_table import GroupRow, scheduled_results
 from seasons.model import PlayerId, Result, Season
-from tui.evening.group import GroupView, group_view, points_text
+from seasons.numbers import game_points_text
+from tui.evening.group import GroupView, group_view
 from tui.publish.words import RESULT_TEXT, say
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def state_lines(season: Season, state: GroupState, lang: str) -> tuple[str, ...]
                     name=season.player(state.champion[0]).name),)
     if kind == "tied":
         return (say(f"state_{state.phase}", lang, names=_names(season, state.tied, lang),
-                    points=points_text(state.tied_on or Fraction(0))),)
+                    points=game_points_text(state.tied_on or Fraction(0))),)
     return (say("state_shared", lang, names=_names(season, state.champion, lang)),)
 
 
@@ -146,7 +147,7 @@ def group_context(site: Site) -> Mapping[str, Any] | None:
         "declined": tuple(pair(p) for p in group.declined if season.has_player(p)),
         "state_lines": state_lines(season, state, lang),
         "needed": tuple((*pair(w), *pair(b)) for w, b in state.needed),
-        "table": tuple(TableLine(r.place, r.player, season.player(r.player).name, points_text(r.points), r.played,
+        "table": tuple(TableLine(r.place, r.player, season.player(r.player).name, game_points_text(r.points), r.played,
                                  r.to_play) for r in rows),
         "schedule": schedule_lines(season, view, lang),
         "inside": rule.mode == "inside",

@@ -8,8 +8,9 @@ from textual.widgets import Static
 
 from seasons.championship import GroupGame
 from seasons.model import PlayerId, Season
+from seasons.numbers import game_points_text
 from tui.app.widgets.table import KeizerTable
-from tui.evening.group import GroupView, points_text, state_summary
+from tui.evening.group import GroupView, state_summary
 from tui.visible import visible
 
 
@@ -69,7 +70,7 @@ class ChampionshipPane(Vertical):
         table.display = True
         _columns(table, [("Pl", "place"), ("Name", "name"), ("Pts", "points"), ("Played", "played"),
                            ("To play", "to_play")])
-        table.fill([(row.player, [str(row.place), name(row.player), points_text(row.points), str(row.played),
+        table.fill([(row.player, [str(row.place), name(row.player), game_points_text(row.points), str(row.played),
                                   str(row.to_play)]) for row in view.table])
         decision.display = bool(group.decision or view.state.needed)
         lines = [f"Decision: {name(g.white)}–{name(g.black)} {g.result.value}" for g in group.decision]

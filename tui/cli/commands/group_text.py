@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from seasons.championship import GroupGame
 from seasons.model import PlayerId, Season
-from tui.evening.group import GroupView, points_text, state_summary
+from seasons.numbers import game_points_text
+from tui.evening.group import GroupView, state_summary
 from tui.format import exact, text_table
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def view_text(season: Season, view: GroupView) -> str:
         lines.append("Declined: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.declined))
     lines.append("")
     lines.append(text_table(["Pl", "Name", "Pts", "Played", "To play"],
-                            [[str(r.place), _name(season, r.player), points_text(r.points), str(r.played),
+                            [[str(r.place), _name(season, r.player), game_points_text(r.points), str(r.played),
                               str(r.to_play)] for r in view.table], [True, False, True, True, True]))
     lines.append("")
     if view.schedule:
