@@ -20,7 +20,7 @@ from dataclasses import replace
 import numpy as np
 
 from pairing.band import Dual, band_proof
-from pairing.costs import PAIR_TIERS, CompiledCosts
+from pairing.costs import PAIR_TIERS, CompiledCosts, composite_costs
 from pairing.criteria import CostContext
 from pairing.criteria.rank import rank_cost
 from pairing.criteria.tiebreak import tiebreaks
@@ -137,8 +137,8 @@ def with_pairs(inst: RoundInstance, costs: CompiledCosts,
         "tiebreak": [tie(u, w) for u, w in new],
     }
     assert set(by_tier) == {t.name for t in PAIR_TIERS}, "a pair tier column generation does not price"
-    weights = costs.weights
-    new_costs = [sum(by_tier[t.name][j] << weights.shift(t.name) for t in PAIR_TIERS) for j in range(len(new))]
+    new_costs = list(composite_costs([np.asarray(by_tier[t.name], dtype=np.int64) for t in PAIR_TIERS],
+                                     costs.weights, len(new)))
     keys = [u * n + v for u, v in zip(costs.edge_u, costs.edge_v)] + [u * n + w for u, w in new]
     order = sorted(range(len(keys)), key=keys.__getitem__)
 

@@ -163,7 +163,7 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
                          edge_tiers=tuple(tuple(column.tolist()) for column in columns),
                          bye_index=_bye_index(inst, order), weights=weights,
                          bye_changes=_bye_changes(inst), keeping=inst.keep is not None,
-                         edge_costs=_weighted(columns, weights, len(eu)), fixed=inst.fixed, band=band,
+                         edge_costs=composite_costs(columns, weights, len(eu)), fixed=inst.fixed, band=band,
                          relaxed=relaxed, bye_policy=order)
 
 
@@ -264,7 +264,7 @@ def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:
     return tuple(index)
 
 
-def _weighted(columns: list[Column], weights: TierWeights, m: int) -> tuple[int, ...]:
+def composite_costs(columns: list[Column], weights: TierWeights, m: int) -> tuple[int, ...]:
     """Each edge's composite cost: the tier columns (PAIR_TIERS order) shifted into place and summed, in
     numpy while the sum fits in 63 bits (it does up to thousands of players), else in Python integers."""
     terms = [(column, weights.shift(tier.name)) for tier, column in zip(PAIR_TIERS, columns, strict=True)
