@@ -92,3 +92,33 @@ def test_a_round_without_standings_is_named_as_the_option_in_every_command(tmp_p
         assert main([command, str(DEMO), "--round", "99"]) == 2
         err = capsys.readouterr().err
         assert "--round 99: the standings exist after rounds 0 to" in err and err.count("\n") == 1, (command, err)
+
+
+def test_ctrl_c_a_compiled_library_turns_into_another_error_is_still_one_line_and_130(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """polars, interrupted inside a callback of its own, reports the KeyboardInterrupt as unraisable and
+    raises a TypeError instead: CI saw a 40-line traceback from `keizer pair` ctrl+c'd at 80%."""
+    import sys as _sys
+    from types import SimpleNamespace
+
+    from tui.cli import main as entry
+
+    def swallowed(argv):  # type: ignore[no-untyped-def]
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except KeyboardInterrupt as exc:
+            _sys.unraisablehook(SimpleNamespace(exc_type=type(exc), exc_value=exc, exc_traceback=None,
+                                                err_msg=None, object=None))
+            raise TypeError("'<unprintable str object>' is not a Polars data type") from None
+        return 0
+
+    monkeypatch.setattr(entry, "_run", swallowed)
+    assert entry.main(["standings", str(EVENING)]) == 130
+    assert capsys.readouterr().err == "keizer: interrupted\n"
+
+    def broken(argv):  # type: ignore[no-untyped-def]
+        raise TypeError("a bug of ours")
+
+    monkeypatch.setattr(entry, "_run", broken)  # the next command starts with no ctrl+c pressed
+    with pytest.raises(TypeError):
+        entry.main(["standings", str(EVENING)])

@@ -5,7 +5,9 @@ else is imported after it (the first half second of a command is imports). An in
 inside an import ends the process at once: a KeyboardInterrupt raised there can be turned into an
 ImportError by a compiled module or swallowed by one (and the imports come before the writes; were one
 cut short, SQLite's journal undoes it as after a kill). Anywhere else it is raised as usual, so a
-transaction is rolled back and a temp file removed on the way out.
+transaction is rolled back and a temp file removed on the way out. A compiled library can still turn it
+into another error (polars, interrupted inside a callback of its own, reports it as "unraisable" and
+raises a TypeError): so once ctrl+c was pressed, whatever error ends the command is the interrupt.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; its exit code (0 done, 1 a pairing that breaks a rule or a crashed terminal UI,
     2 a user's mistake, 130 interrupted)."""
+    global _pressed, _unraisable
+    _pressed, _unraisable = False, sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupt
     try:
         previous = signal.signal(signal.SIGINT, _on_interrupt)
     except ValueError:  # called from another thread (a caller's own harness): its SIGINT is not ours
@@ -55,7 +60,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say(INTERRUPTED)
         return EXIT_INTERRUPTED
+    except Exception:
+        if not _pressed:
+            raise
+        _say(INTERRUPTED)  # the interrupt, turned into another error by a compiled library on its way
+        return EXIT_INTERRUPTED
     finally:
+        sys.unraisablehook = _unraisable
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
 
@@ -63,14 +74,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 INTERRUPTED = "keizer: interrupted"
 
 
+_pressed = False
+"""ctrl+c was pressed during this command."""
+_unraisable = sys.unraisablehook
+"""The hook `_quiet_interrupt` passes every other unraisable error to."""
+
+
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     """ctrl+c: inside an import, the line and exit 130 now; elsewhere a KeyboardInterrupt for `main`."""
+    global _pressed
+    _pressed = True
     while frame is not None:
         if frame.f_code.co_filename.startswith("<frozen importlib"):
             os.write(2, (INTERRUPTED + "\n").encode())
             os._exit(EXIT_INTERRUPTED)
         frame = frame.f_back
     raise KeyboardInterrupt
+
+
+def _quiet_interrupt(unraisable: Any) -> None:
+    """A KeyboardInterrupt a compiled library could not raise is not reported ("Exception ignored in …"):
+    `main` says the interrupt once."""
+    if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        _unraisable(unraisable)
 
 
 def _run(argv: Sequence[str] | None) -> int:
