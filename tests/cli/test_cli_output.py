@@ -94,7 +94,12 @@ def test_a_round_without_standings_is_named_as_the_option_in_every_command(tmp_p
         assert "--round 99: the standings exist after rounds 0 to" in err and err.count("\n") == 1, (command, err)
 
 
-def test_ctrl_c_a_compiled_library_turns_into_another_error_is_still_one_line_and_130(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+class _Panic(BaseException):
+    """As pyo3's PanicException: a Rust library's panic is no Exception."""
+
+
+@pytest.mark.parametrize("raised", [TypeError, _Panic])
+def test_ctrl_c_a_compiled_library_turns_into_another_error_is_still_one_line_and_130(raised, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     """polars, interrupted inside a callback of its own, reports the KeyboardInterrupt as unraisable and
     raises a TypeError instead: CI saw a 40-line traceback from `keizer pair` ctrl+c'd at 80%."""
     import sys as _sys
@@ -109,7 +114,7 @@ def test_ctrl_c_a_compiled_library_turns_into_another_error_is_still_one_line_an
         except KeyboardInterrupt as exc:
             _sys.unraisablehook(SimpleNamespace(exc_type=type(exc), exc_value=exc, exc_traceback=None,
                                                 err_msg=None, object=None))
-            raise TypeError("'<unprintable str object>' is not a Polars data type") from None
+            raise raised("'<unprintable str object>' is not a Polars data type") from None
         return 0
 
     monkeypatch.setattr(entry, "_run", swallowed)

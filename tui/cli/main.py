@@ -60,8 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say(INTERRUPTED)
         return EXIT_INTERRUPTED
-    except Exception:
-        if not _pressed:
+    except BaseException as exc:  # BaseException: a Rust library's panic (pyo3's PanicException) is one
+        if not _pressed or isinstance(exc, SystemExit):
             raise
         _say(INTERRUPTED)  # the interrupt, turned into another error by a compiled library on its way
         return EXIT_INTERRUPTED
