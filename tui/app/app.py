@@ -186,6 +186,13 @@ class KeizerApp(App[None]):
         await self.screen.run_action(f"publish('{lang}')")
 
     def action_undo(self) -> None:
+        # A latecomer or a call-off waiting for the re-pairing is the director's newest change: it goes
+        # first, not the accepted pairing it waits on (the store's last action).
+        taken_back = self.evening.desk.take_back_late()
+        if taken_back is not None:
+            self.say(taken_back)
+            self._season_changed()
+            return
         label = self.evening.history.undo()
         if label is None:
             self.say("nothing to undo", "warning")

@@ -188,7 +188,7 @@ class Attendance:
         for the re-pairing shows as it will be (off their board, or present)."""
         rows = attendance_rows(self.session.season, listed_round(self.session.season, k),
                                self.session.ranking_before(k))
-        late = self.desk.late if self.desk is not None and self.desk.round_number == k else {}
+        late = self.desk.waiting() if self.desk is not None and self.desk.round_number == k else {}
         if not late:
             return rows
         return tuple(replace(row, entry=late[row.player.id], board=None, white=False)
