@@ -68,3 +68,29 @@ async def test_a_latecomer_shows_at_once_and_ctrl_z_takes_the_mark_back_not_the_
         await pilot.pause()
         said = [message.text for message in app.said]
         assert not evening.season.round(33).is_paired and any(t.startswith("undone: pairing") for t in said[-3:])
+
+
+async def test_quitting_with_a_mark_waiting_for_the_re_pairing_says_it_is_lost(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        evening = app.evening
+        evening.desk.solve(33, alternatives=0)
+        evening.session.apply(evening.desk.accept(0))
+        app.check_store()
+        await pilot.pause()
+        await pilot.press("e")  # the top player calls off: the mark waits on the desk, not in the store
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running and "waits for the re-pairing" in app.said[-1].text
+        assert "ctrl+q again quits without them" in app.said[-1].text
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_quitting_with_nothing_waiting_quits_at_once(demo_store: Path) -> None:
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
