@@ -316,10 +316,11 @@ class PairingDesk:
             raise KeizerError(f"round {k} is already paired like this")
         if self.stale:
             raise KeizerError("the season changed since this pairing was made: re-solve (r) first")
-        moved = f"; {view.moved}" if view.moved else ""
-        # The attendance saved with it is named: the log (and an undo's message) says who came or went.
-        moved += "".join(f"; {self.source.season.player(pid).name} {entry_text(entry)}"
-                         for pid, entry in sorted(self.waiting().items()))
+        # The attendance saved with it is named first: the log (and an undo's message) says who came or went,
+        # and the status line, cut at 80 columns, shows it before the boards that moved.
+        moved = "".join(f"; {self.source.season.player(pid).name} {entry_text(entry)}"
+                        for pid, entry in sorted(self.waiting().items()))
+        moved += f"; {view.moved}" if view.moved else ""
         change = saved_pairing(self._with_late(self.source.season), k, view.games,
                                view.bye.id if view.bye else None,
                                meta={"objective": view.objective, "kind": view.kind, "costs": dict(view.costs)},

@@ -160,11 +160,11 @@ def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
 
 
 def _attendance_words(season: Season, args: argparse.Namespace) -> str:
-    """"; Jan Peters present; Ruud Boer excused": the latecomers and call-offs a re-pairing saves (the log
-    names them, as the TUI's does)."""
+    """"Jan Peters present; Ruud Boer excused": the latecomers and call-offs a re-pairing saves (the log
+    names them first, as the TUI's does)."""
     named = [(_player(season, x, "--present"), "present") for x in args.present]
     named += [(_player(season, x, "--absent"), "excused") for x in args.absent]
-    return "".join(f"; {season.player(pid).name} {what}" for pid, what in sorted(named))
+    return "; ".join(f"{season.player(pid).name} {what}" for pid, what in sorted(named))
 
 
 def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendance: str = "") -> None:
@@ -179,7 +179,8 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendan
             and tuple(g.players() for g in season.round(k).games) == games and season.round(k).bye == best.bye):
         # saving it again would be an action that changes nothing (and an undo step that undoes nothing)
         raise KeizerError(f"round {k} is already paired like this: nothing saved")
-    label = None if best.moved is None else f"re-pairing of round {k}: {best.moved.words()}{attendance}"
+    who = f"{attendance}; " if attendance else ""
+    label = None if best.moved is None else f"re-pairing of round {k}: {who}{best.moved.words()}"
     change = saved_pairing(season, k, games, best.bye,
                            meta={"objective": best.saved_objective, "kind": "cli"}, label=label)
     evening = Evening.open(path)
