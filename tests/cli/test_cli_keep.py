@@ -38,7 +38,7 @@ def test_a_latecomer_and_a_player_who_calls_off_move_one_board(paired: Path, cap
                          "--present", late, "--absent", caller, "--save")
     assert code == 0, err
     assert "Against the saved pairing of round 33: moves board 3\n" in out
-    assert "saved: re-pairing of round 33: moves board 3" in err
+    assert "saved: re-pairing of round 33: " in err and "excused; moves board 3\n" in err  # who, then what moved
     after = load_season(paired).round(33)
     assert [g for g in after.games if g not in before.games] == [after.games[2]]
     assert {late, before.games[2].black} == set(after.games[2].players())
@@ -61,3 +61,24 @@ def test_keep_needs_a_saved_pairing_and_present_needs_keep(capsys: pytest.Captur
     assert code != 0 and "already has results" in err
     code, _, err = run(capsys, "pair", str(EVENING), "--present", "x")
     assert code != 0 and "give --keep-accepted too" in err
+
+
+def test_a_latecomer_already_on_the_pairing_or_the_same_pairing_again_saves_nothing(
+        paired: Path, capsys: pytest.CaptureFixture[str]):
+    store = SeasonStore.open(paired, readonly=True)
+    head = store.head()
+    store.close()
+    playing = load_season(paired).round(33).games[0].white
+    code, _, err = run(capsys, "pair", str(paired), "--keep-accepted", "--present", playing, "--save")
+    assert code == 2 and "is already present in round 33" in err and "not a latecomer" in err
+    code, _, err = run(capsys, "pair", str(paired), "--keep-accepted", "--save")
+    assert code == 2 and "round 33 is already paired like this: nothing saved" in err
+    store = SeasonStore.open(paired, readonly=True)
+    assert store.head() == head  # no action that changes nothing (and an undo step undoing nothing)
+    store.close()
+
+
+def test_the_log_names_who_came_late(paired: Path, capsys: pytest.CaptureFixture[str]):
+    late = next(pid for pid, kind in load_season(paired).round(33).entries if kind is EntryKind.EXCUSED)
+    code, _, err = run(capsys, "pair", str(paired), "--keep-accepted", "--present", late, "--save")
+    assert code == 0 and f"re-pairing of round 33: {load_season(paired).player(late).name} present; " in err

@@ -74,3 +74,32 @@ def test_an_unexcused_call_off_suspends_with_the_re_pairing_where_the_ruleset_sa
     evening.session.apply(evening.desk.accept(0))
     assert evening.season.round(33).entry_of(caller) is EntryKind.UNEXCUSED
     assert (caller in evening.season.suspended) == evening.session.ruleset.suspension
+
+
+def test_a_mark_after_the_re_pairing_was_solved_takes_its_proposals_away(evening: Evening) -> None:
+    accepted(evening)
+    excused = [pid for pid, kind in evening.season.round(33).entries if kind is EntryKind.EXCUSED]
+    evening.attendance.set(33, excused[0], None)
+    evening.desk.solve(33, alternatives=0, keep=True)
+    evening.attendance.set(33, excused[1], None)  # another latecomer: that proposal has no board for him
+    assert not evening.desk.proposals and "2 attendance change(s)" in evening.desk.title()
+    with pytest.raises(KeizerError, match="attendance changed since its pairing was accepted: r re-pairs"):
+        evening.desk.accept(0)
+    evening.desk.solve(33, alternatives=0, keep=True)
+    label = evening.session.apply(evening.desk.accept(0))
+    names = [evening.season.player(pid).name for pid in excused[:2]]
+    assert all(f"{name} present" in label for name in names)  # the log says who came
+    assert all(evening.season.round(33).game_of(pid) is not None for pid in excused[:2])
+
+
+def test_the_newest_mark_is_taken_back_while_nothing_was_saved_since(evening: Evening) -> None:
+    accepted(evening)
+    rnd = evening.season.round(33)
+    caller, late = rnd.games[0].black, next(pid for pid, kind in rnd.entries if kind is EntryKind.EXCUSED)
+    evening.attendance.set(33, caller, EntryKind.EXCUSED)
+    evening.attendance.set(33, late, None)
+    taken = evening.desk.take_back_late()
+    assert taken is not None and evening.season.player(late).name in taken
+    assert evening.desk.late == {caller: EntryKind.EXCUSED} and evening.season.round(33) == rnd
+    evening.settings.change(name="Another name")
+    assert evening.desk.take_back_late() is None  # something was saved since: ctrl+z undoes that

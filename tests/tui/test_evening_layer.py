@@ -287,6 +287,21 @@ def test_no_show_on_a_row_without_a_game_is_refused(evening: Evening) -> None:
     assert evening.revision == head
 
 
+def test_a_no_show_is_counted_absent_without_notice_not_present(evening: Evening) -> None:
+    evening.desk.solve(33, alternatives=0)
+    evening.session.apply(evening.desk.accept(0))
+    before = evening.attendance.summary(33)
+    evening.results.no_show(33, "board:1", "black")
+    after = evening.attendance.summary(33)
+
+    def count(summary: str, what: str) -> int:
+        return next((int(part.split()[0]) for part in summary.split(": ", 1)[1].split(", ")
+                     if part.endswith(" " + what)), 0)
+
+    assert count(after, "present") == count(before, "present") - 1
+    assert count(after, "unexcused") == count(before, "unexcused") + 1
+
+
 def test_tonights_round_stays_current_until_its_results_are_in(evening: Evening) -> None:
     assert evening.session.current_round() == 33  # listed, not paired
     evening.desk.solve(33, alternatives=0)

@@ -94,6 +94,8 @@ class KeizerApp(App[None]):
         """The store's newest action this app has shown."""
         self._interrupted_at = float("-inf")
         """When ctrl+c was last pressed (`action_help_quit`)."""
+        self._quit_asked_at = float("-inf")
+        """When ctrl+q last said that a waiting mark would be lost (`action_quit`)."""
         self.set_reactive(KeizerApp.current_round, evening.session.current_round())
         self.title = visible(evening.season.name)
 
@@ -115,13 +117,34 @@ class KeizerApp(App[None]):
 
     def action_help_quit(self) -> None:
         """ctrl+c: a terminal user's reflex to leave. Once it says how; pressed again soon, it quits (every
-        change is saved when it is made, so nothing is lost either way)."""
+        change is saved when it is made, so nothing is lost either way — but for a mark that waits)."""
         now = time.monotonic()
         if now - self._interrupted_at <= QUIT_AGAIN_SECONDS:
             self.exit()
             return
         self._interrupted_at = now
-        self.notify("ctrl+c again (or ctrl+q) quits; every change is already saved", markup=False, timeout=3)
+        self.notify(f"ctrl+c again (or ctrl+q) quits; {self._unsaved_words() or 'every change is already saved'}",
+                    markup=False, timeout=3)
+
+    async def action_quit(self) -> None:
+        """ctrl+q quits at once, unless a latecomer or a call-off waits for the re-pairing: that mark is not
+        in the store yet, so the first press says it is lost and a second (soon) quits."""
+        unsaved = self._unsaved_words()
+        now = time.monotonic()
+        if unsaved and now - self._quit_asked_at > QUIT_AGAIN_SECONDS:
+            self._quit_asked_at = now
+            self.say(f"{unsaved}: r then a on F3 saves them; ctrl+q again quits without them", "warning")
+            return
+        self.exit()
+
+    def _unsaved_words(self) -> str:
+        """The marks waiting on the desk for the re-pairing, in words ("" when none): the only changes a
+        quit would lose."""
+        waiting = self.evening.desk.waiting()
+        if not waiting:
+            return ""
+        names = ", ".join(self.evening.season.player(pid).name for pid in sorted(waiting))
+        return f"not saved yet: the mark of {names} (round {self.evening.desk.round_number}) waits for the re-pairing"
 
     def check_store(self) -> None:
         """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
@@ -186,6 +209,13 @@ class KeizerApp(App[None]):
         await self.screen.run_action(f"publish('{lang}')")
 
     def action_undo(self) -> None:
+        # A latecomer or a call-off waiting for the re-pairing is the director's newest change: it goes
+        # first, not the accepted pairing it waits on (the store's last action).
+        taken_back = self.evening.desk.take_back_late()
+        if taken_back is not None:
+            self.say(taken_back)
+            self._season_changed()
+            return
         label = self.evening.history.undo()
         if label is None:
             self.say("nothing to undo", "warning")

@@ -69,6 +69,8 @@ class AttendanceRow:
     """Has not joined yet in this round."""
     final_group: bool = False
     """Plays in K's final group this round, out of the Keizer (docs/rules.md §8): not paired, not absent."""
+    forfeited: bool = False
+    """Lost their game by forfeit: did not come, without notice (a no-show keeps its board, D art. 11)."""
 
     @property
     def status(self) -> str:
@@ -117,6 +119,8 @@ def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -
     absent = absent_last_time(season, rnd.number)
     group = set(final_group_now(season, rnd.number))
     boards = {p: (i + 1, p == g.white) for i, g in enumerate(rnd.games) for p in g.players()}
+    forfeited = {g.white if g.result is Result.BLACK_FORFEIT_WIN else g.black
+                 for g in rnd.games if g.result.is_forfeit}
     entries = dict(rnd.entries)
     rows = []
     for rank, pid in enumerate(ranking, start=1):
@@ -126,7 +130,8 @@ def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -
         board, white = boards.get(pid, (None, False))
         rows.append(AttendanceRow(player=player, rank=rank, entry=entries.get(pid), board=board, white=white,
                                   suspended=pid in away, absent_last=pid in absent,
-                                  late=rnd.number < player.joined, final_group=pid in group))
+                                  late=rnd.number < player.joined, final_group=pid in group,
+                                  forfeited=pid in forfeited))
     return tuple(rows)
 
 
@@ -138,7 +143,10 @@ def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = N
     for row in rows:
         if row.late or row.final_group:
             continue
-        key = "present" if row.board is not None or row.entry in (None, EntryKind.BYE) else row.status
+        # A no-show keeps their board but did not come: counted with the absent without notice, as the
+        # standings' ZK column and D art. 11 count them.
+        present = row.board is not None or row.entry in (None, EntryKind.BYE)
+        key = "unexcused" if row.forfeited else "present" if present else row.status
         key = "external" if key.startswith("external") else key
         counts[key] = counts.get(key, 0) + 1
     parts = [f"{counts[k]} {k}" for k in ("present", "excused", "unexcused", "external", "duty") if counts.get(k)]
@@ -188,7 +196,7 @@ class Attendance:
         for the re-pairing shows as it will be (off their board, or present)."""
         rows = attendance_rows(self.session.season, listed_round(self.session.season, k),
                                self.session.ranking_before(k))
-        late = self.desk.late if self.desk is not None and self.desk.round_number == k else {}
+        late = self.desk.waiting() if self.desk is not None and self.desk.round_number == k else {}
         if not late:
             return rows
         return tuple(replace(row, entry=late[row.player.id], board=None, white=False)

@@ -65,6 +65,11 @@ class PairingDesk:
     """Attendance changed in the desk's paired round before its results — a latecomer (None: present) or a
     player who calls off (their entry) — waiting for the re-pairing that saves it with the new pairing
     (a player of a paired round has a game or an entry, never both: the two are one action)."""
+    late_steps: list[dict[PlayerId, EntryKind | None]] = field(default_factory=list)
+    """`late` as it was before each of the director's marks, newest last: ctrl+z takes the newest mark back
+    while nothing was saved since (`take_back_late`), not the accepted pairing the marks wait on."""
+    late_at: int = 0
+    """The store head when the newest mark was made."""
     failure: tuple[str, int] | None = field(default=None, init=False)
     """Why the last solve found nothing, and the revision it was made at (see `failed`)."""
     reuse: Reusable | None = field(default=None, init=False)
@@ -91,6 +96,16 @@ class PairingDesk:
     def stale(self) -> bool:
         return bool(self.proposals) and self.made_at != self.source.revision
 
+    def waiting(self) -> dict[PlayerId, EntryKind | None]:
+        """The attendance changes waiting for the re-pairing of the desk's round (`late`). They lapse when
+        the saved pairing they wait on is gone (undone, cleared) or played (it has results)."""
+        if self.late:
+            rnd = self._saved_round()
+            if rnd is None or rnd.has_results:
+                self.late.clear()
+                self.late_steps.clear()
+        return self.late
+
     def views(self) -> tuple[ProposalView, ...]:
         if self.proposals:
             return tuple(self.proposals)
@@ -112,7 +127,7 @@ class PairingDesk:
             parts.append(f"{len(self.proposals)} proposal(s)")
             if self.stale:
                 parts.append("! the season changed since: r re-solves")
-        elif self._with_late(self.source.season) is not self.source.season:
+        elif self.waiting():
             parts.append(f"{len(self.late)} attendance change(s) since the pairing was accepted: r re-pairs "
                          f"keeping the accepted boards")
         elif self.saved_view() is not None:
@@ -206,12 +221,39 @@ class PairingDesk:
             raise KeizerError("the bye is the pairing's to give: re-pair, or lock a volunteer's bye")
         name = season.player(pid).name
         saved = None if rnd.game_of(pid) is not None or rnd.entry_of(pid) is EntryKind.BYE else rnd.entry_of(pid)
+        before = dict(self.waiting())
         if saved == entry:
-            if self.late.pop(pid, "none") == "none":
+            if pid not in self.late:
                 raise KeizerError(f"{name} is already {entry_text(entry)} in round {k}")
-            return f"round {k}: {name} {entry_text(entry)} again, as the saved pairing has them"
-        self.late[pid] = entry
-        return f"round {k}: {name} {entry_text(entry)} — re-pair on F3 (r) keeps the accepted boards"
+            del self.late[pid]
+            text = f"round {k}: {name} {entry_text(entry)} again, as the saved pairing has them"
+        else:
+            if self.late.get(pid, "none") == entry:
+                raise KeizerError(f"{name} is already {entry_text(entry)} in round {k} (waiting for the re-pairing)")
+            self.late[pid] = entry
+            text = f"round {k}: {name} {entry_text(entry)} — re-pair on F3 (r) keeps the accepted boards"
+        self.late_steps.append(before)
+        self.late_at = self.source.revision
+        # Proposals on the desk were made for the attendance as it was: accepting one now would leave a
+        # latecomer without a game (or a game for who called off). The re-pairing makes new ones.
+        self.proposals.clear()
+        self.edits.clear()
+        return text
+
+    def take_back_late(self) -> str | None:
+        """ctrl+z right after a mark that waits for the re-pairing: the mark goes back (the desk as it was
+        before it), not the store's last action — that is the accepted pairing the mark waits on. None when
+        no mark waits, or something was saved since the newest (then ctrl+z undoes that)."""
+        self.waiting()  # marks whose pairing is gone lapse, with their steps
+        if not self.late_steps or self.late_at != self.source.revision:
+            return None
+        after = dict(self.late)
+        self.late = self.late_steps.pop()
+        self.proposals.clear()
+        self.edits.clear()
+        changed = sorted(p for p in set(after) | set(self.late) if after.get(p, "none") != self.late.get(p, "none"))
+        names = " and ".join(self.source.season.player(pid).name for pid in changed)
+        return f"taken back: the mark of {names} in round {self.round_number} (it waited for the re-pairing)"
 
     # -- the director's hand ---------------------------------------------------------------------------
     def toggle_lock(self, index: int, board: int) -> str:
@@ -267,11 +309,18 @@ class PairingDesk:
         view = self._proposal(index)
         k = self.round_number
         assert k is not None
+        if view.kind == "saved" and self.waiting():
+            raise KeizerError(f"round {k}'s attendance changed since its pairing was accepted: r re-pairs it "
+                              f"keeping the accepted boards, then a accepts that")
         if view.kind == "saved":
             raise KeizerError(f"round {k} is already paired like this")
         if self.stale:
             raise KeizerError("the season changed since this pairing was made: re-solve (r) first")
-        moved = f"; {view.moved}" if view.moved else ""
+        # The attendance saved with it is named first: the log (and an undo's message) says who came or went,
+        # and the status line, cut at 80 columns, shows it before the boards that moved.
+        moved = "".join(f"; {self.source.season.player(pid).name} {entry_text(entry)}"
+                        for pid, entry in sorted(self.waiting().items()))
+        moved += f"; {view.moved}" if view.moved else ""
         change = saved_pairing(self._with_late(self.source.season), k, view.games,
                                view.bye.id if view.bye else None,
                                meta={"objective": view.objective, "kind": view.kind, "costs": dict(view.costs)},
@@ -298,6 +347,7 @@ class PairingDesk:
     # -- steps ----------------------------------------------------------------------------------------
     def _clear(self) -> None:
         self.late.clear()
+        self.late_steps.clear()
         self.locks.clear()
         self.forbids.clear()
         self.proposals.clear()
@@ -318,11 +368,7 @@ class PairingDesk:
     def _with_late(self, season: Season) -> Season:
         """The season with the desk's round as it is to be paired again: its attendance changes applied."""
         k = self.round_number
-        if not self.late or k is None:
-            return season
-        rnd = self._saved_round()
-        if rnd is None or rnd.has_results:  # the pairing was undone or played since: the changes lapse
-            self.late.clear()
+        if not self.waiting() or k is None:  # none, or the pairing was undone or played since: they lapse
             return season
         return with_attendance(season, k, [p for p, e in sorted(self.late.items()) if e is None],
                                [(p, e) for p, e in sorted(self.late.items()) if e is not None])

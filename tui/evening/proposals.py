@@ -28,6 +28,16 @@ class Priced(Protocol):
     def tiers(self) -> tuple[int, ...]: ...
 
 
+UNEXPLAINED = {
+    "saved": "The saved pairing keeps no explanation of its boards: r pairs the round again and explains every "
+             "board of its proposals (accepting one replaces the saved pairing; a latecomer's re-pairing keeps "
+             "the accepted boards).",
+    "manual": "A pairing changed by hand is not explained board by board: the line under its costs says which "
+              "rule it breaks, if any; the solver's proposals explain theirs.",
+}
+"""`w` on a pairing without the explainer's lines: why there are none and where to look instead."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerRef:
     """A player as a board shows them."""
@@ -96,10 +106,14 @@ class ProposalView:
     3; the bye changes"); "" otherwise."""
 
     def why(self, board: int | None) -> tuple[str, ...]:
-        """The explanation of a board (None: the bye)."""
+        """The explanation of a board (None: the bye); for a pairing the solver did not make, why there is none."""
         if board is None:
-            return self.reasons.get(("bye", self.bye.id), ()) if self.bye is not None else ()
-        return self.reasons.get(self.games[board - 1], ())
+            lines = self.reasons.get(("bye", self.bye.id), ()) if self.bye is not None else ()
+        else:
+            lines = self.reasons.get(self.games[board - 1], ())
+        if lines or self.kind not in UNEXPLAINED:
+            return lines
+        return (UNEXPLAINED[self.kind],)
 
     @property
     def costs(self) -> tuple[tuple[str, int], ...]:

@@ -35,9 +35,14 @@ def with_attendance(season: Season, k: int, present: Iterable[PlayerId] = (),
     for pid in present:
         if not season.has_player(PlayerId(pid)):
             raise KeizerError(f"unknown player {pid!r}")
+        if rnd.game_of(PlayerId(pid)) is not None or rnd.entry_of(PlayerId(pid)) is EntryKind.BYE:
+            raise KeizerError(f"{season.player(PlayerId(pid)).name} is already present in round {k} "
+                              f"(on the saved pairing): not a latecomer")
         rnd = rnd.with_entry(PlayerId(pid), None)
     for pid, kind in absent:
         if not season.has_player(PlayerId(pid)):
             raise KeizerError(f"unknown player {pid!r}")
+        if rnd.game_of(PlayerId(pid)) is None and rnd.entry_of(PlayerId(pid)) is kind:
+            raise KeizerError(f"{season.player(PlayerId(pid)).name} is already {kind.value} in round {k}")
         rnd = rnd.with_entry(PlayerId(pid), kind)
     return season.with_round(rnd)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from seasons.errors import KeizerError
+from seasons.model import EntryKind, PlayerId
 from tui.app.messages import Faulted, Said, SeasonWritten
 from tui.app.widgets.mode_bar import ModeBar, fitted
 from tui.visible import visible
@@ -56,6 +57,9 @@ class KeizerScreen(Screen[None]):
         """The store revision last drawn: any other (a write, an undo, another session) is drawn anew."""
         self.said_at: int | None = None
         """The store revision the status line's message was said at."""
+        self.drawn_waiting: dict[PlayerId, EntryKind | None] = {}
+        """The attendance changes waiting on the desk for the re-pairing when last drawn: they are not in the
+        store, yet the Round and Pairing screens show them (`PairingDesk.waiting`)."""
 
     @property
     def keizer(self) -> KeizerApp:
@@ -97,13 +101,15 @@ class KeizerScreen(Screen[None]):
     # -- drawing ----------------------------------------------------------------------------------
     @property
     def stale(self) -> bool:
-        """The season changed since this screen was drawn (it was not shown): draw it when it is."""
-        return self.drawn_at != self.evening.revision
+        """The season changed since this screen was drawn (it was not shown), or a latecomer or a call-off
+        waits for the re-pairing (or went back): draw it when it is."""
+        return self.drawn_at != self.evening.revision or self.drawn_waiting != self.evening.desk.waiting()
 
     def redraw(self) -> None:
         """Draw the season as it stands now. A message said before the season changed (a write, an undo,
         another session) is about a season that is no longer there: it leaves the status line."""
         self.drawn_at = self.evening.revision
+        self.drawn_waiting = dict(self.evening.desk.waiting())
         if self.said_at is not None and self.said_at != self.drawn_at:
             self.show_status("", "information")
             self.said_at = None

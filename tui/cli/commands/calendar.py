@@ -36,7 +36,7 @@ def run_dates(args: argparse.Namespace) -> int:
         raise KeizerError("dates: --round and --date go together")
     if args.weekday is not None and args.start is None:
         raise KeizerError("dates: --weekday goes with --start")
-    with _evening(args.season) as evening:
+    with evening_on(args.season) as evening:
         if args.start is not None:
             start = None if args.start == NONE else args.start
             print(evening.settings.set_dates(start, args.weekday.lower() if args.weekday else None))
@@ -68,7 +68,7 @@ def register_report(sub: argparse._SubParsersAction) -> None:
 def run_report(args: argparse.Namespace) -> int:
     from seasons.lookup import resolve_player
 
-    with _evening(args.season) as evening:
+    with evening_on(args.season) as evening:
         # An id or a name (unique start, no case or accents), as on every option naming a player.
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
         print(evening.attendance.report(args.round, pid, args.at, args.force_majeure))
@@ -76,7 +76,7 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 @contextmanager
-def _evening(path: str) -> Iterator[Evening]:
+def evening_on(path: str) -> Iterator[Evening]:
     """The evening layer on a season store, closed again however the command ends."""
     from tui.evening import Evening  # the evening layer loads scoring: only when a command runs
 

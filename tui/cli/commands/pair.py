@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         if best.moved is not None:
             sys.stdout.write(f"Against the saved pairing of round {k}: {best.moved.words()}\n")
     if args.save and head is not None:
-        _save(args.season, season, head, k, best)
+        _save(args.season, season, head, k, best, _attendance_words(season, args))
     return 0
 
 
@@ -159,15 +159,29 @@ def _pair(season: Season, text: str, option: str) -> tuple[PlayerId, PlayerId]:
     return first, second
 
 
-def _save(path: str, season: Season, head: int, k: int, best: Proposal) -> None:
+def _attendance_words(season: Season, args: argparse.Namespace) -> str:
+    """"Jan Peters present; Ruud Boer excused": the latecomers and call-offs a re-pairing saves (the log
+    names them first, as the TUI's does)."""
+    named = [(_player(season, x, "--present"), "present") for x in args.present]
+    named += [(_player(season, x, "--absent"), "excused") for x in args.absent]
+    return "; ".join(f"{season.player(pid).name} {what}" for pid, what in sorted(named))
+
+
+def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendance: str = "") -> None:
     """The best pairing saved as round k's, through the evening layer (one action; undo takes it back),
     as a compare-and-set: if anything was written after `head` (the revision `season` was read at, which
     the pairing was computed from), nothing is saved and one line says what came in between."""
     from tui.evening import Evening
     from tui.evening.listing import saved_pairing
 
-    label = None if best.moved is None else f"re-pairing of round {k}: {best.moved.words()}"
-    change = saved_pairing(season, k, tuple(best.pairs()), best.bye,
+    games = tuple(best.pairs())
+    if (1 <= k <= len(season.rounds) and season.round(k).is_paired and not attendance
+            and tuple(g.players() for g in season.round(k).games) == games and season.round(k).bye == best.bye):
+        # saving it again would be an action that changes nothing (and an undo step that undoes nothing)
+        raise KeizerError(f"round {k} is already paired like this: nothing saved")
+    who = f"{attendance}; " if attendance else ""
+    label = None if best.moved is None else f"re-pairing of round {k}: {who}{best.moved.words()}"
+    change = saved_pairing(season, k, games, best.bye,
                            meta={"objective": best.saved_objective, "kind": "cli"}, label=label)
     evening = Evening.open(path)
     try:

@@ -28,7 +28,7 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
         lines.append(f"Note: {note}")
     for alt in alts:
         lines.append("")
-        lines.append(f"Alternative {alt.place} — {_versus_best(alt, best)}")
+        lines.append(f"Alternative {alt.place - 1} — {_versus_best(alt, best)}")  # the TUI's numbering
         differs = set(alt.differs)
         for board in alt.proposal.boards:
             if board.number in differs:

@@ -1,0 +1,102 @@
+"""`keizer attend` and `keizer result`: the Round and Results screens' keys on the command line."""
+
+from __future__ import annotations
+
+import argparse
+
+from seasons.errors import KeizerError
+
+STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won", "external-drawn",
+            "external-lost")
+"""What `keizer attend` sets, as the Round screen's keys do (p e u d x, then x's result)."""
+
+RESULTS = {"1-0": "1-0", "0-1": "0-1", "=": "1/2-1/2", "½-½": "1/2-1/2", "1/2-1/2": "1/2-1/2", "+-": "+-",
+           "-+": "-+", "*": "*", "pending": "*"}
+"""The results `keizer result` takes, as the season file writes them (docs/format.md) or typed short."""
+
+
+def register_attend(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "attend", help="mark a player present, absent, on a team match or on duty in a round",
+        description="The Round screen's marks (F2): present, excused (absent with notice), unexcused (without "
+                    "notice; under D's rules also suspended until they report back, D art. 12), duty, or a "
+                    "team match elsewhere (external, with its result once known). One action, one undo step. "
+                    "In a round already paired and not yet played, a latecomer or a call-off is re-paired "
+                    "with `keizer pair --keep-accepted --present/--absent` instead.")
+    p.add_argument("season", metavar="SEASON.keizer")
+    p.add_argument("player", metavar="PLAYER", help="the player's id or name (as `keizer players` lists them)")
+    p.add_argument("status", metavar="STATUS", choices=STATUSES, help=", ".join(STATUSES)
+                   + " (external: its result still to come)")
+    p.add_argument("--round", "-r", type=int, metavar="K", help="the round (default: tonight's, the round "
+                                                                  "being prepared)")
+    p.add_argument("--take-bye", action="store_true",
+                   help="a new mark for the player who had the bye in a round with results takes the scored "
+                        "bye away: said on purpose (the TUI asks for the key twice)")
+    p.set_defaults(run=run_attend)
+
+
+def run_attend(args: argparse.Namespace) -> int:
+    from seasons.lookup import resolve_player
+    from seasons.model import EntryKind
+    from tui.cli.commands.calendar import evening_on
+
+    entry = {"present": None, "excused": EntryKind.EXCUSED, "unexcused": EntryKind.UNEXCUSED,
+             "duty": EntryKind.DUTY, "external": EntryKind.EXTERNAL_PENDING, "external-won": EntryKind.EXTERNAL_WIN,
+             "external-drawn": EntryKind.EXTERNAL_DRAW, "external-lost": EntryKind.EXTERNAL_LOSS}[args.status]
+    with evening_on(args.season) as evening:
+        season = evening.season
+        pid = resolve_player(season, args.player, f"PLAYER {args.player}")
+        k = args.round if args.round is not None else evening.session.current_round()
+        if 1 <= k <= len(season.rounds) and season.round(k).is_paired and not season.round(k).has_results:
+            option = "--present" if entry is None else "--absent"
+            raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {args.season} --round {k} "
+                              f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards")
+        if evening.attendance.bye_goes(k, pid) and not args.take_bye:
+            raise KeizerError(f"{season.player(pid).name} had the bye in round {k}, which is scored: "
+                              f"--take-bye gives the new mark instead")
+        print(evening.attendance.set(k, pid, entry))
+    return 0
+
+
+def register_result(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "result", help="enter the result of a board, or a no-show",
+        description="The Results screen's keys (F4): the result of the game on board BOARD of round K, as "
+                    "`keizer pairing` numbers the boards. A result already entered is changed only with "
+                    "--change. --no-show white|black: that player did not come without notice (D art. 11): "
+                    "the game stays on its board as a forfeit and the ruleset's `forfeit` key scores it. One "
+                    "action, one undo step.")
+    p.add_argument("season", metavar="SEASON.keizer")
+    p.add_argument("board", metavar="BOARD", type=int, help="the board number")
+    p.add_argument("result", metavar="RESULT", nargs="?",
+                   help="1-0, 0-1, = (or ½-½, 1/2-1/2), +- (white wins by forfeit), -+ (black wins by forfeit; "
+                        "write `-- -+`, a leading - reads as an option), * or pending (not finished)")
+    p.add_argument("--round", "-r", type=int, metavar="K",
+                   help="the round (default: the last paired round, whose results are being entered)")
+    p.add_argument("--change", action="store_true", help="replace a result already entered")
+    p.add_argument("--no-show", choices=("white", "black"), help="who did not come (instead of RESULT)")
+    p.set_defaults(run=run_result)
+
+
+def run_result(args: argparse.Namespace) -> int:
+    from seasons.model import Result
+    from tui.cli.commands.calendar import evening_on
+
+    if (args.result is None) == (args.no_show is None):
+        raise KeizerError("result: give either RESULT or --no-show white|black")
+    if args.result is not None and args.result not in RESULTS:
+        raise KeizerError(f"result: {args.result!r} is not a result: write one of {', '.join(RESULTS)}")
+    with evening_on(args.season) as evening:
+        k = args.round if args.round is not None else evening.results.round()
+        key = f"board:{args.board}"
+        game = next((row.game for row in evening.results.boards(k) if row.key == key), None)
+        new = Result(RESULTS[args.result]) if args.result is not None else None
+        if game is not None and game.result.is_decided and game.result is not new and not args.change:
+            raise KeizerError(f"board {args.board} of round {k} already has {game.result.value}: --change "
+                              f"replaces it")
+        if args.no_show is not None:
+            print(evening.results.no_show(k, key, args.no_show))
+        else:
+            assert new is not None
+            print(evening.results.set_result(k, key, new))
+    return 0
