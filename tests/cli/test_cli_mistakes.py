@@ -1,0 +1,49 @@
+"""A director's slips on the command line, each once a traceback, a hang or lost data: one line, exit 2."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from seasons.load import load_season
+from seasons.store import SeasonStore
+from tests.conftest import EVENING
+from tui.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The one error line of `keizer argv`, which must exit 2 and print nothing on stdout."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and err.count("\n") == 1 and err.startswith("keizer: error: "), (code, out, err)
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Path:
+    path = tmp_path / "club.keizer"
+    SeasonStore.create(path, load_season(EVENING)).close()
+    return path
+
+
+@pytest.mark.parametrize("command", [("export",), ("export", "--trf")])
+def test_export_over_the_store_itself_is_refused(store: Path, capsys: pytest.CaptureFixture[str],
+                                                 command: tuple[str, ...]) -> None:
+    before = store.read_bytes()
+    err = refused(capsys, *command, str(store), "-o", str(store))
+    assert "is a season store" in err and "history" in err
+    assert store.read_bytes() == before
+
+
+def test_simulate_over_a_store_is_refused(store: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = store.read_bytes()
+    err = refused(capsys, "simulate", "--players", "4", "--rounds", "1", "-o", str(store))
+    assert "is a season store" in err and store.read_bytes() == before
