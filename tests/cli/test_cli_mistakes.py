@@ -47,3 +47,11 @@ def test_simulate_over_a_store_is_refused(store: Path, capsys: pytest.CaptureFix
     before = store.read_bytes()
     err = refused(capsys, "simulate", "--players", "4", "--rounds", "1", "-o", str(store))
     assert "is a season store" in err and store.read_bytes() == before
+
+
+@pytest.mark.parametrize("option, value", [("--rounds", str(10**30)), ("--players", str(10**9))])
+def test_simulate_refuses_a_season_no_command_could_read(capsys: pytest.CaptureFixture[str], option: str,
+                                                         value: str) -> None:
+    argv = {"--players": "4", "--rounds": "2", option: value}
+    err = refused(capsys, "simulate", *(x for kv in argv.items() for x in kv))  # was: ran until killed
+    assert "--players must be 2 to 100000 and --rounds 1 to 1000" in err
