@@ -55,3 +55,23 @@ def test_simulate_refuses_a_season_no_command_could_read(capsys: pytest.CaptureF
     argv = {"--players": "4", "--rounds": "2", option: value}
     err = refused(capsys, "simulate", *(x for kv in argv.items() for x in kv))  # was: ran until killed
     assert "--players must be 2 to 100000 and --rounds 1 to 1000" in err
+
+
+def test_a_file_name_that_is_not_utf8_is_imported_and_logged_as_shown(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    odd = os.fsdecode(bytes(tmp_path) + b"/club\xff.json")  # a name saved on a Latin-1 system
+    Path(odd).write_bytes(EVENING.read_bytes())
+    code, _, err = run(capsys, "import", odd, str(tmp_path / "club.keizer"))  # was: a traceback
+    assert (code, err) == (0, "")
+    code, out, _ = run(capsys, "log", str(tmp_path / "club.keizer"))
+    assert code == 0 and "import club\\udcff.json" in out
+
+
+def test_a_site_folder_whose_name_is_not_utf8_is_recorded(store: Path, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    odd = os.fsdecode(bytes(tmp_path) + b"/site\xff")
+    code, out, err = run(capsys, "publish", str(store), "-o", odd)  # was: the site written, then a traceback
+    assert (code, err) == (0, "") and "to site\\udcff" in out
+    with SeasonStore.open(store) as opened:
+        assert [record.output for _, record in opened.publications()] == ["site\udcff"]  # read back as it was
+    assert run(capsys, "validate", str(store))[0] == 0
