@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from seasons.load import load_season
 from seasons.store import SeasonStore
-from tests.conftest import EVENING
+from tests.conftest import EVENING, REPO
 from tui.cli.main import main
 
 
@@ -75,3 +78,39 @@ def test_a_site_folder_whose_name_is_not_utf8_is_recorded(store: Path, tmp_path:
     with SeasonStore.open(store) as opened:
         assert [record.output for _, record in opened.publications()] == ["site\udcff"]  # read back as it was
     assert run(capsys, "validate", str(store))[0] == 0
+
+
+def as_a_user(*argv: str) -> subprocess.CompletedProcess[str]:
+    """`keizer argv` in a process that file permissions apply to: root without the capabilities that
+    let it read and write any file (setpriv), anyone else as they are."""
+    prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"] if os.geteuid() == 0 else []
+    return subprocess.run([*prefix, sys.executable, "-m", "tui.cli.main", *argv], cwd=REPO, capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.skipif(os.geteuid() == 0 and not shutil.which("setpriv"), reason="root writes any file and folder")
+def test_a_store_that_cannot_be_written_is_read_and_says_why(store: Path) -> None:
+    """Was: in a folder that cannot be written, "damaged or not a season store (attempt to write a readonly
+    database)" for every command, reading too: SQLite could not make the -shm file beside the store."""
+    store.chmod(0o444)
+    store.parent.chmod(0o555)
+    try:
+        before = store.read_bytes()
+        for command in ("standings", "log", "validate", "export"):
+            done = as_a_user(command, str(store))
+            assert (done.returncode, done.stderr) == (0, ""), (command, done.stderr)
+        done = as_a_user("undo", str(store))
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert "cannot be written: check their permissions" in done.stderr
+        assert store.read_bytes() == before and sorted(p.name for p in store.parent.iterdir()) == ["club.keizer"]
+    finally:
+        store.parent.chmod(0o755)
+
+
+def test_sqlites_read_only_refusal_says_where_to_look() -> None:
+    import sqlite3
+
+    from seasons.store.sqlite_file import explain
+
+    said = explain(sqlite3.OperationalError("attempt to write a readonly database"))
+    assert said.startswith("the file or its folder cannot be written: check their permissions")
