@@ -114,3 +114,15 @@ def test_sqlites_read_only_refusal_says_where_to_look() -> None:
 
     said = explain(sqlite3.OperationalError("attempt to write a readonly database"))
     assert said.startswith("the file or its folder cannot be written: check their permissions")
+
+
+@pytest.mark.parametrize("text", ["", "\n# round 33\n\n", '{"pairings": []}'])
+def test_a_pairing_file_without_games_is_a_mistake_not_a_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 text: str) -> None:
+    """Was: exit 1 and a line per player "neither paired nor has the bye", as if the director had paired
+    nobody: an empty file is the wrong file, or one saved before it was written."""
+    file = tmp_path / "pairing.txt"
+    file.write_text(text)
+    err = refused(capsys, "check-pairing", str(EVENING), str(file))
+    assert err == f"keizer: error: {file}: no games in it (one game a line: `WHITE BLACK`, `WHITE - BLACK` or " \
+                  "`bye PLAYER`)\n"
