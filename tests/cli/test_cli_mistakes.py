@@ -126,3 +126,23 @@ def test_a_pairing_file_without_games_is_a_mistake_not_a_verdict(tmp_path: Path,
     err = refused(capsys, "check-pairing", str(EVENING), str(file))
     assert err == f"keizer: error: {file}: no games in it (one game a line: `WHITE BLACK`, `WHITE - BLACK` or " \
                   "`bye PLAYER`)\n"
+
+
+def damaged(store: Path) -> Path:
+    """`store` with 64 bytes in its middle overwritten, as a bad sector or a torn copy leaves it."""
+    data = bytearray(store.read_bytes())
+    middle = len(data) // 2
+    data[middle:middle + 64] = bytes(range(64))
+    store.write_bytes(bytes(data))
+    return store
+
+
+@pytest.mark.parametrize("command", ["validate", "standings"])
+def test_a_damaged_store_is_named_once_with_the_first_complaint(store: Path, capsys: pytest.CaptureFixture[str],
+                                                                command: str) -> None:
+    """Was: the path twice (validate) and every line of SQLite's integrity check joined with escaped
+    newlines, hundreds of characters."""
+    before = damaged(store).read_bytes()
+    err = refused(capsys, command, str(store))
+    assert err.count(str(store)) == 1 and "\\n" not in err and "***" not in err and len(err) < 300, err
+    assert "damaged" in err and store.read_bytes() == before
