@@ -146,3 +146,19 @@ def test_a_damaged_store_is_named_once_with_the_first_complaint(store: Path, cap
     err = refused(capsys, command, str(store))
     assert err.count(str(store)) == 1 and "\\n" not in err and "***" not in err and len(err) < 300, err
     assert "damaged" in err and store.read_bytes() == before
+
+
+@pytest.mark.parametrize("argv, said", [
+    (("import", str(EVENING), "{missing}/club.keizer"), "cannot create the file"),
+    (("new", "{missing}/club.keizer"), "cannot create the file"),
+    (("backup", "{store}", "{missing}/copy.keizer"), "cannot write the backup"),
+])
+def test_a_store_into_a_missing_folder_names_the_folder(store: Path, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
+                                                        said: str) -> None:
+    """Was: "(No such file or directory)", which does not say which; `export -o` already named it."""
+    missing = tmp_path / "seasons" / "2026"
+    args = [a.format(missing=missing, store=store) for a in argv]
+    err = refused(capsys, *args)
+    assert err == f"keizer: error: {missing}/{args[-1].rsplit('/', 1)[1]}: {said} (no such folder: {missing})\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.keizer"]
