@@ -162,3 +162,11 @@ def test_a_store_into_a_missing_folder_names_the_folder(store: Path, tmp_path: P
     err = refused(capsys, *args)
     assert err == f"keizer: error: {missing}/{args[-1].rsplit('/', 1)[1]}: {said} (no such folder: {missing})\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.keizer"]
+
+
+@pytest.mark.parametrize("rounds", ["0", "-3", str(10**30)])
+def test_new_names_its_rounds_option(tmp_path: Path, capsys: pytest.CaptureFixture[str], rounds: str) -> None:
+    """Was, for 10**30: "create season 'club': the season would become invalid: rounds_planned: …"."""
+    err = refused(capsys, "new", str(tmp_path / "club.keizer"), "--rounds", rounds)
+    assert err == f"keizer: error: --rounds {rounds}: a season plans 1 to 1000 rounds\n"
+    assert list(tmp_path.iterdir()) == []

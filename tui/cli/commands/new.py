@@ -62,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
     from seasons.store import SeasonStore
 
     target = store_path(args.store)  # an existing file is refused by create, after it removed what a killed run left
-    if args.rounds is not None and args.rounds < 1:
-        raise KeizerError("--rounds must be 1 or more")
+    from seasons.limits import MAX_ROUNDS
+
+    if args.rounds is not None and not 1 <= args.rounds <= MAX_ROUNDS:  # named as the option, not a JSON key
+        raise KeizerError(f"--rounds {args.rounds}: a season plans 1 to {MAX_ROUNDS} rounds")
     if args.last is not None:
         return _from_last(args, target)
     season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset or "keizer-classic", players=(),
