@@ -170,3 +170,11 @@ def test_new_names_its_rounds_option(tmp_path: Path, capsys: pytest.CaptureFixtu
     err = refused(capsys, "new", str(tmp_path / "club.keizer"), "--rounds", rounds)
     assert err == f"keizer: error: --rounds {rounds}: a season plans 1 to 1000 rounds\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_report_time_is_named_as_its_argument(store: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: "at: expected a local time …", the event's field, which --help calls TIME."""
+    before = store.read_bytes()
+    err = refused(capsys, "report", str(store), "dekker", "19:30", "--round", "33")
+    assert err.startswith("keizer: error: TIME: expected a local time like") and "'19:30'" in err
+    assert store.read_bytes() == before

@@ -66,12 +66,18 @@ def register_report(sub: argparse._SubParsersAction) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    from seasons.errors import InputError
     from seasons.lookup import resolve_player
 
     with _evening(args.season) as evening:
         # An id or a name (unique start, no case or accents), as on every option naming a player.
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
-        print(evening.attendance.report(args.round, pid, args.at, args.force_majeure))
+        try:
+            print(evening.attendance.report(args.round, pid, args.at, args.force_majeure))
+        except InputError as exc:
+            if exc.where != "at":
+                raise
+            raise InputError("TIME", exc.message) from None  # the argument as --help names it, not the field
     return 0
 
 
