@@ -178,3 +178,15 @@ def test_a_report_time_is_named_as_its_argument(store: Path, capsys: pytest.Capt
     err = refused(capsys, "report", str(store), "dekker", "19:30", "--round", "33")
     assert err.startswith("keizer: error: TIME: expected a local time like") and "'19:30'" in err
     assert store.read_bytes() == before
+
+
+@pytest.mark.parametrize("given", ["json", "store"])
+def test_a_season_given_as_the_player_list_is_named(store: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    given: str) -> None:
+    """Was, for last season's JSON: "line 7: there already is a player called '{' (line 1)"; for a store,
+    "not UTF-8 text" — the director meant --from."""
+    listed = {"json": EVENING, "store": store}[given]
+    err = refused(capsys, "new", str(tmp_path / "next.keizer"), "--players", str(listed))
+    what = {"json": "a JSON file", "store": "a season store"}[given]
+    assert err.startswith(f"keizer: error: {listed}: {what}, not a player list") and "--from" in err
+    assert not (tmp_path / "next.keizer").exists()
