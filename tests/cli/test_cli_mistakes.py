@@ -190,3 +190,16 @@ def test_a_season_given_as_the_player_list_is_named(store: Path, tmp_path: Path,
     what = {"json": "a JSON file", "store": "a season store"}[given]
     assert err.startswith(f"keizer: error: {listed}: {what}, not a player list") and "--from" in err
     assert not (tmp_path / "next.keizer").exists()
+
+
+@pytest.mark.parametrize("name, text, said", [("club.keizer", "", "an empty file"), ("club.json", "", "an empty file"),
+                                              ("club.json", " \n", "only white space")])
+def test_an_empty_season_file_is_called_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str,
+                                              text: str, said: str) -> None:
+    """Was: "line 1 column 1: not valid JSON (Expecting value)", also for a store a full disk cut to nothing."""
+    file = tmp_path / name
+    file.write_text(text)
+    for command in ("standings", "validate", "open", "import"):
+        argv = (command, str(file), str(tmp_path / "new.keizer")) if command == "import" else (command, str(file))
+        assert refused(capsys, *argv) == f"keizer: error: {file}: {said}, no season in it\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
