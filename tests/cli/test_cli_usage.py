@@ -21,6 +21,7 @@ def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, st
 
 @pytest.mark.parametrize(("argv", "line", "hint"), [
     ((), "keizer: error: no COMMAND given", "see 'keizer --help'"),
+    (("--versoin",), "keizer: error: unrecognized arguments: --versoin", "see 'keizer --help'"),
     (("standngs", "x"), "keizer: error: unknown command 'standngs'; did you mean 'standings'?",
      "see 'keizer --help'"),
     (("xyzzy",), "keizer: error: unknown command 'xyzzy'", "see 'keizer --help'"),

@@ -108,7 +108,7 @@ def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.command is None:
-        parser.error("no COMMAND given")
+        parser.error(f"unrecognized arguments: {' '.join(extra)}" if extra else "no COMMAND given")
     if extra:  # said by the command's parser, so the line names the command whose options these are not
         command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     with _shown_as_text(terminal_ui=args.command in ("open", "demo")):
