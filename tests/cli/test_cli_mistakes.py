@@ -203,3 +203,15 @@ def test_an_empty_season_file_is_called_empty(tmp_path: Path, capsys: pytest.Cap
         argv = (command, str(file), str(tmp_path / "new.keizer")) if command == "import" else (command, str(file))
         assert refused(capsys, *argv) == f"keizer: error: {file}: {said}, no season in it\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+@pytest.mark.parametrize("expect", ["-1", "0", "7", str(10**30)])
+def test_undo_expecting_an_action_that_does_not_exist(store: Path, capsys: pytest.CaptureFixture[str],
+                                                      expect: str) -> None:
+    """Was: "the season changed since it was read (action 1, 'import', came after action 7)": nothing came
+    after it; the number is a typo."""
+    before = store.read_bytes()
+    err = refused(capsys, "undo", str(store), "--expect", expect)
+    assert err == f"keizer: error: {store}: there is no action {expect} (the newest is 1; `keizer log` lists " \
+                  "them); nothing was saved\n"
+    assert store.read_bytes() == before
