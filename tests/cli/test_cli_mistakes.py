@@ -215,3 +215,17 @@ def test_undo_expecting_an_action_that_does_not_exist(store: Path, capsys: pytes
     assert err == f"keizer: error: {store}: there is no action {expect} (the newest is 1; `keizer log` lists " \
                   "them); nothing was saved\n"
     assert store.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["log", "undo", "redo", "backup"])
+def test_a_store_command_on_a_missing_file_or_a_folder_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              command: str) -> None:
+    """Was: "this needs a season store (.keizer); a JSON file has no history" for a file that is not there."""
+    (tmp_path / "club.keizer").mkdir()
+    (tmp_path / "empty.keizer").write_bytes(b"")
+    for given, said in (("gone.keizer", "no such file"), ("club.keizer", "is a folder, not a season store"),
+                        ("empty.keizer", "an empty file, no season in it")):
+        extra = (str(tmp_path / "copy.keizer"),) if command == "backup" else ()
+        err = refused(capsys, command, str(tmp_path / given), *extra)
+        assert err == f"keizer: error: {tmp_path / given}: {said}\n", err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.keizer", "empty.keizer"]
