@@ -229,3 +229,15 @@ def test_a_store_command_on_a_missing_file_or_a_folder_says_so(tmp_path: Path, c
         err = refused(capsys, command, str(tmp_path / given), *extra)
         assert err == f"keizer: error: {tmp_path / given}: {said}\n", err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.keizer", "empty.keizer"]
+
+
+def test_a_date_at_the_calendars_end_leaves_the_weeks_after_it_undated(store: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: `dates --round 34 --date 9999-12-30` accepted, then an OverflowError traceback in every command
+    that lists the evenings (round 35 would be a week after the calendar's end)."""
+    assert run(capsys, "dates", str(store), "--round", "34", "--date", "9999-12-30")[0] == 0
+    code, out, err = run(capsys, "dates", str(store))
+    assert (code, err) == (0, "") and "round  34  9999-12-30" in out and "round  35  (no date)" in out
+    assert run(capsys, "dates", str(store), "--start", "0001-01-01", "--weekday", "monday")[0] == 0
+    code, out, err = run(capsys, "report", str(store), "dekker", "0001-01-01T10:00", "--round", "33")
+    assert (code, err) == (0, "") and "excused" in out
