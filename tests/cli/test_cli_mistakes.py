@@ -241,3 +241,15 @@ def test_a_date_at_the_calendars_end_leaves_the_weeks_after_it_undated(store: Pa
     assert run(capsys, "dates", str(store), "--start", "0001-01-01", "--weekday", "monday")[0] == 0
     code, out, err = run(capsys, "report", str(store), "dekker", "0001-01-01T10:00", "--round", "33")
     assert (code, err) == (0, "") and "excused" in out
+
+
+@pytest.mark.parametrize("reason, said", [("ziek\x1b[31m", "character 5 is a control character (U+001B)"),
+                                          ("x" * 201, "longer than 200 characters (201)"),
+                                          (" ", "must be a non-empty string")])
+def test_a_force_majeure_reason_is_text_like_a_name(store: Path, capsys: pytest.CaptureFixture[str], reason: str,
+                                                    said: str) -> None:
+    """Was: an escape sequence or 500 characters stored as the ruling's reason, from the command line."""
+    before = store.read_bytes()
+    err = refused(capsys, "report", str(store), "dekker", "2020-01-01T10:00", "--round", "33",
+                  "--force-majeure", reason)
+    assert err == f"keizer: error: --force-majeure: {said}\n" and store.read_bytes() == before

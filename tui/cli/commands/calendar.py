@@ -67,8 +67,11 @@ def register_report(sub: argparse._SubParsersAction) -> None:
 
 def run_report(args: argparse.Namespace) -> int:
     from seasons.errors import InputError
+    from seasons.limits import checked_text
     from seasons.lookup import resolve_player
 
+    if args.force_majeure is not None:  # typed text, held to what a name is: no escapes, one line, 200 at most
+        args.force_majeure = checked_text(args.force_majeure, "--force-majeure", empty=False)
     with _evening(args.season) as evening:
         # An id or a name (unique start, no case or accents), as on every option naming a player.
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
