@@ -253,3 +253,16 @@ def test_a_force_majeure_reason_is_text_like_a_name(store: Path, capsys: pytest.
     err = refused(capsys, "report", str(store), "dekker", "2020-01-01T10:00", "--round", "33",
                   "--force-majeure", reason)
     assert err == f"keizer: error: --force-majeure: {said}\n" and store.read_bytes() == before
+
+
+@pytest.mark.parametrize("argv, said", [
+    (("--start", "2026-13-01"), "--start: expected a date like"),
+    (("--start", "2026-09-03", "--weekday", "donderdag"), "--weekday: expected one of monday,"),
+    (("--round", "34", "--date", "2026-02-30"), "--date: expected a date like"),
+])
+def test_dates_name_the_option_that_was_mistyped(store: Path, capsys: pytest.CaptureFixture[str],
+                                                 argv: tuple[str, ...], said: str) -> None:
+    """Was: "start date: …", "weekday: …", "round 34 date: …" — the TUI's field names."""
+    before = store.read_bytes()
+    assert refused(capsys, "dates", str(store), *argv).startswith(f"keizer: error: {said}")
+    assert store.read_bytes() == before

@@ -36,12 +36,21 @@ def run_dates(args: argparse.Namespace) -> int:
         raise KeizerError("dates: --round and --date go together")
     if args.weekday is not None and args.start is None:
         raise KeizerError("dates: --weekday goes with --start")
+    from seasons.errors import InputError
+
+    # The settings name their fields as the TUI shows them; here the director typed options.
+    options = {"start date": "--start", "weekday": "--weekday", f"round {args.round} date": "--date"}
     with _evening(args.season) as evening:
-        if args.start is not None:
-            start = None if args.start == NONE else args.start
-            print(evening.settings.set_dates(start, args.weekday.lower() if args.weekday else None))
-        if args.round is not None:
-            print(evening.settings.set_round_date(args.round, None if args.date == NONE else args.date))
+        try:
+            if args.start is not None:
+                start = None if args.start == NONE else args.start
+                print(evening.settings.set_dates(start, args.weekday.lower() if args.weekday else None))
+            if args.round is not None:
+                print(evening.settings.set_round_date(args.round, None if args.date == NONE else args.date))
+        except InputError as exc:
+            if exc.where not in options:
+                raise
+            raise InputError(options[exc.where], exc.message) from None
         if args.start is None and args.round is None:
             season = evening.season
             last = max(len(season.rounds), season.rounds_planned or 0)
