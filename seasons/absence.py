@@ -35,7 +35,7 @@ def first_evening(season: Season) -> dt.date | None:
         return None
     start = parse_date(season.start_date, "start_date")
     day = start.weekday() if season.weekday is None else WEEKDAYS.index(season.weekday)
-    return start + dt.timedelta(days=(day - start.weekday()) % 7)
+    return _later(start, dt.timedelta(days=(day - start.weekday()) % 7))
 
 
 def round_date(season: Season, k: int) -> dt.date | None:
@@ -45,15 +45,25 @@ def round_date(season: Season, k: int) -> dt.date | None:
     for j in range(min(k, len(season.rounds)), 0, -1):
         text = season.rounds[j - 1].date
         if text is not None:
-            return parse_date(text, f"rounds[{j - 1}].date") + dt.timedelta(weeks=k - j)
+            return _later(parse_date(text, f"rounds[{j - 1}].date"), dt.timedelta(weeks=k - j))
     first = first_evening(season)
-    return None if first is None else first + dt.timedelta(weeks=k - 1)
+    return None if first is None else _later(first, dt.timedelta(weeks=k - 1))
+
+
+def _later(day: dt.date, step: dt.timedelta) -> dt.date | None:
+    """`day + step`, or None past the calendar's end (9999-12-31): a date typed as 9999-12-30 is valid,
+    and the week after it was a traceback in every command that lists the dates."""
+    try:
+        return day + step
+    except OverflowError:
+        return None
 
 
 def report_deadline(rule: AbsenceDeadline, evening: dt.date) -> dt.datetime:
     """The last moment to report an absence for the evening: the rule's weekday and time, on the evening's
     day or the last such weekday before it (D: Wednesday 20:00; K: Thursday 20:00 before a Friday)."""
-    day = evening - dt.timedelta(days=(evening.weekday() - rule.weekday) % 7)
+    back = dt.timedelta(days=(evening.weekday() - rule.weekday) % 7)
+    day = evening - back if evening - dt.date.min >= back else dt.date.min  # an evening typed as 0001-01-01
     return dt.datetime.combine(day, rule.time)
 
 

@@ -29,7 +29,10 @@ def load_season(path: str | os.PathLike[str]) -> Season:
     if head == SQLITE_MAGIC:
         with SeasonStore.open(file, readonly=True) as store:
             return store.season
-    return parse_season_text(read_text(file, "a season file"), source=str(file))
+    text = read_text(file, "a season file")
+    if not text.strip():  # a store cut to nothing by a full disk, or a file saved empty: not "invalid JSON"
+        raise KeizerError(f"{file}: {'only white space' if text else 'an empty file'}, no season in it")
+    return parse_season_text(text, source=str(file))
 
 
 def read_text(path: str | os.PathLike[str], what: str) -> str:

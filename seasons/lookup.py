@@ -72,7 +72,7 @@ def choose(items: Sequence[T], text: object, where: str, whole: Callable[[T], tu
         named = ", ".join(shown(item) for item in fits[:SHOWN])
         more = f" and {len(fits) - SHOWN} more" if len(fits) > SHOWN else ""
         raise InputError(where, f"{describe(text)} fits {len(fits)} {what}s: {named}{more}; say which")
-    raise InputError(where, f"unknown {what} {describe(text.strip())}{_did_you_mean(items, want, keys, shown)}")
+    raise InputError(where, f"unknown {what} {describe(text.strip())}{did_you_mean(items, want, keys, shown)}")
 
 
 def _all_words(want: str, keys: tuple[str, ...]) -> bool:
@@ -80,9 +80,10 @@ def _all_words(want: str, keys: tuple[str, ...]) -> bool:
     return all(any(word.startswith(part) for word in words) for part in want.split(" "))
 
 
-def _did_you_mean(items: Sequence[T], want: str, keys: Callable[[T], tuple[str, ...]],
-                  shown: Callable[[T], str]) -> str:
-    """"; did you mean Quinten Koster (quinten-koster)?" for the nearest keys, or ""."""
+def did_you_mean(items: Sequence[T], want: str, keys: Callable[[T], tuple[str, ...]],
+                 shown: Callable[[T], str]) -> str:
+    """"; did you mean Quinten Koster (quinten-koster)?" for the items whose keys come nearest to `want`
+    (folded), or "" (also the command line's answer to a misspelt command or choice)."""
     by_key: dict[str, T] = {}
     for item in items:
         for key in keys(item):
@@ -92,4 +93,4 @@ def _did_you_mean(items: Sequence[T], want: str, keys: Callable[[T], tuple[str, 
     return "; did you mean " + " or ".join(nearest) + "?" if nearest else ""
 
 
-__all__ = ["choose", "folded", "resolve_player", "word_tails"]
+__all__ = ["choose", "did_you_mean", "folded", "resolve_player", "word_tails"]

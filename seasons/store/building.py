@@ -26,7 +26,7 @@ def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) ->
     try:
         temp = TempFile(file)
     except OSError as exc:
-        raise StoreError(f"{file}: cannot create the file ({exc.strerror})") from None
+        raise StoreError(f"{file}: cannot create the file ({_why(file, exc)})") from None
     try:
         conn = connect(temp.path, timeout, "rw")
         try:
@@ -56,7 +56,7 @@ def copy_store(conn: sqlite3.Connection, target: Path) -> None:
     try:
         temp = TempFile(target)
     except OSError as exc:
-        raise StoreError(f"{target}: cannot write the backup ({exc.strerror})") from None
+        raise StoreError(f"{target}: cannot write the backup ({_why(target, exc)})") from None
     try:
         copy = sqlite3.connect(temp.path, isolation_level=None)
         try:
@@ -91,3 +91,10 @@ def free_name(path: Path) -> Path:
     while candidate.exists():
         candidate, n = path.with_name(f"{path.name}.{n}"), n + 1
     return candidate
+
+
+def _why(file: Path, exc: OSError) -> str:
+    """Why a file could not be made beside `file`: the folder that is missing, as `export -o` says it
+    (the system's "No such file or directory" does not say which), else the system's words."""
+    folder = file.parent
+    return f"no such folder: {folder}" if not folder.is_dir() else str(exc.strerror)

@@ -37,8 +37,9 @@ def append_action(conn: sqlite3.Connection, label: str, kind: str, target: int |
                   events: tuple[Event, ...], chained: bool = True) -> None:
     """Insert one action, its events and (`chained`: from schema 5 on) its checksum, inside the caller's
     transaction."""
+    label = _storable(label)
     at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
-    rows = [(e.kind, canonical_json(e.to_payload())) for e in events]
+    rows = [(e.kind, _storable(canonical_json(e.to_payload()))) for e in events]
     for event_kind, payload in rows:  # a store never writes what it could not read back
         try:
             load_json(payload)
@@ -50,6 +51,14 @@ def append_action(conn: sqlite3.Connection, label: str, kind: str, target: int |
                      [(cursor.lastrowid, seq, k, p) for seq, (k, p) in enumerate(rows)])
     if chained:
         chain.append(conn, (cursor.lastrowid, label, kind, target, at), rows)
+
+
+def _storable(text: str) -> str:
+    """`text` with each lone surrogate written as its escape (`\\udcff`). A label or a `published` folder
+    may name a file, and a file name need not be UTF-8: Python holds its odd bytes as lone surrogates,
+    which SQLite cannot store (a traceback after the site was written). In a payload the escape is JSON's
+    own for that character, so the event reads back as it was; in a label it is what the screen shows."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 @dataclass(slots=True)

@@ -194,4 +194,10 @@ def _shape(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
 def quick_check(conn: sqlite3.Connection) -> str | None:
     """None if SQLite's quick check finds the file sound, else its first complaint."""
     rows = [r[0] for r in conn.execute("PRAGMA quick_check(5)")]
-    return None if rows == ["ok"] else "; ".join(str(r) for r in rows)
+    if rows == ["ok"]:
+        return None
+    # A row may hold several lines under a "*** in database main ***" heading: all of them joined made
+    # one message of hundreds of characters (escaped newlines included) that said no more than the first.
+    lines = [line.strip() for row in rows for line in str(row).splitlines()]
+    complaints = [line for line in lines if line and not line.startswith("***")] or ["unreadable"]
+    return complaints[0] + (" (and more)" if len(complaints) > 1 else "")  # more: quick_check stops at 5

@@ -329,6 +329,9 @@ class SeasonStore:
         try:
             if sync:
                 self._sync()
+            if expect_head is not None and not 0 < expect_head <= self._timeline.head:  # a log only grows
+                raise StoreError(f"{self.path}: there is no action {expect_head} (the newest is "
+                                 f"{self._timeline.head}; `keizer log` lists them); nothing was saved")
             if expect_head is not None and self._timeline.head != expect_head:
                 newest = self._timeline.rows[-1]
                 raise ChangedMeanwhile(

@@ -65,19 +65,26 @@ def connect_for_reading(file: Path, timeout: float) -> sqlite3.Connection:
     """A connection that only reads (the caller sets query_only): read-write when no write-ahead log is
     there, since a read-only one leaves behind the -wal/-shm files it had to make, and one that closes
     last removes them; read-only when a log is there (a read-write one closing last would write it back
-    into the file) or when the file cannot be opened for writing."""
+    into the file) or when the file cannot be opened for writing. In a folder that cannot be written,
+    with no log or journal beside the file, it is read as immutable."""
     if side(file, "-wal").exists():
         return connect(file, timeout, "ro")
+    if not os.access(file.parent, os.W_OK) and not side(file, "-journal").exists():
+        # A store on a read-only stick or in someone else's folder: SQLite cannot make the -shm file it
+        # reads a WAL store with ("attempt to write a readonly database", for a read). With no -wal or
+        # -journal beside it the file holds every change, and here no writer of ours can start a log.
+        return connect(file, timeout, "ro", immutable=True)
     try:
         return connect(file, timeout, "rw")
     except sqlite3.OperationalError:
         return connect(file, timeout, "ro")
 
 
-def connect(file: Path, timeout: float, mode: str) -> sqlite3.Connection:
+def connect(file: Path, timeout: float, mode: str, immutable: bool = False) -> sqlite3.Connection:
     # A URI with a mode: opening never creates a missing file. The lock in SeasonStore makes sharing the
     # connection between threads safe.
-    return sqlite3.connect(f"{file.resolve().as_uri()}?mode={mode}", uri=True, isolation_level=None,
+    flags = f"mode={mode}" + ("&immutable=1" if immutable else "")
+    return sqlite3.connect(f"{file.resolve().as_uri()}?{flags}", uri=True, isolation_level=None,
                            timeout=timeout, check_same_thread=False)
 
 
@@ -95,6 +102,8 @@ def explain(exc: sqlite3.Error) -> str:
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if "locked" in text or "busy" in text:
         return f"another program is writing this season and did not finish in time ({text})"
+    if "readonly database" in text:  # SQLite's words say nothing of where to look
+        return f"the file or its folder cannot be written: check their permissions ({text})"
     if text.startswith("Could not decode to UTF-8"):  # the message quotes the bad bytes: leave them out
         column = text.split("'")[1] if text.count("'") >= 2 else "?"
         return f"damaged season store (its column {column!r} holds text that is not UTF-8)"

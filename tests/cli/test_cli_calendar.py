@@ -41,7 +41,7 @@ def test_a_season_dated_from_its_start(tmp_path, capsys):  # type: ignore[no-unt
     out = run(capsys, "dates", str(path))[1]
     assert out.split("\n")[:3] == ["round   1  2026-09-03", "round   2  2026-09-10", "round   3  2026-09-17"]
     code, _, err = run(capsys, "dates", str(path), "--start", "2026-02-30")
-    assert code == 2 and "start date" in err
+    assert code == 2 and "--start: expected a date" in err
 
 
 @pytest.mark.parametrize("at, ruling, entry, words", [

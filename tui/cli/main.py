@@ -28,18 +28,18 @@ EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
-    import argparse
-
     from tui import __version__
     from tui.cli import commands
+    from tui.cli.parser import Parser
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="keizer",
         description="Run a chess club's Keizer competition: standings, pairings, and a terminal UI.",
         epilog="SEASON is a season JSON file (keizer-season/1) or a season store (.keizer) in every command.",
     )
     parser.add_argument("--version", action="version", version=f"keizer {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # Not required=True: argparse would say "the following arguments are required: COMMAND".
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for register in commands.REGISTRY:
         register(sub)
     return parser
@@ -103,8 +103,14 @@ def _run(argv: Sequence[str] | None) -> int:
     from seasons.errors import KeizerError
     from tui.visible import visible
 
+    from tui.cli.parser import command_parser
+
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if args.command is None:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}" if extra else "no COMMAND given")
+    if extra:  # said by the command's parser, so the line names the command whose options these are not
+        command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     with _shown_as_text(terminal_ui=args.command in ("open", "demo")):
         try:
             return int(args.run(args) or 0)

@@ -36,12 +36,21 @@ def run_dates(args: argparse.Namespace) -> int:
         raise KeizerError("dates: --round and --date go together")
     if args.weekday is not None and args.start is None:
         raise KeizerError("dates: --weekday goes with --start")
+    from seasons.errors import InputError
+
+    # The settings name their fields as the TUI shows them; here the director typed options.
+    options = {"start date": "--start", "weekday": "--weekday", f"round {args.round} date": "--date"}
     with evening_on(args.season) as evening:
-        if args.start is not None:
-            start = None if args.start == NONE else args.start
-            print(evening.settings.set_dates(start, args.weekday.lower() if args.weekday else None))
-        if args.round is not None:
-            print(evening.settings.set_round_date(args.round, None if args.date == NONE else args.date))
+        try:
+            if args.start is not None:
+                start = None if args.start == NONE else args.start
+                print(evening.settings.set_dates(start, args.weekday.lower() if args.weekday else None))
+            if args.round is not None:
+                print(evening.settings.set_round_date(args.round, None if args.date == NONE else args.date))
+        except InputError as exc:
+            if exc.where not in options:
+                raise
+            raise InputError(options[exc.where], exc.message) from None
         if args.start is None and args.round is None:
             season = evening.season
             last = max(len(season.rounds), season.rounds_planned or 0)
@@ -66,12 +75,21 @@ def register_report(sub: argparse._SubParsersAction) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    from seasons.errors import InputError
+    from seasons.limits import checked_text
     from seasons.lookup import resolve_player
 
+    if args.force_majeure is not None:  # typed text, held to what a name is: no escapes, one line, 200 at most
+        args.force_majeure = checked_text(args.force_majeure, "--force-majeure", empty=False)
     with evening_on(args.season) as evening:
         # An id or a name (unique start, no case or accents), as on every option naming a player.
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
-        print(evening.attendance.report(args.round, pid, args.at, args.force_majeure))
+        try:
+            print(evening.attendance.report(args.round, pid, args.at, args.force_majeure))
+        except InputError as exc:
+            if exc.where != "at":
+                raise
+            raise InputError("TIME", exc.message) from None  # the argument as --help names it, not the field
     return 0
 
 

@@ -89,8 +89,13 @@ def _text(season: Season, out: dict[str, Any], versus: Comparison) -> str:
 def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
     """Games and bye from a JSON or text pairing file; errors name the file and the place."""
     text = read_text(path, "a pairing file")
-    if text.lstrip().startswith("{"):
-        return _from_json(text, path, season)
+    games_and_bye = _from_json(text, path, season) if text.lstrip().startswith("{") else _from_text(text, path, season)
+    if not games_and_bye[0] and games_and_bye[1] is None:  # an empty file, or the wrong one: not "breaks the rules"
+        raise InputError(str(path), "no games in it (one game a line: `WHITE BLACK`, `WHITE - BLACK` or `bye PLAYER`)")
+    return games_and_bye
+
+
+def _from_text(text: str, path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
     games: list[tuple[PlayerId, PlayerId]] = []
     bye: PlayerId | None = None
     for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):

@@ -34,7 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _parser(action: str) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=f"keizer group {action}".strip(), usage=USAGE)
+    from tui.cli.parser import Parser
+
+    p = Parser(prog=f"keizer group {action}".strip(), usage=USAGE)
     p.add_argument("season", metavar="SEASON")
     save = action != ""
     if action == "form":

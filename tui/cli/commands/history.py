@@ -14,10 +14,16 @@ if TYPE_CHECKING:
 def _open_store(path: str, *, readonly: bool) -> SeasonStore:
     """The store in `path`; `readonly` for the commands that only read it (nothing in the file changes,
     not even an older schema's upgrade)."""
-    from seasons.load import is_store_file
+    from seasons.files import read_head
     from seasons.store import SeasonStore
+    from seasons.store.sqlite_file import SQLITE_MAGIC
 
-    if not is_store_file(path):
+    # A missing file, a folder or an empty file said as such (read_head names the first two), not as a
+    # JSON file that has no history.
+    head = read_head(path, "a season store", len(SQLITE_MAGIC))
+    if not head:
+        raise KeizerError(f"{path}: an empty file, no season in it")
+    if head != SQLITE_MAGIC:
         raise KeizerError(f"{path}: this needs a season store (.keizer); "
                           f"a JSON file has no history (import it first)")
     return SeasonStore.open(path, readonly=readonly)

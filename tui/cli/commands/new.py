@@ -62,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
     from seasons.store import SeasonStore
 
     target = store_path(args.store)  # an existing file is refused by create, after it removed what a killed run left
-    if args.rounds is not None and args.rounds < 1:
-        raise KeizerError("--rounds must be 1 or more")
+    from seasons.limits import MAX_ROUNDS
+
+    if args.rounds is not None and not 1 <= args.rounds <= MAX_ROUNDS:  # named as the option, not a JSON key
+        raise KeizerError(f"--rounds {args.rounds}: a season plans 1 to {MAX_ROUNDS} rounds")
     if args.last is not None:
         return _from_last(args, target)
     season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset or "keizer-classic", players=(),
@@ -91,6 +93,7 @@ def listed_players(args: argparse.Namespace) -> tuple[Listed, ...]:
     if args.pick or args.pick_file:
         raise KeizerError(f"{path}: --pick chooses from a rating list, and this is a plain player list (its first "
                           f"line is not the rating list's header)")
+    _not_a_season(data, path)
     listed = parse_players(_text(data, path), str(path))
     if not listed:  # the wrong file, most likely: an empty season is `keizer new` without --players
         raise KeizerError(f"{path}: no players in it (one player a line: a name, then optionally a rating)")
@@ -129,6 +132,17 @@ def picked_members(args: argparse.Namespace, path: Path) -> tuple[Listed, ...]:
         taken[member.knsb_id] = names[key] = where
         rows.append(Listed(member.name, member.rating, member.line, knsb_id=member.knsb_id))
     return tuple(rows)
+
+
+def _not_a_season(data: bytes, path: Path) -> None:
+    """KeizerError for a season given as a player list (`--players last.keizer` for `--from last.keizer`):
+    read as lines it made players of SQLite's bytes or named "{" twice."""
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:16]
+    what = ("a season store" if head.startswith(b"SQLite format 3\x00")
+            else "a JSON file" if head.startswith((b"{", b"[")) else None)
+    if what is not None:
+        raise KeizerError(f"{path}: {what}, not a player list (one player a line: a name, then optionally a "
+                          f"rating); last season's players carry over with --from")
 
 
 def _text(data: bytes, path: Path) -> str:

@@ -134,7 +134,8 @@ def run_validate(args: argparse.Namespace) -> int:
         problems = validate_store(args.season)
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise KeizerError(f"{args.season}: not valid: {problems[0]}{more}")
+            first = problems[0].removeprefix(f"{Path(args.season)}: ")  # a store that does not open names itself
+            raise KeizerError(f"{args.season}: not valid: {first}{more}")
     season = load_season(args.season)
     ruleset = parse_ruleset(season.ruleset_spec)
     paired = season.played_rounds

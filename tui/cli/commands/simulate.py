@@ -28,8 +28,12 @@ def run(args: argparse.Namespace) -> int:
     from seasons.atomic import write_text_atomic
     from seasons.season_json import dump_season
 
-    if args.players < 2 or args.rounds < 1:
-        raise KeizerError("simulate: --players must be at least 2 and --rounds at least 1")
+    from seasons.limits import MAX_PLAYERS, MAX_ROUNDS
+
+    # The limits every season file is read with: beyond them the simulated season would be refused by
+    # every other command, and 10**30 rounds would run until killed.
+    if not (2 <= args.players <= MAX_PLAYERS and 1 <= args.rounds <= MAX_ROUNDS):
+        raise KeizerError(f"simulate: --players must be 2 to {MAX_PLAYERS} and --rounds 1 to {MAX_ROUNDS}")
     if args.played is not None and not 0 <= args.played <= args.rounds:
         raise KeizerError(f"simulate: --played must be between 0 and {args.rounds}")
     text = dump_season(simulate_season(args.players, args.rounds, args.ruleset, args.seed, args.played))
