@@ -31,17 +31,25 @@ def short(name: str, width: int, first: int = 1) -> str:
         if len(name) > width and len(particles) == len(words) - 1 and particles:
             initials = "".join(w if w.startswith("'") else w[0] + "." for w in particles)
             name = f"{start} {initials} {words[-1]}"
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+    return cut(name, max(2, width))
 
 
-def short_names(names: Sequence[str], width: int) -> dict[str, str]:
+def cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters: where it is longer, its end gives way to "…"."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def short_names(names: Sequence[str], width: int, most: int | None = None) -> dict[str, str]:
     """`short` of every name, never leaving it open who is meant: players with the same surname keep as
     much of their first names as tells them apart ("Sa. de Groot", "Sj. de Groot" — never "S. de Groot"
     beside "Sanne de Groot"), and names that still read the same ("S. de Gr…" for Sanne de Groot and Siem
-    de Graaf) are lengthened."""
+    de Graaf) are lengthened — up to `most` characters if given: a column that cannot widen keeps its
+    width (its rank, or the screen's detail line, tells such players apart)."""
     firsts = _first_letters(names)
     out = {name: short(name, width, firsts[name]) for name in names}
     longest = max((len(name) for name in names), default=0)
+    if most is not None:
+        longest = min(longest, most)
     wider = width
     while wider < longest:
         seen: dict[str, set[str]] = {}
