@@ -75,6 +75,12 @@ class KeizerTable(DataTable[Cell]):
         super().clear(columns)
         return self
 
+    def text_room(self, width: int) -> int:
+        """The characters a row has for its cells' text when the table is `width` cells wide: less the
+        vertical scrollbar (kept free whether shown or not, so a longer list does not push a column out of
+        sight) and each column's padding."""
+        return width - self.styles.scrollbar_size_vertical - 2 * self.cell_padding * len(self.columns)
+
     @property
     def cursor_key(self) -> str | None:
         """The key of the row under the cursor, or None for an empty table."""
