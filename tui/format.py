@@ -16,10 +16,17 @@ if TYPE_CHECKING:
     from scoring import Replay
 
 
+PARTICLES = frozenset({"van", "de", "der", "den", "het", "'t", "ter", "ten", "te", "op", "in", "aan", "uit", "bij",
+                       "la", "le", "du", "da", "di", "del", "von", "zu"})
+"""Words before a surname that are not given names, in any case ("Van Dijk" in Flanders): a capitalised
+one stops the given names, so it is never read as an initial."""
+
+
 def short(name: str, width: int, first: int = 1) -> str:
     """A name cut to `width` cells, keeping the surname readable: "Hans van der Meer" → "H. van der Meer"
     → "H. v.d. Meer" (Dutch particles, lowercase, to their initials; "'t" stays as it is) → "H. v.d. M…".
-    `first` letters of the first name stay ("Sa. de Groot" beside "Sj. de Groot")."""
+    `first` letters of the first name stay ("Sa. de Groot" beside "Sj. de Groot"). More given names go to
+    their initials too: "Jan Willem de Boer" → "J.W. de Boer"."""
     if len(name) <= width:
         return name
     given, _, rest = name.partition(" ")
@@ -27,21 +34,37 @@ def short(name: str, width: int, first: int = 1) -> str:
         start = given if first >= len(given) else given[:first] + "."
         name = f"{start} {rest}"
         words = rest.split()
+        middle = 0  # the given names after the first: capitalised, before any particle and the surname
+        while middle < len(words) - 1 and not words[middle].islower() and words[middle].casefold() not in PARTICLES:
+            middle += 1
+        if len(name) > width and middle:
+            initials = "".join(w[0] + "." for w in words[:middle])
+            start = f"{start}{initials}" if start.endswith(".") else f"{start} {initials}"
+            words = words[middle:]
+            name = f"{start} {' '.join(words)}"
         particles = [w for w in words[:-1] if w.islower()]
         if len(name) > width and len(particles) == len(words) - 1 and particles:
             initials = "".join(w if w.startswith("'") else w[0] + "." for w in particles)
             name = f"{start} {initials} {words[-1]}"
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+    return cut(name, max(2, width))
 
 
-def short_names(names: Sequence[str], width: int) -> dict[str, str]:
+def cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters: where it is longer, its end gives way to "…"."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def short_names(names: Sequence[str], width: int, most: int | None = None) -> dict[str, str]:
     """`short` of every name, never leaving it open who is meant: players with the same surname keep as
     much of their first names as tells them apart ("Sa. de Groot", "Sj. de Groot" — never "S. de Groot"
     beside "Sanne de Groot"), and names that still read the same ("S. de Gr…" for Sanne de Groot and Siem
-    de Graaf) are lengthened."""
+    de Graaf) are lengthened — up to `most` characters if given: a column that cannot widen keeps its
+    width (its rank, or the screen's detail line, tells such players apart)."""
     firsts = _first_letters(names)
     out = {name: short(name, width, firsts[name]) for name in names}
     longest = max((len(name) for name in names), default=0)
+    if most is not None:
+        longest = min(longest, most)
     wider = width
     while wider < longest:
         seen: dict[str, set[str]] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -31,3 +32,27 @@ def evening(demo_store: Path):  # type: ignore[no-untyped-def]
     e = Evening.open(demo_store)
     yield e
     e.close()
+
+
+FIRST_NAMES = ("Anne-Mariëlle", "Jean-François", "Zoë Cathérine", "Björn Älvar", "Geertruida Ågot",
+               "Ólafur Þórðar", "Renée Séverine", "Maximiliaanté")
+SURNAMES = ("van der Heijden-Wüstenhöfer", "de Vries-Übermeyer", "van 't Hoff-Çelik", "Dąbrowski-Løvenskiold",
+            "ter Schegget-Ñúñez", "Vermeulen-Østergaard", "op den Kamp-Šťastný", "Müller-Lüdenscheidt")
+
+
+@pytest.fixture
+def long_names_store(demo_json: Path) -> Path:
+    """The demo season with every player renamed to 30 to 43 characters, accents included, each in a class
+    (A–D by starting rank) and a group (1–3): what a screen at 80 columns must fit."""
+    season = json.loads(demo_json.read_text(encoding="utf-8"))
+    players = season["players"]
+    for i, player in enumerate(players):  # (first, surname) pairs differ: i // 8 < 8 shifts the surname
+        player["name"] = f"{FIRST_NAMES[i % 8]} {SURNAMES[(i + i // 8) % 8]}"
+        player["class"] = "ABCD"[i * 4 // len(players)]
+        player["group"] = 1 + i % 3
+    season["name"] = "Zomercompetitie 2026 — Schaakvereniging De Lange Namen"
+    source = demo_json.with_name("long.json")
+    source.write_text(json.dumps(season, ensure_ascii=False), encoding="utf-8")
+    target = source.with_suffix(".keizer")
+    SeasonStore.create(target, load_season(source), label="import long.json").close()
+    return target

@@ -68,3 +68,36 @@ async def test_the_pairing_found_line_is_whole_at_80_columns(demo_store: Path) -
         assert "bye" in text and text.endswith("a accepts")
         assert len(textwrap.wrap(text, status.content_region.width)) <= 3  # the CSS's max-height
     app.evening.close()
+
+
+def absent_then_external(demo_store: Path) -> tuple[Path, PlayerId]:
+    """The demo with an excused player of round 32 booked unexcused there (a note in round 33: absent
+    without notice last time) and playing a team match tonight whose result is not known yet."""
+    store = SeasonStore.open(demo_store)
+    try:
+        season = store.season
+        pid = next(p for p, e in season.round(32).entries if e is EntryKind.EXCUSED and taking_part(season, p, 33))
+        store.apply("unexcused", EntrySet(round=32, player=pid, entry=EntryKind.UNEXCUSED))
+        store.apply("external", EntrySet(round=33, player=pid, entry=EntryKind.EXTERNAL_PENDING))
+    finally:
+        store.close()
+    return demo_store, pid
+
+
+async def test_a_round_row_with_a_team_match_and_a_note_fits_at_80_columns(demo_store: Path) -> None:
+    """The row was 87 columns wide ("external: result to come" beside "absent without notice last time")
+    and the note scrolled out of sight: the entry is said short, as on Results, and nothing scrolls."""
+    path, pid = absent_then_external(demo_store)
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#attendance", KeizerTable)
+        assert table.row_text(f"{pid}")[2:] == ("ext.: to come", "absent without notice last time")
+        assert table.virtual_size.width <= table.size.width
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert table.row_text(f"{pid}")[2:] == ("external: result to come", "absent without notice last time")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert table.virtual_size.width <= table.size.width
+    app.evening.close()

@@ -39,3 +39,13 @@ def test_colour_runs_read_w_b_in_english_and_w_z_in_dutch() -> None:
     # the table keeps D's Dutch letters ("2Z"); an English screen or text says black as B
     assert [colour_run_text(r) for r in ("3W", "2Z", "")] == ["3W", "2B", ""]
     assert [colour_run_text(r, "nl") for r in ("3W", "2Z", "")] == ["3W", "2Z", ""]
+
+
+def test_more_given_names_go_to_their_initials_but_a_capitalised_particle_stays() -> None:
+    assert short("Jan Willem de Boer", 14) == "J.W. de Boer"
+    assert short("Zoë Cathérine van 't Hoff-Çelik", 20) == "Z.C. v.'t Hoff-Çelik"
+    assert short("Karin Van Dijk", 12) == "K. Van Dijk"  # Flemish "Van": part of the surname, not an initial
+    assert short("Jan Willem de Boer", 18) == "Jan Willem de Boer"  # whole where it fits
+    names = ["Renée Séverine van 't Hoff-Çelik", "Renée Séverine van der Heijden-Wüstenhöfer"]
+    shorts = short_names(names, 15, most=15)
+    assert shorts[names[0]] != shorts[names[1]] and all(len(v) <= 15 for v in shorts.values())

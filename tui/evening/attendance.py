@@ -37,7 +37,7 @@ SHORT_ENTRY_TEXT: dict[EntryKind | None, str] = {
     EntryKind.EXTERNAL_LOSS: "ext.: lost",
     EntryKind.EXTERNAL_PENDING: "ext.: to come",
 }
-"""An entry's words where a column has no room for ENTRY_TEXT (the Results screen at 80 columns)."""
+"""An entry's words where a column has no room for ENTRY_TEXT (the Round and Results screens at 80 columns)."""
 
 
 def entry_text(entry: EntryKind | None, width: int | None = None) -> str:
@@ -74,13 +74,17 @@ class AttendanceRow:
 
     @property
     def status(self) -> str:
+        return self.status_within(None)
+
+    def status_within(self, width: int | None) -> str:
+        """Tonight in words, an entry shortened where `width` characters do not hold it (`entry_text`)."""
         if self.final_group:
             return FINAL_GROUP
         if self.late:
             return "late"
         if self.board is not None:
             return f"board {self.board} ({'white' if self.white else 'black'})"
-        return entry_text(self.entry)
+        return entry_text(self.entry, width)
 
     @property
     def note(self) -> str:

@@ -18,6 +18,7 @@ from tui.evening.proposals import ProposalView, ViewMaker, player_refs
 from tui.evening.repair import kept_pairing, with_attendance
 from tui.evening.session import Change
 from tui.evening.solve import SolveOutcome, SolveRequest, solve_request
+from tui.format import short
 
 if TYPE_CHECKING:
     from pairing import CheckReport
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
 Edit = tuple[str, set["Pair"], set["Pair"], list[ProposalView], int]
 """An edit on the desk and the desk before it: (what, locks, forbids, proposals, made_at)."""
+
+BYE_NAME = 20
+"""The most of the bye's name the line saying what the solve found gives."""
 
 
 class DeskSource(Protocol):
@@ -383,8 +387,9 @@ class PairingDesk:
 
     def _found_text(self, k: int, outcome: SolveOutcome) -> str:
         best = self.proposals[0]
-        bye = f", bye {best.bye.name}" if best.bye is not None else ""
-        # short: at 80 columns the status line holds ~35 characters on each of its three lines
+        # short: at 80 columns the status line holds ~35 characters on each of its three lines; a long
+        # name pushed "a accepts" out of it (the bye's row and w say the name whole)
+        bye = f", bye {short(best.bye.name, BYE_NAME)}" if best.bye is not None else ""
         found = f"round {k}: {len(best.games)} boards{bye}, best costs {best.objective}"
         if outcome.partial:
             return found + "; looking for alternatives…"

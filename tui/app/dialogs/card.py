@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from tui.app.widgets.table import plain
-from tui.format import points
+from tui.format import points, short_names
 from tui.visible import visible
 
 if TYPE_CHECKING:
@@ -21,11 +21,17 @@ if TYPE_CHECKING:
 COLUMNS = ("Rd", "Entry", "Opponent", "Col", "At", "Value", "Points")
 
 
-def line_cells(line: CardLine) -> tuple[str, ...]:
-    """One round of the card as table cells."""
+WITHDRAWN = " (withdrawn)"
+CARD_GUTTER = 6
+"""The cells the card's border (2), its padding (2) and the table's scrollbar (2) take from the width."""
+
+
+def line_cells(line: CardLine, names: dict[str, str] | None = None) -> tuple[str, ...]:
+    """One round of the card as table cells; `names` says opponents short (`opponent_names`)."""
     if line.entry == "game":
         entry = line.result or ""
-        opponent = (line.opponent_name or "") + (" (withdrawn)" if line.opponent_removed else "")
+        name = line.opponent_name or ""
+        opponent = (names or {}).get(name, name) + (WITHDRAWN if line.opponent_removed else "")
         colour = {"white": "W", "black": "B"}.get(line.colour or "", "")
     else:
         entry = line.entry.replace("_", " ") + (" (implied)" if line.implied else "")
@@ -34,6 +40,17 @@ def line_cells(line: CardLine) -> tuple[str, ...]:
     factor = "" if line.factor is None else f"{line.factor}×"
     value = "" if line.value is None else f"{factor}{points(line.value)}"
     return (str(line.round), entry, opponent, colour, at, value, points(line.points))
+
+
+def opponent_names(lines: tuple[CardLine, ...], width: int) -> dict[str, str]:
+    """The opponents' names said short where the card, `width` cells wide, has no room for them whole
+    beside the other columns: the Points column stays in sight at 80 columns (the title names the player
+    whole; an opponent's own card does)."""
+    whole = [line_cells(line) for line in lines]
+    others = sum(max([len(h), *(len(cells[i]) for cells in whole)]) for i, h in enumerate(COLUMNS) if i != 2)
+    suffix = len(WITHDRAWN) if any(line.opponent_removed for line in lines) else 0
+    room = max(len("Opponent"), width - CARD_GUTTER - 2 * len(COLUMNS) - others - suffix)
+    return short_names(sorted({line.opponent_name for line in lines if line.opponent_name}), room, room)
 
 
 def colour_history(card: PlayerCard) -> str:
@@ -72,8 +89,9 @@ class PlayerCardScreen(ModalScreen[None]):
                 yield Sparkline([worst + 1 - r for r in history], id="rank-chart")
                 table: DataTable[Text] = DataTable(id="card-lines", cursor_type="row")
                 table.add_columns(*COLUMNS)
+                names = opponent_names(c.lines, self.app.size.width)
                 for line in c.lines:
-                    table.add_row(*(plain(cell) for cell in line_cells(line)), key=str(line.round))
+                    table.add_row(*(plain(cell) for cell in line_cells(line, names)), key=str(line.round))
                 yield table
             yield Footer(compact=True)
 

@@ -52,7 +52,7 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
                 yield Input(p.name if p else "", id="name")
                 yield Label("Rating")
                 yield Input("" if p is None or p.rating is None else str(p.rating), id="rating", type="integer")
-                yield Label("Class")
+                yield Label("Starting class")
                 yield Input((p.klass or "") if p else "", id="klass", max_length=1, placeholder="A–D")
                 yield Label("Group")
                 yield Input("" if p is None or p.group is None else str(p.group), id="group", type="integer")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -84,6 +84,11 @@ class GroupsScreen(KeizerScreen):
             pane.show(season, None, str(exc))
             return
         pane.show(season, view, proposed=self.proposed)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wider or narrower terminal: names in the tables are said in full or short again."""
+        if self.drawn_at is not None:
+            self.refresh_view()
 
     def action_decline(self) -> None:
         if self.evening.season.championship is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -14,18 +15,24 @@ from tui.app.dialogs.player import PlayerDialog, PlayerForm
 from tui.app.dialogs.withdraw import WithdrawDialog
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
+from tui.format import cut, short_names
 
-COLUMNS = (("#", "rank"), ("Name", "name"), ("Rating", "rating"), ("Cl", "class"), ("Gr", "group"),
+COLUMNS = (("#", "rank"), ("Name", "name"), ("Rating", "rating"), ("Start cl", "class"), ("Gr", "group"),
            ("Status", "status"))
+"""The class is the one a player starts the season in: the standings show the class of the round, after the
+moves accepted at the readings (D art. 5), so the header says which."""
+NAME_AT_LEAST = 20
+"""A long name is said short down to this before the status is cut (e, the edit form, shows both whole)."""
 
 
 class PlayersScreen(KeizerScreen):
-    """Everyone in the season, in starting-ranking order."""
+    """Everyone in the season, in starting-ranking order, with the class they start in."""
 
     MODE = "players"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "add", "Add"),
-        Binding("e", "edit", "Edit"),
+        Binding("e", "edit", "Edit", tooltip="edit name, rating, starting class and group (the standings show "
+                "the class of each round, after the accepted class moves)"),
         Binding("w", "withdraw", "Withdraw"),
         Binding("s", "suspend", "Suspend/readmit"),
         Binding("shift+up,less_than_sign", "move(-1)", "Move up", key_display="<"),
@@ -46,16 +53,28 @@ class PlayersScreen(KeizerScreen):
 
     def refresh_view(self) -> None:
         rows = self.evening.roster.rows()
-        self.query_one(KeizerTable).fill([
-            (r.player.id, (str(r.start_rank), r.player.name, _text(r.player.rating), r.player.klass or "",
-                           _text(r.player.group), r.status))
-            for r in rows])
+        cells = [(str(r.start_rank), r.player.name, _text(r.player.rating), r.player.klass or "",
+                  _text(r.player.group), r.status) for r in rows]
+        table = self.query_one(KeizerTable)
+        widths = [max([len(label), *(len(c[i]) for c in cells)]) for i, (label, _) in enumerate(COLUMNS)]
+        # a long name gives way down to NAME_AT_LEAST, then the status is cut: nothing scrolls sideways
+        room = table.text_room(self.size.width or self.app.size.width) - sum(widths) + widths[1] + widths[5]
+        name_room = min(widths[1], max(NAME_AT_LEAST, room - widths[5]))
+        status_room = max(len("Status"), room - name_room)
+        shorts = short_names([c[1] for c in cells], name_room, name_room)
+        table.fill([(r.player.id, (c[0], shorts[c[1]], c[2], c[3], c[4], cut(c[5], status_room)))
+                    for r, c in zip(rows, cells)])
         active = sum(1 for r in rows if not r.status.startswith("withdrawn"))
         self.query_one("#title", Static).update(
             f"Players — starting ranking ({len(rows)} player{'' if len(rows) == 1 else 's'}, {active} taking part; "
             f"next round {self.keizer.current_round})")
         if self.added is not None:
             self._follow(self.added)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wider or narrower terminal: names and states are said in full or short again."""
+        if self.drawn_at is not None:
+            self.refresh_view()
 
     def _selected(self) -> str | None:
         return self.query_one(KeizerTable).cursor_key

@@ -18,6 +18,9 @@ from tui.format import points, short_names
 from tui.visible import visible
 
 NAME_WIDTH = 15
+"""A name on a board is said short past this, where the boards have room for more."""
+LIVE_NAME_WIDTH = 13
+"""A name in the standings beside the boards is said short past this."""
 
 BOARD_COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Res", "result"))
 LIVE_COLUMNS = (("#", "rank"), ("Name", "name"), ("Points", "score"), ("", "move"))
@@ -73,7 +76,9 @@ class ResultsScreen(KeizerScreen):
         boards = self.query_one("#boards", KeizerTable)
         rows = []
         shown = self.evening.results.boards(k)
-        shorts = short_names([p.name for b in shown for p in (b.white, b.black) if p is not None], NAME_WIDTH)
+        most = self._name_room(len(shown))
+        shorts = short_names([p.name for b in shown for p in (b.white, b.black) if p is not None],
+                             min(NAME_WIDTH, most), most)
         room = self._entry_room(len(shown), max((len(shorts[b.white.name]) for b in shown), default=0))
         for b in shown:
             if b.game is None or b.black is None:
@@ -88,21 +93,37 @@ class ResultsScreen(KeizerScreen):
         self.query_one("#title", Static).update(visible(self.evening.results.summary(k)))
         live = self.evening.standings.view(k if self._paired(k) else None)
         self.query_one("#live-title", Static).update(f"Standings after round {live.round}")
-        live_shorts = short_names([row.name for row in live.rows], 13)
-        self.query_one("#live-standings", KeizerTable).fill([
+        live_table = self.query_one("#live-standings", KeizerTable)
+        others = sum(max([len(h), *(len(c) for c in cells)]) for h, cells in (
+            ("#", [str(row.rank) for row in live.rows]), ("Points", [points(row.score, 1) for row in live.rows]),
+            ("", [row.move for row in live.rows])))
+        name_room = live_table.text_room(self._live_width() - self.query_one("#live").styles.gutter.width) - others
+        live_shorts = short_names([row.name for row in live.rows], min(LIVE_NAME_WIDTH, name_room), name_room)
+        live_table.fill([
             (row.player, (str(row.rank), live_shorts[row.name], points(row.score, 1), row.move))
             for row in live.rows
         ])
 
-    def _entry_room(self, boards: int, white: int) -> int:
-        """The characters the Black column has for a player's entry (a row without a game): the screen's
-        width less the standings beside the boards, the Bd, White and Res columns, every cell's padding
-        and the scrollbar. At 80 columns "external: result to come" does not fit and is said short."""
+    def _live_width(self) -> int:
+        """The cells the standings beside the boards take, their border included."""
         live = self.query_one("#live").styles.width
-        width = self.size.width - (int(live.resolve(self.size, self.app.size)) if live is not None else 0)
-        scrollbar = self.query_one("#boards", KeizerTable).styles.scrollbar_size_vertical
-        others = max(len("Bd"), len(str(boards))) + max(len("White"), white) + len("Res")
-        return width - scrollbar - others - 2 * len(BOARD_COLUMNS)  # one space either side of each cell
+        return int(live.resolve(self.size, self.app.size)) if live is not None else 0
+
+    def _boards_room(self) -> int:
+        """The characters a board's row has for its text: the screen's width less the standings beside
+        the boards, every cell's padding and the scrollbar."""
+        return self.query_one("#boards", KeizerTable).text_room(self.size.width - self._live_width())
+
+    def _name_room(self, boards: int) -> int:
+        """The characters White and Black each have for a name: long names are said short within them (at
+        80 columns names that read the same are not lengthened past the boards' width)."""
+        return (self._boards_room() - max(len("Bd"), len(str(boards))) - len("Res")) // 2
+
+    def _entry_room(self, boards: int, white: int) -> int:
+        """The characters the Black column has for a player's entry (a row without a game): the boards'
+        room less the Bd, White and Res columns. At 80 columns "external: result to come" does not fit and
+        is said short."""
+        return self._boards_room() - max(len("Bd"), len(str(boards))) - max(len("White"), white) - len("Res")
 
     def on_resize(self, event: events.Resize) -> None:
         """A wider or narrower terminal: an entry is said in full or short again."""

@@ -3,20 +3,56 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from seasons.model import EntryKind, PlayerId
 from tui.app.dialogs.external import ExternalResultDialog
 from tui.app.dialogs.report import ReportDialog
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
+from tui.format import cut, short_names
 from tui.visible import visible
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Tonight", "status"), ("Note", "note"))
+NAME_AT_LEAST = 20
+"""The name column gives way to the note down to this width: a name read short still says who it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class RowFit:
+    """How a round's attendance rows fit the screen's width."""
+
+    short_entries: bool
+    """Entries said short ("ext.: to come" for "external: result to come"), as on Results."""
+    name: int
+    """The characters a name has; a longer one is said short (`short_names`)."""
+    note: int
+    """The characters a note has; a longer one is cut with "…"."""
+
+
+def fit_row(room: int, rank: int, name: int, entries: tuple[int, int], note: int) -> RowFit:
+    """Widths that fit `room` characters, from the widest rank, name, entry (whole, short) and note, each at
+    least its header: first entries are said short, then a long name gives way down to NAME_AT_LEAST, then
+    the note is cut — the row never scrolls sideways (at 80 columns "external: result to come" beside a
+    note did)."""
+    whole, shortened = entries
+    if rank + name + whole + note <= room:
+        return RowFit(False, name, note)
+    rest = room - rank - shortened
+    name_room = min(name, max(NAME_AT_LEAST, rest - note))
+    return RowFit(True, name_room, max(len("Note"), min(note, rest - name_room)))
+
+
+def widest(header: str, cells: Iterable[str]) -> int:
+    """A column's natural width: its widest cell, or its header."""
+    return max([len(header), *(len(c) for c in cells)])
 
 
 class RoundScreen(KeizerScreen):
@@ -38,10 +74,13 @@ class RoundScreen(KeizerScreen):
         super().__init__()
         self._confirm: tuple[int, str, str] | None = None
         """(round, player, key) asked to be pressed again: the bye of a played round goes only on purpose."""
+        self._details: dict[str, str] = {}
+        """Each row's player, entry and note in full, for the detail line when a name or note is cut."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
         yield KeizerTable(id="attendance")
+        yield Static("", id="detail", classes="subtitle", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(KeizerTable).set_columns(COLUMNS)
@@ -61,8 +100,37 @@ class RoundScreen(KeizerScreen):
         k = self.shown_round
         rows = self.evening.attendance.rows(k)
         table = self.query_one(KeizerTable)
-        table.fill([(row.player.id, (str(row.rank), row.player.name, row.status, row.note)) for row in rows])
+        names = [row.player.name for row in rows]
+        fit = fit_row(table.text_room(self.size.width or self.app.size.width),
+                      widest("#", (str(row.rank) for row in rows)), widest("Name", names),
+                      (widest("Tonight", (row.status for row in rows)),
+                       widest("Tonight", (row.status_within(0) for row in rows))),
+                      widest("Note", (row.note for row in rows)))
+        shorts = short_names(names, fit.name, most=fit.name)
+        table.fill([(row.player.id, (str(row.rank), shorts[row.player.name],
+                                     row.status_within(0) if fit.short_entries else row.status,
+                                     cut(row.note, fit.note)))
+                    for row in rows])
+        self._details = {row.player.id: f"#{row.rank} {row.player.name}: {row.status}"
+                                        + (f" — {row.note}" if row.note else "") for row in rows}
+        detail = self.query_one("#detail", Static)
+        # only when a name or a note is cut: then the row under the cursor is read whole here
+        detail.display = any(shorts[row.player.name] != row.player.name or len(row.note) > fit.note
+                             for row in rows)
+        self._show_detail()
         self.query_one("#title", Static).update(visible(self.evening.attendance.summary(k)))
+
+    def _show_detail(self) -> None:
+        key = self.query_one(KeizerTable).cursor_key
+        self.query_one("#detail", Static).update(visible(self._details.get(key, "")) if key is not None else "")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wider or narrower terminal: names, entries and notes are said in full or short again."""
+        if self.drawn_at is not None:
+            self.refresh_view()
 
     def action_change_round(self, delta: int) -> None:
         current = self.keizer.current_round

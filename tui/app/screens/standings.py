@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.reactive import var
@@ -68,7 +69,12 @@ class StandingsScreen(KeizerScreen):
             for i, header in enumerate(headers):
                 table.add_column(header, key=f"c{i}")
         name = next(i for i, (h, _) in enumerate(columns) if h in ("Name", "Naam"))
-        shorts = short_names([cells[name] for _, cells in rows], NAME_WIDTH)
+        # what the other columns leave (each cell with its leading space): names that read the same are
+        # lengthened only that far, so that the table never scrolls sideways
+        others = sum(max([len(str(headers[i])), *(len(cells[i]) + 1 for _, cells in rows)])
+                     for i in range(len(columns)) if i != name)
+        room = table.text_room(self.size.width or self.app.size.width) - others - 1
+        shorts = short_names([cells[name] for _, cells in rows], max(1, min(NAME_WIDTH, room)), max(1, room))
         table.fill([(key, [Text(" " + visible(shorts[c] if i == name else c),
                                 justify="right" if columns[i][1] else "left")
                            for i, c in enumerate(cells)])
@@ -83,6 +89,11 @@ class StandingsScreen(KeizerScreen):
             head, mark, details = report.rpartition(" · ") if view.missing else ("", "", report)
             report = f"{head}{mark}{last.describe()} · {details}"
         self.query_one("#iteration", Static).update(visible(report))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wider or narrower terminal: names are said in full or short again."""
+        if self.drawn_at is not None:
+            self.refresh_view()
 
     def action_change_round(self, delta: int) -> None:
         last = self.evening.season.last_scored_round

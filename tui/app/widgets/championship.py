@@ -11,6 +11,7 @@ from seasons.model import PlayerId, Season
 from seasons.numbers import game_points_text
 from tui.app.widgets.table import KeizerTable
 from tui.evening.group import GroupView, state_summary
+from tui.format import short_names
 from tui.visible import visible
 
 
@@ -70,8 +71,10 @@ class ChampionshipPane(Vertical):
         table.display = True
         _columns(table, [("Pl", "place"), ("Name", "name"), ("Pts", "points"), ("Played", "played"),
                            ("To play", "to_play")])
-        table.fill([(row.player, [str(row.place), name(row.player), game_points_text(row.points), str(row.played),
-                                  str(row.to_play)]) for row in view.table])
+        width = self.size.width or self.app.size.width
+        table.fill(_fitted(table, width, [(row.player, [str(row.place), name(row.player), game_points_text(row.points),
+                                                        str(row.played), str(row.to_play)]) for row in view.table],
+                           (1,)))
         decision.display = bool(group.decision or view.state.needed)
         lines = [f"Decision: {name(g.white)}–{name(g.black)} {g.result.value}" for g in group.decision]
         lines += [f"Needed: {name(w)}–{name(b)}" for w, b in view.state.needed]
@@ -80,8 +83,8 @@ class ChampionshipPane(Vertical):
         _columns(schedule, [("Rd", "round"), ("White", "white"), ("Black", "black"), ("Result", "result"),
                               ("State", "state")])
         if proposed is not None:  # shown until accepted (a), never saved before
-            schedule.fill([(f"{i}", [str(g.round), name(g.white), name(g.black), "*", "proposed"])
-                           for i, g in enumerate(proposed)])
+            schedule.fill(_fitted(schedule, width, [(f"{i}", [str(g.round), name(g.white), name(g.black), "*",
+                                                              "proposed"]) for i, g in enumerate(proposed)], (1, 2)))
             return
         rows = [(f"{i}", [str(r.game.round), name(r.game.white), name(r.game.black), r.result.value, r.state])
                 for i, r in enumerate(view.schedule)]
@@ -90,13 +93,29 @@ class ChampionshipPane(Vertical):
                  for i, g in enumerate(group.decision)]
         rows += [(f"needed:{i}", ["", name(w), name(b), "*", "decision game needed"])
                  for i, (w, b) in enumerate(view.state.needed)]
-        schedule.fill(rows)
+        schedule.fill(_fitted(schedule, width, rows, (1, 2)))
 
 
 def _columns(table: KeizerTable, columns: list[tuple[str, str]]) -> None:
     """Set the columns only when they change: the cursor keeps its row across redraws."""
     if [c.key.value for c in table.columns.values()] != [key for _, key in columns]:
         table.set_columns(columns)
+
+
+def _fitted(table: KeizerTable, width: int, rows: list[tuple[str, list[str]]],
+            names: tuple[int, ...]) -> list[tuple[str, list[str]]]:
+    """`rows` with the names in columns `names` said short where the table, `width` cells wide, has no room
+    for them whole beside its other columns: the table never scrolls sideways (the members line above says
+    every name whole)."""
+    labels = [str(c.label) for c in table.columns.values()]
+    others = sum(max([len(label), *(len(cells[i]) for _, cells in rows)])
+                 for i, label in enumerate(labels) if i not in names)
+    room = (table.text_room(width) - others) // len(names)
+    everyone = [cells[i] for _, cells in rows for i in names]
+    if max(map(len, everyone), default=0) <= room:
+        return rows
+    shorts = short_names(everyone, max(1, room), max(1, room))
+    return [(key, [shorts[c] if i in names else c for i, c in enumerate(cells)]) for key, cells in rows]
 
 
 def _shown(lines: list[str]) -> str:

@@ -16,7 +16,7 @@ from seasons.model import PlayerId
 from tui.app.messages import Said, SeasonWritten
 from tui.app.widgets.table import KeizerTable
 from tui.evening.classes import cups_view
-from tui.format import points
+from tui.format import points, short_names
 from tui.visible import visible
 
 if TYPE_CHECKING:
@@ -103,13 +103,16 @@ class ClassesPanel(_Panel):
             table.set_columns([("Class", "class"), ("Pl", "place"), ("Keizer", "rank"), ("Name", "name"),
                                ("Points", "points"), ("Move", "move")])
         rows = []
+        # said short as elsewhere (the surname kept, an ellipsis where cut), never lengthened past the column
+        shorts = short_names([season.player(r.player).name for t in view.tables for r in t.rows], NAME_WIDTH,
+                             NAME_WIDTH)
         for t in view.tables:
             for r in t.rows:
                 move = target.get(r.player)
                 mark = f"→ {move.target} ({move.reason})" if move is not None else ""
                 if r.player in accepted:
                     mark = f"→ {accepted[r.player]} accepted"
-                rows.append((r.player, [t.name, str(r.place), str(r.rank), season.player(r.player).name[:NAME_WIDTH],
+                rows.append((r.player, [t.name, str(r.place), str(r.rank), shorts[season.player(r.player).name],
                                         points(r.score), mark]))
         table.fill(rows)
         self.show(_title(season.name, view), _note(view))
@@ -163,7 +166,8 @@ class CupsPanel(_Panel):
         if not table.columns:
             table.set_columns([("Group", "group"), ("Pl", "place"), ("Keizer", "rank"), ("Name", "name"),
                                ("Points", "points"), ("33%?", "eligible"), ("Cup", "cup")])
-        table.fill([(r.player, [str(c.group), str(r.place), str(r.rank), season.player(r.player).name[:NAME_WIDTH],
+        shorts = short_names([season.player(r.player).name for c in cups for r in c.rows], NAME_WIDTH, NAME_WIDTH)
+        table.fill([(r.player, [str(c.group), str(r.place), str(r.rank), shorts[season.player(r.player).name],
                                 points(r.score), "" if r.eligible is None else ("yes" if r.eligible else "no"),
                                 "cup" if r.cup else ""])
                     for c in cups for r in c.rows])

@@ -29,6 +29,18 @@ WIDE = 54
 """A column at least this wide also shows the values."""
 MIN_WIDTH = 38
 """Proposals side by side need at least this much each."""
+BORDER = 2
+"""The cells a proposal's border takes from its width."""
+MIN_NAME = 6
+"""A name is said no shorter than this, whatever the width."""
+BESIDE_BOARDS = 13
+"""The lines of a terminal the boards' rows do not get: the mode bar, title, status line and footer, the
+column's border and title, its costs (up to four lines) and the table's header."""
+
+
+def _row_width(columns: list[tuple[str, str]], rows: list[tuple[str, list[Cell]]]) -> int:
+    """The characters a table's widest cells take, column by column (the header included)."""
+    return sum(max([len(label), *(len(str(cells[i])) for _, cells in rows)]) for i, (label, _) in enumerate(columns))
 
 
 def proposals_in_sight(width: int, count: int, second: int) -> list[int]:
@@ -74,6 +86,8 @@ class ProposalColumn(Vertical):
         """Which player of the cursor's board the keys take (marked `SIDE_MARK`)."""
         self._shown: tuple[Proposal, int, int, Proposal | None] | None = None
         """What `show` last drew: drawn again when the cursor or the side moves (the marks follow)."""
+        self._name_width = 0
+        """The characters a name had when last drawn: another width draws the table anew."""
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="proposal-title", markup=False)
@@ -92,7 +106,7 @@ class ProposalColumn(Vertical):
         self._shown = (proposal, width, number, best)
         self.shown = number
         wide = width >= WIDE
-        name_width = max(6, (width - (28 if wide else 21)) // 2)
+        name_width = max(MIN_NAME, (width - (28 if wide else 21)) // 2)
         columns = [("", "mark"), ("Bd", "board"), ("White", "white"), ("Black", "black")]
         if wide:
             columns = [("", "mark"), ("Bd", "board"), ("White", "white"), ("Val", "wv"),
@@ -100,10 +114,40 @@ class ProposalColumn(Vertical):
         table = self.table
         if [c.key.value for c in table.columns.values()] != [k for _, k in columns]:
             table.set_columns(columns)
-        rows = []
         refs = [p for b in proposal.boards for p in (b.white, b.black)] + ([proposal.bye] if proposal.bye else [])
-        self._shorts = short_names([p.name for p in refs], name_width)
         here = table.cursor_key if table.has_focus else None  # the keys act on the focused column only
+        # when the boards fit the column's height no scrollbar takes room from the names; told from the
+        # terminal's height (the table's own is not laid out at the first proposal), so names do not change
+        # as the director moves
+        rows_over = len(proposal.boards) + 1 > self.app.size.height - BESIDE_BOARDS
+        room = table.text_room(width - BORDER, scrollbar=rows_over)
+        while True:  # names said shorter until the boards fit: a bye, a side mark or 3-digit ranks take room
+            self._shorts = short_names([p.name for p in refs], name_width, most=name_width)
+            # one more for the side mark (›), drawn or not: the names do not change as the focus moves
+            if name_width <= MIN_NAME or _row_width(columns, self._rows(proposal, name_width, None, wide)) \
+                    + len(SIDE_MARK) <= room:
+                break
+            name_width -= 1
+        rows = self._rows(proposal, name_width, here, wide)
+        table.fill(rows, anew=name_width != self._name_width)
+        self._name_width = name_width
+        differ = sum(1 for b in proposal.boards if b.differs)
+        notes = []
+        versus = proposal.versus(best) if best is not None and proposal is not best else ""
+        if versus:
+            notes.append(versus + (" against the best" if proposal.kind == "manual" else ""))
+        if differ:
+            notes.append(f"{differ} boards *")
+        title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
+        self.query_one(".proposal-title", Static).update(visible(title))
+        moved = f"; {proposal.moved}" if proposal.moved else ""  # a re-pairing keeping the accepted boards
+        self.query_one(".costs", Static).update(visible(proposal.cost_text + moved))
+        problems = self.query_one(".problems", Static)
+        problems.update("\n".join(f"✗ {visible(p)}" for p in proposal.problems))
+        problems.display = bool(proposal.problems)
+
+    def _rows(self, proposal: Proposal, name_width: int, here: str | None, wide: bool) -> list[tuple[str, list[Cell]]]:
+        rows: list[tuple[str, list[Cell]]] = []
         for b in proposal.boards:
             on = here == f"board:{b.board}"
             cells: list[Cell] = [self._marks(b), str(b.board),
@@ -122,21 +166,7 @@ class ProposalColumn(Vertical):
                 cells[3:3] = [points(proposal.bye.value, 1)]
                 cells.append("")
             rows.append(("bye", cells))
-        table.fill(rows)
-        differ = sum(1 for b in proposal.boards if b.differs)
-        notes = []
-        versus = proposal.versus(best) if best is not None and proposal is not best else ""
-        if versus:
-            notes.append(versus + (" against the best" if proposal.kind == "manual" else ""))
-        if differ:
-            notes.append(f"{differ} boards *")
-        title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
-        self.query_one(".proposal-title", Static).update(visible(title))
-        moved = f"; {proposal.moved}" if proposal.moved else ""  # a re-pairing keeping the accepted boards
-        self.query_one(".costs", Static).update(visible(proposal.cost_text + moved))
-        problems = self.query_one(".problems", Static)
-        problems.update("\n".join(f"✗ {visible(p)}" for p in proposal.problems))
-        problems.display = bool(proposal.problems)
+        return rows
 
     def _marks(self, board: BoardView) -> str:
         return ((GROUP_MARK if board.group else "") + (LOCK_MARK if board.locked else "") +

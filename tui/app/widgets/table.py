@@ -45,12 +45,13 @@ class KeizerTable(DataTable[Cell]):
         for label, key in columns:
             self.add_column(plain(label), key=key)
 
-    def fill(self, rows: Sequence[Row]) -> None:
+    def fill(self, rows: Sequence[Row], anew: bool = False) -> None:
         """Show `rows`; the cursor stays on the row with the same key (else the same index). When the
         keys are the same as before, only the cells that changed are redrawn (a key press on a list of
-        hundreds of players stays instant)."""
+        hundreds of players stays instant) — unless `anew`: the columns' widths change (names said
+        shorter or longer), which cells changed one by one do not always redraw."""
         keys = [key for key, _ in rows]
-        if keys and keys == self._keys:
+        if keys and keys == self._keys and not anew:
             columns = list(self.columns)
             for (key, cells), old in zip(rows, self._cells):
                 for i, (new_cell, old_cell) in enumerate(zip(cells, old)):
@@ -73,7 +74,17 @@ class KeizerTable(DataTable[Cell]):
     def clear(self, columns: bool = False) -> KeizerTable:
         self._keys, self._cells = [], []
         super().clear(columns)
+        for column in self.columns.values():  # DataTable keeps the old rows' widths: narrower rows would scroll
+            if column.auto_width:
+                column.content_width = column.label.cell_len
         return self
+
+    def text_room(self, width: int, scrollbar: bool = True) -> int:
+        """The characters a row has for its cells' text when the table is `width` cells wide: less each
+        column's padding and the vertical scrollbar (unless told there is none: kept free whether shown or
+        not, a longer list does not push a column out of sight)."""
+        bar = self.styles.scrollbar_size_vertical if scrollbar else 0
+        return width - bar - 2 * self.cell_padding * len(self.columns)
 
     @property
     def cursor_key(self) -> str | None:
