@@ -28,6 +28,12 @@ PAGES = {"index.html": "Ranglijst na ronde 32", "players/quinten-koster.html": "
          "cross.html": "Kruistabel — Ranglijst na ronde 32"}
 
 
+_FITS = "document.scrollingElement.scrollWidth <= innerWidth"
+"""Nothing on the page sticks out sideways."""
+_WIDER = "[...document.querySelectorAll('.scroll')].map(e => e.scrollWidth - e.clientWidth)"
+"""How much each sideways-scrolling table is wider than its box."""
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("published") / "site"
@@ -62,6 +68,18 @@ def test_the_pages_read_right_and_nothing_overflows(site, browser, width, tmp_pa
     assert page.locator("h2", has_text="Indeling ronde 33").count() == 1
     page.goto((site / "players/quinten-koster.html").as_uri())
     assert page.locator("svg.chart").count() == 2 and page.locator("svg.chart").first.is_visible()
+    page.close()
+
+
+def test_every_player_page_reads_whole_on_a_phone(site, browser):  # type: ignore[no-untyped-def]
+    # a member's own page is the one read most, on a phone: every round's row without scrolling sideways
+    page = browser.new_page(viewport={"width": 375, "height": 900})
+    for path in sorted((site / "players").iterdir()):
+        page.goto(path.as_uri())
+        wider = page.evaluate(_WIDER)
+        assert wider == [0], f"{path.name}: the rounds are {wider} px wider than a phone"
+        assert page.evaluate(_FITS), f"{path.name} overflows at 375 px"
+    assert page.locator("p.rounds-note").is_visible()
     page.close()
 
 

@@ -84,8 +84,20 @@ def test_a_player_page_has_the_running_score_and_place_of_every_round(demo, caps
         assert len(rows) == K
         for k, row in after.items():
             cells = dict(zip(headers, rows[k - 1]))
-            assert plain(cells["Totaal na de ronde"]) == rounded(row[pid]["score_exact"], 2)
-            assert cells["Plaats na de ronde"] == str(row[pid]["rank"])
+            assert plain(cells["Totaal"]) == rounded(row[pid]["score_exact"], 2)
+            assert cells["Pl"] == str(row[pid]["rank"])
+
+
+def test_a_player_page_says_its_short_headers_and_why_points_and_total_differ(demo):  # type: ignore[no-untyped-def]
+    page = parse(build_site(demo, K, "nl")["players/quinten-koster.html"])
+    headers, rows = table(page, "rounds")
+    assert headers == ["Rd", "Tegenstander", "Kl", "Res", "Punten", "Totaal", "Pl"]
+    explained = {text_of(dt) for dt in page.iter("{http://www.w3.org/1999/xhtml}dt")}
+    assert set(headers) - {"Tegenstander"} <= explained  # the legend says every short header
+    text = text_of(page)
+    assert "Punten en Totaal kunnen verschillen" in text and f"in de ranglijst na ronde {K}" in text
+    cells = dict(zip(headers, rows[1]))  # round 2: priced again since, so the two differ
+    assert cells["Kl"] in ("w", "z") and plain(cells["Punten"]) != plain(cells["Totaal"])
 
 
 def test_the_index_says_the_results_and_the_next_pairing(demo):  # type: ignore[no-untyped-def]

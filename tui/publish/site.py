@@ -126,10 +126,17 @@ def _player_pages(site: Site, render: Callable[..., None]) -> None:
                                  f"{say('chart_score', lang)}: {site.season.player(pid).name}",
                                  lambda v: number(f"{v:.0f}", lang))
         render(f"players/{file}", "player.html", rows=rows, name=site.season.player(pid).name,
+               legend_table={"legend": _rounds_legend(lang, rep.upto)},
                heading=say("player_after", lang, name=site.season.player(pid).name, k=rep.upto),
                summary=say("place_points", lang, rank=standing.rank, score=points(standing.score, lang),
                            value=points(standing.value, lang)),
                rank_chart=rank_chart, score_chart=score_chart, k=rep.upto)
+
+
+def _rounds_legend(lang: str, k: int) -> tuple[tuple[str, str], ...]:
+    """The short headers of a player's rounds, each with its meaning."""
+    return tuple((say(f"col_{key}", lang), say(f"legend_{key}", lang, k=k))
+                 for key in ("round", "colour", "result", "points", "total", "place"))
 
 
 def _round_pages(site: Site, render: Callable[..., None]) -> None:
