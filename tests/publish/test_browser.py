@@ -71,6 +71,24 @@ def test_the_pages_read_right_and_nothing_overflows(site, browser, width, tmp_pa
     page.close()
 
 
+# Every abbreviation of a legend whose text runs past its own box or into its meaning's.
+_LEGEND_CLASHES = """() => [...document.querySelectorAll(".legend dt")].filter(dt => {
+  const dd = dt.nextElementSibling;
+  return dt.scrollWidth > dt.clientWidth || dt.getBoundingClientRect().right > dd.getBoundingClientRect().left;
+}).map(dt => dt.textContent)"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_legend_never_runs_an_abbreviation_into_its_meaning(site, browser, width):  # type: ignore[no-untyped-def]
+    # "Waarde" ran into "eigen waarde" ("Waardeeigen waarde"): the abbreviation shrank below its text
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    for name in ("index.html", "rounds/5.html", "players/quinten-koster.html"):
+        page.goto((site / name).as_uri())
+        assert page.locator(".legend dt").count() > 0
+        assert page.evaluate(_LEGEND_CLASHES) == [], f"{name} at {width} px"
+    page.close()
+
+
 def test_every_player_page_reads_whole_on_a_phone(site, browser):  # type: ignore[no-untyped-def]
     # a member's own page is the one read most, on a phone: every round's row without scrolling sideways
     page = browser.new_page(viewport={"width": 375, "height": 900})
