@@ -144,6 +144,46 @@ def test_the_group_page_fits_a_phone(browser, tmp_path_factory, season, lang, he
     page.close()
 
 
+PRINT_WIDTH = {"portrait": round((210 - 2 * 12) / 25.4 * 96), "landscape": round((297 - 2 * 10) / 25.4 * 96)}
+"""The width in CSS px that a page's content has on A4 (site.css: 12 mm margins, 10 mm for the landscape cross
+table)."""
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """The sites whose pages are printed, by key."""
+    out = {}
+    for key, make, lang in (("demo", lambda: load_season(DEMO), "nl"), ("group", inside_season, "nl"),
+                            ("separate", separate_season, "en"), ("classes", classed_season, "nl"),
+                            ("cups", cup_season, "nl")):
+        folder = tmp_path_factory.mktemp(f"printed-{key}") / "site"
+        write_site(build_site(make(), 32, lang), folder)
+        out[key] = folder
+    return out
+
+
+@pytest.mark.parametrize("key,name,orientation", [
+    ("demo", "index.html", "portrait"), ("demo", "rounds/32.html", "portrait"),
+    ("demo", "players/quinten-koster.html", "portrait"), ("demo", "cross.html", "landscape"),
+    ("group", "kampioensgroep.html", "portrait"), ("separate", "kampioensgroep.html", "portrait"),
+    ("classes", "klassen.html", "portrait"), ("cups", "bekers.html", "portrait")])
+def test_every_page_prints_within_the_paper(browser, printed, tmp_path_factory, key, name,  # type: ignore[no-untyped-def]
+                                            orientation):
+    # paper has no sideways scroll: the standings lost their last column, the cross table all after round 12
+    page = browser.new_page()
+    page.goto((printed[key] / name).as_uri())
+    page.emulate_media(media="print")
+    pdf = page.pdf(prefer_css_page_size=True)
+    box = [float(v) for v in re.search(rb"/MediaBox\s*\[([^\]]*)\]", pdf).group(1).split()]  # type: ignore[union-attr]
+    assert (box[2] > box[3]) == (orientation == "landscape"), f"{name} should print {orientation}"
+    page.set_viewport_size({"width": PRINT_WIDTH[orientation], "height": 1000})
+    assert page.evaluate(_FITS), f"{name} is wider than the paper ({page.evaluate('document.scrollingElement.scrollWidth')} px)"
+    assert not page.locator("nav").is_visible()
+    shot = Path(tmp_path_factory.getbasetemp()) / f"keizer-print-{key}-{name.replace('/', '-')}.png"
+    page.screenshot(path=str(shot), full_page=True)
+    page.close()
+
+
 def test_the_pairing_prints_on_one_a4(site, browser, tmp_path):  # type: ignore[no-untyped-def]
     page = browser.new_page()
     page.goto((site / "pairing.html").as_uri())
