@@ -69,3 +69,13 @@ def test_every_page_has_a_title_and_a_heading(site):  # type: ignore[no-untyped-
         heading = text_of(next(tree.iter(f"{NS}h1")))
         title = text_of(next(tree.iter(f"{NS}title")))
         assert heading and title.startswith(heading), page
+
+
+def test_a_round_page_leads_to_the_rounds_before_and_after_it() -> None:
+    files = build_site(load_season(DEMO), 32, "nl")
+    assert {"rounds/2.html", "rounds/index.html"} <= set(links(files, "rounds/1.html"))
+    assert "rounds/0.html" not in links(files, "rounds/1.html")
+    assert {"rounds/16.html", "rounds/18.html"} <= set(links(files, "rounds/17.html"))
+    assert "rounds/33.html" not in links(files, "rounds/32.html")  # the site is that of round 32
+    # the date is in the heading, said once
+    assert text_of(next(parse(files["rounds/17.html"]).iter(f"{NS}main"))).count("16 januari 2020") == 1

@@ -147,6 +147,7 @@ def _round_pages(site: Site, render: Callable[..., None]) -> None:
         after = replay(season, j)
         table, missing = standings_for(after, site.style, lang), after.standings().missing
         render(f"rounds/{j}.html", "round.html", sheet=sheet, table=table, missing=missing,
-               heading=sheet_title(sheet, lang, True), standings_title=say("standings_after", lang, k=j))
+               heading=sheet_title(sheet, lang, True), standings_title=say("standings_after", lang, k=j),
+               previous=j - 1 if j > 1 else None, following=j + 1 if j < k else None)
         listed.append((j, sheet.date))
     render("rounds/index.html", "archive.html", heading=say("archive", lang), listed=tuple(reversed(listed)))
