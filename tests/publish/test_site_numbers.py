@@ -112,6 +112,19 @@ def test_the_index_says_the_results_and_the_next_pairing(demo):  # type: ignore[
     assert h1 == f"Ranglijst na ronde {K}"
 
 
+def test_the_pairing_to_print_of_an_older_round_has_no_results_from_after_it(demo):  # type: ignore[no-untyped-def]
+    # the demo's round 33 is played: the site of round 32 prints round 33's pairing with the result column blank
+    from seasons.model import Result
+
+    assert Result.PENDING not in {g.result for g in demo.round(K + 1).games}
+    headers, boards = table(parse(build_site(demo, K, "nl")["pairing.html"]), "pairing")
+    assert headers[-1] == "Uitslag" and len(boards) == len(demo.round(K + 1).games)
+    assert {board[-1] for board in boards} == {""}
+    # the site of the last round prints that round's results
+    _, boards = table(parse(build_site(demo, K + 1, "nl")["pairing.html"]), "pairing")
+    assert all(board[-1] for board in boards)
+
+
 def test_every_page_is_valid_html5_in_both_languages(demo):  # type: ignore[no-untyped-def]
     for lang in ("nl", "en"):
         files = build_site(demo, K, lang)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -19,7 +19,7 @@ from tui.publish.localised import number, points
 from tui.publish.notice import Notice, make_notice, standings_for, title
 from tui.publish.players import cross_cells, history, page_names
 from tui.publish.prize_pages import classes_context, cups_context
-from tui.publish.sheet import round_sheet, sheet_title
+from tui.publish.sheet import RoundSheet, round_sheet, sheet_title
 from tui.publish.words import entry_word, say
 
 
@@ -96,7 +96,8 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
 
     files: dict[str, str] = {CSS_FILE: resources.files("tui.publish").joinpath("templates", CSS_FILE).read_text("utf-8")}
     render("index.html", "index.html", notice=notice, heading=title(notice))
-    next_or_last = notice.next or notice.results
+    # the next round's results, already in when an older round is published, are after K: left blank
+    next_or_last = _without_results(notice.next) if notice.next is not None else notice.results
     if next_or_last is not None:
         # always with the result column: blank on the notice board's copy, for the results as they come in
         render("pairing.html", "pairing.html", sheet=next_or_last, results=True,
@@ -112,6 +113,11 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
             # a page's context may give a fuller heading ("Klassen na ronde 32") than its menu label
             render(page.file, page.template, **{"heading": page.title[0 if lang == "nl" else 1], **ctx})
     return files
+
+
+def _without_results(sheet: RoundSheet) -> RoundSheet:
+    """The round's pairing with every result column blank: the notice board's copy to fill in."""
+    return replace(sheet, boards=tuple(replace(board, result="") for board in sheet.boards))
 
 
 def _player_pages(site: Site, render: Callable[..., None]) -> None:
