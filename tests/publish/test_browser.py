@@ -1,6 +1,8 @@
 """The published site in a real browser: headless Chromium (the system's, through Playwright) opens the index,
 a player page and the cross table at a phone's and a desktop's width, reads what a reader sees, checks that
-nothing overflows sideways, and prints the pairing to PDF on one A4. Screenshots go to the temp folder."""
+nothing overflows sideways, that every text stands out from its background and a name like markup reads as
+written, prints every kind of page to PDF within the paper and the pairing on one A4. Screenshots go to the
+temp folder."""
 
 from __future__ import annotations
 
@@ -86,6 +88,54 @@ def test_a_legend_never_runs_an_abbreviation_into_its_meaning(site, browser, wid
         page.goto((site / name).as_uri())
         assert page.locator(".legend dt").count() > 0
         assert page.evaluate(_LEGEND_CLASHES) == [], f"{name} at {width} px"
+    page.close()
+
+
+# Every text on the page whose colour against the background behind it is under WCAG AA's 4.5:1.
+_LOW_CONTRAST = """() => {
+  const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const behind = el => {
+    for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (el.closest("svg") || ![...el.childNodes].some(n => n.nodeType === 3 && n.data.trim())) continue;
+    const a = lum(rgb(getComputedStyle(el).color).slice(0, 3)), b = lum(behind(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) out.push(`${el.tagName} ${el.textContent.trim().slice(0, 30)}: ${ratio.toFixed(2)}`);
+  }
+  return [...new Set(out)];
+}"""
+
+
+@pytest.mark.parametrize("key,name", [("demo", "index.html"), ("demo", "players/quinten-koster.html"),
+                                      ("demo", "cross.html"), ("group", "kampioensgroep.html"),
+                                      ("classes", "klassen.html"), ("cups", "bekers.html")])
+def test_every_text_stands_out_from_its_background(browser, printed, key, name):  # type: ignore[no-untyped-def]
+    page = browser.new_page(viewport={"width": 375, "height": 900})
+    page.goto((printed[key] / name).as_uri())
+    assert page.evaluate(_LOW_CONTRAST) == []
+    page.close()
+
+
+def test_a_name_like_markup_reads_as_written(browser, tmp_path):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    season = load_season(DEMO)
+    names = {"quinten-koster": "<b>x</b>", "wim-van-den-berg": "&amp;"}
+    season = replace(season, players=tuple(replace(p, name=names.get(p.id, p.name)) for p in season.players))
+    write_site(build_site(season, 32, "nl"), tmp_path / "site")
+    page = browser.new_page(viewport={"width": 375, "height": 900})
+    page.goto((tmp_path / "site" / "players" / "quinten-koster.html").as_uri())
+    assert page.inner_text("h1") == "<b>x</b> na ronde 32" and page.locator("main b").count() == 0
+    page.goto((tmp_path / "site" / "index.html").as_uri())
+    assert page.locator("table.standings a", has_text="&amp;").first.inner_text() == "&amp;"
     page.close()
 
 
