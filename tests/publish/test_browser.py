@@ -65,6 +65,8 @@ def test_the_pages_read_right_and_nothing_overflows(site, browser, width, tmp_pa
         assert scroll <= client, f"{name} overflows at {width} px ({scroll} > {client})"
         page.screenshot(path=str(shots / f"keizer-{width}-{name.replace('/', '-')}.png"), full_page=False)
     page.goto((site / "index.html").as_uri())
+    # the standings scroll sideways on a phone, and say so there only
+    assert page.locator(".scroll-hint").is_visible() == (width < 800)
     first = page.locator("table.standings tbody tr").first.inner_text()
     assert "Quinten Koster" in first and re.search(r"\d,\d", first)  # the leader, with a decimal comma
     assert page.locator("h2", has_text="Indeling ronde 33").count() == 1

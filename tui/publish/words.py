@@ -21,6 +21,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "bye": ("Vrijgeloot", "Bye"),
     "absent": ("Afwezig", "Not playing"),
     "no_pairing": ("Ronde {k} is nog niet ingedeeld.", "Round {k} is not paired yet."),
+    "scroll_hint": ("Schuif de tabel opzij voor de andere kolommen; de naam blijft staan.",
+                    "Swipe the table sideways for the other columns; the name stays put."),
     "cross_table": ("Kruistabel", "Cross table"),
     "cross_note": ("Per ronde: de tegenstander (plaats in deze ranglijst), w/z de kleur, 1 ½ 0 de uitslag.",
                    "Per round: the opponent (place in these standings), w/b the colour, 1 ½ 0 the result."),
