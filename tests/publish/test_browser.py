@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from seasons.load import load_season
-from tests.conftest import DEMO
+from tests.conftest import DEMO, real_season_paths
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.prize_seasons import classed_season, cup_season
 from tui.publish.output import write_site
@@ -234,6 +234,21 @@ def test_every_page_prints_within_the_paper(browser, printed, tmp_path_factory, 
     shot = Path(tmp_path_factory.getbasetemp()) / f"keizer-print-{key}-{name.replace('/', '-')}.png"
     page.screenshot(path=str(shot), full_page=True)
     page.close()
+
+
+def test_the_cross_table_of_a_long_real_season_prints_within_landscape(browser, tmp_path):  # type: ignore[no-untyped-def]
+    # 38 rounds: the size shrinks with the number of rounds (site.css, --rounds), the demo's 32 keep theirs
+    for path in real_season_paths():
+        season = load_season(path)
+        k = max(r.number for r in season.rounds if r.has_results)
+        folder = tmp_path / path.stem
+        write_site(build_site(season, k, "nl"), folder)
+        page = browser.new_page(viewport={"width": PRINT_WIDTH["landscape"], "height": 900})
+        page.goto((folder / "cross.html").as_uri())
+        page.emulate_media(media="print")
+        assert page.locator("table.cross thead th").count() == k + 2
+        assert page.evaluate(_FITS), f"{path.name}: the cross table of {k} rounds is wider than the paper"
+        page.close()
 
 
 def test_the_pairing_prints_on_one_a4(site, browser, tmp_path):  # type: ignore[no-untyped-def]
