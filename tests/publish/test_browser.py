@@ -90,6 +90,9 @@ def test_a_legend_never_runs_an_abbreviation_into_its_meaning(site, browser, wid
         page.goto((site / name).as_uri())
         assert page.locator(".legend dt").count() > 0
         assert page.evaluate(_LEGEND_CLASHES) == [], f"{name} at {width} px"
+        if width == 375:  # one column: the meanings start on one line under each other
+            lefts = page.evaluate("[...document.querySelectorAll('.legend dd')].map(dd => dd.getBoundingClientRect().left)")
+            assert len(set(lefts)) == 1, f"{name}: meanings start at {sorted(set(lefts))}"
     page.close()
 
 
