@@ -84,8 +84,20 @@ def test_a_player_page_has_the_running_score_and_place_of_every_round(demo, caps
         assert len(rows) == K
         for k, row in after.items():
             cells = dict(zip(headers, rows[k - 1]))
-            assert plain(cells["Totaal na de ronde"]) == rounded(row[pid]["score_exact"], 2)
-            assert cells["Plaats na de ronde"] == str(row[pid]["rank"])
+            assert plain(cells["Totaal"]) == rounded(row[pid]["score_exact"], 2)
+            assert cells["Pl"] == str(row[pid]["rank"])
+
+
+def test_a_player_page_says_its_short_headers_and_why_points_and_total_differ(demo):  # type: ignore[no-untyped-def]
+    page = parse(build_site(demo, K, "nl")["players/quinten-koster.html"])
+    headers, rows = table(page, "rounds")
+    assert headers == ["Rd", "Tegenstander", "Kl", "Res", "Punten", "Totaal", "Pl"]
+    explained = {text_of(dt) for dt in page.iter("{http://www.w3.org/1999/xhtml}dt")}
+    assert set(headers) - {"Tegenstander"} <= explained  # the legend says every short header
+    text = text_of(page)
+    assert "Punten en Totaal kunnen verschillen" in text and f"in de ranglijst na ronde {K}" in text
+    cells = dict(zip(headers, rows[1]))  # round 2: priced again since, so the two differ
+    assert cells["Kl"] in ("w", "z") and plain(cells["Punten"]) != plain(cells["Totaal"])
 
 
 def test_the_index_says_the_results_and_the_next_pairing(demo):  # type: ignore[no-untyped-def]
@@ -98,6 +110,19 @@ def test_the_index_says_the_results_and_the_next_pairing(demo):  # type: ignore[
     assert boards[0][:3] == ["1", demo.player(first.white).name, demo.player(first.black).name]
     h1 = text_of(next(page.iter("{http://www.w3.org/1999/xhtml}h1")))
     assert h1 == f"Ranglijst na ronde {K}"
+
+
+def test_the_pairing_to_print_of_an_older_round_has_no_results_from_after_it(demo):  # type: ignore[no-untyped-def]
+    # the demo's round 33 is played: the site of round 32 prints round 33's pairing with the result column blank
+    from seasons.model import Result
+
+    assert Result.PENDING not in {g.result for g in demo.round(K + 1).games}
+    headers, boards = table(parse(build_site(demo, K, "nl")["pairing.html"]), "pairing")
+    assert headers[-1] == "Uitslag" and len(boards) == len(demo.round(K + 1).games)
+    assert {board[-1] for board in boards} == {""}
+    # the site of the last round prints that round's results
+    _, boards = table(parse(build_site(demo, K + 1, "nl")["pairing.html"]), "pairing")
+    assert all(board[-1] for board in boards)
 
 
 def test_every_page_is_valid_html5_in_both_languages(demo):  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from fractions import Fraction
 from scoring import Replay, player_card
 from seasons.model import PlayerId, Season
 from tui.publish.localised import points
-from tui.publish.words import RESULT_TEXT, colour_letter, entry_short, entry_word, own_result, say
+from tui.publish.words import RESULT_TEXT, colour_letter, entry_short, entry_word, own_result
 
 _SAFE = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}")
 
@@ -36,7 +36,7 @@ class PlayerRound:
     opponent_name: str
     """The opponent's name, or what the player did instead ("afgemeld")."""
     colour: str
-    """"wit"/"zwart" ("white"/"black"); "" without a game."""
+    """"w"/"z" ("w"/"b" in English; the legend says them); "" without a game."""
     result: str
     """"1", "½", "0", "+", "-"; "" while pending or without a game."""
     points: str
@@ -63,7 +63,7 @@ def history(rep: Replay, pid: PlayerId, lang: str) -> tuple[tuple[PlayerRound, .
             white = game.white == pid
             opp = game.opponent_of(pid)
             opponent, name = opp, season.player(opp).name
-            colour, result = say("colour_w" if white else "colour_b", lang), own_result(game.result, white)
+            colour, result = colour_letter(white, lang), own_result(game.result, white)
         else:
             kind = rnd.entry_of(pid)
             opponent, name, colour, result = None, "" if kind is None else entry_word(kind, lang), "", ""

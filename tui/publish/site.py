@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -19,7 +19,7 @@ from tui.publish.localised import number, points
 from tui.publish.notice import Notice, make_notice, standings_for, title
 from tui.publish.players import cross_cells, history, page_names
 from tui.publish.prize_pages import classes_context, cups_context
-from tui.publish.sheet import round_sheet, sheet_title
+from tui.publish.sheet import RoundSheet, round_sheet, sheet_title
 from tui.publish.words import entry_word, say
 
 
@@ -96,7 +96,8 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
 
     files: dict[str, str] = {CSS_FILE: resources.files("tui.publish").joinpath("templates", CSS_FILE).read_text("utf-8")}
     render("index.html", "index.html", notice=notice, heading=title(notice))
-    next_or_last = notice.next or notice.results
+    # the next round's results, already in when an older round is published, are after K: left blank
+    next_or_last = _without_results(notice.next) if notice.next is not None else notice.results
     if next_or_last is not None:
         # always with the result column: blank on the notice board's copy, for the results as they come in
         render("pairing.html", "pairing.html", sheet=next_or_last, results=True,
@@ -114,6 +115,11 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
     return files
 
 
+def _without_results(sheet: RoundSheet) -> RoundSheet:
+    """The round's pairing with every result column blank: the notice board's copy to fill in."""
+    return replace(sheet, boards=tuple(replace(board, result="") for board in sheet.boards))
+
+
 def _player_pages(site: Site, render: Callable[..., None]) -> None:
     lang, rep = site.lang, site.replay
     for pid, file in site.pages.items():
@@ -126,10 +132,17 @@ def _player_pages(site: Site, render: Callable[..., None]) -> None:
                                  f"{say('chart_score', lang)}: {site.season.player(pid).name}",
                                  lambda v: number(f"{v:.0f}", lang))
         render(f"players/{file}", "player.html", rows=rows, name=site.season.player(pid).name,
+               legend_table={"legend": _rounds_legend(lang, rep.upto)},
                heading=say("player_after", lang, name=site.season.player(pid).name, k=rep.upto),
                summary=say("place_points", lang, rank=standing.rank, score=points(standing.score, lang),
                            value=points(standing.value, lang)),
                rank_chart=rank_chart, score_chart=score_chart, k=rep.upto)
+
+
+def _rounds_legend(lang: str, k: int) -> tuple[tuple[str, str], ...]:
+    """The short headers of a player's rounds, each with its meaning."""
+    return tuple((say(f"col_{key}", lang), say(f"legend_{key}", lang, k=k))
+                 for key in ("round", "colour", "result", "points", "total", "place"))
 
 
 def _round_pages(site: Site, render: Callable[..., None]) -> None:
@@ -140,6 +153,7 @@ def _round_pages(site: Site, render: Callable[..., None]) -> None:
         after = replay(season, j)
         table, missing = standings_for(after, site.style, lang), after.standings().missing
         render(f"rounds/{j}.html", "round.html", sheet=sheet, table=table, missing=missing,
-               heading=sheet_title(sheet, lang, True), standings_title=say("standings_after", lang, k=j))
+               heading=sheet_title(sheet, lang, True), standings_title=say("standings_after", lang, k=j),
+               previous=j - 1 if j > 1 else None, following=j + 1 if j < k else None)
         listed.append((j, sheet.date))
     render("rounds/index.html", "archive.html", heading=say("archive", lang), listed=tuple(reversed(listed)))

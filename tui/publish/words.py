@@ -21,6 +21,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "bye": ("Vrijgeloot", "Bye"),
     "absent": ("Afwezig", "Not playing"),
     "no_pairing": ("Ronde {k} is nog niet ingedeeld.", "Round {k} is not paired yet."),
+    "scroll_hint": ("Schuif de tabel opzij voor de andere kolommen; de naam blijft staan.",
+                    "Swipe the table sideways for the other columns; the name stays put."),
     "cross_table": ("Kruistabel", "Cross table"),
     "cross_note": ("Per ronde: de tegenstander (plaats in deze ranglijst), w/z de kleur, 1 ½ 0 de uitslag.",
                    "Per round: the opponent (place in these standings), w/b the colour, 1 ½ 0 the result."),
@@ -43,12 +45,31 @@ _WORDS: dict[str, tuple[str, str]] = {
     "made_with": ("Gemaakt met keizer.", "Made with keizer."),
     "more_groups": ("Groepen, klassen en bekers", "Groups, classes and cups"),
     "after_round": ("Na ronde", "After round"),
-    "round_points": ("Punten (telling na ronde {k})", "Points (as counted after round {k})"),
-    "total_after": ("Totaal na de ronde", "Total after the round"),
-    "rank_after": ("Plaats na de ronde", "Place after the round"),
+    # a player's rounds: short headers, so that the table reads whole on a phone, each said in the legend
+    "col_round": ("Rd", "Rd"),
+    "col_colour": ("Kl", "Col"),
+    "col_result": ("Res", "Res"),
+    "col_points": ("Punten", "Points"),
+    "col_total": ("Totaal", "Total"),
+    "col_place": ("Pl", "Pl"),
+    "legend_round": ("ronde", "round"),
+    "legend_colour": ("kleur: w wit, z zwart", "colour: w white, b black"),
+    "legend_result": ("uitslag: 1 winst, ½ remise, 0 verlies, + en - reglementair",
+                      "result: 1 a win, ½ a draw, 0 a loss, + and - by forfeit"),
+    "legend_points": ("wat de ronde telt in de stand na ronde {k}", "what the round counts in the standings after "
+                      "round {k}"),
+    "legend_total": ("de punten direct na die ronde, zoals toen gepubliceerd", "the points right after that round, "
+                     "as published then"),
+    "legend_place": ("de plaats direct na die ronde", "the place right after that round"),
+    "points_vs_total": ("Punten en Totaal kunnen verschillen: wat een ronde oplevert hangt af van de waarden van de "
+                        "spelers, en die veranderen; een ronde kan later opnieuw geprijsd worden. Punten is wat de "
+                        "ronde telt in de ranglijst na ronde {k} (samen de punten van nu); Totaal is de stand zoals "
+                        "die direct na die ronde was.",
+                        "Points and Total can differ: what a round earns depends on the players' values, and these "
+                        "change; a round may be priced again later. Points is what the round counts in the "
+                        "standings after round {k} (together the points of now); Total is the score as it stood "
+                        "right after that round."),
     "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
-    "colour_w": ("wit", "white"),
-    "colour_b": ("zwart", "black"),
     "yes": ("ja", "yes"),
     "no": ("nee", "no"),
     # the classes and cups pages (tui/publish/prize_pages.py)

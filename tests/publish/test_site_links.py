@@ -1,0 +1,81 @@
+"""Every link of a published site leads to a page of that site, every page can be reached from the standings and
+leads back to them, and every page has a title: read from the files alone, no browser."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from seasons.load import load_season
+from seasons.model import Season
+from tests.conftest import DEMO
+from tests.publish.group_seasons import inside_season, separate_season
+from tests.publish.helpers import NS, parse, text_of
+from tests.publish.prize_seasons import classed_season, cup_season
+from tui.publish.site import build_site
+
+SEASONS: dict[str, tuple[Callable[[], Season], int, str]] = {
+    "demo-nl": (lambda: load_season(DEMO), 32, "nl"), "demo-en-start": (lambda: load_season(DEMO), 0, "en"),
+    "demo-last": (lambda: load_season(DEMO), 33, "nl"), "group-inside": (inside_season, 32, "nl"),
+    "group-separate": (separate_season, 32, "en"), "classes": (classed_season, 32, "nl"), "cups": (cup_season, 32, "nl"),
+}
+
+
+def links(files: dict[str, str], page: str) -> list[str]:
+    """The site-relative path of every href and src on `page` (a fragment and a query left off)."""
+    out = []
+    for node in parse(files[page]).iter():
+        for attribute in ("href", "src"):
+            target = node.get(attribute)
+            if target is None:
+                continue
+            parts = urlsplit(target)
+            assert not parts.scheme and not parts.netloc, f"{page} links outside the site: {target}"
+            if parts.path:  # "#x" stays on the page
+                out.append(posixpath.normpath(posixpath.join(posixpath.dirname(page), unquote(parts.path))))
+    return out
+
+
+@pytest.fixture(scope="module", params=sorted(SEASONS))
+def site(request):  # type: ignore[no-untyped-def]
+    make, k, lang = SEASONS[request.param]
+    return build_site(make(), k, lang)
+
+
+def test_every_link_leads_to_a_file_of_the_site(site):  # type: ignore[no-untyped-def]
+    broken = [(page, target) for page in site if page.endswith(".html") for target in links(site, page)
+              if target not in site]
+    assert broken == []
+
+
+def test_every_page_is_reached_from_the_standings_and_leads_back(site):  # type: ignore[no-untyped-def]
+    pages = {page for page in site if page.endswith(".html")}
+    seen, todo = {"index.html"}, ["index.html"]
+    while todo:
+        for target in links(site, todo.pop()):
+            if target in pages and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    assert pages - seen == set()
+    assert [page for page in pages if "index.html" not in links(site, page)] == []
+
+
+def test_every_page_has_a_title_and_a_heading(site):  # type: ignore[no-untyped-def]
+    for page in (page for page in site if page.endswith(".html")):
+        tree = parse(site[page])
+        heading = text_of(next(tree.iter(f"{NS}h1")))
+        title = text_of(next(tree.iter(f"{NS}title")))
+        assert heading and title.startswith(heading), page
+
+
+def test_a_round_page_leads_to_the_rounds_before_and_after_it() -> None:
+    files = build_site(load_season(DEMO), 32, "nl")
+    assert {"rounds/2.html", "rounds/index.html"} <= set(links(files, "rounds/1.html"))
+    assert "rounds/0.html" not in links(files, "rounds/1.html")
+    assert {"rounds/16.html", "rounds/18.html"} <= set(links(files, "rounds/17.html"))
+    assert "rounds/33.html" not in links(files, "rounds/32.html")  # the site is that of round 32
+    # the date is in the heading, said once
+    assert text_of(next(parse(files["rounds/17.html"]).iter(f"{NS}main"))).count("16 januari 2020") == 1
