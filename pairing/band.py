@@ -29,6 +29,7 @@ from pairing.instance import RoundInstance
 from pairing.proposal import BandReport
 from pairing.solvers.base import Solution
 from pairing.solvers.matching_lp import MatchingLp
+from seasons.numbers import counted
 
 
 Known = Mapping[tuple[int, int], int | None]
@@ -60,7 +61,7 @@ def band_proof(inst: RoundInstance, costs: CompiledCosts, sol: Solution, tried: 
     if extra:
         report = replace(report, columns=extra,
                          note=report.note.replace(f"rank band ±{costs.band}",
-                                                  f"rank band ±{costs.band} with {extra} pair(s) beyond it", 1))
+                                                  f"rank band ±{costs.band} with {counted(extra, 'pair')} beyond it", 1))
     return report, dual
 
 

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from pairing.criteria import CRITERION
 from pairing.criteria.tiers import TIER, TIERS, Tier, TierTotals, tier_index
+from seasons.numbers import counted
 
 
 class Priced(Protocol):
@@ -64,7 +65,8 @@ class Comparison:
         """Why a pairing ranked after the best comes after it: "costs 20 more", "ties with the best …"."""
         tier = self.deciding or TIER["tiebreak"]
         extra = self.extra_cost
-        words = tier.behind.format(extra=extra, more=self.difference[tier_index(tier.name)])
+        more = self.difference[tier_index(tier.name)]
+        words = tier.said(tier.behind, more, extra=extra, more=more)
         if tier.kind == "bye" and extra > 0:
             words += f" (and it costs {extra} more)"
         return words
@@ -76,7 +78,7 @@ class Comparison:
             return "this pairing is the optimal one"
         if tier.kind == "keep":
             more = self.difference[tier_index(tier.name)]
-            return f"this pairing {'changes' if more > 0 else 'keeps'} {abs(more)} more accepted board(s)"
+            return f"this pairing {'changes' if more > 0 else 'keeps'} {counted(abs(more), 'more accepted board')}"
         if tier.kind == "bye" and self.difference[tier_index("bye_order")] > 0:
             return f"the bye policy gives the bye to {best_bye or 'nobody'}, not to this pairing's choice"
         if self.extra_cost > 0:
@@ -90,7 +92,8 @@ class Comparison:
             return "tie"
         extra = self.extra_cost
         if tier.kind == "keep":
-            return f"{self.difference[tier_index(tier.name)]:+d} board(s) changed"
+            changed = self.difference[tier_index(tier.name)]
+            return f"{changed:+d} board{'' if changed in (1, -1) else 's'} changed"
         if tier.kind == "cost" or extra > 0:
             return f"cost {extra:+d}"
         return f"cost {extra:+d} but {tier.decided_by}"
@@ -102,7 +105,7 @@ def short_costs(criteria: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], .
 
 
 def cost_words(real_cost: int, criteria: Iterable[tuple[str, int]]) -> str:
-    """`cost 140 = run 100 + rank 40; bye 1 place(s) down the policy's order`: the soft criteria add up to
+    """`cost 140 = run 100 + rank 40; bye 1 place down the policy's order`: the soft criteria add up to
     the real cost; the hard-rule and bye tiers count places and rules, not cost, so they are said apart."""
     terms: list[str] = []
     notes: list[str] = []
@@ -113,5 +116,6 @@ def cost_words(real_cost: int, criteria: Iterable[tuple[str, int]]) -> str:
         if criterion.soft:
             terms.append(f"{criterion.short} {total}")
         else:
-            notes.append(TIER[criterion.tier].units.format(total))
+            tier = TIER[criterion.tier]
+            notes.append(tier.said(tier.units, total))
     return f"cost {real_cost} = {' + '.join(terms) or 'nothing'}" + "".join(f"; {note}" for note in notes)

@@ -72,7 +72,7 @@ def total_words(game: str, versus: Comparison | None, bye: PlayerId | None, oppo
     worse = versus.difference[tier_index(tier.name)] > 0
     if tier.kind == "keep":
         more = abs(versus.difference[tier_index(tier.name)])
-        said = f"{more} {'more' if worse else 'fewer'} accepted board(s) would change"
+        said = f"{more} {'more' if worse else 'fewer'} accepted board{'' if more == 1 else 's'} would change"
         return f"{with_pair} {said}{changed}."
     if tier.kind == "relax":
         said = "a hard rule would have to give way elsewhere" if worse else "fewer hard rules would give way"

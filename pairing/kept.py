@@ -94,7 +94,7 @@ class Moved:
         return not self.boards and not self.bye and not self.renumbered
 
     def words(self) -> str:
-        """"keeps every accepted board", "moves board(s) 3, 4; the bye changes"."""
+        """"keeps every accepted board", "moves boards 3, 4; the bye changes"."""
         if self.none:
             return "keeps every accepted board"
         parts = []

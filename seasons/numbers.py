@@ -29,3 +29,9 @@ def game_points_text(value: Fraction) -> str:
     whole = value.numerator // value.denominator
     half = "½" if value.denominator == 2 else ""
     return f"{whole}{half}" if whole or not half else half
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun, singular for one: "1 board", "3 boards", "2 rematches" (`plural` when it is
+    not the noun + "s")."""
+    return f"{n} {noun if n in (1, -1) else plural or noun + 's'}"

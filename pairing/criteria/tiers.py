@@ -26,24 +26,30 @@ class Tier:
     """Why a pairing comes after a better one when this tier decides, in a few words (a title's note)."""
     behind: str
     """The same as a sentence about a pairing that comes after the best (`{extra}`: its extra real cost,
-    `{more}`: its extra units in this tier)."""
+    `{more}`: its extra units in this tier; `{s}`/`{es}`: a plural ending, see `said`)."""
     units: str
     """A count of this tier in a cost line (`{}`: the count); empty for the real cost and the tie-break."""
+
+    def said(self, template: str, count: int, **values: object) -> str:
+        """`behind` or `units` with the count filled in: `{s}` and `{es}` are the plural endings, empty for
+        one ("1 extra meeting!", "2 early rematches!")."""
+        one = count in (1, -1)
+        return template.format(count, s="" if one else "s", es="" if one else "es", **values)
 
 
 TIERS: tuple[Tier, ...] = (
     # A re-pairing after the pairing was accepted changes as few accepted boards as it can (docs/rules.md
     # §7): a published board moves only when it must. Zero everywhere unless a kept pairing is given.
     Tier("keep_accepted", "keep", "both", "more accepted boards changed",
-         "changes {more} more accepted board(s)", "changes {} accepted board(s)"),
+         "changes {more} more accepted board{s}", "changes {} accepted board{s}"),
     # Hard rules give way only when no pairing keeps them all (D art. 8): the fewest breaches first.
     Tier("relax_max_meetings", "relax", "pair", "a hard rule giving way",
-         "a hard rule gives way that the best keeps", "{} extra meeting(s)!"),
+         "a hard rule gives way that the best keeps", "{} extra meeting{s}!"),
     Tier("relax_rematch_round", "relax", "pair", "a hard rule giving way",
-         "a hard rule gives way that the best keeps", "{} early rematch(es)!"),
+         "a hard rule gives way that the best keeps", "{} early rematch{es}!"),
     # The bye policy's order outranks every soft criterion (D art. 10, K "Aanwijzing reserve").
     Tier("bye_order", "bye", "bye", "the bye's place in the policy's order",
-         "the bye goes further down the policy's order", "bye {} place(s) down the policy's order"),
+         "the bye goes further down the policy's order", "bye {} place{s} down the policy's order"),
     Tier("real_cost", "cost", "pair", "a higher real cost", "costs {extra} more", ""),
     # Equal real costs are common: a hash per pair makes the optimum unique, so both solvers agree.
     Tier("tiebreak", "tiebreak", "pair", "the tie-break",

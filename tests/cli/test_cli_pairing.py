@@ -153,7 +153,7 @@ def test_pairing_after_a_round_with_pending_games_warns(tmp_path, capsys):
     path.write_text(dump_season(season.with_round(replace(last, games=games))))
     code, out, err = run(capsys, "pair", str(path), "--json")
     assert code == 0 and json.loads(out)["round"] == 33
-    assert "round 32 has 1 game(s) without a result" in err
+    assert "round 32 has 1 game without a result" in err
 
 
 def test_a_fixed_game_is_placed_with_its_colours(capsys):

@@ -134,7 +134,7 @@ def test_an_earlier_round_and_pending_games(tmp_path: Path, capsys: pytest.Captu
     path = tmp_path / "pending.json"
     path.write_text(dump_season(season.with_round(pending)), encoding="utf-8")
     code, text, err = run(capsys, "export", str(path), "--trf", "--round", "20")
-    assert code == 0 and "1 game(s) of rounds 1..20 have no result yet" in err
+    assert code == 0 and "1 game of rounds 1..20 has no result yet" in err
     standings = json.loads(run(capsys, "standings", str(path), "--round", "20", "--json")[1])
     check_against_season(load_season(path), path, text, standings, 20)
 

@@ -59,8 +59,8 @@ def test_the_note_for_a_title():
 def test_cost_lines_name_every_criterion_from_its_declaration():
     criteria = (("relax_max_meetings", 1), ("relax_rematch_round", 0), ("bye_order", 2), ("colour_run", 100),
                 ("rank", 40), ("colour_drift", 0))
-    assert cost_words(140, criteria) == ("cost 140 = run 100 + rank 40; 1 extra meeting(s)!; "
-                                         "bye 2 place(s) down the policy's order")
+    assert cost_words(140, criteria) == ("cost 140 = run 100 + rank 40; 1 extra meeting!; "
+                                         "bye 2 places down the policy's order")
     assert cost_words(0, (("rank", 0),)) == "cost 0 = nothing"
     assert short_costs(criteria) == (("meetings!", 1), ("bye", 2), ("run", 100), ("rank", 40))
     assert len({c.short for c in CRITERIA}) == len(CRITERIA)
@@ -79,6 +79,6 @@ def test_alternatives_and_checked_pairings_compare_the_same_way():
 def test_changing_fewer_accepted_boards_outranks_everything_else():
     keep = versus(0, 0, 0, 100, 9, changed=2)
     assert keep.deciding == TIER["keep_accepted"] and not keep.tie
-    assert keep.behind_the_best() == "changes 2 more accepted board(s)"
-    assert keep.note() == "+2 board(s) changed"
-    assert keep.against_the_optimum(None) == "this pairing changes 2 more accepted board(s)"
+    assert keep.behind_the_best() == "changes 2 more accepted boards"
+    assert keep.note() == "+2 boards changed"
+    assert keep.against_the_optimum(None) == "this pairing changes 2 more accepted boards"

@@ -120,4 +120,4 @@ def test_the_explanation_names_the_kept_boards() -> None:
     # "why not him?" answers in boards changed when keeping decides.
     versus = Comparison.of_tiers((2, 0, 0, 0, 100, 5), (0, 0, 0, 0, 120, 9))
     assert total_words("p01–p03", versus, None, "p02", "") == (
-        "with p01–p03 on a board 2 more accepted board(s) would change.")
+        "with p01–p03 on a board 2 more accepted boards would change.")

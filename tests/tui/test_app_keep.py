@@ -62,7 +62,7 @@ async def test_a_latecomer_shows_at_once_and_ctrl_z_takes_the_mark_back_not_the_
         table.move_cursor(row=table.get_row_index(late))
         await pilot.press("p", "f3")
         await pilot.pause()
-        assert "1 attendance change(s) since the pairing was accepted" in str(
+        assert "1 attendance change since the pairing was accepted" in str(
             app.screen.query_one("#title").render())
         await pilot.press("ctrl+z", "ctrl+z")  # the mark, then the store's last action: the pairing itself
         await pilot.pause()

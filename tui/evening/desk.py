@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
+from seasons.numbers import counted
 from seasons.rounds import complete_text, current_round, past_the_season, pending_before
 from seasons.roster import suspended
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved, SuspensionSet
@@ -128,11 +129,11 @@ class PairingDesk:
             return "Pairing"
         parts = [f"Round {k}"]
         if self.proposals:
-            parts.append(f"{len(self.proposals)} proposal(s)")
+            parts.append(counted(len(self.proposals), "proposal"))
             if self.stale:
                 parts.append("! the season changed since: r re-solves")
         elif self.waiting():
-            parts.append(f"{len(self.late)} attendance change(s) since the pairing was accepted: r re-pairs "
+            parts.append(f"{counted(len(self.late), 'attendance change')} since the pairing was accepted: r re-pairs "
                          f"keeping the accepted boards")
         elif self.saved_view() is not None:
             parts.append("paired and saved (r re-pairs, c clears)")

@@ -9,6 +9,7 @@ from fractions import Fraction
 from scoring import PlayerCard, Replay, player_card, standings_table
 from seasons.errors import KeizerError
 from seasons.model import PlayerId
+from seasons.numbers import counted
 from tui.evening.session import EveningSession
 from tui.format import iteration_summary, standings_cells
 
@@ -64,9 +65,9 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
     share = rs.participation
     if share is not None:
         under = sum(1 for r in st.rows if r.eligible is False)
-        report += f"; participation rule {share}: {under} player(s) below it"
+        report += f"; participation rule {share}: {counted(under, 'player')} below it"
     if st.missing:  # so that nobody publishes a half table by mistake (docs/rules.md §5)
-        report = f"PROVISIONAL: {st.missing} result{'s' if st.missing != 1 else ''} missing · " + report
+        report = f"PROVISIONAL: {counted(st.missing, 'result')} missing · " + report
     return StandingsView(round=rep.upto, rows=rows, report=report, replay=rep, missing=st.missing)
 
 

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from seasons.numbers import counted
 from tui.app.widgets.table import Cell, KeizerTable
 from tui.format import points, short, short_names
 from tui.visible import visible
@@ -137,7 +138,7 @@ class ProposalColumn(Vertical):
         if versus:
             notes.append(versus + (" against the best" if proposal.kind == "manual" else ""))
         if differ:
-            notes.append(f"{differ} boards *")
+            notes.append(f"{counted(differ, 'board')} *")
         title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
         self.query_one(".proposal-title", Static).update(visible(title))
         moved = f"; {proposal.moved}" if proposal.moved else ""  # a re-pairing keeping the accepted boards

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Season
+from seasons.numbers import counted
 from seasons.rounds import pending_before, round_to_pair
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
                           keep=keep)
     pending = pending_before(season, k)
     if pending:
-        print(f"keizer: warning: round {k - 1} has {pending} game(s) without a result; the ranking this "
+        print(f"keizer: warning: round {k - 1} has {counted(pending, 'game')} without a result; the ranking this "
               f"round is paired from counts them as 0", file=sys.stderr)
     if not inst.players and not inst.fixed:
         raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seasons.errors import KeizerError
+from seasons.numbers import counted
 
 if TYPE_CHECKING:
     from seasons.model import Season
@@ -82,7 +83,7 @@ def _trf_text(season: Season, k: int | None, national_ids: bool) -> str:
     ranks = {row.player: row.rank for row in replay(season, k).standings().rows}
     report = trf_report(season, k, ranks, national_ids=national_ids)
     if report.pending:  # a rating office rates results: say so rather than leave it to be found there
-        print(f"keizer: warning: {report.pending} game(s) of rounds 1..{k} have no result yet; the file has "
+        print(f"keizer: warning: {counted(report.pending, 'game')} of rounds 1..{k} {'has' if report.pending == 1 else 'have'} no result yet; the file has "
               f"them with their opponent and no result", file=sys.stderr)
     return report.text
 
