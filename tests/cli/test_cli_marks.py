@@ -97,3 +97,20 @@ def test_the_bye_of_a_played_round_goes_only_on_purpose(store: Path, capsys: pyt
     assert code == 2 and "--take-bye" in err
     code, out, err = run(capsys, "attend", str(store), played.bye, "excused", "--round", "30", "--take-bye")
     assert code == 0 and "instead of the bye" in out, err
+
+
+def test_an_absentee_of_a_paired_round_is_marked_again_at_once(store: Path, capsys: pytest.CaptureFixture[str]):
+    """No board depends on who is absent how: the team match's result, or excused turned unexcused, is saved
+    at once (it was refused with a hint, `pair --keep-accepted --absent`, that refused it in turn)."""
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    rnd = load_season(store).round(33)
+    absent = next(pid for pid, entry in rnd.entries if entry is EntryKind.EXCUSED)
+    games = rnd.games
+    code, out, err = run(capsys, "attend", str(store), absent, "external-won")
+    assert code == 0 and out.startswith("round 33: "), err
+    after = load_season(store).round(33)
+    assert after.entry_of(absent) is EntryKind.EXTERNAL_WIN and after.games == games
+    code, _, err = run(capsys, "attend", str(store), absent, "external-won")
+    assert code == 2 and "already" in err
+    assert run(capsys, "undo", str(store))[0] == 0
+    assert load_season(store).round(33).entry_of(absent) is EntryKind.EXCUSED

@@ -48,6 +48,12 @@ def run_attend(args: argparse.Namespace) -> int:
         pid = resolve_player(season, args.player, f"PLAYER {args.player}")
         k = args.round if args.round is not None else evening.session.current_round()
         if 1 <= k <= len(season.rounds) and season.round(k).is_paired and not season.round(k).has_results:
+            rnd = season.round(k)
+            if entry is not None and rnd.game_of(pid) is None and rnd.bye != pid:
+                # Left out of the pairing and staying away (a team match's result, excused turned
+                # unexcused): no board depends on it, so no re-pairing either.
+                print(evening.attendance.absence(k, pid, entry))
+                return 0
             option = "--present" if entry is None else "--absent"
             raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {args.season} --round {k} "
                               f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards")
