@@ -114,3 +114,11 @@ def test_an_absentee_of_a_paired_round_is_marked_again_at_once(store: Path, caps
     assert code == 2 and "already" in err
     assert run(capsys, "undo", str(store))[0] == 0
     assert load_season(store).round(33).entry_of(absent) is EntryKind.EXCUSED
+
+
+def test_present_for_a_player_on_the_pairing_says_so(store: Path, capsys: pytest.CaptureFixture[str]):
+    """Not a hint to re-pair them as a latecomer, which `pair --keep-accepted` then refuses."""
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    white = load_season(store).round(33).games[0].white
+    code, _, err = run(capsys, "attend", str(store), white, "present")
+    assert code == 2 and "already present in round 33 (board 1)" in err and "--keep-accepted" not in err

@@ -54,6 +54,10 @@ def run_attend(args: argparse.Namespace) -> int:
                 # unexcused): no board depends on it, so no re-pairing either.
                 print(evening.attendance.absence(k, pid, entry))
                 return 0
+            if entry is None and (rnd.game_of(pid) is not None or rnd.bye == pid):
+                game = rnd.game_of(pid)
+                where = "the bye" if game is None else f"board {rnd.games.index(game) + 1}"
+                raise KeizerError(f"{season.player(pid).name} is already present in round {k} ({where})")
             option = "--present" if entry is None else "--absent"
             raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {args.season} --round {k} "
                               f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards")
