@@ -122,3 +122,15 @@ def test_present_for_a_player_on_the_pairing_says_so(store: Path, capsys: pytest
     white = load_season(store).round(33).games[0].white
     code, _, err = run(capsys, "attend", str(store), white, "present")
     assert code == 2 and "already present in round 33 (board 1)" in err and "--keep-accepted" not in err
+
+
+def test_a_call_off_not_excused_is_told_how_to_book_it_after_the_re_pairing(store: Path,
+                                                                             capsys: pytest.CaptureFixture[str]):
+    """`pair --keep-accepted --absent` books excused: the hint says how the mark asked for follows it."""
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    white = load_season(store).round(33).games[0].white
+    code, _, err = run(capsys, "attend", str(store), white, "duty")
+    assert code == 2 and "--keep-accepted --absent" in err
+    assert f"then `keizer attend {store} {white} duty`" in err
+    code, _, err = run(capsys, "attend", str(store), white, "excused")
+    assert code == 2 and "--keep-accepted --absent" in err and "then" not in err

@@ -59,8 +59,12 @@ def run_attend(args: argparse.Namespace) -> int:
                 where = "the bye" if game is None else f"board {rnd.games.index(game) + 1}"
                 raise KeizerError(f"{season.player(pid).name} is already present in round {k} ({where})")
             option = "--present" if entry is None else "--absent"
+            # --absent books excused: any other mark follows once the player is off the pairing
+            then = (f"; then `keizer attend {args.season} {pid} {args.status}`"
+                    if entry not in (None, EntryKind.EXCUSED) else "")
             raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {args.season} --round {k} "
-                              f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards")
+                              f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards"
+                              f"{then}")
         if evening.attendance.bye_goes(k, pid) and not args.take_bye:
             raise KeizerError(f"{season.player(pid).name} had the bye in round {k}, which is scored: "
                               f"--take-bye gives the new mark instead")
