@@ -94,3 +94,21 @@ async def test_quitting_with_nothing_waiting_quits_at_once(demo_store: Path) -> 
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_ctrl_c_then_ctrl_q_quits_as_the_toast_says_with_a_mark_waiting(demo_store: Path) -> None:
+    """ctrl+c said "ctrl+c again (or ctrl+q) quits" with the waiting mark named, yet ctrl+q then only warned."""
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        evening = app.evening
+        evening.desk.solve(33, alternatives=0)
+        evening.session.apply(evening.desk.accept(0))
+        app.check_store()
+        await pilot.pause()
+        await pilot.press("e")  # a call-off waits on the desk
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
