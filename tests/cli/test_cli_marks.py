@@ -134,3 +134,15 @@ def test_a_call_off_not_excused_is_told_how_to_book_it_after_the_re_pairing(stor
     assert f"then `keizer attend {store} {white} duty`" in err
     code, _, err = run(capsys, "attend", str(store), white, "excused")
     assert code == 2 and "--keep-accepted --absent" in err and "then" not in err
+
+
+def test_black_wins_by_forfeit_is_typed_as_it_is_written(store: Path, capsys: pytest.CaptureFixture[str]):
+    """`keizer result S 3 -+`, as the README writes it: argparse read the leading - as an unknown option."""
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    code, out, err = run(capsys, "result", str(store), "3", "-+")
+    assert code == 0 and out.rstrip().endswith("-+"), err
+    assert load_season(store).round(33).games[2].result is Result.BLACK_FORFEIT_WIN
+    code, _, err = run(capsys, "result", str(store), "4", "1-0", "-+")  # still one result a command
+    assert code == 2 and "one RESULT" in err
+    code, _, err = run(capsys, "result", str(store), "4", "-+", "--no-show", "white")
+    assert code == 2 and "either RESULT or --no-show" in err

@@ -83,8 +83,10 @@ def register_result(sub: argparse._SubParsersAction) -> None:
     p.add_argument("season", metavar="SEASON.keizer")
     p.add_argument("board", metavar="BOARD", type=int, help="the board number")
     p.add_argument("result", metavar="RESULT", nargs="?",
-                   help="1-0, 0-1, = (or ½-½, 1/2-1/2), +- (white wins by forfeit), -+ (black wins by forfeit; "
-                        "write `-- -+`, a leading - reads as an option), * or pending (not finished)")
+                   help="1-0, 0-1, = (or ½-½, 1/2-1/2), +- (white wins by forfeit), -+ (black wins by forfeit), "
+                        "* or pending (not finished)")
+    # argparse reads an argument that starts with - as an option: -+ is one, so that it reads as written
+    p.add_argument("-+", dest="black_by_forfeit", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--round", "-r", type=int, metavar="K",
                    help="the round (default: the last paired round, whose results are being entered)")
     p.add_argument("--change", action="store_true", help="replace a result already entered")
@@ -96,6 +98,10 @@ def run_result(args: argparse.Namespace) -> int:
     from seasons.model import Result
     from tui.cli.commands.calendar import evening_on
 
+    if args.black_by_forfeit:
+        if args.result is not None:
+            raise KeizerError(f"result: give one RESULT, not {args.result} and -+")
+        args.result = "-+"
     if (args.result is None) == (args.no_show is None):
         raise KeizerError("result: give either RESULT or --no-show white|black")
     if args.result is not None and args.result not in RESULTS:
