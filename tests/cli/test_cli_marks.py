@@ -97,3 +97,52 @@ def test_the_bye_of_a_played_round_goes_only_on_purpose(store: Path, capsys: pyt
     assert code == 2 and "--take-bye" in err
     code, out, err = run(capsys, "attend", str(store), played.bye, "excused", "--round", "30", "--take-bye")
     assert code == 0 and "instead of the bye" in out, err
+
+
+def test_an_absentee_of_a_paired_round_is_marked_again_at_once(store: Path, capsys: pytest.CaptureFixture[str]):
+    """No board depends on who is absent how: the team match's result, or excused turned unexcused, is saved
+    at once (it was refused with a hint, `pair --keep-accepted --absent`, that refused it in turn)."""
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    rnd = load_season(store).round(33)
+    absent = next(pid for pid, entry in rnd.entries if entry is EntryKind.EXCUSED)
+    games = rnd.games
+    code, out, err = run(capsys, "attend", str(store), absent, "external-won")
+    assert code == 0 and out.startswith("round 33: "), err
+    after = load_season(store).round(33)
+    assert after.entry_of(absent) is EntryKind.EXTERNAL_WIN and after.games == games
+    code, _, err = run(capsys, "attend", str(store), absent, "external-won")
+    assert code == 2 and "already" in err
+    assert run(capsys, "undo", str(store))[0] == 0
+    assert load_season(store).round(33).entry_of(absent) is EntryKind.EXCUSED
+
+
+def test_present_for_a_player_on_the_pairing_says_so(store: Path, capsys: pytest.CaptureFixture[str]):
+    """Not a hint to re-pair them as a latecomer, which `pair --keep-accepted` then refuses."""
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    white = load_season(store).round(33).games[0].white
+    code, _, err = run(capsys, "attend", str(store), white, "present")
+    assert code == 2 and "already present in round 33 (board 1)" in err and "--keep-accepted" not in err
+
+
+def test_a_call_off_not_excused_is_told_how_to_book_it_after_the_re_pairing(store: Path,
+                                                                             capsys: pytest.CaptureFixture[str]):
+    """`pair --keep-accepted --absent` books excused: the hint says how the mark asked for follows it."""
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    white = load_season(store).round(33).games[0].white
+    code, _, err = run(capsys, "attend", str(store), white, "duty")
+    assert code == 2 and "--keep-accepted --absent" in err
+    assert f"then `keizer attend {store} {white} duty`" in err
+    code, _, err = run(capsys, "attend", str(store), white, "excused")
+    assert code == 2 and "--keep-accepted --absent" in err and "then" not in err
+
+
+def test_black_wins_by_forfeit_is_typed_as_it_is_written(store: Path, capsys: pytest.CaptureFixture[str]):
+    """`keizer result S 3 -+`, as the README writes it: argparse read the leading - as an unknown option."""
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    code, out, err = run(capsys, "result", str(store), "3", "-+")
+    assert code == 0 and out.rstrip().endswith("-+"), err
+    assert load_season(store).round(33).games[2].result is Result.BLACK_FORFEIT_WIN
+    code, _, err = run(capsys, "result", str(store), "4", "1-0", "-+")  # still one result a command
+    assert code == 2 and "one RESULT" in err
+    code, _, err = run(capsys, "result", str(store), "4", "-+", "--no-show", "white")
+    assert code == 2 and "either RESULT or --no-show" in err

@@ -4,19 +4,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from seasons.model import EntryKind
-from tui.app import make_app
+from tui.app import KeizerApp, make_app
 from tui.app.widgets.table import KeizerTable
+
+
+async def accepted(app: KeizerApp, pilot: Pilot[None]) -> None:
+    """Round 33 paired as the desk's best proposal and accepted, the app caught up with it."""
+    app.evening.desk.solve(33, alternatives=0)
+    app.evening.session.apply(app.evening.desk.accept(0))
+    app.check_store()
+    await pilot.pause()
 
 
 async def test_a_call_off_is_re_paired_on_f3_keeping_the_boards(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test(size=(120, 40)) as pilot:
         evening = app.evening
-        evening.desk.solve(33, alternatives=0)
-        evening.session.apply(evening.desk.accept(0))
-        app.check_store()
-        await pilot.pause()
+        await accepted(app, pilot)
         before = evening.season.round(33)
         top = app.screen.query_one(KeizerTable).cursor_key
         assert top is not None and before.game_of(top) is not None  # type: ignore[arg-type]
@@ -41,10 +48,7 @@ async def test_a_latecomer_shows_at_once_and_ctrl_z_takes_the_mark_back_not_the_
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:
         evening = app.evening
-        evening.desk.solve(33, alternatives=0)
-        evening.session.apply(evening.desk.accept(0))
-        app.check_store()
-        await pilot.pause()
+        await accepted(app, pilot)
         paired = evening.season.round(33)
         table = app.screen.query_one(KeizerTable)
         late = next(pid for pid, kind in paired.entries if kind is EntryKind.EXCUSED)
@@ -73,11 +77,7 @@ async def test_a_latecomer_shows_at_once_and_ctrl_z_takes_the_mark_back_not_the_
 async def test_quitting_with_a_mark_waiting_for_the_re_pairing_says_it_is_lost(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:
-        evening = app.evening
-        evening.desk.solve(33, alternatives=0)
-        evening.session.apply(evening.desk.accept(0))
-        app.check_store()
-        await pilot.pause()
+        await accepted(app, pilot)
         await pilot.press("e")  # the top player calls off: the mark waits on the desk, not in the store
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -91,6 +91,20 @@ async def test_quitting_with_a_mark_waiting_for_the_re_pairing_says_it_is_lost(d
 async def test_quitting_with_nothing_waiting_quits_at_once(demo_store: Path) -> None:
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_ctrl_c_then_ctrl_q_quits_as_the_toast_says_with_a_mark_waiting(demo_store: Path) -> None:
+    """ctrl+c said "ctrl+c again (or ctrl+q) quits" with the waiting mark named, yet ctrl+q then only warned."""
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await accepted(app, pilot)
+        await pilot.press("e")  # a call-off waits on the desk
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.is_running
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert not app.is_running

@@ -123,6 +123,7 @@ class KeizerApp(App[None]):
             self.exit()
             return
         self._interrupted_at = now
+        self._quit_asked_at = now  # the words below name any waiting mark: ctrl+q now quits, as they say
         self.notify(f"ctrl+c again (or ctrl+q) quits; {self._unsaved_words() or 'every change is already saved'}",
                     markup=False, timeout=3)
 

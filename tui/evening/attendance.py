@@ -236,6 +236,18 @@ class Attendance:
             raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
         return self.session.apply(self._marked(k, player.id, entry))
 
+    def absence(self, k: int, pid: str, entry: EntryKind) -> str:
+        """Another kind of absence in round k for a player its saved pairing leaves out (no game, no bye): no
+        board depends on it, so it is saved at once rather than with a re-pairing (`keizer attend`). One
+        action, one undo step, D art. 12 as with `set`."""
+        player = self.session.player(pid)
+        rnd = round_or_next(self.session.season, k)
+        if rnd.game_of(player.id) is not None or rnd.bye == player.id:
+            raise KeizerError(f"{player.name} is on round {k}'s pairing: a call-off is re-paired")
+        if rnd.entry_of(player.id) == entry:
+            raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
+        return self.session.apply(self._marked(k, player.id, entry))
+
     def bye_goes(self, k: int, pid: str) -> bool:
         """Whether a new mark takes away the bye this player was given in round k, its results entered: the
         bye is scored, so the screen asks first (docs/evening.md). Before the results a change waits on the

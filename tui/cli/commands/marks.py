@@ -48,9 +48,23 @@ def run_attend(args: argparse.Namespace) -> int:
         pid = resolve_player(season, args.player, f"PLAYER {args.player}")
         k = args.round if args.round is not None else evening.session.current_round()
         if 1 <= k <= len(season.rounds) and season.round(k).is_paired and not season.round(k).has_results:
+            rnd = season.round(k)
+            if entry is not None and rnd.game_of(pid) is None and rnd.bye != pid:
+                # Left out of the pairing and staying away (a team match's result, excused turned
+                # unexcused): no board depends on it, so no re-pairing either.
+                print(evening.attendance.absence(k, pid, entry))
+                return 0
+            if entry is None and (rnd.game_of(pid) is not None or rnd.bye == pid):
+                game = rnd.game_of(pid)
+                where = "the bye" if game is None else f"board {rnd.games.index(game) + 1}"
+                raise KeizerError(f"{season.player(pid).name} is already present in round {k} ({where})")
             option = "--present" if entry is None else "--absent"
+            # --absent books excused: any other mark follows once the player is off the pairing
+            then = (f"; then `keizer attend {args.season} {pid} {args.status}`"
+                    if entry not in (None, EntryKind.EXCUSED) else "")
             raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {args.season} --round {k} "
-                              f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards")
+                              f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards"
+                              f"{then}")
         if evening.attendance.bye_goes(k, pid) and not args.take_bye:
             raise KeizerError(f"{season.player(pid).name} had the bye in round {k}, which is scored: "
                               f"--take-bye gives the new mark instead")
@@ -69,8 +83,10 @@ def register_result(sub: argparse._SubParsersAction) -> None:
     p.add_argument("season", metavar="SEASON.keizer")
     p.add_argument("board", metavar="BOARD", type=int, help="the board number")
     p.add_argument("result", metavar="RESULT", nargs="?",
-                   help="1-0, 0-1, = (or ½-½, 1/2-1/2), +- (white wins by forfeit), -+ (black wins by forfeit; "
-                        "write `-- -+`, a leading - reads as an option), * or pending (not finished)")
+                   help="1-0, 0-1, = (or ½-½, 1/2-1/2), +- (white wins by forfeit), -+ (black wins by forfeit), "
+                        "* or pending (not finished)")
+    # argparse reads an argument that starts with - as an option: -+ is one, so that it reads as written
+    p.add_argument("-+", dest="black_by_forfeit", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--round", "-r", type=int, metavar="K",
                    help="the round (default: the last paired round, whose results are being entered)")
     p.add_argument("--change", action="store_true", help="replace a result already entered")
@@ -82,6 +98,10 @@ def run_result(args: argparse.Namespace) -> int:
     from seasons.model import Result
     from tui.cli.commands.calendar import evening_on
 
+    if args.black_by_forfeit:
+        if args.result is not None:
+            raise KeizerError(f"result: give one RESULT, not {args.result} and -+")
+        args.result = "-+"
     if (args.result is None) == (args.no_show is None):
         raise KeizerError("result: give either RESULT or --no-show white|black")
     if args.result is not None and args.result not in RESULTS:
