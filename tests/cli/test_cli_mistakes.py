@@ -279,3 +279,18 @@ def test_dates_name_the_option_that_was_mistyped(store: Path, capsys: pytest.Cap
     before = store.read_bytes()
     assert refused(capsys, "dates", str(store), *argv).startswith(f"keizer: error: {said}")
     assert store.read_bytes() == before
+
+
+def test_a_complete_season_names_no_tui_key_on_the_command_line(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: "the season is complete: all 32 planned rounds are paired (F7 plans more)" from `keizer report`:
+    a key of the TUI's, said by the domain to every shell."""
+    from dataclasses import replace
+
+    season = load_season(EVENING)
+    done = replace(season, rounds=season.rounds[:32], rounds_planned=32)  # every planned round played
+    path = tmp_path / "done.keizer"
+    SeasonStore.create(path, done).close()
+    err = refused(capsys, "report", str(path), done.players[0].id, "2020-05-20T19:00", "--round", "99")
+    assert err == ("keizer: error: the season is complete: all 32 planned rounds are paired (plan more rounds "
+                   "on the Season screen of `keizer open`, F7)\n")

@@ -12,7 +12,7 @@ from seasons.numbers import counted
 from seasons.rounds import complete_text, current_round, past_the_season, pending_before
 from seasons.roster import suspended
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved, SuspensionSet
-from tui.evening.attendance import attendance_rows, entry_text, suspension_with
+from tui.evening.attendance import PLAN_MORE, attendance_rows, entry_text, suspension_with
 from tui.evening.listing import listed_round, prospective, saved_pairing
 from tui.evening.group import group_pairs
 from tui.evening.proposals import ProposalView, ViewMaker, player_refs
@@ -138,7 +138,7 @@ class PairingDesk:
         elif self.saved_view() is not None:
             parts.append("paired and saved (r re-pairs, c clears)")
         elif (planned := self.past_the_season()) is not None:
-            parts.append(complete_text(planned))
+            parts.append(f"{complete_text(planned)} ({PLAN_MORE})")
         elif self.failed:
             parts.append(f"✗ {self.failed}")
         elif self.pending_before():
