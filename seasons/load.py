@@ -21,6 +21,16 @@ def is_store_file(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+def require_store_file(path: str | os.PathLike[str], otherwise: str) -> None:
+    """KeizerError unless `path` is a regular file that starts like an SQLite database: a missing file, a
+    folder or an empty file said as such, any other file with `otherwise` (what the command needs)."""
+    head = read_head(path, "a season store", len(SQLITE_MAGIC))  # names a missing file, a folder, a pipe
+    if not head:
+        raise KeizerError(f"{path}: an empty file, no season in it")
+    if head != SQLITE_MAGIC:
+        raise KeizerError(f"{path}: {otherwise}")
+
+
 def load_season(path: str | os.PathLike[str]) -> Season:
     """The season in `path` (its current state, for a store, opened read-only: nothing in the file
     changes); KeizerError naming the file otherwise."""

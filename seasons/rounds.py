@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from seasons.errors import KeizerError
 from seasons.model import Season
 
 
@@ -48,5 +49,16 @@ def past_the_season(season: Season, k: int | None) -> int | None:
 
 
 def complete_text(planned: int) -> str:
-    """How the shells say it: one wording for the Round and Pairing screens."""
-    return f"the season is complete: all {planned} planned rounds are paired (F7 plans more)"
+    """The fact, one wording for every shell; each adds its own way to plan more rounds (the domain names
+    no shell's keys or commands)."""
+    return f"the season is complete: all {planned} planned rounds are paired"
+
+
+class SeasonComplete(KeizerError):
+    """Round k lies beyond the planned rounds: nothing to mark, report or pair there. The message says the
+    fact (`complete_text`); a shell catching it adds how to plan more."""
+
+    def __init__(self, planned: int) -> None:
+        super().__init__(complete_text(planned))
+        self.planned = planned
+        """The number of planned rounds."""

@@ -231,6 +231,19 @@ def test_a_store_command_on_a_missing_file_or_a_folder_says_so(tmp_path: Path, c
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.keizer", "empty.keizer"]
 
 
+@pytest.mark.parametrize("argv", [("dates",), ("report", "p01", "2026-11-25T19:30", "--round", "33")])
+def test_an_evening_command_on_a_missing_file_a_folder_or_an_empty_file_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    """Was: "not a season store (a JSON season is imported first)" for a folder and an empty file."""
+    (tmp_path / "club.keizer").mkdir()
+    (tmp_path / "empty.keizer").write_bytes(b"")
+    for given, said in (("gone.keizer", "no such file"), ("club.keizer", "is a folder, not a season store"),
+                        ("empty.keizer", "an empty file, no season in it")):
+        err = refused(capsys, argv[0], str(tmp_path / given), *argv[1:])
+        assert err == f"keizer: error: {tmp_path / given}: {said}\n", err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.keizer", "empty.keizer"]
+
+
 def test_a_date_at_the_calendars_end_leaves_the_weeks_after_it_undated(store: Path,
                                                                        capsys: pytest.CaptureFixture[str]) -> None:
     """Was: `dates --round 34 --date 9999-12-30` accepted, then an OverflowError traceback in every command
@@ -266,3 +279,18 @@ def test_dates_name_the_option_that_was_mistyped(store: Path, capsys: pytest.Cap
     before = store.read_bytes()
     assert refused(capsys, "dates", str(store), *argv).startswith(f"keizer: error: {said}")
     assert store.read_bytes() == before
+
+
+def test_a_complete_season_names_no_tui_key_on_the_command_line(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: "the season is complete: all 32 planned rounds are paired (F7 plans more)" from `keizer report`:
+    a key of the TUI's, said by the domain to every shell."""
+    from dataclasses import replace
+
+    season = load_season(EVENING)
+    done = replace(season, rounds=season.rounds[:32], rounds_planned=32)  # every planned round played
+    path = tmp_path / "done.keizer"
+    SeasonStore.create(path, done).close()
+    err = refused(capsys, "report", str(path), done.players[0].id, "2020-05-20T19:00", "--round", "99")
+    assert err == ("keizer: error: the season is complete: all 32 planned rounds are paired (plan more rounds "
+                   "on the Season screen of `keizer open`, F7)\n")

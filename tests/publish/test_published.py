@@ -114,3 +114,30 @@ def test_a_file_added_to_a_site_folder_by_hand_is_never_lost(tmp_path, capsys): 
     (site / "old.html").write_text("a page of a site written before the marker listed its files")
     write_site({"index.html": "three"}, site)
     assert sorted(p.name for p in site.iterdir()) == [MARKER, "index.html"]
+
+
+def test_a_store_that_cannot_be_written_leaves_no_unrecorded_site(store, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
+    """A read-only or locked store refuses the record: the site is not written either (it used to be, then
+    the record failed: a site the store knew nothing of), and a site written before stays as it was."""
+    from seasons.errors import StoreError
+    from tui.evening.publications import Publications
+
+    site = tmp_path / "site"
+    assert main(["publish", str(store), "--round", "29", "-o", str(site)]) == 0
+    def pages() -> dict[str, bytes]:
+        return {str(p.relative_to(site)): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+    before = pages()
+
+    def refused(self, *args: object) -> str:  # type: ignore[no-untyped-def]
+        raise StoreError(f"{store}: attempt to write a readonly database")
+
+    monkeypatch.setattr(Publications, "record", refused)
+    assert main(["publish", str(store), "--round", "30", "-o", str(site)]) == 2
+    assert "readonly database" in capsys.readouterr().err
+    assert pages() == before
+    assert main(["publish", str(store), "--round", "30", "-o", str(tmp_path / "new")]) == 2
+    assert not (tmp_path / "new").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.keizer", "site"]  # no temp folder left
+    with SeasonStore.open(store) as s:
+        assert [r.round for _, r in s.publications()] == [29]

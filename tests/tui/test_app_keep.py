@@ -63,6 +63,12 @@ async def test_a_latecomer_shows_at_once_and_ctrl_z_takes_the_mark_back_not_the_
         assert app.said[-1].text.startswith("taken back: the mark of ")
         assert evening.season.round(33) == paired and not evening.desk.late  # the pairing stays
         assert table.row_text(late)[2] == "excused"
+        await pilot.press("ctrl+y")  # the mark comes back, waiting again (was: "redone" nothing, or another)
+        await pilot.pause()
+        assert app.said[-1].text.startswith("brought back: the mark of ")
+        assert evening.season.round(33) == paired and table.row_text(late)[2] == "present"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
         table.move_cursor(row=table.get_row_index(late))
         await pilot.press("p", "f3")
         await pilot.pause()

@@ -77,7 +77,12 @@ async def test_the_evening(demo_store: Path) -> None:
         assert after[top] - score_before[top] == Fraction(1, 3) * values[top]
         live = app.screen.query_one("#live-standings", KeizerTable)
         assert live.cursor_key is not None and live.row_count == len(after)
-        assert "Standings after round 33" in str(app.screen.query_one("#live-title").render())
+        title = str(app.screen.query_one("#live-title").render())
+        assert "Standings after round 33" in title
+        # Results still missing: provisional beside the boards, said as the Standings screen (F5) says it.
+        missing = evening.standings.view(33).missing
+        assert missing and f"PROVISIONAL: {missing} results missing" in title
+        assert evening.standings.view(33).report.startswith(f"PROVISIONAL: {missing} results missing · ")
 
         # Undo takes back the last result only.
         await pilot.press("ctrl+z")
@@ -213,3 +218,19 @@ async def test_ctrl_z_on_the_pairing_screen_takes_back_a_swap_first(demo_store: 
         assert app.said[-1].text.startswith("undone on the desk: the swap")
         await pilot.press("ctrl+z")  # nothing left on the desk: the store's last action
         assert app.said[-1].text.startswith(("undone:", "nothing to undo"))
+
+
+async def test_a_complete_season_says_where_the_tui_plans_more(demo_json: Path, tmp_path: Path) -> None:
+    """The domain says the fact; the TUI adds its own key (the command line says its own way)."""
+    from dataclasses import replace
+
+    from seasons.load import load_season
+    from seasons.store import SeasonStore
+
+    season = load_season(demo_json)
+    path = tmp_path / "done.keizer"
+    SeasonStore.create(path, replace(season, rounds=season.rounds[:32], rounds_planned=32)).close()
+    app = make_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e")
+        assert app.said[-1].text == "the season is complete: all 32 planned rounds are paired (F7 plans more)"

@@ -391,9 +391,10 @@ def test_a_complete_season_is_said_on_the_pairing_desk_not_solved(demo_json: Pat
         assert e.attendance.summary(33) == desk.title()
         head = e.revision
         pid = done.players[0].id
-        with pytest.raises(KeizerError, match="the season is complete"):
+        # the layer's error says the fact only: each shell adds its own way to plan more
+        with pytest.raises(KeizerError, match=r"^the season is complete: all 32 planned rounds are paired$"):
             e.attendance.set(33, pid, EntryKind.EXCUSED)
-        with pytest.raises(KeizerError, match="the season is complete"):
+        with pytest.raises(KeizerError, match=r"^the season is complete: all 32 planned rounds are paired$"):
             e.attendance.report(33, pid, "2020-05-20T19:00")
         assert e.revision == head and len(e.season.rounds) == 32
     finally:

@@ -447,3 +447,46 @@ async def test_an_absence_report_is_booked_by_its_time(demo_store: Path) -> None
         await pilot.pause()
         assert app.evening.season.round(33).entry_of(pid) is EntryKind.EXCUSED
         assert "force majeure: flat tyre on the way" in app.said[-1].text
+
+
+async def test_an_absence_report_for_a_past_evening_offers_its_deadline(demo_store: Path) -> None:
+    """Was: the dialog offered now, which for the 2020 demo booked every report unexcused. A past evening
+    offers its deadline (D art. 16: Wednesday 20:00 is still in time), and the dialog says so."""
+    from textual.widgets import Input
+
+    from tui.app.dialogs.report import ReportDialog
+
+    app = make_app(demo_store)
+    async with app.run_test() as pilot:
+        pid = PlayerId(app.screen.query_one(KeizerTable).cursor_key or "")
+        await pilot.press("r")
+        assert isinstance(app.screen, ReportDialog)
+        assert app.screen.query_one("#at", Input).value == "2020-04-22 20:00"
+        assert "the deadline, Wed 2020-04-22 20:00 (round 33 was on Thu 2020-04-23)" in str(
+            app.screen.query_one("#why").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.evening.season.round(33).entry_of(pid) is EntryKind.EXCUSED and "in time" in app.said[-1].text
+
+
+def test_the_offered_report_time_is_now_while_the_evening_is_to_come() -> None:
+    import datetime as dt
+    from dataclasses import replace
+
+    from seasons.load import load_season
+    from seasons.ruleset import parse_ruleset
+    from tests.conftest import EVENING
+    from tui.evening.report_time import report_default
+
+    season = load_season(EVENING)  # the demo the TUI tests open: D rules, round 33 on Thu 2020-04-23
+    rules = parse_ruleset(season.ruleset_spec)
+    on_the_day = dt.datetime(2020, 4, 23, 19, 31, 45)
+    assert report_default(season, rules, 33, on_the_day).at == dt.datetime(2020, 4, 23, 19, 31)
+    assert report_default(season, rules, 33, on_the_day).why == "now (round 33 is today)"
+    assert report_default(season, rules, 34, on_the_day).why == "now (round 34 is on Thu 2020-04-30)"
+    undated = replace(season, rounds=tuple(replace(r, date=None) for r in season.rounds), start_date=None)
+    assert report_default(undated, rules, 33, on_the_day).why == "now (round 33 has no date)"
+    later = dt.datetime(2026, 12, 1, 9, 5)
+    assert report_default(season, rules, 33, later).at == dt.datetime(2020, 4, 22, 20, 0)
+    free = parse_ruleset("keizer-classic")
+    assert report_default(season, free, 33, later).at == dt.datetime(2020, 4, 23, 9, 5)

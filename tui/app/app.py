@@ -225,6 +225,11 @@ class KeizerApp(App[None]):
         self._season_changed()
 
     def action_redo(self) -> None:
+        brought = self.evening.desk.bring_back_late()  # a mark just taken back by ctrl+z: it goes first
+        if brought is not None:
+            self.say(brought)
+            self._season_changed()
+            return
         label = self.evening.history.redo()
         if label is None:
             self.say("nothing to redo", "warning")

@@ -117,11 +117,20 @@ def _run(argv: Sequence[str] | None) -> int:
         except KeizerError as exc:
             # One line whatever the message holds: a key or a name from a file is escaped (a newline in it
             # would forge a second line, an ESC would act on the terminal).
-            print(f"keizer: error: {visible(str(exc))}", file=sys.stderr)
+            print(f"keizer: error: {visible(str(exc))}{_hint(exc)}", file=sys.stderr)
             return EXIT_USER_ERROR
         except BrokenPipeError:  # `keizer standings … | head`: the reader left, nothing to report
             _quiet_stdout()
             return 0
+
+
+def _hint(exc: Exception) -> str:
+    """What the command line adds to a domain's fact: its own way to act on it (the domain names none)."""
+    from seasons.rounds import SeasonComplete
+
+    if isinstance(exc, SeasonComplete):  # no command sets the rounds planned of a store: the TUI does
+        return " (plan more rounds on the Season screen of `keizer open`, F7)"
+    return ""
 
 
 def _say(line: str) -> None:

@@ -10,7 +10,7 @@ from seasons.championship import FINAL_GROUP, out_of_keizer
 from seasons.errors import KeizerError
 from seasons.model import AbsenceReport, EntryKind, Player, PlayerId, Result, Round, Season
 from seasons.roster import suspended, taking_part
-from seasons.rounds import complete_text, past_the_season
+from seasons.rounds import SeasonComplete, complete_text, past_the_season
 from seasons.ruleset import parse_ruleset
 from seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from tui.evening.listing import listed_round, listing_events, round_or_next
@@ -38,6 +38,10 @@ SHORT_ENTRY_TEXT: dict[EntryKind | None, str] = {
     EntryKind.EXTERNAL_PENDING: "ext.: to come",
 }
 """An entry's words where a column has no room for ENTRY_TEXT (the Round and Results screens at 80 columns)."""
+
+PLAN_MORE = "F7 plans more"
+"""How the TUI plans more rounds (its Season screen), after a complete season's fact in its titles and
+messages (`seasons.rounds.SeasonComplete`); the CLI says its own way."""
 
 
 def entry_text(entry: EntryKind | None, width: int | None = None) -> str:
@@ -208,7 +212,7 @@ class Attendance:
 
     def summary(self, k: int) -> str:
         if (planned := past_the_season(self.session.season, k)) is not None:
-            return f"Round {k}: {complete_text(planned)}"
+            return f"Round {k}: {complete_text(planned)} ({PLAN_MORE})"
         day = round_date(self.session.season, k)
         return summary(listed_round(self.session.season, k), self.rows(k),
                        f"{day:%a} {day.isoformat()}" if day is not None else None)
@@ -225,7 +229,7 @@ class Attendance:
         did report). One action, one undo step."""
         player = self.session.player(pid)
         if (planned := past_the_season(self.session.season, k)) is not None:
-            raise KeizerError(complete_text(planned))
+            raise SeasonComplete(planned)
         rnd = listed_round(self.session.season, k)
         if self.desk is not None and rnd.is_paired and not rnd.has_results and taking_part(
                 self.session.season, player.id, k):
@@ -262,7 +266,7 @@ class Attendance:
         season = self.session.season
         player = self.session.player(pid)
         if (planned := past_the_season(season, k)) is not None:
-            raise KeizerError(complete_text(planned))
+            raise SeasonComplete(planned)
         report = AbsenceReport(player.id, at, force_majeure or None)
         booking = book_report(report, self.session.ruleset, round_date(season, k))
         same = listed_round(season, k).entry_of(player.id) == booking.entry

@@ -12,7 +12,7 @@ from seasons.numbers import counted
 from seasons.rounds import complete_text, current_round, past_the_season, pending_before
 from seasons.roster import suspended
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved, SuspensionSet
-from tui.evening.attendance import attendance_rows, entry_text, suspension_with
+from tui.evening.attendance import PLAN_MORE, attendance_rows, entry_text, suspension_with
 from tui.evening.listing import listed_round, prospective, saved_pairing
 from tui.evening.group import group_pairs
 from tui.evening.proposals import ProposalView, ViewMaker, player_refs
@@ -75,6 +75,9 @@ class PairingDesk:
     while nothing was saved since (`take_back_late`), not the accepted pairing the marks wait on."""
     late_at: int = 0
     """The store head when the newest mark was made."""
+    late_undone: list[dict[PlayerId, EntryKind | None]] = field(default_factory=list)
+    """`late` as each mark taken back left it, newest last: ctrl+y brings the newest back
+    (`bring_back_late`) while nothing was saved since; a new mark forgets them, as a new action does redo."""
     failure: tuple[str, int] | None = field(default=None, init=False)
     """Why the last solve found nothing, and the revision it was made at (see `failed`)."""
     reuse: Reusable | None = field(default=None, init=False)
@@ -138,7 +141,7 @@ class PairingDesk:
         elif self.saved_view() is not None:
             parts.append("paired and saved (r re-pairs, c clears)")
         elif (planned := self.past_the_season()) is not None:
-            parts.append(complete_text(planned))
+            parts.append(f"{complete_text(planned)} ({PLAN_MORE})")
         elif self.failed:
             parts.append(f"✗ {self.failed}")
         elif self.pending_before():
@@ -238,6 +241,7 @@ class PairingDesk:
             self.late[pid] = entry
             text = f"round {k}: {name} {entry_text(entry)} — re-pair on F3 (r) keeps the accepted boards"
         self.late_steps.append(before)
+        self.late_undone.clear()
         self.late_at = self.source.revision
         # Proposals on the desk were made for the attendance as it was: accepting one now would leave a
         # latecomer without a game (or a game for who called off). The re-pairing makes new ones.
@@ -254,11 +258,29 @@ class PairingDesk:
             return None
         after = dict(self.late)
         self.late = self.late_steps.pop()
+        self.late_undone.append(after)
         self.proposals.clear()
         self.edits.clear()
-        changed = sorted(p for p in set(after) | set(self.late) if after.get(p, "none") != self.late.get(p, "none"))
-        names = " and ".join(self.source.season.player(pid).name for pid in changed)
-        return f"taken back: the mark of {names} in round {self.round_number} (it waited for the re-pairing)"
+        return f"taken back: the mark of {self._marked_between(after)} in round {self.round_number} (it waited for " \
+               f"the re-pairing)"
+
+    def bring_back_late(self) -> str | None:
+        """ctrl+y right after `take_back_late`: the mark comes back, waiting for the re-pairing again. None
+        when no mark was taken back, or something was saved since (then ctrl+y redoes the store's action)."""
+        if not self.late_undone or self.late_at != self.source.revision:
+            return None
+        before = dict(self.late)
+        self.late = self.late_undone.pop()
+        self.late_steps.append(before)
+        self.proposals.clear()
+        self.edits.clear()
+        return f"brought back: the mark of {self._marked_between(before)} in round {self.round_number} (it waits " \
+               f"for the re-pairing)"
+
+    def _marked_between(self, other: dict[PlayerId, EntryKind | None]) -> str:
+        """The names of the players whose waiting mark differs between `other` and `late`."""
+        changed = sorted(p for p in set(other) | set(self.late) if other.get(p, "none") != self.late.get(p, "none"))
+        return " and ".join(self.source.season.player(pid).name for pid in changed)
 
     # -- the director's hand ---------------------------------------------------------------------------
     def toggle_lock(self, index: int, board: int) -> str:
@@ -353,6 +375,7 @@ class PairingDesk:
     def _clear(self) -> None:
         self.late.clear()
         self.late_steps.clear()
+        self.late_undone.clear()
         self.locks.clear()
         self.forbids.clear()
         self.proposals.clear()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scoring import Replay, replay
 from seasons.errors import KeizerError
-from seasons.load import is_store_file
+from seasons.load import require_store_file
 from seasons.model import Player, PlayerId, Season
 from seasons.rounds import current_round
 from seasons.ruleset import Ruleset, parse_ruleset
@@ -43,10 +43,8 @@ class EveningSession:
     def open(cls, path: str | Path) -> EveningSession:
         """A session on an existing season store; KeizerError if it is not one."""
         path = Path(path)
-        if not path.exists():
-            raise KeizerError(f"{path}: no such file")
-        if not is_store_file(path):
-            raise KeizerError(f"{path}: not a season store (a JSON season is imported first)")
+        # A missing file, a folder or an empty file said as such, as `keizer log` says them.
+        require_store_file(path, "not a season store (a JSON season is imported first)")
         return cls(SeasonStore.open(path), path)
 
     def close(self) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from scoring import PlayerCard, Replay, player_card, standings_table
@@ -42,6 +42,12 @@ class StandingsView:
     missing: int = 0
     """Games of rounds 1..round still without a result: the table is provisional while any is."""
 
+    @property
+    def provisional(self) -> str:
+        """"PROVISIONAL: 3 results missing" while results are missing, else "": said the same way wherever
+        the standings are shown (the Standings screen and beside the Results screen's boards)."""
+        return f"PROVISIONAL: {counted(self.missing, 'result')} missing" if self.missing else ""
+
     def columns(self, style: str) -> tuple[tuple[tuple[str, bool], ...], list[tuple[str, Sequence[str]]]]:
         """(header, right-aligned) per column and (player id, cells) rows, in club D's or club K's
         published columns (docs/rules.md §10), formatted as `keizer standings` prints them."""
@@ -66,9 +72,10 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
     if share is not None:
         under = sum(1 for r in st.rows if r.eligible is False)
         report += f"; participation rule {share}: {counted(under, 'player')} below it"
-    if st.missing:  # so that nobody publishes a half table by mistake (docs/rules.md §5)
-        report = f"PROVISIONAL: {counted(st.missing, 'result')} missing · " + report
-    return StandingsView(round=rep.upto, rows=rows, report=report, replay=rep, missing=st.missing)
+    view = StandingsView(round=rep.upto, rows=rows, report=report, replay=rep, missing=st.missing)
+    if view.provisional:  # so that nobody publishes a half table by mistake (docs/rules.md §5)
+        view = replace(view, report=f"{view.provisional} · {report}")
+    return view
 
 
 def _move(before: int | None, now: int) -> str:

@@ -19,7 +19,12 @@ def write_site(files: dict[str, str], folder: Path) -> None:
     """The site's files as the whole content of `folder`: built in a temp folder beside it, then swapped in,
     so a reader never sees half a site and pages of players no longer ranked do not linger. A folder that
     has other files and no MARKER is refused (`-o ~` must never empty a home)."""
-    folder = Path(folder)
+    _swap_in(_staged(files, Path(folder)), Path(folder))
+
+
+def _staged(files: dict[str, str], folder: Path) -> Path:
+    """The site written whole into a temp folder beside `folder` (checked first: see `write_site`); the
+    temp folder, for `_swap_in` (or to be removed)."""
     if folder.exists() and not folder.is_dir():
         raise KeizerError(f"{folder}: is a file; name a folder to write the site to")
     if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
@@ -38,13 +43,22 @@ def write_site(files: dict[str, str], folder: Path) -> None:
         tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".keizer-tmp", dir=parent))
     except OSError as exc:
         raise KeizerError(f"{folder}: cannot write the site ({exc.strerror})") from None
-    old = None
     try:
         os.chmod(tmp, 0o777 & ~_umask())
         for name, text in {**files, MARKER: _marker(files)}.items():
             path = tmp / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8", newline="\n")
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise KeizerError(f"{folder}: cannot write the site ({exc.strerror or exc})") from None
+    return tmp
+
+
+def _swap_in(tmp: Path, folder: Path) -> None:
+    """The staged site `tmp` given the name `folder`, the old site (if any) removed; `tmp` never lingers."""
+    old = None
+    try:
         if folder.exists():
             old = folder.with_name(f".{folder.name}.keizer-old")
             if old.exists():
@@ -102,7 +116,21 @@ def site_folder(store: Path | None) -> Path:
 
 def publish(evening: Evening, k: int, lang: str, folder: Path, style: str | None = None) -> str:
     """The site after round k written to `folder`, and its record (the `published` event, one undo step)
-    committed if the store did not change meanwhile; the action's label."""
+    committed if the store did not change meanwhile; the action's label. Both or neither: the site is
+    staged beside `folder`, the record committed, and only then the site swapped in, so that a store that
+    cannot be written (read-only, locked, changed meanwhile) leaves the folder as it was; a swap that
+    fails takes the record back (an undo step)."""
+    folder = Path(folder)
     revision = evening.revision
-    write_site(build_site(evening.season, k, lang, style), folder)
-    return evening.publications.record(k, lang, revision, folder.name)
+    tmp = _staged(build_site(evening.season, k, lang, style), folder)
+    try:
+        label = evening.publications.record(k, lang, revision, folder.name)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    try:
+        _swap_in(tmp, folder)
+    except KeizerError:
+        evening.session.store.undo(expect_head=evening.revision)
+        raise
+    return label

@@ -19,19 +19,23 @@ class ReportDialog(ModalScreen[tuple[str, str | None] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, name: str, k: int, now: dt.datetime) -> None:
+    def __init__(self, name: str, k: int, at: dt.datetime, why: str = "") -> None:
         super().__init__()
         self.player_name = name
         self.round_number = k
-        self.now = now
-        """The clock when the dialog opened: most reports are typed in as they come in."""
+        self.at = at
+        """The time offered (`tui.evening.report_time.report_default`): now while the round is to come."""
+        self.why = why
+        """What the offered time is and why, said under it."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(f"Absence report of {visible(self.player_name)} for round {self.round_number}",
                          classes="dialog-title", markup=False)
             yield Static("When it came in (the club's deadline decides excused or unexcused):", markup=False)
-            yield Input(f"{self.now:%Y-%m-%d %H:%M}", id="at")
+            yield Input(f"{self.at:%Y-%m-%d %H:%M}", id="at")
+            if self.why:
+                yield Static(f"Default: {visible(self.why)}", id="why", classes="hint", markup=False)
             yield Static("Force majeure for a late report (the reason; empty: none):", markup=False)
             yield Input("", id="reason")
             yield Static("", id="error", classes="error", markup=False)

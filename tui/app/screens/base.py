@@ -15,8 +15,10 @@ from textual.widgets import Footer, Static
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId
+from seasons.rounds import SeasonComplete
 from tui.app.messages import Faulted, Said, SeasonWritten
 from tui.app.widgets.mode_bar import ModeBar, fitted
+from tui.evening.attendance import PLAN_MORE
 from tui.visible import visible
 
 if TYPE_CHECKING:
@@ -145,7 +147,8 @@ class KeizerScreen(Screen[None]):
         try:
             result = operation(*args, **kwargs)
         except KeizerError as exc:
-            self.say(str(exc), "error")
+            # The domain says a complete season's fact; the TUI adds where it plans more rounds.
+            self.say(f"{exc} ({PLAN_MORE})" if isinstance(exc, SeasonComplete) else str(exc), "error")
             self.app.bell()
             return None
         except Exception as exc:  # not a user's mistake: the app's one handler reports and logs it

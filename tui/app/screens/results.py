@@ -92,7 +92,9 @@ class ResultsScreen(KeizerScreen):
         self._filled_round = k
         self.query_one("#title", Static).update(visible(self.evening.results.summary(k)))
         live = self.evening.standings.view(k if self._paired(k) else None)
-        self.query_one("#live-title", Static).update(f"Standings after round {live.round}")
+        # Provisional said as the Standings screen (F5) says it, on a line of its own: the panel is narrow.
+        self.query_one("#live-title", Static).update(
+            "\n".join(filter(None, (f"Standings after round {live.round}", live.provisional))))
         live_table = self.query_one("#live-standings", KeizerTable)
         others = sum(max([len(h), *(len(c) for c in cells)]) for h, cells in (
             ("#", [str(row.rank) for row in live.rows]), ("Points", [points(row.score, 1) for row in live.rows]),

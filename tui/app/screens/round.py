@@ -17,6 +17,7 @@ from tui.app.dialogs.external import ExternalResultDialog
 from tui.app.dialogs.report import ReportDialog
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
+from tui.evening.report_time import report_default
 from tui.format import cut, short_names
 from tui.visible import visible
 
@@ -186,7 +187,8 @@ class RoundScreen(KeizerScreen):
                 self.query_one(KeizerTable).advance()
 
         name = self.evening.season.player(PlayerId(pid)).name
-        self.app.push_screen(ReportDialog(name, k, dt.datetime.now().replace(second=0, microsecond=0)), recorded)
+        offered = report_default(self.evening.season, self.evening.session.ruleset, k, dt.datetime.now())
+        self.app.push_screen(ReportDialog(name, k, offered.at, offered.why), recorded)
 
     async def action_pair(self) -> None:
         await self.app.run_action("goto('pairing')")

@@ -14,18 +14,11 @@ if TYPE_CHECKING:
 def _open_store(path: str, *, readonly: bool) -> SeasonStore:
     """The store in `path`; `readonly` for the commands that only read it (nothing in the file changes,
     not even an older schema's upgrade)."""
-    from seasons.files import read_head
+    from seasons.load import require_store_file
     from seasons.store import SeasonStore
-    from seasons.store.sqlite_file import SQLITE_MAGIC
 
-    # A missing file, a folder or an empty file said as such (read_head names the first two), not as a
-    # JSON file that has no history.
-    head = read_head(path, "a season store", len(SQLITE_MAGIC))
-    if not head:
-        raise KeizerError(f"{path}: an empty file, no season in it")
-    if head != SQLITE_MAGIC:
-        raise KeizerError(f"{path}: this needs a season store (.keizer); "
-                          f"a JSON file has no history (import it first)")
+    # A missing file, a folder or an empty file said as such, not as a JSON file that has no history.
+    require_store_file(path, "this needs a season store (.keizer); a JSON file has no history (import it first)")
     return SeasonStore.open(path, readonly=readonly)
 
 
