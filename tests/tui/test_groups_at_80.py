@@ -1,5 +1,5 @@
-"""The Groups screen (F8) at 80×24 with long names: the lines above the schedule say the names short, the
-schedule gets the rows, the names are read whole on the cursor's row."""
+"""The Groups screen (F8) and the final group's tag in the standings at 80×24 with long names: the lines above
+the schedule say the names short, the schedule gets the rows, the names are read whole on the cursor's row."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tests.publish.group_seasons import inside_season, separate_season
 from tui.app import make_app
 from tui.app.widgets.table import KeizerTable
 from tui.evening.group import group_view
-from tui.format import fit_names
+from tui.format import FINAL_GROUP_MARK, fit_names
 
 
 def test_fit_names_says_the_names_as_long_as_the_lines_let_them_be() -> None:
@@ -110,5 +110,36 @@ async def test_a_final_group_s_decision_games_leave_the_schedule_rows(long_seaso
         assert "Decision: " in str(decision.render()) and "; Needed: " in str(decision.render())
         assert visible_rows(screen.query_one("#group-table", KeizerTable)) == 6
         assert visible_rows(screen.query_one("#group-schedule", KeizerTable)) >= 7  # (five)
+    app.evening.close()
+
+
+def tagged_rows(table: KeizerTable, column: int) -> list[str]:
+    return [table.row_text(k)[column].strip() for k in table._keys]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("long", [True, False], ids=["long", "demo"])
+async def test_the_final_group_tag_stays_when_the_name_is_said_short(long_season: Season, tmp_path: Path,
+                                                                     size: tuple[int, int], long: bool) -> None:
+    season = separate_season()
+    season = renamed(season, long_season) if long else season
+    group = season.championship
+    assert group is not None
+    app = make_app(store_of(tmp_path / "k.keizer", season))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        table = app.screen.query_one("#standings", KeizerTable)
+        for columns in ("k", "d"):
+            labels = [str(c.label).strip() for c in table.columns.values()]
+            name = labels.index("Naam" if columns == "k" else "Name")
+            cells = dict(zip(table._keys, tagged_rows(table, name)))
+            mark = " " + FINAL_GROUP_MARK["en"]
+            assert all(cells[p].endswith(mark) for p in group.members), cells
+            assert not any(mark.strip() in cells[p.id] for p in season.players if p.id not in group.members)
+            assert all(len(cells[p]) > len(mark) + 3 for p in group.members)  # a name before the tag
+            assert table.virtual_size.width <= table.size.width
+            await pilot.press("c")
+            await pilot.pause()
     app.evening.close()
 
