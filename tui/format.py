@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +77,22 @@ def short_names(names: Sequence[str], width: int, most: int | None = None) -> di
         wider += 1
         out.update((name, short(name, wider, firsts[name])) for name in clashing)
     return out
+
+
+def fit_names(names: Sequence[str], say: Callable[[Mapping[str, str]], str], width: int, lines: int = 1,
+              at_least: int = 2) -> str | None:
+    """`say(shorts)` — a text that names each player as `shorts[name]` — with the names as long as they can be
+    for the text to wrap into at most `lines` lines of `width` characters: whole where they fit, else
+    `short_names` of one width; None where even names `at_least` characters long do not fit (the caller says
+    less, or lets the text take more lines)."""
+    longest = max(map(len, names), default=0)
+    for room in (longest, *range(longest - 1, max(1, at_least) - 1, -1)):
+        shorts = {name: name for name in names} if room == longest else short_names(names, room, room)
+        text = say(shorts)
+        # wrapped the way a Static wraps: at spaces only, a word longer than the line folded
+        if len(textwrap.wrap(text, width, break_on_hyphens=False)) <= lines:
+            return text
+    return None
 
 
 def _first_letters(names: Sequence[str]) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import ClassVar
 
@@ -18,11 +19,26 @@ from tui.app.dialogs.card import PlayerCardScreen
 from tui.app.messages import Said, SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
-from tui.format import short_names
+from tui.format import FINAL_GROUP_MARK, short_names
 from tui.visible import visible
 
 NAME_WIDTH = 16
 STYLE_NAMES = {"d": "club D columns", "k": "club K columns"}
+
+
+def named(rows: Sequence[tuple[str, Sequence[str]]], column: int, room: int) -> dict[str, str]:
+    """Each row's name cell (column `column`) said short where longer than `NAME_WIDTH` (names that read the
+    same lengthened up to `room`); a finalist's "(final group)" stays whole after the name said shorter."""
+    marks = tuple(f" {mark}" for mark in FINAL_GROUP_MARK.values())
+    split = {key: next(((cells[column][:-len(m)], m) for m in marks
+                        if cells[column].endswith(m) and len(cells[column]) > len(m)), (cells[column], ""))
+             for key, cells in rows}
+    names = [name for name, _ in split.values()]
+    shorts = {"": short_names(names, max(1, min(NAME_WIDTH, room)), max(1, room))}
+    for mark in {mark for _, mark in split.values() if mark}:
+        left = room - len(mark)
+        shorts[mark] = short_names(names, max(1, min(NAME_WIDTH, left)), max(1, left))
+    return {key: shorts[mark][name] + mark for key, (name, mark) in split.items()}
 
 
 class StandingsScreen(KeizerScreen):
@@ -70,12 +86,12 @@ class StandingsScreen(KeizerScreen):
                 table.add_column(header, key=f"c{i}")
         name = next(i for i, (h, _) in enumerate(columns) if h in ("Name", "Naam"))
         # what the other columns leave (each cell with its leading space): names that read the same are
-        # lengthened only that far, so that the table never scrolls sideways
+        # lengthened only that far, so that the table never scrolls sideways (`named`)
         others = sum(max([len(str(headers[i])), *(len(cells[i]) + 1 for _, cells in rows)])
                      for i in range(len(columns)) if i != name)
         room = table.text_room(self.size.width or self.app.size.width) - others - 1
-        shorts = short_names([cells[name] for _, cells in rows], max(1, min(NAME_WIDTH, room)), max(1, room))
-        table.fill([(key, [Text(" " + visible(shorts[c] if i == name else c),
+        names = named(rows, name, room)
+        table.fill([(key, [Text(" " + visible(names[key] if i == name else c),
                                 justify="right" if columns[i][1] else "left")
                            for i, c in enumerate(cells)])
                     for key, cells in rows])

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Callable, Sequence
+
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from seasons.championship import GroupGame
 from seasons.model import PlayerId, Season
 from seasons.numbers import game_points_text
 from tui.app.widgets.table import KeizerTable
-from tui.evening.group import GroupView, state_summary
-from tui.format import short_names
+from tui.evening.group import GroupView
+from tui.format import fit_names, short_names
 from tui.visible import visible
+
+
+TIGHT_ROWS = 30
+"""A terminal with fewer rows gives the lines above the schedule their least room: the members one line, the
+state two, each other line one (names said short to fit); a taller one gives each up to `ROOMY_LINES`."""
+ROOMY_LINES = 3
+MEMBER_AT_LEAST = 12
+"""The shortest a name in the members line is said; shorter would not read: the line then says where the
+members are (the group table below says each whole)."""
 
 
 class ChampionshipPane(Vertical):
@@ -25,12 +38,23 @@ class ChampionshipPane(Vertical):
     ChampionshipPane Static { height: auto; }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._details: dict[str, dict[str, str]] = {}
+        """Per table (its id), each row's names whole: the detail line says the cursor's row when a name in
+        a table is said short."""
+        self._cut: dict[str, bool] = {}
+        """Per table (its id): whether a name in it is said short."""
+        self._detail_lines: dict[str, int] = {}
+        """Per table (its id): the lines its longest detail takes, at most two."""
+
     def compose(self) -> ComposeResult:
         yield Static("", id="group-members", markup=False)
         yield Static("", id="group-state", markup=False)
         yield KeizerTable(id="group-table")
         yield Static("", id="group-decision", markup=False)
         yield KeizerTable(id="group-schedule")
+        yield Static("", id="group-detail", classes="subtitle", markup=False)
 
     def show(self, season: Season, view: GroupView | None, reason: str = "",
              proposed: tuple[GroupGame, ...] | None = None) -> None:
@@ -41,12 +65,13 @@ class ChampionshipPane(Vertical):
         table = self.query_one("#group-table", KeizerTable)
         schedule = self.query_one("#group-schedule", KeizerTable)
         decision = self.query_one("#group-decision", Static)
+        detail = self.query_one("#group-detail", Static)
 
         def name(pid: PlayerId) -> str:
             return season.player(pid).name
 
         if view is None or view.group is None:
-            schedule.display = decision.display = False
+            schedule.display = decision.display = detail.display = False
             table.display = view is not None and bool(view.proposal)
             state.update("")
             if view is None:
@@ -60,40 +85,109 @@ class ChampionshipPane(Vertical):
                 members.update(f"Not formed yet: the group forms after round {view.rule.after_round}.")
             return
         group = view.group
-        lines = [f"Members ({view.rule.mode}): " + ", ".join(name(p) for p in group.members)]
+        width = self.size.width or self.app.size.width
+        tight = self.app.size.height < TIGHT_ROWS
+
+        def fitted(pids: Sequence[PlayerId], say: Callable[[Callable[[PlayerId], str]], str], lines: int = 1,
+                   at_least: int = 2) -> str | None:
+            """`say` naming the players as long as lets it fit in `lines` lines (`fit_names`)."""
+            return fit_names([name(p) for p in pids], lambda shorts: visible(say(lambda p: shorts[name(p)])),
+                             width, lines if tight else ROOMY_LINES, at_least)
+
+        def fitted_line(pids: Sequence[PlayerId], say: Callable[[Callable[[PlayerId], str]], str],
+                        lines: int = 1) -> str:
+            """`fitted`, else (a terminal too narrow for even the shortest names) as short as they go."""
+            shortest = short_names([name(p) for p in pids], 2, 2)
+            return fitted(pids, say, lines) or visible(say(lambda p: shortest[name(p)]))
+
+        unavailable = [p for p in group.members if group.unavailable_rounds(p)]
+        lines = [fitted(group.members, lambda n: f"Members ({view.rule.mode}): " + ", ".join(map(n, group.members)),
+                        at_least=MEMBER_AT_LEAST)
+                 or f"Members ({view.rule.mode}): the {len(group.members)} in the table below"]
         if group.declined:
-            lines.append("Declined: " + ", ".join(name(p) for p in group.declined))
-        if group.unavailable:  # what the schedule avoids (u sets it): in sight before s proposes one
-            lines.append("Cannot play: " + "; ".join(f"{name(p)} {', '.join(map(str, group.unavailable_rounds(p)))}"
-                                                     for p in group.members if group.unavailable_rounds(p)))
+            lines.append(fitted_line(group.declined, lambda n: "Declined: " + ", ".join(map(n, group.declined))))
+        if unavailable:  # what the schedule avoids (u sets it): in sight before s proposes one
+            lines.append(fitted_line(unavailable, lambda n: "Cannot play: " + "; ".join(
+                f"{n(p)} {', '.join(map(str, group.unavailable_rounds(p)))}" for p in unavailable)))
         members.update(_shown(lines))
-        state.update(visible("State: " + state_summary(season, view.state)))
+        state.update(fitted_line(group.members, lambda n: "State: " + view.state.sentence(n), lines=2))
         table.display = True
         _columns(table, [("Pl", "place"), ("Name", "name"), ("Pts", "points"), ("Played", "played"),
                            ("To play", "to_play")])
-        width = self.size.width or self.app.size.width
-        table.fill(_fitted(table, width, [(row.player, [str(row.place), name(row.player), game_points_text(row.points),
-                                                        str(row.played), str(row.to_play)]) for row in view.table],
-                           (1,)))
+        rows = [(row.player, [str(row.place), name(row.player), game_points_text(row.points), str(row.played),
+                              str(row.to_play)]) for row in view.table]
+        shown = _fitted(table, width, rows, (1,))
+        table.fill(shown)
+        # the height its rows take, header included (max 10): `height: auto` kept a stale height after a refill
+        table.styles.height = min(len(rows) + 1, 10)
+        self._cut = {"group-table": shown != rows}
+        self._details["group-table"] = {
+            row.player: name(row.player) + (f": cannot play {', '.join(map(str, group.unavailable_rounds(row.player)))}"
+                                            if group.unavailable_rounds(row.player) else "")
+            for row in view.table}
         decision.display = bool(group.decision or view.state.needed)
-        lines = [f"Decision: {name(g.white)}–{name(g.black)} {g.result.value}" for g in group.decision]
-        lines += [f"Needed: {name(w)}–{name(b)}" for w, b in view.state.needed]
+        decided = [(g.white, g.black, f" {g.result.value}") for g in group.decision]
+        needed = [(w, b, "") for w, b in view.state.needed]
+        if tight:  # one line, the games also at the end of the schedule
+            pids = [p for w, b, _ in decided + needed for p in (w, b)]
+            lines = [fitted(pids, lambda n: "; ".join(
+                [f"Decision: {', '.join(f'{n(w)}–{n(b)}{r}' for w, b, r in decided)}"] * bool(decided)
+                + [f"Needed: {', '.join(f'{n(w)}–{n(b)}' for w, b, _ in needed)}"] * bool(needed)),
+                at_least=MEMBER_AT_LEAST)
+                or f"Decision games: {len(decided)} played, {len(needed)} needed (at the schedule's end)"]
+        else:
+            lines = [fitted_line((w, b), lambda n: f"Decision: {n(w)}–{n(b)}{r}") for w, b, r in decided]
+            lines += [fitted_line((w, b), lambda n: f"Needed: {n(w)}–{n(b)}") for w, b, _ in needed]
         decision.update(_shown(lines))
         schedule.display = True
         _columns(schedule, [("Rd", "round"), ("White", "white"), ("Black", "black"), ("Result", "result"),
                               ("State", "state")])
         if proposed is not None:  # shown until accepted (a), never saved before
-            schedule.fill(_fitted(schedule, width, [(f"{i}", [str(g.round), name(g.white), name(g.black), "*",
-                                                              "proposed"]) for i, g in enumerate(proposed)], (1, 2)))
+            rows = [(f"{i}", [str(g.round), name(g.white), name(g.black), "*", "proposed"])
+                    for i, g in enumerate(proposed)]
+        else:
+            rows = [(f"{i}", [str(r.game.round), name(r.game.white), name(r.game.black), r.result.value, r.state])
+                    for i, r in enumerate(view.schedule)]
+            # the decision games (recorded, then still needed) below the schedule: result keys work on them too
+            rows += [(f"decided:{i}", ["", name(g.white), name(g.black), g.result.value, "decision game"])
+                     for i, g in enumerate(group.decision)]
+            rows += [(f"needed:{i}", ["", name(w), name(b), "*", "decision game needed"])
+                     for i, (w, b) in enumerate(view.state.needed)]
+        shown = _fitted(schedule, width, rows, (1, 2))
+        schedule.fill(shown)
+        self._details["group-schedule"] = {key: _game_detail(cells) for key, cells in rows}
+        self._cut["group-schedule"] = shown != rows
+        # as many lines as the longest detail takes (two at most): the schedule does not jump as the cursor moves
+        self._detail_lines = {table: min(2, max((len(textwrap.wrap(visible(text), max(1, width - 2),
+                                                                   break_on_hyphens=False))
+                                                 for text in details.values()), default=1))
+                              for table, details in self._details.items()}
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The detail line says the cursor's row of the table with the focus whole, when that table says a name
+        short (in sight only then: the rows are the schedule's while the director is elsewhere)."""
+        focused = self.screen.focused
+        detail = self.query_one("#group-detail", Static)
+        table = focused.id if isinstance(focused, KeizerTable) and focused.id in self._details else None
+        detail.display = table is not None and self._cut.get(table, False)
+        if table is None or not detail.display:
             return
-        rows = [(f"{i}", [str(r.game.round), name(r.game.white), name(r.game.black), r.result.value, r.state])
-                for i, r in enumerate(view.schedule)]
-        # the decision games (recorded, then still needed) below the schedule: result keys work on them too
-        rows += [(f"decided:{i}", ["", name(g.white), name(g.black), g.result.value, "decision game"])
-                 for i, g in enumerate(group.decision)]
-        rows += [(f"needed:{i}", ["", name(w), name(b), "*", "decision game needed"])
-                 for i, (w, b) in enumerate(view.state.needed)]
-        schedule.fill(_fitted(schedule, width, rows, (1, 2)))
+        key = self.query_one(f"#{table}", KeizerTable).cursor_key
+        detail.styles.height = self._detail_lines.get(table, 1)
+        detail.update(visible(self._details[table].get(key, "")) if key is not None else "")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._show_detail()
+
+
+def _game_detail(cells: list[str]) -> str:
+    """A schedule row with its names whole: "Round 21: white – black" (its result and state are in the row)."""
+    rd, white, black, _, state = cells
+    return f"{f'Round {rd}' if rd else state[:1].upper() + state[1:]}: {white} – {black}"
 
 
 def _columns(table: KeizerTable, columns: list[tuple[str, str]]) -> None:
@@ -105,8 +199,8 @@ def _columns(table: KeizerTable, columns: list[tuple[str, str]]) -> None:
 def _fitted(table: KeizerTable, width: int, rows: list[tuple[str, list[str]]],
             names: tuple[int, ...]) -> list[tuple[str, list[str]]]:
     """`rows` with the names in columns `names` said short where the table, `width` cells wide, has no room
-    for them whole beside its other columns: the table never scrolls sideways (the members line above says
-    every name whole)."""
+    for them whole beside its other columns: the table never scrolls sideways (the detail line says the
+    cursor's row whole)."""
     labels = [str(c.label) for c in table.columns.values()]
     others = sum(max([len(label), *(len(cells[i]) for _, cells in rows)])
                  for i, label in enumerate(labels) if i not in names)
