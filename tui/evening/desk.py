@@ -211,19 +211,15 @@ class PairingDesk:
     # -- the director's hand ---------------------------------------------------------------------------
     def toggle_lock(self, index: int, board: int) -> str:
         """Lock the pair of a board (every re-solve keeps it), or unlock it."""
-        pair = self._pair_at(index, board)
-        self._remember(f"the lock of {self._names(pair)}")
-        if self._toggle(pair, self.locks, self.forbids):
-            return f"locked {self._names(pair)}: every re-solve keeps them together (r re-solves)"
-        return f"unlocked {self._names(pair)}"
+        who, added = self._toggle(index, board, "lock", self.locks, self.forbids)
+        return f"locked {who}: every re-solve keeps them together (r re-solves)" if added else f"unlocked {who}"
 
     def toggle_forbid(self, index: int, board: int) -> str:
         """Forbid the pair of a board (no re-solve makes it), or allow it again."""
-        pair = self._pair_at(index, board)
-        self._remember(f"the forbid of {self._names(pair)}")
-        if self._toggle(pair, self.forbids, self.locks):
-            return f"forbade {self._names(pair)}: the next solve pairs them apart (r re-solves)"
-        return f"{self._names(pair)} may play each other again"
+        who, added = self._toggle(index, board, "forbid", self.forbids, self.locks)
+        if added:
+            return f"forbade {who}: the next solve pairs them apart (r re-solves)"
+        return f"{who} may play each other again"
 
     def swap(self, index: int, a: PlayerId, b: PlayerId) -> str:
         """Swap two players of a proposal by hand; the checker says what that breaks. The hand-made
@@ -292,8 +288,12 @@ class PairingDesk:
         """The desk's round if it is paired (and saved) already."""
         return saved_round(self.source.season, self.round_number)
 
-    def _toggle(self, pair: Pair, into: set[Pair], opposite: set[Pair]) -> bool:
-        """Put the pair in `into` (out of its opposite) or take it out again; True when it went in."""
+    def _toggle(self, index: int, board: int, what: str, into: set[Pair], opposite: set[Pair]) -> tuple[str, bool]:
+        """Put the pair of a board in `into` (out of its opposite) or take it out again, as an edit the desk
+        remembers ("the lock of …"); the pair's names, and True when it went in."""
+        pair = self._pair_at(index, board)
+        who = self._names(pair)
+        self._remember(f"the {what} of {who}")
         added = pair not in into
         if added:
             opposite.discard(pair)
@@ -301,7 +301,7 @@ class PairingDesk:
         else:
             into.remove(pair)
         self._redraw_marks()
-        return added
+        return who, added
 
     def _remember(self, what: str) -> None:
         self.edits.append((what, set(self.locks), set(self.forbids), list(self.proposals), self.made_at))

@@ -33,7 +33,8 @@ def marked(season: Season, k: int, pid: PlayerId, entry: EntryKind | None, late:
                 f"round {k}: {name} {entry_text(entry)} again, as the saved pairing has them")
     if late.get(pid, "none") == entry:
         raise KeizerError(f"{name} is already {entry_text(entry)} in round {k} (waiting for the re-pairing)")
-    return {**late, pid: entry}, f"round {k}: {name} {entry_text(entry)} — re-pair on F3 (r) keeps the accepted boards"
+    text = f"round {k}: {name} {entry_text(entry)} — re-pair on F3 (r) keeps the accepted boards"
+    return {**late, pid: entry}, text
 
 
 def taken_back(season: Season, k: int | None, after: Marks, before: Marks) -> str:
