@@ -9,7 +9,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Callable, Concatenate, Iterator, ParamSpec, TypeVar
+from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 
 from seasons.errors import KeizerError, StoreError
 from seasons.model import Season
@@ -224,21 +224,13 @@ class SeasonStore:
     def undo(self, *, expect_head: int | None = None) -> str | None:
         """Take back the latest action in effect; its label, or None if there is nothing to undo.
         `expect_head`: as for `apply`."""
-        with self._writing(expect_head):
-            top = self._timeline.undo_target
-            if top is not None:
-                append_action(self._connection(), top.label, "undo", top.id, (), self._chained)
-        return None if top is None else top.label
+        return self._step("undo", expect_head)
 
     @_guarded
     def redo(self, *, expect_head: int | None = None) -> str | None:
         """Bring back the most recently undone action; its label, or None if there is nothing to redo.
         `expect_head`: as for `apply`."""
-        with self._writing(expect_head):
-            again = self._timeline.redo_target
-            if again is not None:
-                append_action(self._connection(), again.label, "redo", again.id, (), self._chained)
-        return None if again is None else again.label
+        return self._step("redo", expect_head)
 
     @_guarded
     def backup(self, path: str | os.PathLike[str]) -> None:
@@ -251,6 +243,15 @@ class SeasonStore:
     @property
     def _chained(self) -> bool:
         return self._version >= schema.CHAIN_VERSION
+
+    def _step(self, kind: Literal["undo", "redo"], expect_head: int | None) -> str | None:
+        """An undo or a redo of the action it takes back or brings back, chosen inside the write lock (the
+        latest state); that action's label, or None when there is none (nothing is written)."""
+        with self._writing(expect_head):
+            target = self._timeline.undo_target if kind == "undo" else self._timeline.redo_target
+            if target is not None:
+                append_action(self._connection(), target.label, kind, target.id, (), self._chained)
+        return None if target is None else target.label
 
     def _no_action(self, action_id: int) -> KeizerError:
         return KeizerError(f"{self.path}: there is no action {action_id} (the newest is {self._timeline.head})")
