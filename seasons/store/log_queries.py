@@ -1,5 +1,4 @@
-"""Questions put to a store's log, reading only: its history, a past season, one action's events, the
-publications in effect and everything `verify` finds wrong."""
+"""What a store's log answers, reading only: its history, a past season, events, publications, problems."""
 
 from __future__ import annotations
 

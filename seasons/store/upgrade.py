@@ -1,5 +1,4 @@
-"""An older store brought to this keizer's schema by its first write: a backup copy beside it first, then
-the migrations, then the checksum its chain is checked from."""
+"""An older store upgraded by its first write: a backup copy first, the migrations, where its chain starts."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""What a write must pass before anything is written: a one-line label, real events, and the newest
-action the caller read the season at."""
+"""What a write must pass before anything is written: its label, its events, the head it expects."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""A round's saved pairing: found in the season, and the changes that save an accepted proposal as it
-and clear it before play."""
+"""A round's saved pairing: found, saved from an accepted proposal, cleared before play."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Solving a round off the UI thread: an immutable request (made on the UI thread) in, the proposals and
-their explanations out."""
+"""Solving a round off the UI thread: an immutable request in, the proposals and their explanations out."""
 
 from __future__ import annotations
 
