@@ -7,7 +7,9 @@ How it is laid out (schema.py has the tables):
   `chain`: each action's checksum, chained to the one before (chain.py), checked on open.
 - The files: sqlite_file.py tells a store from any other file without writing to it; building.py makes
   a new store or a backup whole or not at all; log_rows.py reads and writes the rows; season_store.py
-  is the store's operations (open, read, apply, undo, redo, verify).
+  is the store's operations (open, read, apply, undo, redo, verify), with the questions it puts to the
+  log in log_queries.py, the checks a write passes first in write_checks.py and an older store's
+  upgrade in upgrade.py.
 - The current season is the fold of the events of the "do" actions in effect (timeline.py: a stack;
   undo pops, redo pushes back the most recently undone, a new "do" clears the redo stack).
 - `SeasonStore.head()` (the newest action id) names a state of the log: `season_at(head)` gives it

@@ -7,31 +7,21 @@ import os
 import sqlite3
 import threading
 from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Callable, Concatenate, Iterator, ParamSpec, TypeVar
+from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 
-from seasons.errors import ChangedMeanwhile, KeizerError, StoreError
-from seasons.limits import describe
+from seasons.errors import KeizerError, StoreError
 from seasons.model import Season
-from seasons.store import chain, schema
-from seasons.store.building import build_store, copy_store, free_name
+from seasons.store import chain, log_queries, schema
+from seasons.store.building import build_store, copy_store
 from seasons.store.events import Event, SeasonCreated
-from seasons.store.log_rows import ActionInfo, append_action, decode, read_after, read_events
+from seasons.store.log_rows import ActionInfo, append_action, read_after
 from seasons.store.published import Published
-from seasons.store.sqlite_file import (
-    DEFAULT_TIMEOUT,
-    SQLITE_MAGIC,
-    check_header,
-    connect,
-    connect_for_reading,
-    explain,
-    inspect,
-    remove_stale,
-    set_pragmas,
-)
+from seasons.store.sqlite_file import DEFAULT_TIMEOUT, SQLITE_MAGIC, explain, open_store_file, set_pragmas
 from seasons.store.timeline import LogError, Timeline
+from seasons.store.upgrade import head_digest, keep_backup, migrate_stored, upgrade_failed
+from seasons.store.write_checks import check_events, check_head, checked_label
 
 __all__ = ["DEFAULT_TIMEOUT", "SQLITE_MAGIC", "ActionInfo", "SeasonStore"]
 
@@ -89,7 +79,7 @@ class SeasonStore:
         file = Path(path)
         first = SeasonCreated(season)
         first.apply(None)  # a season that is not valid is refused before anything touches the disk
-        label = _checked_label(label)
+        label = checked_label(label)
         build_store(file, first, label, timeout)
         return cls.open(file, timeout=timeout)
 
@@ -102,13 +92,8 @@ class SeasonStore:
         by its first write; `readonly` refuses every write. `upto_valid` (read-only) opens a
         log changed outside keizer up to the first changed action, named in `tampered`."""
         file = Path(path)
-        check_header(file)
-        version = inspect(file, timeout)
         readonly = readonly or upto_valid
-        try:
-            conn = connect_for_reading(file, timeout) if readonly else connect(file, timeout, "rw")
-        except sqlite3.Error as exc:
-            raise StoreError(f"{file}: cannot open ({explain(exc)})") from exc
+        conn, version = open_store_file(file, timeout, readonly)
         try:
             store = cls(conn, file, readonly=readonly, version=version, upto_valid=upto_valid)
             store._open()
@@ -133,26 +118,17 @@ class SeasonStore:
     def _upgrade(self) -> None:
         """Bring an older store to this program's schema, after a copy of it is kept beside it: the first
         write to it does this, never a read."""
-        before = self._version
-        set_pragmas(self._connection(), self.path)
-        backup = self.path.with_name(f"{self.path.name}.schema-{before}.backup")
-        remove_stale(backup)  # what a kill during an earlier upgrade's backup left
-        self.backup(free_name(backup))
+        before, conn = self._version, self._connection()
+        set_pragmas(conn, self.path)
+        keep_backup(conn, self.path, before)
         try:
             with self._writing(sync=False):  # all migrations in one transaction: all or nothing
-                again = schema.stored_version(self._connection())  # another process may have migrated
-                if again < schema.current_version():
-                    schema.migrate(self._connection(), again)
+                migrate_stored(conn)
         except (sqlite3.Error, schema.NotAStore) as exc:
-            raise StoreError(f"{self.path}: cannot upgrade the store from schema {before} to "
-                             f"{schema.current_version()} ({exc}); the file is unchanged") from exc
+            raise upgrade_failed(self.path, before, exc) from exc
         self._version = schema.current_version()
         if self._chained:  # the log was folded before it had a chain: what follows is checked from here
-            head = self._timeline.head
-            row = self._connection().execute("SELECT digest FROM chain WHERE action_id = ?", (head,)).fetchone()
-            if row is None or not isinstance(row[0], str):
-                raise LogError(f"action {head} has no checksum after the upgrade")
-            self._digests[head] = row[0]
+            self._digests[self._timeline.head] = head_digest(conn, self._timeline.head)
 
     @_guarded
     def close(self) -> None:
@@ -196,64 +172,36 @@ class SeasonStore:
     def history(self) -> list[ActionInfo]:
         """Every action, oldest first."""
         self._refresh()
-        effective = set(self._timeline.effective)
-        return [ActionInfo(id=r.id, label=r.label, kind=r.kind, target=r.target, at=datetime.fromisoformat(r.at),
-                           undone=r.kind == "do" and r.id not in effective) for r in self._timeline.rows]
+        return log_queries.history(self._timeline)
 
     @_guarded
     def season_at(self, action_id: int) -> Season:
         """The season as it was right after action `action_id` (what was published from that state)."""
         self._refresh()
         if not 1 <= action_id <= self._timeline.head:
-            raise KeizerError(f"{self.path}: there is no action {action_id} (the newest is {self._timeline.head})")
-        past = Timeline()
-        loaded = read_events(self._connection(), 0, action_id)
-        past.extend((r for r in self._timeline.rows if r.id <= action_id), lambda i: loaded.get(i, ()))
-        return past.season
+            raise self._no_action(action_id)
+        return log_queries.season_at(self._connection(), self._timeline, action_id)
 
     @_guarded
     def action_events(self, action_id: int) -> tuple[Event, ...]:
         """The events of one action (none for an undo or redo), e.g. a pairing's meta."""
         self._refresh()
         if self._timeline.row(action_id) is None:
-            raise KeizerError(f"{self.path}: there is no action {action_id} (the newest is {self._timeline.head})")
-        return tuple(read_events(self._connection(), action_id - 1, action_id).get(action_id, ()))
+            raise self._no_action(action_id)
+        return log_queries.action_events(self._connection(), action_id)
 
     @_guarded
     def publications(self) -> tuple[tuple[int, Published], ...]:
         """The `published` records in effect (an undone one is not), as (action id, event), oldest first."""
         self._refresh()
-        effective = set(self._timeline.effective)
-        out = []
-        for aid, kind, payload in self._connection().execute(
-                "SELECT action_id, kind, payload FROM events WHERE kind = ? ORDER BY action_id, seq",
-                (Published.kind,)):
-            event = decode(aid, kind, payload)
-            if aid in effective and isinstance(event, Published):
-                out.append((int(aid), event))
-        return tuple(out)
+        return log_queries.publications(self._connection(), self._timeline)
 
     @_guarded
     def verify(self) -> tuple[str, ...]:
-        """Every problem of the store, none if it is sound: SQLite's full integrity check, its tables and
-        triggers, its checksum chain, and the whole log folded again with the checks of a write (each
-        event applied and the season checked against the format after it)."""
+        """Every problem of the store, none if it is sound (`log_queries.problems`: SQLite's integrity
+        check, the tables and triggers, the checksum chain, the whole log folded again with a write's checks)."""
         self._refresh()
-        conn = self._connection()
-        problems = [f"SQLite integrity check: {row[0]}" for row in conn.execute("PRAGMA integrity_check(10)")
-                    if row[0] != "ok"]
-        shape = schema.shape_problem(conn, self._version)
-        if shape is not None:
-            problems.append(f"not as keizer wrote it: {shape}")
-        if self.tampered is not None:
-            problems.append(self.tampered)
-        checked = Timeline(check=True)
-        loaded = read_events(conn, 0, self._timeline.head)
-        try:
-            checked.extend(self._timeline.rows, lambda i: loaded.get(i, ()))
-        except LogError as exc:
-            problems.append(str(exc))
-        return tuple(problems)
+        return log_queries.problems(self._connection(), self._version, self._timeline, self.tampered)
 
     # ---- writing ---------------------------------------------------------------------------------
 
@@ -263,14 +211,8 @@ class SeasonStore:
         if one does not fit (KeizerError). Returns the season after the action. With `expect_head`
         (the `head()` the events were computed from) it is a compare-and-set: ChangedMeanwhile, and
         nothing written, if another action came after it."""
-        label = _checked_label(label)
-        if not events:
-            raise KeizerError(f"{label}: an action needs at least one event")
-        for event in events:
-            if not isinstance(event, Event):
-                raise TypeError(f"not an event: {event!r}")
-            if isinstance(event, SeasonCreated):
-                raise KeizerError(f"{label}: a season is created only once, with SeasonStore.create")
+        label = checked_label(label)
+        check_events(label, events)
         with self._writing(expect_head):
             season = self._timeline.season  # the latest committed state: the write lock is held
             for event in events:
@@ -282,21 +224,13 @@ class SeasonStore:
     def undo(self, *, expect_head: int | None = None) -> str | None:
         """Take back the latest action in effect; its label, or None if there is nothing to undo.
         `expect_head`: as for `apply`."""
-        with self._writing(expect_head):
-            top = self._timeline.undo_target
-            if top is not None:
-                append_action(self._connection(), top.label, "undo", top.id, (), self._chained)
-        return None if top is None else top.label
+        return self._step("undo", expect_head)
 
     @_guarded
     def redo(self, *, expect_head: int | None = None) -> str | None:
         """Bring back the most recently undone action; its label, or None if there is nothing to redo.
         `expect_head`: as for `apply`."""
-        with self._writing(expect_head):
-            again = self._timeline.redo_target
-            if again is not None:
-                append_action(self._connection(), again.label, "redo", again.id, (), self._chained)
-        return None if again is None else again.label
+        return self._step("redo", expect_head)
 
     @_guarded
     def backup(self, path: str | os.PathLike[str]) -> None:
@@ -309,6 +243,18 @@ class SeasonStore:
     @property
     def _chained(self) -> bool:
         return self._version >= schema.CHAIN_VERSION
+
+    def _step(self, kind: Literal["undo", "redo"], expect_head: int | None) -> str | None:
+        """An undo or a redo of the action it takes back or brings back, chosen inside the write lock (the
+        latest state); that action's label, or None when there is none (nothing is written)."""
+        with self._writing(expect_head):
+            target = self._timeline.undo_target if kind == "undo" else self._timeline.redo_target
+            if target is not None:
+                append_action(self._connection(), target.label, kind, target.id, (), self._chained)
+        return None if target is None else target.label
+
+    def _no_action(self, action_id: int) -> KeizerError:
+        return KeizerError(f"{self.path}: there is no action {action_id} (the newest is {self._timeline.head})")
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -329,14 +275,7 @@ class SeasonStore:
         try:
             if sync:
                 self._sync()
-            if expect_head is not None and not 0 < expect_head <= self._timeline.head:  # a log only grows
-                raise StoreError(f"{self.path}: there is no action {expect_head} (the newest is "
-                                 f"{self._timeline.head}; `keizer log` lists them); nothing was saved")
-            if expect_head is not None and self._timeline.head != expect_head:
-                newest = self._timeline.rows[-1]
-                raise ChangedMeanwhile(
-                    f"{self.path}: the season changed since it was read (action {newest.id}, "
-                    f"{describe(newest.label)}, came after action {expect_head}); nothing was saved")
+            check_head(self.path, self._timeline, expect_head)
             yield conn
             conn.execute("COMMIT")
         except BaseException:
@@ -377,8 +316,3 @@ def validate_store(path: str | os.PathLike[str]) -> tuple[str, ...]:
     except KeizerError as exc:
         return (str(exc),)
 
-
-def _checked_label(label: str) -> str:
-    if not isinstance(label, str) or not label.strip() or "\n" in label:
-        raise KeizerError(f"an action's label must be one non-empty line, got {describe(label)}")
-    return label.strip()

@@ -61,6 +61,18 @@ def inspect(file: Path, timeout: float) -> int:
     return version
 
 
+def open_store_file(file: Path, timeout: float, readonly: bool) -> tuple[sqlite3.Connection, int]:
+    """A connection to the season store in `file` (`connect_for_reading` when `readonly`) and its schema
+    version, once the file is told a store without being changed (`check_header`, `inspect`)."""
+    check_header(file)
+    version = inspect(file, timeout)
+    try:
+        conn = connect_for_reading(file, timeout) if readonly else connect(file, timeout, "rw")
+    except sqlite3.Error as exc:
+        raise StoreError(f"{file}: cannot open ({explain(exc)})") from exc
+    return conn, version
+
+
 def connect_for_reading(file: Path, timeout: float) -> sqlite3.Connection:
     """A connection that only reads (the caller sets query_only): read-write when no write-ahead log is
     there, since a read-only one leaves behind the -wal/-shm files it had to make, and one that closes

@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING
 
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
+from tui.evening.attendance import attendance_rows
+from tui.evening.listing import listed_round, prospective
 
 if TYPE_CHECKING:
     from pairing import Proposal, RoundExplanation
     from pairing.history import Pair
     from pairing.kept import KeptPairing
     from pairing.reuse import Reusable
+    from scoring import Replay
     from scoring.slots import SlotFrame
 
 
@@ -69,6 +72,18 @@ class SolveOutcome:
     """The best pairing only, sent while the alternatives are still being looked for."""
     reuse: Reusable | None = None
     """What this solve leaves for the next solve of the round (the desk keeps it)."""
+
+
+def round_request(season: Season, played: Replay, k: int, *, locks: tuple[Pair, ...], forbids: tuple[Pair, ...],
+                  alternatives: int, head: int, keep: KeptPairing | None = None,
+                  reuse: Reusable | None = None) -> SolveRequest:
+    """The request for round k of `season` (any attendance marks applied) from the ranking after round
+    k − 1 (`played`, its replay); `head`: the store's newest action it is made at."""
+    ranking, values = played.entry_ranking(k)
+    present = sum(1 for row in attendance_rows(season, listed_round(season, k), ranking) if row.entry is None)
+    return SolveRequest(round_number=k, season=prospective(season, k), ranking=ranking, values=values,
+                        locks=locks, forbids=forbids, alternatives=alternatives, head=head, players=present,
+                        slots=played.slots, keep=keep, reuse=reuse)
 
 
 def solve_request(request: SolveRequest, cancel: threading.Event,

@@ -1,0 +1,68 @@
+"""What a store's log answers, reading only: its history, a past season, events, publications, problems."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+from seasons.model import Season
+from seasons.store import schema
+from seasons.store.events import Event
+from seasons.store.log_rows import ActionInfo, decode, read_events
+from seasons.store.published import Published
+from seasons.store.timeline import LogError, Timeline
+
+
+def history(timeline: Timeline) -> list[ActionInfo]:
+    """Every action of the log, oldest first, each saying whether it is undone."""
+    effective = set(timeline.effective)
+    return [ActionInfo(id=r.id, label=r.label, kind=r.kind, target=r.target, at=datetime.fromisoformat(r.at),
+                       undone=r.kind == "do" and r.id not in effective) for r in timeline.rows]
+
+
+def season_at(conn: sqlite3.Connection, timeline: Timeline, action_id: int) -> Season:
+    """The season as it was right after action `action_id` (one of `timeline`'s): the log folded again
+    up to it."""
+    past = Timeline()
+    loaded = read_events(conn, 0, action_id)
+    past.extend((r for r in timeline.rows if r.id <= action_id), lambda i: loaded.get(i, ()))
+    return past.season
+
+
+def action_events(conn: sqlite3.Connection, action_id: int) -> tuple[Event, ...]:
+    """The events of one action (none for an undo or redo)."""
+    return tuple(read_events(conn, action_id - 1, action_id).get(action_id, ()))
+
+
+def publications(conn: sqlite3.Connection, timeline: Timeline) -> tuple[tuple[int, Published], ...]:
+    """The `published` records in effect (an undone one is not), as (action id, event), oldest first."""
+    effective = set(timeline.effective)
+    out = []
+    for aid, kind, payload in conn.execute(
+            "SELECT action_id, kind, payload FROM events WHERE kind = ? ORDER BY action_id, seq",
+            (Published.kind,)):
+        event = decode(aid, kind, payload)
+        if aid in effective and isinstance(event, Published):
+            out.append((int(aid), event))
+    return tuple(out)
+
+
+def problems(conn: sqlite3.Connection, version: int, timeline: Timeline, tampered: str | None) -> tuple[str, ...]:
+    """Every problem of the store, none if it is sound: SQLite's full integrity check, its tables and
+    triggers (as of schema `version`), where the log was changed outside keizer (`tampered`), and the
+    whole log folded again with the checks of a write (each event applied and the season checked against
+    the format after it)."""
+    found = [f"SQLite integrity check: {row[0]}" for row in conn.execute("PRAGMA integrity_check(10)")
+             if row[0] != "ok"]
+    shape = schema.shape_problem(conn, version)
+    if shape is not None:
+        found.append(f"not as keizer wrote it: {shape}")
+    if tampered is not None:
+        found.append(tampered)
+    checked = Timeline(check=True)
+    loaded = read_events(conn, 0, timeline.head)
+    try:
+        checked.extend(timeline.rows, lambda i: loaded.get(i, ()))
+    except LogError as exc:
+        found.append(str(exc))
+    return tuple(found)
