@@ -39,3 +39,18 @@ def test_the_cross_table_of_a_long_real_season_shows_every_round_at_1280_px(brow
         k = max(r.number for r in season.rounds if r.has_results)
         write_site(build_site(season, k, "nl"), tmp_path / path.stem)
         _cross_at_1280(browser, tmp_path / path.stem, k)
+
+
+def test_a_legend_folded_shut_prints_open(site, browser):  # type: ignore[no-untyped-def]
+    # paper cannot be unfolded: a legend closed on screen printed its heading's space and nothing else
+    page = browser.new_page(viewport={"width": 800, "height": 900})
+    for name in ("index.html", "rounds/5.html", "players/quinten-koster.html"):
+        page.goto((site / name).as_uri())
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = false; })")
+        assert not page.locator(".legend dt").first.is_visible()  # folded on screen
+        page.emulate_media(media="print")
+        terms = page.locator(".legend dt")
+        assert terms.count() > 0 and all(dt.is_visible() for dt in terms.all()), name
+        assert page.locator(".legend dd").last.bounding_box()["height"] > 0, name  # type: ignore[index]
+        page.emulate_media(media="screen")
+    page.close()
