@@ -32,3 +32,22 @@ def test_every_header_is_aligned_as_its_column(key: str) -> None:
                 if len(set(cells)) == 1 and cells[0] != headers[i]:
                     wrong.append((page, table.get("class"), i, headers[i], cells[0]))
     assert sorted(set(wrong)) == []
+
+
+@pytest.mark.parametrize("key", sorted(SEASONS))
+def test_the_players_names_have_one_header_in_every_table(key: str) -> None:
+    # the cross table said "Spelers" over the names that every other table calls "Naam"
+    make, k, lang = SEASONS[key]
+    files = build_site(make(), k, lang)
+    said = set()
+    for page in (p for p in files if p.endswith(".html")):
+        for table in parse(files[page]).iter(f"{NS}table"):
+            if not {"standings", "cross", "prizes"} & set((table.get("class") or "").split()):
+                continue
+            headers = ["".join(th.itertext()) for th in table.iter(f"{NS}th")]
+            body = table.find(f"{NS}tbody")
+            assert body is not None
+            for tr in body.findall(f"{NS}tr"):
+                cells = tr.findall(f"{NS}td")
+                said |= {(table.get("class"), headers[i]) for i, td in enumerate(cells) if td.get("class") == "name"}
+    assert {word for _, word in said} == {"Naam" if lang == "nl" else "Name"}, sorted(said)

@@ -15,6 +15,8 @@ from tests.conftest import DEMO
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
+from tui.publish.players import page_names
+from tui.publish.sheet import round_sheet
 from tui.publish.site import build_site
 
 SEASONS: dict[str, tuple[Callable[[], Season], int, str]] = {
@@ -79,3 +81,19 @@ def test_a_round_page_leads_to_the_rounds_before_and_after_it() -> None:
     assert "rounds/33.html" not in links(files, "rounds/32.html")  # the site is that of round 32
     # the date is in the heading, said once
     assert text_of(next(parse(files["rounds/17.html"]).iter(f"{NS}main"))).count("16 januari 2020") == 1
+
+
+def test_who_does_not_play_links_to_their_page_as_the_others_do() -> None:
+    # the absent of a round's results and of a pairing were plain text, the players on the boards links
+    season = load_season(DEMO)
+    files = build_site(season, 32, "nl")
+    pages = page_names(season)
+    ranked = {f"players/{pages[p]}" for p in pages} & set(files)
+    # index.html: the first list is that of round 32's results, the next pairing's after it
+    for page, j in [(f"rounds/{j}.html", j) for j in range(1, 33)] + [("index.html", 32), ("pairing.html", 33)]:
+        absent = round_sheet(season, j).absent
+        assert absent, page
+        paragraph = next(p for p in parse(files[page]).iter(f"{NS}p") if p.get("class") == "absent")
+        linked = {posixpath.normpath(posixpath.join(posixpath.dirname(page), a.get("href") or ""))
+                  for a in paragraph.iter(f"{NS}a")}
+        assert linked == {f"players/{pages[pid]}" for pid, _, _ in absent} & ranked, page

@@ -76,9 +76,10 @@ def history(rep: Replay, pid: PlayerId, lang: str) -> tuple[tuple[PlayerRound, .
     return tuple(rows), tuple(series)
 
 
-def cross_cells(rep: Replay, order: tuple[PlayerId, ...], lang: str) -> dict[PlayerId, tuple[tuple[str, str], ...]]:
-    """Per player (in `order`, the standings after K) and round 1..K: (cell, its title). A game is the
-    opponent's place in these standings, the colour and the result ("12w1"); an entry is its short word."""
+def cross_cells(rep: Replay, order: tuple[PlayerId, ...], lang: str) -> dict[PlayerId, tuple[tuple[str, str, str], ...]]:
+    """Per player (in `order`, the standings after K) and round 1..K: (place, play, title). A game is the
+    opponent's place in these standings and the colour and result ("12", "w1"); an entry is no place and its
+    short word ("", "afg"). Two parts, so that a wide table can stand the place over the rest."""
     season, k = rep.season, rep.upto
     place = {pid: i + 1 for i, pid in enumerate(order)}
     out = {}
@@ -91,12 +92,12 @@ def cross_cells(rep: Replay, order: tuple[PlayerId, ...], lang: str) -> dict[Pla
                 white = game.white == pid
                 opp = game.opponent_of(pid)
                 where = str(place[opp]) if opp in place else "–"
-                cell = f"{where}{colour_letter(white, lang)}{own_result(game.result, white)}"
+                play = f"{colour_letter(white, lang)}{own_result(game.result, white)}"
                 title = f"{season.player(opp).name} {RESULT_TEXT[game.result]}".strip()
             else:
                 kind = rnd.entry_of(pid)
-                cell = "" if kind is None else entry_short(kind, lang)
+                where, play = "", "" if kind is None else entry_short(kind, lang)
                 title = "" if kind is None else entry_word(kind, lang)
-            cells.append((cell, title))
+            cells.append((where, play, title))
         out[pid] = tuple(cells)
     return out

@@ -30,7 +30,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "archive": ("Archief", "Archive"),
     "round": ("Ronde", "Round"),
     "home": ("Ranglijst", "Standings"),
-    "players": ("Spelers", "Players"),
     "opponent": ("Tegenstander", "Opponent"),
     "colour": ("Kleur", "Colour"),
     "points": ("Punten", "Points"),
