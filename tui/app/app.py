@@ -124,8 +124,8 @@ class KeizerApp(App[None]):
             return
         self._interrupted_at = now
         self._quit_asked_at = now  # the words below name any waiting mark: ctrl+q now quits, as they say
-        self.notify(f"ctrl+c again (or ctrl+q) quits; {self._unsaved_words() or 'every change is already saved'}",
-                    markup=False, timeout=3)
+        unsaved = self._unsaved_words() or "every change is already saved"
+        self.notify(visible(f"ctrl+c again (or ctrl+q) quits; {unsaved}"), markup=False, timeout=3)
 
     async def action_quit(self) -> None:
         """ctrl+q quits at once, unless a latecomer or a call-off waits for the re-pairing: that mark is not
