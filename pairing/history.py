@@ -75,14 +75,14 @@ def season_history(season: Season, before_round: int, slots: pl.DataFrame | None
 
     `slots`: that frame when the caller has it already (`scoring.replay(season, before_round − 1).slots`),
     else it is built from the rounds as written."""
-    from scoring.history import meetings, past_slots, player_pasts  # deferred: scoring loads numpy and polars
+    from scoring.history import past_slots, pasts  # deferred: scoring loads numpy and polars
 
     if slots is None:
         slots = past_slots(season, before_round)
-    games, pasts = meetings(slots), player_pasts(slots)
+    read = pasts(slots)
     ids = tuple(p.id for p in season.players)
     met: dict[Pair, list[Meeting]] = {}
-    for rnd, white, black in zip(*(games[c].to_list() for c in ("round", "white", "black"))):
+    for rnd, white, black in read.games:
         w, b = ids[white], ids[black]
         meeting = Meeting(rnd, w, b)
         key = (w, b) if w < b else (b, w)  # pair_key, inline: this loop runs for every game of the season
@@ -90,7 +90,6 @@ def season_history(season: Season, before_round: int, slots: pl.DataFrame | None
             met[key].append(meeting)
         else:
             met[key] = [meeting]
-    players = sorted((ids[i], PlayerHistory(colours, byes, lost)) for i, colours, byes, lost in
-                     zip(*(pasts[c].to_list() for c in ("player", "colours", "byes", "lost_evenings"))))
+    players = sorted((ids[i], PlayerHistory(colours, byes, lost)) for i, colours, byes, lost in read.players)
     # the keys alone are sorted (they are distinct): comparing (key, list) items costs twice as much
     return History(meetings=tuple((k, tuple(met[k])) for k in sorted(met)), players=tuple(players))

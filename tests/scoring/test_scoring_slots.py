@@ -5,10 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import polars as pl
+import pytest
 
 from pairing.history import season_history
+from pairing.simulate import simulate_season
 from scoring import player_card, replay
-from scoring.history import meetings, past_slots, player_pasts
+from scoring.history import Pasts, colour_history, past_slots, pasts, sat_at_board
 from scoring.slots import SLOT_SCHEMA, exact_series
 from scoring.table import EXACT_COLUMNS, prize_table, standings_frame, standings_table
 from seasons.model import Colour
@@ -55,15 +57,35 @@ def test_a_removed_player_has_rows_that_price_nothing() -> None:
 def test_pairing_history_reads_the_frame() -> None:
     s = season(ids(5), ROUNDS)
     slots = past_slots(s, 4)
-    assert meetings(slots).rows() == [(1, 0, 1), (1, 2, 3), (2, 1, 4), (3, 2, 1), (3, 4, 0)]
-    pasts = {row["player"]: row for row in player_pasts(slots).to_dicts()}
-    assert (pasts[0]["colours"], pasts[3]["colours"], pasts[3]["lost_evenings"]) == ("WB", "B", 1)
-    assert (pasts[4]["colours"], pasts[4]["byes"], pasts[4]["lost_evenings"]) == ("BW", 1, 1)
+    read = pasts(slots)
+    assert read.games == ((1, 0, 1), (1, 2, 3), (2, 1, 4), (3, 2, 1), (3, 4, 0))
+    by_player = {p: (colours, byes, lost) for p, colours, byes, lost in read.players}
+    assert (by_player[0][0], by_player[3][0], by_player[3][2]) == ("WB", "B", 1)
+    assert by_player[4] == ("BW", 1, 1)
     assert [m.round for m in season_history(s, 4).meetings_of("p1", "p4")] == []  # a forfeit is no meeting
     # a replay's frame gives the same history
-    assert meetings(replay(s, 3).slots).rows() == meetings(slots).rows()
-    assert player_pasts(replay(s, 3).slots).equals(player_pasts(slots))
+    assert pasts(replay(s, 3).slots) == read
     assert season_history(s, 4, replay(s, 3).slots) == season_history(s, 4)
+
+
+def _pasts_by_polars(slots: pl.DataFrame) -> Pasts:
+    """The same view as the polars queries it replaced: the oracle `pasts` is held to."""
+    games = (slots.filter(sat_at_board() & (pl.col("colour") == Colour.WHITE.sign))
+             .select("round", "player", "opponent").rows())
+    kind = pl.col("kind")
+    players = (slots.group_by("player", maintain_order=True)
+               .agg(colours=colour_history(), byes=(kind == "bye").sum().cast(pl.Int64),
+                    lost=kind.is_in(["bye", "duty"]).sum().cast(pl.Int64))
+               .filter((pl.col("colours") != "") | (pl.col("lost") > 0)).sort("player").rows())
+    return Pasts(tuple(games), tuple(players))
+
+
+@pytest.mark.parametrize("players, rounds, seed", [(12, 8, 1), (31, 14, 2), (60, 20, 3)])
+def test_the_pairing_reads_the_colours_the_table_reads(players: int, rounds: int, seed: int) -> None:
+    simulated = simulate_season(players, rounds + 1, "doorn-driebergen-2019", seed, played=rounds)
+    for slots in (past_slots(simulated, rounds + 1), replay(simulated, rounds).slots):
+        assert pasts(slots) == _pasts_by_polars(slots)
+    assert pasts(past_slots(simulated, 1)) == Pasts((), ())
 
 
 def test_the_table_carries_exact_integers_and_floats_only_for_display() -> None:
