@@ -45,9 +45,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def entry() -> None:
+    """The `keizer` command: `main`, then the process ends. ctrl+c while Python shuts down — the command
+    done, its output written — has nothing left to stop, so from `main`'s end on it is ignored: else
+    Python reports it as "Exception ignored in …" from whatever it was finishing, and exits 0."""
+    sys.exit(main(ending=True))
+
+
+def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
     """Run one command; its exit code (0 done, 1 a pairing that breaks a rule or a crashed terminal UI,
-    2 a user's mistake, 130 interrupted)."""
+    2 a user's mistake, 130 interrupted). `ending`: the process ends after it (`entry`), so ctrl+c is not
+    given back to Python's own handler."""
     global _pressed, _unraisable
     _pressed, _unraisable = False, sys.unraisablehook
     sys.unraisablehook = _quiet_interrupt
@@ -68,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         sys.unraisablehook = _unraisable
         if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+            signal.signal(signal.SIGINT, signal.SIG_IGN if ending else previous)
 
 
 INTERRUPTED = "keizer: interrupted"
@@ -194,4 +202,4 @@ class _shown_as_text:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()
