@@ -23,31 +23,44 @@ PARTICLES = frozenset({"van", "de", "der", "den", "het", "'t", "ter", "ten", "te
 one stops the given names, so it is never read as an initial."""
 
 
-def short(name: str, width: int, first: int = 1) -> str:
+def short(name: str, width: int, first: int = 1, alone: bool = False) -> str:
     """A name cut to `width` cells, keeping the surname readable: "Hans van der Meer" → "H. van der Meer"
     → "H. v.d. Meer" (Dutch particles, lowercase, to their initials; "'t" stays as it is) → "H. v.d. M…".
     `first` letters of the first name stay ("Sa. de Groot" beside "Sj. de Groot"). More given names go to
-    their initials too: "Jan Willem de Boer" → "J.W. de Boer"."""
+    their initials too: "Jan Willem de Boer" → "J.W. de Boer". `alone`: no other player in sight has this
+    surname, so where even the initials leave no room for the whole surname, the surname alone is said
+    ("v.d. Meer", "Schouten") rather than cut ("H. v.d. …", "M. Schou…")."""
     if len(name) <= width:
         return name
     given, _, rest = name.partition(" ")
     if rest:
         start = given if first >= len(given) else given[:first] + "."
         name = f"{start} {rest}"
-        words = rest.split()
-        middle = 0  # the given names after the first: capitalised, before any particle and the surname
-        while middle < len(words) - 1 and not words[middle].islower() and words[middle].casefold() not in PARTICLES:
-            middle += 1
-        if len(name) > width and middle:
-            initials = "".join(w[0] + "." for w in words[:middle])
+        words = _surname_words(rest)
+        if len(name) > width and len(words) < len(rest.split()):
+            initials = "".join(w[0] + "." for w in rest.split()[:len(rest.split()) - len(words)])
             start = f"{start}{initials}" if start.endswith(".") else f"{start} {initials}"
-            words = words[middle:]
             name = f"{start} {' '.join(words)}"
         particles = [w for w in words[:-1] if w.islower()]
-        if len(name) > width and len(particles) == len(words) - 1 and particles:
-            initials = "".join(w if w.startswith("'") else w[0] + "." for w in particles)
-            name = f"{start} {initials} {words[-1]}"
+        abbreviated = " ".join(words)
+        if len(particles) == len(words) - 1 and particles:
+            abbreviated = "".join(w if w.startswith("'") else w[0] + "." for w in particles) + " " + words[-1]
+            if len(name) > width:
+                name = f"{start} {abbreviated}"
+        if len(name) > width and alone:
+            surname = " ".join(words)
+            return cut(surname if len(surname) <= width else abbreviated, max(2, width))
     return cut(name, max(2, width))
+
+
+def _surname_words(rest: str) -> list[str]:
+    """The words of a name after its first given name that are the surname with its particles: more given
+    names (capitalised, before any particle) are left out ("Willem de Boer" → ["de", "Boer"])."""
+    words = rest.split()
+    middle = 0
+    while middle < len(words) - 1 and not words[middle].islower() and words[middle].casefold() not in PARTICLES:
+        middle += 1
+    return words[middle:]
 
 
 def cut(text: str, width: int) -> str:
@@ -62,7 +75,9 @@ def short_names(names: Sequence[str], width: int, most: int | None = None) -> di
     de Graaf) are lengthened — up to `most` characters if given: a column that cannot widen keeps its
     width (its rank, or the screen's detail line, tells such players apart)."""
     firsts = _first_letters(names)
-    out = {name: short(name, width, firsts[name]) for name in names}
+    surnames = [" ".join(_surname_words(name.partition(" ")[2])) for name in names]
+    alone = {name: bool(surname) and surnames.count(surname) == 1 for name, surname in zip(names, surnames)}
+    out = {name: short(name, width, firsts[name], alone[name]) for name in names}
     longest = max((len(name) for name in names), default=0)
     if most is not None:
         longest = min(longest, most)
@@ -75,7 +90,7 @@ def short_names(names: Sequence[str], width: int, most: int | None = None) -> di
         if not clashing:
             break
         wider += 1
-        out.update((name, short(name, wider, firsts[name])) for name in clashing)
+        out.update((name, short(name, wider, firsts[name], alone[name])) for name in clashing)
     return out
 
 

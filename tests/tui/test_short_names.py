@@ -49,3 +49,15 @@ def test_more_given_names_go_to_their_initials_but_a_capitalised_particle_stays(
     names = ["Renée Séverine van 't Hoff-Çelik", "Renée Séverine van der Heijden-Wüstenhöfer"]
     shorts = short_names(names, 15, most=15)
     assert shorts[names[0]] != shorts[names[1]] and all(len(v) <= 15 for v in shorts.values())
+
+
+def test_a_surname_no_one_else_has_is_said_whole_before_an_initial_is_kept() -> None:
+    # at 9 cells "W. v.d. Berg" does not fit: "v.d. Berg" tells who is meant, "W. v.d. …" does not
+    names = ["Wim van den Berg", "Maarten Schouten", "Daan Timmermans", "Hans Maas", "Jan Willem de Boer"]
+    shorts = short_names(names, 9)
+    assert shorts == {"Wim van den Berg": "v.d. Berg", "Maarten Schouten": "Schouten",
+                      "Daan Timmermans": "Timmerma…", "Hans Maas": "Hans Maas", "Jan Willem de Boer": "de Boer"}
+    # two players of one surname keep their initials, however narrow
+    both = short_names(["Jan de Boer", "Piet de Boer"], 8)
+    assert both == {"Jan de Boer": "J. d. B…", "Piet de Boer": "P. d. B…"}
+    assert short("Wim van den Berg", 9) == "W. v.d. …"  # alone, a name is not known to be alone
