@@ -78,7 +78,8 @@ def register_result(sub: argparse._SubParsersAction) -> None:
         description="The Results screen's keys (F4): the result of the game on board BOARD of round K, as "
                     "`keizer pairing` numbers the boards. A result already entered is changed only with "
                     "--change. --no-show white|black: that player did not come without notice (D art. 11): "
-                    "the game stays on its board as a forfeit and the ruleset's `forfeit` key scores it. One "
+                    "the game stays on its board as a forfeit and the ruleset's `forfeit` key scores it. A "
+                    "correction of a no-show readmits the absentee it suspended (docs/rules.md §13). One "
                     "action, one undo step.")
     p.add_argument("season", metavar="SEASON.keizer")
     p.add_argument("board", metavar="BOARD", type=int, help="the board number")
