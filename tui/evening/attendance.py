@@ -15,6 +15,7 @@ from seasons.ruleset import parse_ruleset
 from seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from tui.evening.listing import listed_round, listing_events, round_or_next
 from tui.evening.session import Change, EveningSession
+from tui.evening.team_results import to_come_notice
 
 if TYPE_CHECKING:
     from tui.evening.desk import PairingDesk
@@ -216,6 +217,10 @@ class Attendance:
         day = round_date(self.session.season, k)
         return summary(listed_round(self.session.season, k), self.rows(k),
                        f"{day:%a} {day.isoformat()}" if day is not None else None)
+
+    def to_come(self, k: int) -> str:
+        """The notice of the team results of rounds before k still to come ("" when none is)."""
+        return to_come_notice(self.session.season, k)
 
     def suspended(self, k: int) -> frozenset[PlayerId]:
         """Players not paired in round k until they report back (D art. 12)."""
