@@ -10,7 +10,7 @@ from seasons.championship import FINAL_GROUP, out_of_keizer
 from seasons.errors import KeizerError
 from seasons.model import AbsenceReport, EntryKind, Player, PlayerId, Result, Round, Season
 from seasons.roster import suspended, taking_part
-from seasons.rounds import SeasonComplete, complete_text, past_the_season
+from seasons.rounds import SeasonComplete, complete_text, current_round, past_the_season
 from seasons.ruleset import parse_ruleset
 from seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from tui.evening.listing import listed_round, listing_events, round_or_next
@@ -39,6 +39,9 @@ SHORT_ENTRY_TEXT: dict[EntryKind | None, str] = {
     EntryKind.EXTERNAL_PENDING: "ext.: to come",
 }
 """An entry's words where a column has no room for ENTRY_TEXT (the Round and Results screens at 80 columns)."""
+
+TEAM_RESULTS = frozenset({EntryKind.EXTERNAL_WIN, EntryKind.EXTERNAL_DRAW, EntryKind.EXTERNAL_LOSS})
+"""A team match with its result: only for a round that is played (tonight's or before, docs/rules.md §13)."""
 
 PLAN_MORE = "F7 plans more"
 """How the TUI plans more rounds (its Season screen), after a complete season's fact in its titles and
@@ -168,6 +171,10 @@ def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = N
 def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
     """Refuse, with the reason and the way out, an attendance change that does not fit the round."""
     k = rnd.number
+    tonight = current_round(season)
+    if entry in TEAM_RESULTS and k > tonight:  # a result of a match not played yet is a typo (rules §13)
+        raise KeizerError(f"{player.name}'s team match in round {k} has no result yet: round {k} is not played "
+                          f"(tonight is round {tonight}); mark it external, result to come")
     if player.id in final_group_now(season, k):
         raise KeizerError(f"{player.name} plays in the final group in round {k}, not in the Keizer: their games "
                           f"are on the Groups screen (F8)")
