@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from seasons.errors import KeizerError
-from seasons.model import Season
+from seasons.model import EntryKind, PlayerId, Season
 
 
 def current_round(season: Season) -> int:
@@ -39,6 +39,27 @@ def pending_before(season: Season, k: int) -> int:
     if not 2 <= k <= len(season.rounds) + 1:
         return 0
     return sum(1 for g in season.round(k - 1).games if not g.result.is_decided)
+
+
+def team_results_to_come(season: Season, upto: int | None = None) -> tuple[tuple[int, PlayerId], ...]:
+    """Team matches marked without their result (`external`) in rounds 1..upto (every round without it), as
+    (round, player) in round order, then by player id: the standings stay provisional until each is entered,
+    and tonight's round moves on without waiting for them (a team result may come days later)."""
+    last = len(season.rounds) if upto is None else min(upto, len(season.rounds))
+    return tuple((rnd.number, pid) for rnd in season.rounds[:max(0, last)]
+                 for pid, entry in rnd.entries if entry is EntryKind.EXTERNAL_PENDING)
+
+
+def to_come_list(season: Season, pending: tuple[tuple[int, PlayerId], ...]) -> str:
+    """"Ann Visser (round 31), Bob Jansen (round 32)": each team match whose result is to come."""
+    return ", ".join(f"{season.player(pid).name} (round {k})" for k, pid in pending)
+
+
+def to_come_report(season: Season, upto: int) -> str:
+    """The standings' words for the team results of rounds 1..upto still to come (the table is provisional
+    until they are entered), one wording for every shell; "" when none is."""
+    pending = team_results_to_come(season, upto)
+    return f"team result{'s' if len(pending) > 1 else ''} to come: {to_come_list(season, pending)}" if pending else ""
 
 
 def past_the_season(season: Season, k: int | None) -> int | None:

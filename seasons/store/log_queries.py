@@ -7,7 +7,7 @@ from datetime import datetime
 
 from seasons.model import Season
 from seasons.store import schema
-from seasons.store.events import Event
+from seasons.store.events import Event, SuspensionSet
 from seasons.store.log_rows import ActionInfo, decode, read_events
 from seasons.store.published import Published
 from seasons.store.timeline import LogError, Timeline
@@ -32,6 +32,19 @@ def season_at(conn: sqlite3.Connection, timeline: Timeline, action_id: int) -> S
 def action_events(conn: sqlite3.Connection, action_id: int) -> tuple[Event, ...]:
     """The events of one action (none for an undo or redo)."""
     return tuple(read_events(conn, action_id - 1, action_id).get(action_id, ()))
+
+
+def suspension_action(conn: sqlite3.Connection, timeline: Timeline, player: str) -> tuple[Event, ...]:
+    """The events of the action in effect that last suspended or readmitted `player` (none if no action in
+    the log did: the season came with it, or never had it): what the suspension in force was set with."""
+    effective = set(timeline.effective)
+    for aid, kind, payload in conn.execute(
+            "SELECT action_id, kind, payload FROM events WHERE kind = ? ORDER BY action_id DESC, seq DESC",
+            (SuspensionSet.kind,)):
+        event = decode(aid, kind, payload)
+        if aid in effective and isinstance(event, SuspensionSet) and event.player == player:
+            return action_events(conn, int(aid))
+    return ()
 
 
 def publications(conn: sqlite3.Connection, timeline: Timeline) -> tuple[tuple[int, Published], ...]:

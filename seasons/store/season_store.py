@@ -191,6 +191,13 @@ class SeasonStore:
         return log_queries.action_events(self._connection(), action_id)
 
     @_guarded
+    def suspension_action(self, player: str) -> tuple[Event, ...]:
+        """The events of the action in effect that last suspended or readmitted `player`; none if no action
+        did (`log_queries.suspension_action`): tells a suspension a no-show set from one set on its own."""
+        self._refresh()
+        return log_queries.suspension_action(self._connection(), self._timeline, player)
+
+    @_guarded
     def publications(self) -> tuple[tuple[int, Published], ...]:
         """The `published` records in effect (an undone one is not), as (action id, event), oldest first."""
         self._refresh()

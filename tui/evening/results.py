@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from seasons.errors import KeizerError
-from seasons.model import Result
+from seasons.model import Game, Result
 from seasons.rounds import results_round
 from seasons.store.events import Event, ResultSet, SuspensionSet
 from tui.evening.attendance import entry_text
@@ -54,9 +54,11 @@ class Results:
         if game.result is result:
             raise KeizerError(f"board {board} is already pending" if result is Result.PENDING
                               else f"board {board} already has the result {result.value}")
+        lifted, note = self._no_show_undone(k, game, result)
         label = (f"round {k} board {board}: {season.player(game.white).name}–"
-                 f"{season.player(game.black).name} {result.value}")
-        return self.session.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result))
+                 f"{season.player(game.black).name} {result.value}{note}")
+        return self.session.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result),
+                                   *lifted)
 
     def no_show(self, k: int, row_key: str, absent_colour: Literal["white", "black"]) -> str:
         """The player of `absent_colour` did not come without notice: the game is a forfeit won by the one
@@ -76,9 +78,32 @@ class Results:
         rules = self.session.ruleset
         if rules.suspension and absent not in season.suspended:  # D art. 12 where the club has it
             events.append(SuspensionSet(player=absent, suspended=True))
+        lifted, note = self._no_show_undone(k, game, result)
+        events.extend(lifted)
         came = season.player(game.opponent_of(absent)).name
         booked = (["unexcused"] if rules.forfeit == "bye" else []) + (["suspended"] if rules.suspension else [])
         scored = f"{came} gets a bye (D art. 11)" if rules.forfeit == "bye" else f"{came} wins by forfeit"
         label = (f"round {k} board {board} {result.value}: {season.player(absent).name} did not come"
-                 + (f" ({', '.join(booked)})" if booked else "") + f", {scored}")
+                 + (f" ({', '.join(booked)})" if booked else "") + f", {scored}{note}")
         return self.session.commit(label, *events)
+
+    def _no_show_undone(self, k: int, game: Game, new: Result) -> tuple[tuple[SuspensionSet, ...], str]:
+        """A correction of a no-show (docs/rules.md §13): the board's forfeit becomes `new`, so whoever lost
+        it by not coming is readmitted, if the no-show's own action suspended them and nothing changed
+        their suspension since (the log says so: a suspension set on its own by the director, or
+        one the season came with, stays), and no later no-show of theirs keeps them away. The events and
+        the words for the label."""
+        if not game.result.is_forfeit or new is game.result:
+            return (), ""
+        season = self.session.season
+        absent = game.white if game.result is Result.BLACK_FORFEIT_WIN else game.black
+        if absent not in season.suspended or any(
+                g.result is (Result.BLACK_FORFEIT_WIN if g.white == absent else Result.WHITE_FORFEIT_WIN)
+                for rnd in season.rounds[k:] if (g := rnd.game_of(absent)) is not None):
+            return (), ""
+        cause = self.session.store.suspension_action(absent)
+        if (SuspensionSet(player=absent, suspended=True) not in cause
+                or ResultSet(round=k, white=game.white, black=game.black, result=game.result) not in cause):
+            return (), ""
+        name = season.player(absent).name
+        return (SuspensionSet(player=absent, suspended=False),), f"; {name} readmitted (the no-show is corrected)"

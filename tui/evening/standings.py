@@ -11,6 +11,7 @@ from seasons.errors import KeizerError
 from seasons.model import PlayerId
 from seasons.numbers import counted
 from tui.evening.session import EveningSession
+from seasons.rounds import to_come_report
 from tui.format import iteration_summary, standings_cells
 
 
@@ -74,7 +75,9 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
         report += f"; participation rule {share}: {counted(under, 'player')} below it"
     view = StandingsView(round=rep.upto, rows=rows, report=report, replay=rep, missing=st.missing)
     if view.provisional:  # so that nobody publishes a half table by mistake (docs/rules.md §5)
-        view = replace(view, report=f"{view.provisional} · {report}")
+        # whose team result keeps it provisional, when one does: it may come days later (rules §13)
+        owed = to_come_report(season, rep.upto)
+        view = replace(view, report=" · ".join(filter(None, (view.provisional, owed, report))))
     return view
 
 

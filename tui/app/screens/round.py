@@ -80,6 +80,7 @@ class RoundScreen(KeizerScreen):
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
+        yield Static("", id="to-come", classes="subtitle", markup=False)
         yield KeizerTable(id="attendance")
         yield Static("", id="detail", classes="subtitle", markup=False)
 
@@ -120,6 +121,10 @@ class RoundScreen(KeizerScreen):
                              for row in rows)
         self._show_detail()
         self.query_one("#title", Static).update(visible(self.evening.attendance.summary(k)))
+        # the team results earlier rounds still wait for: the evening moved on without them (rules §13)
+        to_come = self.query_one("#to-come", Static)
+        to_come.update(visible(notice := self.evening.attendance.to_come(k)))
+        to_come.display = bool(notice)
 
     def _show_detail(self) -> None:
         key = self.query_one(KeizerTable).cursor_key

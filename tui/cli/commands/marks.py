@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+from typing import TYPE_CHECKING
+
 from seasons.errors import KeizerError
+
+if TYPE_CHECKING:
+    from seasons.model import Season
 
 STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won", "external-drawn",
             "external-lost")
@@ -53,6 +58,7 @@ def run_attend(args: argparse.Namespace) -> int:
                 # Left out of the pairing and staying away (a team match's result, excused turned
                 # unexcused): no board depends on it, so no re-pairing either.
                 print(evening.attendance.absence(k, pid, entry))
+                print_to_come(evening.season, evening.session.current_round(), args.season)
                 return 0
             if entry is None and (rnd.game_of(pid) is not None or rnd.bye == pid):
                 game = rnd.game_of(pid)
@@ -69,7 +75,20 @@ def run_attend(args: argparse.Namespace) -> int:
             raise KeizerError(f"{season.player(pid).name} had the bye in round {k}, which is scored: "
                               f"--take-bye gives the new mark instead")
         print(evening.attendance.set(k, pid, entry))
+        print_to_come(evening.season, evening.session.current_round(), args.season)
     return 0
+
+
+def print_to_come(season: Season, k: int, path: str) -> None:
+    """The team results of rounds before tonight's (round k) still to come, and the command that enters
+    one: the evening moves on without them (docs/rules.md §13), so each mark says what is owed."""
+    from seasons.rounds import team_results_to_come, to_come_list
+
+    pending = team_results_to_come(season, k - 1)
+    if pending:
+        first_round, first = pending[0]
+        print(f"still to come: {to_come_list(season, pending)} — `keizer attend {path} {first} external-won "
+              f"--round {first_round}` (or external-drawn, external-lost) enters one")
 
 
 def register_result(sub: argparse._SubParsersAction) -> None:
@@ -78,7 +97,8 @@ def register_result(sub: argparse._SubParsersAction) -> None:
         description="The Results screen's keys (F4): the result of the game on board BOARD of round K, as "
                     "`keizer pairing` numbers the boards. A result already entered is changed only with "
                     "--change. --no-show white|black: that player did not come without notice (D art. 11): "
-                    "the game stays on its board as a forfeit and the ruleset's `forfeit` key scores it. One "
+                    "the game stays on its board as a forfeit and the ruleset's `forfeit` key scores it. A "
+                    "correction of a no-show readmits the absentee it suspended (docs/rules.md §13). One "
                     "action, one undo step.")
     p.add_argument("season", metavar="SEASON.keizer")
     p.add_argument("board", metavar="BOARD", type=int, help="the board number")

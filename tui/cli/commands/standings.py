@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from seasons.championship import final_group
+from seasons.rounds import to_come_report
 from tui.format import COLUMNS, exact, iteration_summary, standings_cells, text_table
 
 if TYPE_CHECKING:
@@ -67,6 +68,10 @@ def standings_text(rep: Replay, table: Any, style: str) -> str:
     if missing:  # so that nobody publishes a half table by mistake
         title += (f"\nPROVISIONAL: {missing} result{'s' if missing != 1 else ''} still missing "
                   f"(pending games score 0 until entered)")
+        owed = to_come_report(rep.season, rep.upto)
+        if owed:  # whose team result keeps it provisional, and the command that enters it (rules §13)
+            title += (f"\n{owed[0].upper()}{owed[1:]} — `keizer attend SEASON PLAYER "
+                      f"external-won|external-drawn|external-lost --round K` enters one")
     return title + "\n\n" + text_table([h for h, _ in columns], [cells for _, cells in rows],
                                           [right for _, right in columns])
 

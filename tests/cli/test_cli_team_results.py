@@ -1,0 +1,53 @@
+"""`keizer standings` and `keizer attend` say whose team result of which round is still to come (rules §13)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from seasons.load import load_season
+from seasons.model import EntryKind, PlayerId
+from seasons.roster import taking_part
+from seasons.store import SeasonStore
+from tests.conftest import EVENING
+from tui.cli.main import main
+
+
+@pytest.fixture
+def owed(tmp_path: Path) -> tuple[Path, PlayerId]:
+    """Club D's store, round 32 played, with an excused player of round 32 on a team match whose result is to come."""
+    path = tmp_path / "club.keizer"
+    season = load_season(EVENING)
+    SeasonStore.create(path, season).close()
+    pid = next(p for p, e in season.round(32).entries if e is EntryKind.EXCUSED and taking_part(season, p, 33))
+    assert main(["attend", str(path), pid, "external", "--round", "32"]) == 0
+    return path, pid
+
+
+def test_standings_name_the_team_result_to_come(owed: tuple[Path, PlayerId], capsys: pytest.CaptureFixture[str]):
+    path, pid = owed
+    capsys.readouterr()
+    assert main(["standings", str(path)]) == 0
+    out = capsys.readouterr().out
+    name = load_season(path).player(pid).name
+    assert "PROVISIONAL: 1 result still missing" in out
+    assert f"Team result to come: {name} (round 32) — `keizer attend SEASON PLAYER" in out
+
+
+def test_attend_moves_on_and_reminds(owed: tuple[Path, PlayerId], capsys: pytest.CaptureFixture[str]):
+    path, pid = owed
+    season = load_season(path)
+    other = next(p.id for p in season.players if season.round(33).entry_of(p.id) is None
+                 and taking_part(season, p.id, 33) and p.id != pid)
+    capsys.readouterr()
+    assert main(["attend", str(path), other, "excused"]) == 0  # tonight's round: 33, not waiting for 32
+    out = capsys.readouterr().out
+    assert out.startswith("round 33: ")
+    assert f"still to come: {season.player(pid).name} (round 32) — `keizer attend {path} {pid} external-won " \
+           f"--round 32`" in out
+    assert main(["attend", str(path), pid, "external-drawn", "--round", "32"]) == 0
+    out = capsys.readouterr().out
+    assert "still to come" not in out
+    assert main(["standings", str(path)]) == 0
+    assert "to come" not in capsys.readouterr().out

@@ -1,0 +1,49 @@
+"""What a mark in a round may be: the checks of an attendance change, each refusal with its way out."""
+
+from __future__ import annotations
+
+from seasons.championship import out_of_keizer
+from seasons.errors import KeizerError
+from seasons.model import EntryKind, Player, PlayerId, Round, Season
+from seasons.rounds import current_round
+from seasons.ruleset import parse_ruleset
+
+TEAM_RESULTS = frozenset({EntryKind.EXTERNAL_WIN, EntryKind.EXTERNAL_DRAW, EntryKind.EXTERNAL_LOSS})
+"""A team match with its result: only for a round that is played (tonight's or before, docs/rules.md §13)."""
+
+
+def final_group_now(season: Season, k: int) -> tuple[PlayerId, ...]:
+    """The members of K's final group, out of the Keizer in round k (docs/rules.md §8); () otherwise."""
+    rule = parse_ruleset(season.ruleset_spec).championship
+    return out_of_keizer(season.championship, rule.mode if rule else None, k)
+
+
+def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
+    """Refuse, with the reason and the way out, an attendance change that does not fit the round."""
+    k = rnd.number
+    tonight = current_round(season)
+    if entry in TEAM_RESULTS and k > tonight:  # a result of a match not played yet is a typo (rules §13)
+        raise KeizerError(f"{player.name}'s team match in round {k} has no result yet: round {k} is not played "
+                          f"(tonight is round {tonight}); mark it external, result to come")
+    if player.id in final_group_now(season, k):
+        raise KeizerError(f"{player.name} plays in the final group in round {k}, not in the Keizer: their games "
+                          f"are on the Groups screen (F8)")
+    w = season.withdrawal_of(player.id)
+    if w is not None and k >= w.before_round:
+        raise KeizerError(f"{player.name} withdrew before round {w.before_round}: no entry in round {k}")
+    if k < player.joined:
+        raise KeizerError(f"{player.name} joins in round {player.joined}: nothing to set in round {k}")
+    game = rnd.game_of(player.id)
+    if game is not None:
+        board = rnd.games.index(game) + 1
+        if rnd.has_results:
+            raise KeizerError(f"{player.name} played on board {board} of round {k}: correct that game's "
+                              f"result on Results (F4) (n: a no-show, if they did not come)")
+        raise KeizerError(f"{player.name} plays on board {board} of round {k}: record a no-show on Results (F4, n), "
+                          f"or clear the pairing on Pairing (F3) and pair again")
+    if rnd.is_paired and entry is None:
+        if rnd.has_results:
+            raise KeizerError(f"round {k} was played without {player.name}: give them an entry (absent, "
+                              f"external, duty), not a game")
+        raise KeizerError(f"round {k} is paired without {player.name}: clear the pairing on Pairing (F3) "
+                          f"and pair again to include them")
