@@ -115,16 +115,16 @@ def test_a_mark_taken_back_is_brought_back_while_nothing_was_saved_since(evening
     evening.desk.take_back_late()
     evening.desk.take_back_late()
     assert evening.desk.late == {}
-    brought = evening.desk.bring_back_late()
+    brought = evening.desk.redo()
     assert brought == (f"brought back: the mark of {evening.season.player(caller).name} in round 33 (it waits "
                        f"for the re-pairing)")
     assert evening.desk.late == {caller: EntryKind.EXCUSED}
-    assert evening.desk.bring_back_late() is not None and evening.desk.late == {caller: EntryKind.EXCUSED, late: None}
-    assert evening.desk.bring_back_late() is None  # nothing more to bring back
+    assert evening.desk.redo() is not None and evening.desk.late == {caller: EntryKind.EXCUSED, late: None}
+    assert evening.desk.redo() is None  # nothing more to bring back
     assert evening.desk.take_back_late() is not None  # and ctrl+z takes it back again
     evening.attendance.set(33, rnd.games[1].black, EntryKind.EXCUSED)
-    assert evening.desk.bring_back_late() is None  # a new mark forgets what was taken back, as an action does
+    assert evening.desk.redo() is None  # a new mark forgets what was taken back, as an action does
     evening.desk.take_back_late()
     evening.settings.change(name="Another name")
-    assert evening.desk.bring_back_late() is None  # something was saved since: ctrl+y redoes the store's
+    assert evening.desk.redo() is None  # something was saved since: ctrl+y redoes the store's
     assert evening.season.round(33) == rnd

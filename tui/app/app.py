@@ -225,7 +225,8 @@ class KeizerApp(App[None]):
         self._season_changed()
 
     def action_redo(self) -> None:
-        brought = self.evening.desk.bring_back_late()  # a mark just taken back by ctrl+z: it goes first
+        # An edit or a mark on the desk that ctrl+z took back: in turn with the store's undone actions
+        brought = self.evening.desk.redo()
         if brought is not None:
             self.say(brought)
             self._season_changed()

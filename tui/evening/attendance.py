@@ -198,13 +198,21 @@ class Attendance:
 
         In the round being prepared, D art. 12 goes with it: marking a player unexcused also suspends
         them (not paired until they report back), and any other mark readmits a suspended player (they
-        did report). One action, one undo step."""
+        did report). One action, one undo step. In a paired round before its results a change of who plays
+        (present ↔ absent) waits on the desk for the re-pairing; another kind of absence for a player the
+        pairing leaves out is saved at once (`absence`)."""
         player = self.session.player(pid)
         if (planned := past_the_season(self.session.season, k)) is not None:
             raise SeasonComplete(planned)
         rnd = listed_round(self.session.season, k)
         if self.desk is not None and rnd.is_paired and not rnd.has_results and taking_part(
                 self.session.season, player.id, k):
+            left_out = rnd.game_of(player.id) is None and rnd.bye != player.id
+            if entry is not None and left_out and player.id not in (self.desk.late if self.desk.round_number == k
+                                                                    else ()):
+                # Left out of the pairing and staying away (excused turned unexcused, a team match): who
+                # plays does not change, so no re-pairing either; saved at once, as `keizer attend` does.
+                return self.absence(k, pid, entry)
             # After the pairing was accepted: a latecomer or a call-off is re-paired keeping every accepted
             # board it can; the change waits on the desk and is saved with the new pairing (one action).
             return self.desk.mark(k, player.id, entry)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
 from seasons.rounds import current_round, past_the_season, pending_before
+from tui.evening.desk_steps import DeskEdit, DeskSteps
 from tui.evening.desk_text import desk_title, found_text, names
 from tui.evening.group import group_pairs
 from tui.evening.hand import hand_report, swap_text, swapped
@@ -24,10 +25,6 @@ if TYPE_CHECKING:
     from pairing.history import Pair
     from pairing.reuse import Reusable
     from scoring import Replay
-
-Edit = tuple[str, set["Pair"], set["Pair"], list[ProposalView], int]
-"""An edit on the desk and the desk before it: (what, locks, forbids, proposals, made_at)."""
-
 
 class DeskSource(Protocol):
     """What the desk reads (an `EveningSession` is one): the season, its revision and its replays."""
@@ -58,21 +55,12 @@ class PairingDesk:
     """Best first, then the alternatives; a hand-made pairing goes first."""
     made_at: int = 0
     """The store head the proposals were made from."""
-    edits: list[Edit] = field(default_factory=list)
-    """The director's edits on the desk (lock, forbid, swap), newest last, each with the desk as it was
-    before: ctrl+z on the Pairing screen takes these back first (they are not store actions)."""
     late: Marks = field(default_factory=dict)
     """Attendance changed in the desk's paired round before its results — a latecomer (None: present) or a
     player who calls off (their entry) — waiting for the re-pairing that saves it with the new pairing
     (a player of a paired round has a game or an entry, never both: the two are one action)."""
-    late_steps: list[Marks] = field(default_factory=list)
-    """`late` as it was before each of the director's marks, newest last: ctrl+z takes the newest mark back
-    while nothing was saved since (`take_back_late`), not the accepted pairing the marks wait on."""
-    late_at: int = 0
-    """The store head when the newest mark was made."""
-    late_undone: list[dict[PlayerId, EntryKind | None]] = field(default_factory=list)
-    """`late` as each mark taken back left it, newest last: ctrl+y brings the newest back
-    (`bring_back_late`) while nothing was saved since; a new mark forgets them, as a new action does redo."""
+    steps: DeskSteps = field(default_factory=DeskSteps)
+    """The edits and marks ctrl+z takes back (they are not store actions), and those ctrl+y brings back."""
     failure: tuple[str, int] | None = field(default=None, init=False)
     """Why the last solve found nothing, and the revision it was made at (see `failed`)."""
     reuse: Reusable | None = field(default=None, init=False)
@@ -106,7 +94,7 @@ class PairingDesk:
             rnd = self._saved_round()
             if rnd is None or rnd.has_results:
                 self.late.clear()
-                self.late_steps.clear()
+                self.steps.late_steps.clear()
         return self.late
 
     def views(self) -> tuple[ProposalView, ...]:
@@ -189,14 +177,11 @@ class PairingDesk:
         self.follow(k)
         # the desk's round is paired without results once `marked` allows it: none of its marks lapse
         late, text = marked(self.source.season, k, pid, entry, self.late)
-        self.late_steps.append(dict(self.late))
+        self.steps.marked(self.late, self.source.revision)
         self.late = late
-        self.late_undone.clear()
-        self.late_at = self.source.revision
         # Proposals on the desk were made for the attendance as it was: accepting one now would leave a
         # latecomer without a game (or a game for who called off). The re-pairing makes new ones.
         self.proposals.clear()
-        self.edits.clear()
         return text
 
     def take_back_late(self) -> str | None:
@@ -204,25 +189,27 @@ class PairingDesk:
         before it), not the store's last action — that is the accepted pairing the mark waits on. None when
         no mark waits, or something was saved since the newest (then ctrl+z undoes that)."""
         self.waiting()  # marks whose pairing is gone lapse, with their steps
-        if not self.late_steps or self.late_at != self.source.revision:
+        after, before = self.late, self.steps.take_back_mark(self.late, self.source.revision)
+        if before is None:
             return None
-        after = self.late
-        self.late = self.late_steps.pop()
-        self.late_undone.append(after)
+        self.late = before
         self.proposals.clear()
-        self.edits.clear()
         return taken_back(self.source.season, self.round_number, after, self.late)
 
-    def bring_back_late(self) -> str | None:
-        """ctrl+y right after `take_back_late`: the mark comes back, waiting for the re-pairing again. None
-        when no mark was taken back, or something was saved since (then ctrl+y redoes the store's action)."""
-        if not self.late_undone or self.late_at != self.source.revision:
+    def redo(self) -> str | None:
+        """ctrl+y: the edit or mark ctrl+z took back last comes back, the desk as it left it (an edit does not
+        re-solve; a mark waits for the re-pairing again). None when none was taken back, when the store's
+        action taken back after it is to come back first, or something was saved since (then ctrl+y redoes
+        the store's action)."""
+        step = self.steps.undone.next(self.source.revision)
+        if isinstance(step, DeskEdit):
+            self.steps.edits.append(self._state(step.what))
+            self._restore(step)
+            return f"redone on the desk: {step.what}"
+        if step is None:
             return None
-        before = self.late
-        self.late = self.late_undone.pop()
-        self.late_steps.append(before)
+        before, self.late = self.late, self.steps.bring_back_mark(step, self.late, self.source.revision)
         self.proposals.clear()
-        self.edits.clear()
         return brought_back(self.source.season, self.round_number, before, self.late)
 
     # -- the director's hand ---------------------------------------------------------------------------
@@ -256,11 +243,12 @@ class PairingDesk:
 
     def undo_edit(self) -> str | None:
         """Take back the last lock, forbid or swap; None when there is none (then ctrl+z undoes the store)."""
-        if not self.edits:
+        if not self.steps.edits:
             return None
-        what, self.locks, self.forbids, self.proposals, self.made_at = self.edits.pop()
-        self._redraw_marks()
-        return f"undone on the desk: {what}"
+        edit = self.steps.edits.pop()
+        self.steps.undone.push(self._state(edit.what), self.source.revision)  # the desk as the edit left it
+        self._restore(edit)
+        return f"undone on the desk: {edit.what}"
 
     # -- what the caller commits ---------------------------------------------------------------------
     def accept(self, index: int) -> Change:
@@ -288,12 +276,10 @@ class PairingDesk:
     # -- steps ----------------------------------------------------------------------------------------
     def _clear(self) -> None:
         self.late.clear()
-        self.late_steps.clear()
-        self.late_undone.clear()
+        self.steps.clear()
         self.locks.clear()
         self.forbids.clear()
         self.proposals.clear()
-        self.edits.clear()
 
     def _with_late(self, season: Season) -> Season:
         """The season with the desk's round as it is to be paired again: its attendance changes applied."""
@@ -322,7 +308,17 @@ class PairingDesk:
         return who, added
 
     def _remember(self, what: str) -> None:
-        self.edits.append((what, set(self.locks), set(self.forbids), list(self.proposals), self.made_at))
+        """A new edit: the desk before it goes on the undo stack; what was taken back is gone (as in an editor)."""
+        self.steps.edits.append(self._state(what))
+        self.steps.undone.forget()
+
+    def _state(self, what: str) -> DeskEdit:
+        return DeskEdit(what, frozenset(self.locks), frozenset(self.forbids), tuple(self.proposals), self.made_at)
+
+    def _restore(self, edit: DeskEdit) -> None:
+        self.locks, self.forbids = set(edit.locks), set(edit.forbids)
+        self.proposals, self.made_at = list(edit.proposals), edit.made_at
+        self._redraw_marks()
 
     def _proposal(self, index: int) -> ProposalView:
         views = self.views()

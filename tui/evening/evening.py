@@ -37,8 +37,8 @@ class Evening:
         """The players: add, edit, move, withdraw, suspend."""
         self.settings = Settings(session)
         """The season's name, ruleset and rounds planned."""
-        self.history = History(session)
-        """Undo and redo."""
+        self.history = History(session, self.desk.steps.undone)
+        """Undo and redo (of the store; the desk's own steps come back in turn with them)."""
         self.classes = Classes(session)
         """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
         self.publications = Publications(session)

@@ -38,6 +38,8 @@ class PairingScreen(KeizerScreen):
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("ctrl+z", "undo_edit", "Undo", key_display="^z", show=False,
                 tooltip="undo the last lock, forbid or swap on this screen; else the last saved change"),
+        Binding("ctrl+y", "redo_edit", "Redo", key_display="^y", show=False,
+                tooltip="bring back what ^z took back last: a lock, forbid or swap, or a saved change"),
         Binding("c", "clear", "Clear saved"),
         *(Binding(str(n), f"show_proposal({n})", f"Proposal {n}", group=Binding.Group("Proposal", compact=True))
           for n in range(1, SHOWN + 1)),
@@ -93,6 +95,12 @@ class PairingScreen(KeizerScreen):
     def _numbers(self, count: int) -> list[int]:
         """Which proposals (1-based) the columns show."""
         return proposals_in_sight(self.size.width or 80, count, self.second)
+
+    def on_screen_resume(self) -> None:
+        # Textual calls KeizerScreen's after this one, which redraws a stale screen; a desk edit ctrl+y
+        # brought back on another screen changes no revision, so the desk is drawn here.
+        if not self.stale:
+            self.refresh_view()
 
     def on_resize(self) -> None:
         if not self.stale:
@@ -282,4 +290,10 @@ class PairingScreen(KeizerScreen):
             await self.run_action("app.undo")
             return
         self.say(text)
+        self.refresh_view()
+
+    async def action_redo_edit(self) -> None:
+        """The app's redo (a desk edit comes back in its turn with the store's actions), the desk drawn again:
+        an edit changes no revision, so the app's signal does not redraw it."""
+        await self.run_action("app.redo")
         self.refresh_view()
