@@ -1,4 +1,4 @@
-"""Attendance: who takes part in a round and how, its checks, and suspension with it (D art. 12)."""
+"""Attendance: who takes part in a round and how, and suspension with it (D art. 12); the checks in `mark_checks`."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from seasons.absence import book_report, round_date
-from seasons.championship import FINAL_GROUP, out_of_keizer
+from seasons.championship import FINAL_GROUP
 from seasons.errors import KeizerError
 from seasons.model import AbsenceReport, EntryKind, Player, PlayerId, Result, Round, Season
 from seasons.roster import suspended, taking_part
 from seasons.rounds import SeasonComplete, complete_text, past_the_season
-from seasons.ruleset import parse_ruleset
 from seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from tui.evening.listing import listed_round, listing_events, round_or_next
+from tui.evening.mark_checks import check_change, final_group_now
 from tui.evening.session import Change, EveningSession
 
 if TYPE_CHECKING:
@@ -99,12 +99,6 @@ class AttendanceRow:
         return "absent without notice last time" if self.absent_last else ""
 
 
-def final_group_now(season: Season, k: int) -> tuple[PlayerId, ...]:
-    """The members of K's final group, out of the Keizer in round k (docs/rules.md §8); () otherwise."""
-    rule = parse_ruleset(season.ruleset_spec).championship
-    return out_of_keizer(season.championship, rule.mode if rule else None, k)
-
-
 def absent_last_time(season: Season, k: int) -> frozenset[PlayerId]:
     """Players whose last evening before round k was an absence without notice — an `unexcused` entry or
     a game lost by forfeit (D art. 11 books that absentee unexcused)."""
@@ -162,33 +156,6 @@ def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = N
     if not parts:
         return f"{name} {state}: nobody yet — add the players on F6 (a)"
     return f"{name} {state}: " + ", ".join(parts)
-
-
-def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
-    """Refuse, with the reason and the way out, an attendance change that does not fit the round."""
-    k = rnd.number
-    if player.id in final_group_now(season, k):
-        raise KeizerError(f"{player.name} plays in the final group in round {k}, not in the Keizer: their games "
-                          f"are on the Groups screen (F8)")
-    w = season.withdrawal_of(player.id)
-    if w is not None and k >= w.before_round:
-        raise KeizerError(f"{player.name} withdrew before round {w.before_round}: no entry in round {k}")
-    if k < player.joined:
-        raise KeizerError(f"{player.name} joins in round {player.joined}: nothing to set in round {k}")
-    game = rnd.game_of(player.id)
-    if game is not None:
-        board = rnd.games.index(game) + 1
-        if rnd.has_results:
-            raise KeizerError(f"{player.name} played on board {board} of round {k}: correct that game's "
-                              f"result on Results (F4) (n: a no-show, if they did not come)")
-        raise KeizerError(f"{player.name} plays on board {board} of round {k}: record a no-show on Results (F4, n), "
-                          f"or clear the pairing on Pairing (F3) and pair again")
-    if rnd.is_paired and entry is None:
-        if rnd.has_results:
-            raise KeizerError(f"round {k} was played without {player.name}: give them an entry (absent, "
-                              f"external, duty), not a game")
-        raise KeizerError(f"round {k} is paired without {player.name}: clear the pairing on Pairing (F3) "
-                          f"and pair again to include them")
 
 
 class Attendance:

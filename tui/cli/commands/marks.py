@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from seasons.errors import KeizerError
+
+if TYPE_CHECKING:
+    from tui.evening.mark_checks import InFinalGroup, PlayedGame
 
 STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won", "external-drawn",
             "external-lost")
@@ -36,9 +40,12 @@ def register_attend(sub: argparse._SubParsersAction) -> None:
 
 
 def run_attend(args: argparse.Namespace) -> int:
+    from shlex import quote
+
     from seasons.lookup import resolve_player
     from seasons.model import EntryKind
     from tui.cli.commands.calendar import evening_on
+    from tui.evening.mark_checks import InFinalGroup, PlayedGame
 
     entry = {"present": None, "excused": EntryKind.EXCUSED, "unexcused": EntryKind.UNEXCUSED,
              "duty": EntryKind.DUTY, "external": EntryKind.EXTERNAL_PENDING, "external-won": EntryKind.EXTERNAL_WIN,
@@ -60,16 +67,35 @@ def run_attend(args: argparse.Namespace) -> int:
                 raise KeizerError(f"{season.player(pid).name} is already present in round {k} ({where})")
             option = "--present" if entry is None else "--absent"
             # --absent books excused: any other mark follows once the player is off the pairing
-            then = (f"; then `keizer attend {args.season} {pid} {args.status}`"
+            then = (f"; then `keizer attend {quote(args.season)} {quote(pid)} {args.status}`"
                     if entry not in (None, EntryKind.EXCUSED) else "")
-            raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {args.season} --round {k} "
-                              f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards"
-                              f"{then}")
+            raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {quote(args.season)} --round "
+                              f"{k} --keep-accepted {option} {quote(pid)} --save` re-pairs it keeping the accepted "
+                              f"boards{then}")
         if evening.attendance.bye_goes(k, pid) and not args.take_bye:
             raise KeizerError(f"{season.player(pid).name} had the bye in round {k}, which is scored: "
                               f"--take-bye gives the new mark instead")
-        print(evening.attendance.set(k, pid, entry))
+        try:
+            print(evening.attendance.set(k, pid, entry))
+        except (PlayedGame, InFinalGroup) as exc:  # the evening layer names the TUI's keys
+            raise KeizerError(_cli_way(exc, args.season)) from None
     return 0
+
+
+def _cli_way(exc: PlayedGame | InFinalGroup, season: str) -> str:
+    """A refused mark's way out as commands to type, the season's path quoted for the shell."""
+    from shlex import quote
+
+    from tui.evening.mark_checks import InFinalGroup
+
+    path = quote(season)
+    if isinstance(exc, InFinalGroup):
+        return (f"{exc.name} plays in the final group in round {exc.round}, not in the Keizer: `keizer group "
+                f"{path}` shows their games")
+    board = f"keizer result {path} {exc.board}"
+    return (f"{exc.name} played on board {exc.board} of round {exc.round}: `{board} RESULT --round {exc.round} "
+            f"--change` corrects that game's result (if they did not come: `{board} --no-show {exc.colour} "
+            f"--round {exc.round} --change`)")
 
 
 def register_result(sub: argparse._SubParsersAction) -> None:
