@@ -89,9 +89,9 @@ def run(args: argparse.Namespace) -> int:
               f"not that one (--save --replace saves it over that one)", file=sys.stderr)
     ranked = keizer_ranked(season, k) if k >= 1 else None
     ranking, values = (ranked.ranking, ranked.values) if ranked is not None else ((), ())
+    forbids = [_pair(season, x, "--forbid") for x in args.forbid]
     inst = build_instance(season, k, ranking, values, slots=ranked.slots if ranked is not None else None,
-                          locks=[_pair(season, x, "--lock") for x in args.lock],
-                          forbids=[_pair(season, x, "--forbid") for x in args.forbid],
+                          locks=[_pair(season, x, "--lock") for x in args.lock], forbids=forbids,
                           bye=_player(season, args.bye, "--bye") if args.bye else None,
                           fixed=[_pair(season, x, "--fixed") for x in args.fixed],
                           keep=keep)
@@ -118,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         from tui.cli.commands.pair_text import proposal_text
 
-        sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None))
+        sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None,
+                                       forbids))
         if best.moved is not None:
             sys.stdout.write(f"Against the saved pairing of round {k}: {best.moved.words()}\n")
     if args.save and head is not None:
