@@ -113,6 +113,10 @@ def _run(argv: Sequence[str] | None) -> int:
     ahead = before_command(argv, args.command)
     if ahead:  # `keizer --bogus standings S`: keizer's own option, not one of the command's
         parser.error(f"unrecognized arguments: {' '.join(ahead)}")
+    if getattr(args, "own_words", False):
+        # A command that parses its own words (`keizer group`) gets them in the order typed: argparse set
+        # an option first (`keizer group --json S`) aside as unknown and kept the rest.
+        args.words, extra = list(argv[len(ahead) + 1:]), []
     if extra:  # said by the command's parser, so the line names the command whose options these are not
         command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     with _shown_as_text(terminal_ui=args.command in ("open", "demo")):

@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="The championship group (docs/rules.md §8). Nothing is written unless --save "
                                    "is given (a season store; each action is one undo step).")
     p.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, own_words=True)  # its words as typed, an option first too (`keizer main`)
 
 
 def _parser(action: str) -> argparse.ArgumentParser:
