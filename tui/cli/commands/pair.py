@@ -79,14 +79,14 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError("--present and --absent change a paired round: give --keep-accepted too")
     saved = _saved_boards(season, k) if not args.keep_accepted else 0
     if saved and args.save and not args.replace:
-        raise KeizerError(f"round {k} already has a saved pairing ({saved} boards): --replace saves over it, "
-                          f"--keep-accepted re-pairs it keeping its boards")
+        raise KeizerError(f"round {k} already has a saved pairing ({counted(saved, 'board')}): --replace saves over "
+                          f"it, --keep-accepted re-pairs it keeping its boards")
     if args.replace and not args.save:
         raise KeizerError("--replace saves over a saved pairing: give --save too")
     if saved and not args.save:
         # stderr, so that --json's stdout stays the contract's one object (docs/format.md)
-        print(f"keizer: note: round {k} already has a saved pairing ({saved} boards); this is a new proposal, "
-              f"not that one (--save --replace saves it over that one)", file=sys.stderr)
+        print(f"keizer: note: round {k} already has a saved pairing ({counted(saved, 'board')}); this is a new "
+              f"proposal, not that one (--save --replace saves it over that one)", file=sys.stderr)
     ranked = keizer_ranked(season, k) if k >= 1 else None
     ranking, values = (ranked.ranking, ranked.values) if ranked is not None else ((), ())
     forbids = [_pair(season, x, "--forbid") for x in args.forbid]
