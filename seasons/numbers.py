@@ -33,5 +33,8 @@ def game_points_text(value: Fraction) -> str:
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """A count with its noun, singular for one: "1 board", "3 boards", "2 rematches" (`plural` when it is
-    not the noun + "s")."""
-    return f"{n} {noun if n in (1, -1) else plural or noun + 's'}"
+    not the noun + "s"). A count is never negative: a difference is said with its direction in words
+    ("1 more", "keeps 2"), which only the caller knows, so a negative `n` is a caller's bug (ValueError)."""
+    if n < 0:
+        raise ValueError(f"counted({n}, {noun!r}): a count is never negative; say the direction in words")
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

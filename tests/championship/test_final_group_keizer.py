@@ -175,3 +175,17 @@ def test_a_newcomer_enters_below_the_finalists(spec: Any) -> None:
     for ref in reference_replay(s, 4):
         assert tuple(r.player for r in rp.standings(ref.round).rows) == ref.order, ref.round
         assert tuple(r.score for r in rp.standings(ref.round).rows) == ref.scores, ref.round
+
+
+def test_keizer_attend_for_a_finalist_names_keizer_group(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line's way to their games, not the Groups screen's key (F8)."""
+    from seasons.store import SeasonStore
+
+    obj = _obj(ROUNDS[:2])
+    obj["rounds"].append({"round": 3, "games": [], "entries": {}})
+    path = tmp_path / "club.keizer"
+    SeasonStore.create(path, season_from_json(obj)).close()
+    assert main(["attend", str(path), "p6", "excused", "--round", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "F8" not in err and f"P6 plays in the final group in round 3, not in the Keizer: `keizer group {path}`" \
+        in err, err

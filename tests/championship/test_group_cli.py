@@ -185,3 +185,15 @@ def test_unavailable_is_labelled_as_the_tui_labels_it(capsys: pytest.CaptureFixt
     assert f"saved: {said}" in out
     code, out, _ = run(capsys, "log", path)
     assert code == 0 and said in out
+
+
+def test_an_option_before_the_season_is_taken_as_after_it(capsys: pytest.CaptureFixture[str], early: Path) -> None:
+    """`keizer group --json S` was refused ("unrecognized arguments: --json"): argparse set the option
+    aside and handed `keizer group` the rest. It is the show form's option wherever it stands."""
+    code, out, err = run(capsys, "group", "--json", str(early))
+    assert code == 0 and out == run(capsys, "group", str(early), "--json")[1], err
+    with pytest.raises(SystemExit) as info:
+        main(["group", "--bogus", str(early)])
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and out == ""
+    assert err.startswith("keizer group: error: unrecognized arguments: --bogus\n")

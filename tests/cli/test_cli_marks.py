@@ -146,3 +146,32 @@ def test_black_wins_by_forfeit_is_typed_as_it_is_written(store: Path, capsys: py
     assert code == 2 and "one RESULT" in err
     code, _, err = run(capsys, "result", str(store), "4", "-+", "--no-show", "white")
     assert code == 2 and "either RESULT or --no-show" in err
+
+
+def test_a_mark_for_a_player_of_a_played_round_names_the_command_that_corrects_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Not the Results screen's key (F4): `keizer result` with the board, the round, --change, and the
+    season's path quoted for the shell (a folder with a space in it)."""
+    path = tmp_path / "my club" / "d.keizer"
+    path.parent.mkdir()
+    SeasonStore.create(path, load_season(EVENING)).close()
+    game = load_season(path).round(30).games[2]
+    code, out, err = run(capsys, "attend", str(path), game.black, "excused", "--round", "30")
+    quoted = f"'{path}'"
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert "F4" not in err and "board 3 of round 30" in err
+    assert f"`keizer result {quoted} 3 RESULT --round 30 --change`" in err
+    assert f"`keizer result {quoted} 3 --no-show black --round 30 --change`" in err
+    code, out, err = run(capsys, "result", str(path), "3", "--no-show", "black", "--round", "30", "--change")
+    assert code == 0 and "did not come" in out, err  # the hint's command does what it says
+
+
+def test_the_re_pairing_hint_quotes_the_season_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "my club" / "d.keizer"
+    path.parent.mkdir()
+    SeasonStore.create(path, load_season(EVENING)).close()
+    assert run(capsys, "pair", str(path), "--save")[0] == 0
+    white = load_season(path).round(33).games[0].white
+    code, _, err = run(capsys, "attend", str(path), white, "duty")
+    assert code == 2 and f"`keizer pair '{path}' --round 33 --keep-accepted --absent {white} --save`" in err
+    assert f"then `keizer attend '{path}' {white} duty`" in err

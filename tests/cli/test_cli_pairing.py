@@ -62,6 +62,16 @@ def test_locks_forbids_and_a_volunteer_bye(capsys):
     assert pair_json(capsys, "--bye", volunteer)["bye"] == volunteer
 
 
+def test_text_output_lists_the_forbidden_pairs(capsys):
+    """As the boards table marks the locks: each pair once (either order), by name; none, no line."""
+    code, out, err = run(capsys, "pair", str(EVENING), "--forbid", "meer:visser", "--forbid", "Frank Visser:meer",
+                         "--forbid", "bos2:dijk")
+    assert code == 0, err
+    lines = [line for line in out.splitlines() if line.startswith("Forbidden: ")]
+    assert lines == ["Forbidden: Hans van der Meer – Frank Visser, Xandra Bos – Eva van Dijk"]
+    assert "Forbidden" not in run(capsys, "pair", str(EVENING))[1]
+
+
 def test_text_output_with_explanations(capsys):
     code, out, _ = run(capsys, "pair", str(EVENING), "--explain", "--alternatives", "1")
     assert code == 0

@@ -8,6 +8,9 @@ from tests.conftest import EVENING
 from tui.cli.main import main
 
 
+GROUP_ACTIONS = "'form', 'schedule', 'unavailable', 'decide', 'result'"
+
+
 def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, str]:
     """The error line and the hint line of `keizer argv`, which must exit 2 and print nothing else."""
     with pytest.raises(SystemExit) as info:
@@ -35,6 +38,19 @@ def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, st
      "see 'keizer standings --help'"),
     (("group", "form"), "keizer group form: error: the following arguments are required: SEASON",
      "see 'keizer group form --help'"),
+    # An option before the command is keizer's, not the command's: the line names keizer.
+    (("--bogus", "standings", "s.json"), "keizer: error: unrecognized arguments: --bogus", "see 'keizer --help'"),
+    (("--bogus", "group", "form", "s.json"), "keizer: error: unrecognized arguments: --bogus",
+     "see 'keizer --help'"),
+    # A misspelt action of `keizer group` is answered like a misspelt command, not taken for SEASON.
+    (("group", "frm", "s.json"), "keizer group: error: unknown command 'frm'; did you mean 'form'? "
+     f"(choose from {GROUP_ACTIONS})", "see 'keizer group --help'"),
+    (("group", "shedule"), "keizer group: error: unknown command 'shedule'; did you mean 'schedule'? "
+     f"(choose from {GROUP_ACTIONS})", "see 'keizer group --help'"),
+    (("group", "propose", "s.json", "--save"),
+     f"keizer group: error: unknown command 'propose' (choose from {GROUP_ACTIONS})", "see 'keizer group --help'"),
+    (("group", str(EVENING), "form"), "keizer group: error: unrecognized arguments: form",
+     "see 'keizer group --help'"),
 ])
 def test_a_usage_mistake_is_one_line_and_a_hint(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
                                                 line: str, hint: str) -> None:

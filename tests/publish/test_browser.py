@@ -180,7 +180,7 @@ def test_the_classes_and_cups_pages_fit_a_phone(browser, tmp_path_factory, seaso
 
 
 @pytest.mark.parametrize("season,lang,heading,said", [
-    (inside_season, "nl", "Kampioensgroep na ronde 32", "Nog 12 groepspartij(en) te spelen."),
+    (inside_season, "nl", "Kampioensgroep na ronde 32", "Nog 12 groepspartijen te spelen."),
     (separate_season, "en", "Championship group after round 32", "two decision games")])
 def test_the_group_page_fits_a_phone(browser, tmp_path_factory, season, lang, heading, said):  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("published-group") / "site"

@@ -99,8 +99,8 @@ def test_the_inside_group_page_equals_keizer_group(capsys, tmp_path, lang) -> No
     contenders = [season.player(p).name for p in data["state"]["contenders"]]
     assert data["state"]["phase"] == "playing"
     said = next(text_of(p) for p in page.iter(f"{NS}p") if "state" in (p.get("class") or ""))
-    assert said.startswith(f"Nog {left} groepspartij(en) te spelen." if lang == "nl"
-                           else f"{left} group game(s) still to play.")
+    assert left > 1 and said.startswith(f"Nog {left} groepspartijen te spelen." if lang == "nl"
+                                        else f"{left} group games still to play.")
     assert all(n in said for n in contenders)
     assert 'href="kampioensgroep.html">' in files["index.html"]
     assert f'href="players/{season.championship.members[0]}.html"' in files[PAGE]  # type: ignore[union-attr]

@@ -168,7 +168,8 @@ def test_a_provisional_table_says_so(demo):  # type: ignore[no-untyped-def]
     games = (replace(rnd.games[0], result=Result.PENDING), *rnd.games[1:])
     season = demo.with_round(replace(rnd, games=games))
     index = build_site(season, K, "nl")["index.html"]
-    assert "VOORLOPIG: nog 1 uitslag(en) open" in index
+    assert "VOORLOPIG: nog 1 uitslag open" in index
+    assert "PROVISIONAL: 1 result still missing" in build_site(season, K, "en")["index.html"]
 
 
 def test_players_with_unsafe_ids_get_numbered_pages() -> None:

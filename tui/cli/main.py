@@ -111,12 +111,20 @@ def _run(argv: Sequence[str] | None) -> int:
     from seasons.errors import KeizerError
     from tui.visible import visible
 
-    from tui.cli.parser import command_parser
+    from tui.cli.parser import before_command, command_parser
 
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     args, extra = parser.parse_known_args(argv)
     if args.command is None:
         parser.error(f"unrecognized arguments: {' '.join(extra)}" if extra else "no COMMAND given")
+    ahead = before_command(argv, args.command)
+    if ahead:  # `keizer --bogus standings S`: keizer's own option, not one of the command's
+        parser.error(f"unrecognized arguments: {' '.join(ahead)}")
+    if getattr(args, "own_words", False):
+        # A command that parses its own words (`keizer group`) gets them in the order typed: argparse set
+        # an option first (`keizer group --json S`) aside as unknown and kept the rest.
+        args.words, extra = list(argv[len(ahead) + 1:]), []
     if extra:  # said by the command's parser, so the line names the command whose options these are not
         command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     with _shown_as_text(terminal_ui=args.command in ("open", "demo")):

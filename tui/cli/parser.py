@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 EXIT_USER_ERROR = 2
@@ -23,14 +24,14 @@ class Parser(argparse.ArgumentParser):
         if action.choices is None or value in action.choices:
             return
         choices = tuple(str(c) for c in action.choices)
-        hint = _nearest(str(value), choices)
+        hint = nearest(str(value), choices)
         if isinstance(action, argparse._SubParsersAction):
             raise argparse.ArgumentError(None, f"unknown command {value!r}{hint}")
         listed = ", ".join(repr(c) for c in choices)
         raise argparse.ArgumentError(action, f"invalid choice {value!r}{hint} (choose from {listed})")
 
 
-def _nearest(text: str, choices: tuple[str, ...]) -> str:
+def nearest(text: str, choices: tuple[str, ...]) -> str:
     """"; did you mean 'standings'?" the way a misspelt player name is answered, or ""."""
     from seasons.lookup import did_you_mean
 
@@ -45,3 +46,13 @@ def command_parser(parser: argparse.ArgumentParser, name: str) -> argparse.Argum
             found: argparse.ArgumentParser = action.choices[name]
             return found
     return parser
+
+
+def before_command(argv: Sequence[str], command: str) -> tuple[str, ...]:
+    """The words of `argv` before the command's name: `keizer`'s own options (it has only --help and
+    --version, which take no value, so the first word not an option is the command). What is left of
+    them after parsing is `keizer`'s mistake, not the command's."""
+    for i, word in enumerate(argv):
+        if word == command:
+            return tuple(argv[:i])
+    return ()

@@ -11,6 +11,7 @@ from seasons.classes import classes_in_round, reading_after
 from seasons.errors import KeizerError
 from seasons.json_keys import CLASSES
 from seasons.model import ClassMoves, PlayerId, Season
+from seasons.numbers import counted
 from seasons.ruleset import Ruleset
 from seasons.ruleset.model import ClassRules
 from seasons.store.events import ClassMovesSet, PlayerUpdated
@@ -132,7 +133,8 @@ class Classes:
             raise KeizerError(f"round {k} is not a reading of the classes (the ruleset reads after "
                               f"{', '.join(map(str, rounds)) or 'no round'})")
         if view.missing:
-            raise KeizerError(f"round {k}'s table is provisional ({view.missing} results missing): enter them first")
+            raise KeizerError(f"round {k}'s table is provisional ({counted(view.missing, 'result')} missing): "
+                              f"enter them first")
         moves = edited(self.session.season, k, view.proposal, changes)
         if view.accepted is not None and view.accepted.moves == moves:
             return f"the class moves after round {k} are already accepted as they are"

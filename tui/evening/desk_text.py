@@ -41,7 +41,7 @@ def desk_title(desk: PairingDesk) -> str:
     elif desk.failed:
         parts.append(f"✗ {desk.failed}")
     elif desk.pending_before():
-        parts.append(f"! round {k - 1} has {desk.pending_before()} games without a result: enter them "
+        parts.append(f"! round {k - 1} has {counted(desk.pending_before(), 'game')} without a result: enter them "
                      f"on F4, or press r to pair anyway")
     if desk.locks:
         parts.append(f"{len(desk.locks)} locked")
@@ -56,7 +56,7 @@ def found_text(k: int, proposals: Sequence[ProposalView], outcome: SolveOutcome)
     # short: at 80 columns the status line holds ~35 characters on each of its three lines; a long
     # name pushed "a accepts" out of it (the bye's row and w say the name whole)
     bye = f", bye {short(best.bye.name, BYE_NAME)}" if best.bye is not None else ""
-    found = f"round {k}: {len(best.games)} boards{bye}, best costs {best.objective}"
+    found = f"round {k}: {counted(len(best.games), 'board')}{bye}, best costs {best.objective}"
     if outcome.partial:
         return found + "; looking for alternatives…"
     if outcome.cancelled:

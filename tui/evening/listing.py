@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Round, Season
+from seasons.numbers import counted
 from seasons.roster import suspended
 from seasons.store.events import EntrySet, Event, PairingSaved, RoundAdded
 from tui.evening.session import Change
@@ -56,7 +57,7 @@ def saved_pairing(season: Season, k: int, games: tuple[Pair, ...], bye: PlayerId
     rnd = listed_round(season, k)
     placed = {p for g in games for p in g} | ({bye} if bye else set())
     entries = tuple((pid, e) for pid, e in rnd.entries if pid not in placed and e is not EntryKind.BYE)
-    label = label or f"pairing of round {k} ({len(games)} boards)"
+    label = label or f"pairing of round {k} ({counted(len(games), 'board')})"
     return Change(label, listing_events(season, k)
                   + (PairingSaved(round=k, games=games, bye=bye, entries=entries, meta=meta),))
 

@@ -1,4 +1,5 @@
-"""What a mark in a round may be: the checks of an attendance change, each refusal with its way out."""
+"""Whether an attendance mark fits its round: refused with the reason and the way out (the TUI's way in the
+message; the refusals a shell words its own way are classes carrying their facts)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,36 @@ def final_group_now(season: Season, k: int) -> tuple[PlayerId, ...]:
     return out_of_keizer(season.championship, rule.mode if rule else None, k)
 
 
+class PlayedGame(KeizerError):
+    """A new mark refused for a player who played in a round with results: that game's result is what
+    changes (corrected, or a no-show). The message says it the TUI's way (Results, F4); the CLI its own."""
+
+    def __init__(self, name: str, k: int, board: int, colour: str) -> None:
+        super().__init__(f"{name} played on board {board} of round {k}: correct that game's result on "
+                         f"Results (F4) (n: a no-show, if they did not come)")
+        self.name = name
+        """The player's name."""
+        self.round = k
+        """The round."""
+        self.board = board
+        """Their board in it, counted from 1."""
+        self.colour = colour
+        """"white" or "black": who did not come, were it a no-show."""
+
+
+class InFinalGroup(KeizerError):
+    """A mark refused for a player of K's final group in its rounds: their games are the group's. The
+    message says where the TUI shows them (Groups, F8); the CLI its own way."""
+
+    def __init__(self, name: str, k: int) -> None:
+        super().__init__(f"{name} plays in the final group in round {k}, not in the Keizer: their games are on "
+                         f"the Groups screen (F8)")
+        self.name = name
+        """The player's name."""
+        self.round = k
+        """The round."""
+
+
 def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
     """Refuse, with the reason and the way out, an attendance change that does not fit the round."""
     k = rnd.number
@@ -26,8 +57,7 @@ def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | 
         raise KeizerError(f"{player.name}'s team match in round {k} has no result yet: round {k} is not played "
                           f"(tonight is round {tonight}); mark it external, result to come")
     if player.id in final_group_now(season, k):
-        raise KeizerError(f"{player.name} plays in the final group in round {k}, not in the Keizer: their games "
-                          f"are on the Groups screen (F8)")
+        raise InFinalGroup(player.name, k)
     w = season.withdrawal_of(player.id)
     if w is not None and k >= w.before_round:
         raise KeizerError(f"{player.name} withdrew before round {w.before_round}: no entry in round {k}")
@@ -37,8 +67,7 @@ def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | 
     if game is not None:
         board = rnd.games.index(game) + 1
         if rnd.has_results:
-            raise KeizerError(f"{player.name} played on board {board} of round {k}: correct that game's "
-                              f"result on Results (F4) (n: a no-show, if they did not come)")
+            raise PlayedGame(player.name, k, board, "white" if game.white == player.id else "black")
         raise KeizerError(f"{player.name} plays on board {board} of round {k}: record a no-show on Results (F4, n), "
                           f"or clear the pairing on Pairing (F3) and pair again")
     if rnd.is_paired and entry is None:

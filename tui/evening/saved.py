@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, Round, Season
+from seasons.numbers import counted
 from seasons.store.events import EntrySet, RoundAdded, RoundRemoved
 from tui.evening.late_marks import Marks, mark_suspensions, marks_text
 from tui.evening.listing import saved_pairing
@@ -29,7 +30,7 @@ def accepted(season: Season, marked: Season, k: int, view: ProposalView, late: M
     moved = marks_text(season, late) + (f"; {view.moved}" if view.moved else "")
     change = saved_pairing(marked, k, view.games, view.bye.id if view.bye else None,
                            meta={"objective": view.objective, "kind": view.kind, "costs": dict(view.costs)},
-                           label=f"pairing of round {k} ({len(view.games)} boards, {view.title}{moved})")
+                           label=f"pairing of round {k} ({counted(len(view.games), 'board')}, {view.title}{moved})")
     return Change(change.label, change.events + mark_suspensions(season, k, late))
 
 

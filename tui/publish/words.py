@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from numbers import Integral
+
 from seasons.model import EntryKind, Result
+from seasons.numbers import counted
 
 _WORDS: dict[str, tuple[str, str]] = {
-    # key: (Dutch, English); {k}, {n}, {name} are filled in
+    # key: (Dutch, English); {k}, {n}, {name} are filled in; {n:uitslag|uitslagen} writes the count n with
+    # its noun, singular for one ("1 uitslag", "3 uitslagen"; `_Count`)
     "standings_after": ("Ranglijst na ronde {k}", "Standings after round {k}"),
     "start_ranking": ("Startranglijst", "Starting ranking"),
     "results_of": ("Uitslagen ronde {k}", "Results of round {k}"),
     "pairing_of": ("Indeling ronde {k}", "Pairing of round {k}"),
-    "provisional": ("VOORLOPIG: nog {n} uitslag(en) open; een open partij telt 0 tot de uitslag bekend is.",
-                    "PROVISIONAL: {n} result(s) still missing; a game without a result scores 0 until "
+    "provisional": ("VOORLOPIG: nog {n:uitslag|uitslagen} open; een open partij telt 0 tot de uitslag bekend is.",
+                    "PROVISIONAL: {n:result|results} still missing; a game without a result scores 0 until "
                     "it is entered."),
     "legend": ("Verklaring van de kolommen", "What the columns mean"),
     "board": ("Bord", "Board"),
@@ -100,8 +104,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "class_prizes": ("Prijslijst per klasse", "Prize list by class"),
     "prizes_provisional": ("Voorlopig: het seizoen is nog niet af (ronde {k} van {n}).",
                            "Provisional: the season is not finished (round {k} of {n})."),
-    "prizes_provisional_missing": ("Voorlopig: nog {n} uitslag(en) open.",
-                                   "Provisional: {n} result(s) still missing."),
+    "prizes_provisional_missing": ("Voorlopig: nog {n:uitslag|uitslagen} open.",
+                                   "Provisional: {n:result|results} still missing."),
     "legend_place_class": ("plaats in de klasse", "place in the class"),
     "legend_place_group": ("plaats in de groep", "place in the group"),
     "legend_keizer": ("plaats in de Keizer-ranglijst", "place in the Keizer ranking"),
@@ -158,11 +162,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     "game_on_board": ("wordt gespeeld", "being played"),
     "game_missed": ("niet gespeeld: wordt opnieuw ingepland", "not played: to be rescheduled"),
     "group_decision": ("Beslissingspartijen", "Decision games"),
-    "state_playing": ("Nog {n} groepspartij(en) te spelen. Kunnen nog kampioen worden: {names}.",
-                      "{n} group game(s) still to play. Can still become champion: {names}."),
-    "state_champion_early": ("{name} is clubkampioen: niemand kan nog inlopen ({n} groepspartij(en) nog te spelen).",
-                             "{name} is club champion: nobody can catch up any more ({n} group game(s) still "
-                             "to play)."),
+    "state_playing": ("Nog {n:groepspartij|groepspartijen} te spelen. Kunnen nog kampioen worden: {names}.",
+                      "{n:group game|group games} still to play. Can still become champion: {names}."),
+    "state_champion_early": ("{name} is clubkampioen: niemand kan nog inlopen ({n:groepspartij|groepspartijen} "
+                             "nog te spelen).",
+                             "{name} is club champion: nobody can catch up any more ({n:group game|group games} "
+                             "still to play)."),
     "state_champion": ("{name} is clubkampioen.", "{name} is club champion."),
     "state_champion_decision": ("{name} is clubkampioen na de beslissingspartijen.",
                                 "{name} is club champion after the decision games."),
@@ -201,9 +206,24 @@ RESULT_TEXT = {Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: 
 
 
 def say(key: str, lang: str, **fill: object) -> str:
-    """The sentence `key` in `lang` ("nl" or "en"), with its blanks filled."""
+    """The sentence `key` in `lang` ("nl" or "en"), with its blanks filled; a whole number filled in may
+    take its noun's two forms (`{n:result|results}`)."""
     nl, en = _WORDS[key]
-    return (nl if lang == "nl" else en).format(**fill)
+    counts = {name: _Count(value) for name, value in fill.items()
+              if isinstance(value, Integral) and not isinstance(value, bool)}
+    return (nl if lang == "nl" else en).format(**(fill | counts))
+
+
+class _Count(int):
+    """A whole number in a sentence: `{n}` writes it, `{n:uitslag|uitslagen}` writes it with the noun's
+    singular for one and its plural for any other count ("0 uitslagen"), which is the rule of Dutch and
+    English alike. No "(en)" or "(s)" on a notice board."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return super().__format__(spec)
+        one, more = spec.split("|", 1)
+        return counted(int(self), one, more)
 
 
 def entry_word(kind: EntryKind, lang: str) -> str:

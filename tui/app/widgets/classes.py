@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from seasons.errors import KeizerError
 from seasons.model import PlayerId
+from seasons.numbers import counted
 from tui.app.messages import Said, SeasonWritten
 from tui.app.widgets.table import KeizerTable
 from tui.evening.classes import cups_view
@@ -129,7 +130,7 @@ class ClassesPanel(_Panel):
 def _title(name: str, view: ClassesView) -> str:
     title = f"{name} — classes after round {view.round}"
     if view.missing:
-        title += f" (PROVISIONAL: {view.missing} results missing)"
+        title += f" (PROVISIONAL: {counted(view.missing, 'result')} missing)"
     return title
 
 
@@ -140,7 +141,7 @@ def _note(view: ClassesView) -> str:
     if view.reading:
         sizes = ", ".join(f"{name} {n}" for name, n in view.sizes)
         state = "accepted" if view.accepted is not None else "proposed, not accepted yet (a: accept)"
-        parts.append(f"{len(view.proposal)} moves {state}; sizes after them: {sizes}")
+        parts.append(f"{counted(len(view.proposal), 'move')} {state}; sizes after them: {sizes}")
     else:
         parts.append("no reading after this round: no moves")
     return " · ".join(parts)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Result, Season
@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="The championship group (docs/rules.md §8). Nothing is written unless --save "
                                    "is given (a season store; each action is one undo step).")
     p.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, own_words=True)  # its words as typed, an option first too (`keizer main`)
 
 
 def _parser(action: str) -> argparse.ArgumentParser:
@@ -70,9 +70,34 @@ def run(args: argparse.Namespace) -> int:
         print(USAGE)
         return 0 if words else 2
     action = words[0] if words[0] in ACTIONS else ""
+    if not action and _unknown_action(words):
+        _refuse_action(words[0])
     opts = _parser(action).parse_args(words[1:] if action else words)
     return {"": _show, "form": _form, "schedule": _schedule, "unavailable": _unavailable, "decide": _decide,
             "result": _result}[action](opts)
+
+
+def _unknown_action(words: list[str]) -> bool:
+    """The first word is a misspelt action, not the SEASON of `keizer group SEASON [--json]`: it names no
+    file and more words follow that the show form does not take (`keizer group frm S`), or it comes close
+    to an action (`keizer group shedule`)."""
+    from pathlib import Path
+
+    from tui.cli.parser import nearest
+
+    first = words[0]
+    if first.startswith("-") or Path(first).exists():  # the show form, an option first or its SEASON
+        return False
+    return sum(1 for w in words if not w.startswith("-")) > 1 or bool(nearest(first, ACTIONS))
+
+
+def _refuse_action(word: str) -> NoReturn:
+    """`keizer group: error: unknown command 'frm'; did you mean 'form'?`, the way `keizer` answers a
+    misspelt command, and the hint; exit 2."""
+    from tui.cli.parser import Parser, nearest
+
+    listed = ", ".join(repr(a) for a in ACTIONS)
+    Parser(prog="keizer group").error(f"unknown command {word!r}{nearest(word, ACTIONS)} (choose from {listed})")
 
 
 def _read(path: str, save: bool) -> tuple[Season, int | None]:

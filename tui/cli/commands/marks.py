@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-
 from typing import TYPE_CHECKING
 
 from seasons.errors import KeizerError
 
 if TYPE_CHECKING:
     from seasons.model import Season
+    from tui.evening.mark_checks import InFinalGroup, PlayedGame
 
 STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won", "external-drawn",
             "external-lost")
@@ -41,9 +41,12 @@ def register_attend(sub: argparse._SubParsersAction) -> None:
 
 
 def run_attend(args: argparse.Namespace) -> int:
+    from shlex import quote
+
     from seasons.lookup import resolve_player
     from seasons.model import EntryKind
     from tui.cli.commands.calendar import evening_on
+    from tui.evening.mark_checks import InFinalGroup, PlayedGame
 
     entry = {"present": None, "excused": EntryKind.EXCUSED, "unexcused": EntryKind.UNEXCUSED,
              "duty": EntryKind.DUTY, "external": EntryKind.EXTERNAL_PENDING, "external-won": EntryKind.EXTERNAL_WIN,
@@ -66,15 +69,18 @@ def run_attend(args: argparse.Namespace) -> int:
                 raise KeizerError(f"{season.player(pid).name} is already present in round {k} ({where})")
             option = "--present" if entry is None else "--absent"
             # --absent books excused: any other mark follows once the player is off the pairing
-            then = (f"; then `keizer attend {args.season} {pid} {args.status}`"
+            then = (f"; then `keizer attend {quote(args.season)} {quote(pid)} {args.status}`"
                     if entry not in (None, EntryKind.EXCUSED) else "")
-            raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {args.season} --round {k} "
-                              f"--keep-accepted {option} {pid} --save` re-pairs it keeping the accepted boards"
-                              f"{then}")
+            raise KeizerError(f"round {k} is paired and not played yet: `keizer pair {quote(args.season)} --round "
+                              f"{k} --keep-accepted {option} {quote(pid)} --save` re-pairs it keeping the accepted "
+                              f"boards{then}")
         if evening.attendance.bye_goes(k, pid) and not args.take_bye:
             raise KeizerError(f"{season.player(pid).name} had the bye in round {k}, which is scored: "
                               f"--take-bye gives the new mark instead")
-        print(evening.attendance.set(k, pid, entry))
+        try:
+            print(evening.attendance.set(k, pid, entry))
+        except (PlayedGame, InFinalGroup) as exc:  # the evening layer names the TUI's keys
+            raise KeizerError(_cli_way(exc, args.season)) from None
         print_to_come(evening.season, evening.session.current_round(), args.season)
     return 0
 
@@ -82,13 +88,31 @@ def run_attend(args: argparse.Namespace) -> int:
 def print_to_come(season: Season, k: int, path: str) -> None:
     """The team results of rounds before tonight's (round k) still to come, and the command that enters
     one: the evening moves on without them (docs/rules.md §13), so each mark says what is owed."""
+    from shlex import quote
+
     from seasons.rounds import team_results_to_come, to_come_list
 
     pending = team_results_to_come(season, k - 1)
     if pending:
         first_round, first = pending[0]
-        print(f"still to come: {to_come_list(season, pending)} — `keizer attend {path} {first} external-won "
-              f"--round {first_round}` (or external-drawn, external-lost) enters one")
+        print(f"still to come: {to_come_list(season, pending)} — `keizer attend {quote(path)} {quote(first)} "
+              f"external-won --round {first_round}` (or external-drawn, external-lost) enters one")
+
+
+def _cli_way(exc: PlayedGame | InFinalGroup, season: str) -> str:
+    """A refused mark's way out as commands to type, the season's path quoted for the shell."""
+    from shlex import quote
+
+    from tui.evening.mark_checks import InFinalGroup
+
+    path = quote(season)
+    if isinstance(exc, InFinalGroup):
+        return (f"{exc.name} plays in the final group in round {exc.round}, not in the Keizer: `keizer group "
+                f"{path}` shows their games")
+    board = f"keizer result {path} {exc.board}"
+    return (f"{exc.name} played on board {exc.board} of round {exc.round}: `{board} RESULT --round {exc.round} "
+            f"--change` corrects that game's result (if they did not come: `{board} --no-show {exc.colour} "
+            f"--round {exc.round} --change`)")
 
 
 def register_result(sub: argparse._SubParsersAction) -> None:

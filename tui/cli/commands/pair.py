@@ -79,19 +79,19 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError("--present and --absent change a paired round: give --keep-accepted too")
     saved = _saved_boards(season, k) if not args.keep_accepted else 0
     if saved and args.save and not args.replace:
-        raise KeizerError(f"round {k} already has a saved pairing ({saved} boards): --replace saves over it, "
-                          f"--keep-accepted re-pairs it keeping its boards")
+        raise KeizerError(f"round {k} already has a saved pairing ({counted(saved, 'board')}): --replace saves over "
+                          f"it, --keep-accepted re-pairs it keeping its boards")
     if args.replace and not args.save:
         raise KeizerError("--replace saves over a saved pairing: give --save too")
     if saved and not args.save:
         # stderr, so that --json's stdout stays the contract's one object (docs/format.md)
-        print(f"keizer: note: round {k} already has a saved pairing ({saved} boards); this is a new proposal, "
-              f"not that one (--save --replace saves it over that one)", file=sys.stderr)
+        print(f"keizer: note: round {k} already has a saved pairing ({counted(saved, 'board')}); this is a new "
+              f"proposal, not that one (--save --replace saves it over that one)", file=sys.stderr)
     ranked = keizer_ranked(season, k) if k >= 1 else None
     ranking, values = (ranked.ranking, ranked.values) if ranked is not None else ((), ())
+    forbids = [_pair(season, x, "--forbid") for x in args.forbid]
     inst = build_instance(season, k, ranking, values, slots=ranked.slots if ranked is not None else None,
-                          locks=[_pair(season, x, "--lock") for x in args.lock],
-                          forbids=[_pair(season, x, "--forbid") for x in args.forbid],
+                          locks=[_pair(season, x, "--lock") for x in args.lock], forbids=forbids,
                           bye=_player(season, args.bye, "--bye") if args.bye else None,
                           fixed=[_pair(season, x, "--fixed") for x in args.fixed],
                           keep=keep)
@@ -118,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         from tui.cli.commands.pair_text import proposal_text
 
-        sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None))
+        sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None,
+                                       forbids))
         if best.moved is not None:
             sys.stdout.write(f"Against the saved pairing of round {k}: {best.moved.words()}\n")
     if args.save and head is not None:

@@ -9,8 +9,10 @@ from seasons.model import PlayerId, Season
 from tui.format import points, text_table, with_names
 
 
-def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], explanation: Any | None) -> str:
-    """The best pairing as a table, then each alternative's differing boards, costs, and explanations."""
+def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], explanation: Any | None,
+                  forbids: Sequence[tuple[PlayerId, PlayerId]] = ()) -> str:
+    """The best pairing as a table, then each alternative's differing boards, costs, and explanations.
+    `forbids`: the director's forbidden pairs (`--forbid`), said under the table as its marks say the locks."""
     lines = [f"{season.name} — pairing of round {best.round_number}, from the ranking after round "
              f"{best.round_number - 1}", ""]
     lines.append(_boards_table(season, inst, best))
@@ -20,6 +22,8 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
     away = [f"{season.player(pid).name} ({why})" for pid, why in inst.unavailable]
     if away:
         lines.append("Not paired: " + ", ".join(away))
+    if forbids:
+        lines.append("Forbidden: " + ", ".join(_forbidden(season, forbids)))
     lines.append(_cost_line(best))
     lines.append(f"Solver: {best.solver.name} ({best.solver.version}), {best.solver.status}; seed {best.seed}; "
                  f"{best.band.note}")
@@ -57,6 +61,18 @@ def _boards_table(season: Season, inst: Any, proposal: Any) -> str:
                      season.player(b.id).name, str(b.rank), points(b.value), mark])
     return text_table(["Board", "White", "#", "Value", "Black", "#", "Value", ""], rows,
                       [True, False, True, True, False, True, True, False])
+
+
+def _forbidden(season: Season, forbids: Sequence[tuple[PlayerId, PlayerId]]) -> list[str]:
+    """"Jan Peters – Ria Kok" for each pair, as given, once (`--forbid a:b --forbid b:a` is one pair). Not
+    the pairs the championship group keeps apart: those follow from its schedule, not from the director."""
+    seen: set[frozenset[PlayerId]] = set()
+    out = []
+    for a, b in forbids:
+        if frozenset((a, b)) not in seen:
+            seen.add(frozenset((a, b)))
+            out.append(f"{season.player(a).name} – {season.player(b).name}")
+    return out
 
 
 def _who(season: Season, inst: Any, pid: PlayerId) -> str:

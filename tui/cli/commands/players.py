@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from seasons.numbers import counted
 from tui.format import text_table
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
               _text(r.player.fide_id), r.player.klass or "", _text(r.player.group), r.status] for r in rows]
     headers = ["#", "id", "name", "rating", "knsb", "fide", "class", "group", "state"]
     right = [True, False, False, True, True, True, False, True, False]
-    sys.stdout.write(f"{season.name} — {len(rows)} players\n\n" + text_table(headers, cells, right) + "\n")
+    sys.stdout.write(f"{season.name} — {counted(len(rows), 'player')}\n\n" + text_table(headers, cells, right) + "\n")
     return 0
 
 

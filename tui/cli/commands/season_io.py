@@ -29,7 +29,7 @@ def run_import(args: argparse.Namespace) -> int:
     season = load_season(args.json_file)
     target = Path(args.store)  # an existing file is refused by create, after it removed what a killed run left
     SeasonStore.create(target, season, label=f"import {Path(args.json_file).name}").close()
-    print(f"imported {len(season.players)} players and {len(season.rounds)} rounds into {target}")
+    print(f"imported {counted(len(season.players), 'player')} and {counted(len(season.rounds), 'round')} into {target}")
     return 0
 
 
@@ -140,6 +140,6 @@ def run_validate(args: argparse.Namespace) -> int:
     season = load_season(args.season)
     ruleset = parse_ruleset(season.ruleset_spec)
     paired = season.played_rounds
-    print(f"{args.season}: valid — {len(season.players)} players, {paired} paired rounds "
+    print(f"{args.season}: valid — {counted(len(season.players), 'player')}, {counted(paired, 'paired round')} "
           f"({season.last_scored_round} with results), ruleset {ruleset.preset}")
     return 0
