@@ -12,9 +12,9 @@ class History:
         self.session = session
 
     def undo(self) -> str | None:
-        """Take back the last action (its label), or None when there is nothing to undo."""
-        return self.session.store.undo()
+        """Take back the last action (its label), or None when there is nothing to undo (`EveningSession.undo`)."""
+        return self.session.undo()
 
     def redo(self) -> str | None:
         """Do the last undone action again (its label), or None when there is nothing to redo."""
-        return self.session.store.redo()
+        return self.session.redo()

@@ -14,6 +14,7 @@ from seasons.rounds import current_round
 from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.store import SeasonStore
 from seasons.store.events import Event
+from seasons.store.sqlite_file import DEFAULT_TIMEOUT
 
 REPLAY_CACHE = 8
 """Replays kept: the rounds the screens show (this one, the one before, the standings' choice)."""
@@ -37,15 +38,20 @@ class EveningSession:
         """The open store: its event log is the source of truth."""
         self.path = path
         """Where the store lives (None for a store opened by the caller)."""
+        self.shown: int | None = None
+        """The revision a shell shows the director (the TUI sets it; None: no check). Each write, undo and
+        redo is then a compare-and-set against it, refused (`ChangedMeanwhile`, nothing written) when another
+        session wrote after it; the session's own writes move it on."""
         self._replays: dict[tuple[object, ...], Replay] = {}
 
     @classmethod
-    def open(cls, path: str | Path) -> EveningSession:
-        """A session on an existing season store; KeizerError if it is not one."""
+    def open(cls, path: str | Path, *, timeout: float = DEFAULT_TIMEOUT) -> EveningSession:
+        """A session on an existing season store; KeizerError if it is not one. `timeout`: how long a write
+        waits for another program's write to finish."""
         path = Path(path)
         # A missing file, a folder or an empty file said as such, as `keizer log` says them.
         require_store_file(path, "not a season store (a JSON season is imported first)")
-        return cls(SeasonStore.open(path), path)
+        return cls(SeasonStore.open(path, timeout=timeout), path)
 
     def close(self) -> None:
         self.store.close()
@@ -96,8 +102,27 @@ class EveningSession:
         """One user action = one transaction = one undo step; committed before this returns. With
         `expect_head` (the revision the events were computed from) it is a compare-and-set: refused
         (`ChangedMeanwhile`, nothing written) if another action came after it."""
-        self.store.apply(label, *events, expect_head=expect_head)
+        self.store.apply(label, *events, expect_head=self.shown if expect_head is None else expect_head)
+        self._follow()
         return label
+
+    def undo(self) -> str | None:
+        """Take back the latest action in effect (its label; None: nothing to undo), checked as `commit`."""
+        label = self.store.undo(expect_head=self.shown)
+        self._follow()
+        return label
+
+    def redo(self) -> str | None:
+        """Bring back the action undone last (its label; None: nothing to redo), checked as `commit`."""
+        label = self.store.redo(expect_head=self.shown)
+        self._follow()
+        return label
+
+    def _follow(self) -> None:
+        """After a write of ours the shell shows it (its screens follow): the next write is checked against
+        it, not against an action another session wrote after it."""
+        if self.shown is not None and self.store.written is not None:
+            self.shown = self.store.written
 
     def apply(self, change: Change, expect_head: int | None = None) -> str:
         """Commit a change a service prepared (the pairing desk's accept and clear; `keizer pair --save`)."""

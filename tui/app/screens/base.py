@@ -13,10 +13,10 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from seasons.errors import KeizerError
+from seasons.errors import ChangedMeanwhile, KeizerError
 from seasons.model import EntryKind, PlayerId
 from seasons.rounds import SeasonComplete
-from tui.app.messages import Faulted, Said, SeasonWritten
+from tui.app.messages import Faulted, Outdated, Said, SeasonWritten
 from tui.app.widgets.mode_bar import ModeBar, fitted
 from tui.evening.attendance import PLAN_MORE
 from tui.visible import visible
@@ -141,11 +141,16 @@ class KeizerScreen(Screen[None]):
         self.post_message(Said(text, severity))
 
     def attempt(self, operation: Callable[..., T], *args: object, **kwargs: object) -> T | None:
-        """Call the evening layer; a user's mistake becomes a message (nothing was written), not a crash. Nor
+        """Call the evening layer; a user's mistake becomes a message (nothing was written), not a crash, and a
+        write refused because another session changed the season first makes the app show it (`Outdated`). Nor
         does anything else end the evening: an unexpected error is reported and logged (`Faulted`); every
         write is one transaction, so the season is as it was."""
         try:
             result = operation(*args, **kwargs)
+        except ChangedMeanwhile:  # another session wrote after what this screen shows: nothing was saved
+            self.post_message(Outdated())
+            self.app.bell()
+            return None
         except KeizerError as exc:
             # The domain says a complete season's fact; the TUI adds where it plans more rounds.
             self.say(f"{exc} ({PLAN_MORE})" if isinstance(exc, SeasonComplete) else str(exc), "error")

@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.reactive import var
 from textual.widgets import Static
 
-from seasons.errors import KeizerError
+from seasons.errors import ChangedMeanwhile, KeizerError
 from seasons.model import PlayerId
-from tui.app.messages import Said, SeasonWritten
+from tui.app.messages import Outdated, Said, SeasonWritten
 from tui.app.widgets.table import KeizerTable
 from tui.evening.classes import cups_view
 from tui.format import points, short_names
@@ -120,6 +120,9 @@ class ClassesPanel(_Panel):
     def action_accept(self) -> None:
         try:
             label = self.evening.classes.accept(self.shown_round)
+        except ChangedMeanwhile:
+            self.post_message(Outdated())
+            return
         except KeizerError as exc:
             self.post_message(Said(str(exc), "error"))
             return

@@ -1,0 +1,112 @@
+"""One season written by two sessions (two terminals, or a `keizer` command while the app is open): each
+write of the evening layer is checked against the state its shell shows, a held lock is said, never waited
+on for ever, and nothing another session committed is lost."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from seasons.errors import ChangedMeanwhile, StoreError
+from seasons.model import EntryKind, PlayerId
+from seasons.store import SeasonStore
+from seasons.store.round_events import EntrySet
+from tui.evening import Evening
+
+
+def absent_player(evening: Evening, k: int = 33, skip: int = 0) -> PlayerId:
+    """A player with no entry yet in round k (the demo's round 33 is to be paired)."""
+    season = evening.season
+    return [p.id for p in season.players if season.round(k).entry_of(p.id) is None][skip]
+
+
+def excuse_elsewhere(store: Path, pid: PlayerId, k: int = 33) -> None:
+    """Another session (a second terminal, `keizer attend`) marks a player excused and commits."""
+    with SeasonStore.open(store) as other:
+        other.apply(f"{pid} excused elsewhere", EntrySet(round=k, player=pid, entry=EntryKind.EXCUSED))
+
+
+@contextmanager
+def write_lock_held(store: Path) -> Iterator[None]:
+    """Another program holds the store's write lock (a long transaction) until the block ends."""
+    conn = sqlite3.connect(store, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        conn.execute("ROLLBACK")
+        conn.close()
+
+
+def test_a_write_from_a_state_another_session_moved_on_is_refused(demo_store: Path) -> None:
+    evening = Evening.open(demo_store)
+    try:
+        evening.session.shown = evening.revision  # what the shell shows the director
+        mine, theirs = absent_player(evening), absent_player(evening, skip=1)
+        excuse_elsewhere(demo_store, theirs)
+        head = evening.revision
+        with pytest.raises(ChangedMeanwhile, match="nothing was saved"):
+            evening.attendance.set(33, mine, EntryKind.EXCUSED)
+        assert evening.revision == head  # nothing written …
+        assert evening.season.round(33).entry_of(theirs) is EntryKind.EXCUSED  # … and theirs kept
+        assert evening.season.round(33).entry_of(mine) is None
+        evening.session.shown = head  # the shell showed the season as it is now: the same edit is saved
+        evening.attendance.set(33, mine, EntryKind.EXCUSED)
+        assert evening.season.round(33).entry_of(mine) is EntryKind.EXCUSED
+    finally:
+        evening.close()
+
+
+def test_the_sessions_own_writes_move_what_it_shows_on(evening: Evening) -> None:
+    evening.session.shown = evening.revision
+    first, second = absent_player(evening), absent_player(evening, skip=1)
+    evening.attendance.set(33, first, EntryKind.EXCUSED)
+    evening.attendance.set(33, second, EntryKind.EXCUSED)  # not refused: the first write was its own
+    assert evening.session.shown == evening.revision
+    assert evening.history.undo() is not None and evening.history.redo() is not None
+    assert evening.session.shown == evening.revision
+
+
+def test_undo_never_takes_back_what_another_session_did(demo_store: Path) -> None:
+    evening = Evening.open(demo_store)
+    try:
+        evening.session.shown = evening.revision
+        theirs = absent_player(evening)
+        excuse_elsewhere(demo_store, theirs)
+        with pytest.raises(ChangedMeanwhile):
+            evening.history.undo()
+        with pytest.raises(ChangedMeanwhile):
+            evening.history.redo()
+        assert evening.season.round(33).entry_of(theirs) is EntryKind.EXCUSED
+    finally:
+        evening.close()
+
+
+def test_without_a_shown_state_a_write_goes_on_the_latest(demo_store: Path) -> None:
+    """The command line checks its own `expect_head`; a session nobody set `shown` on writes as before."""
+    evening = Evening.open(demo_store)
+    try:
+        excuse_elsewhere(demo_store, absent_player(evening, skip=1))
+        evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)
+        assert evening.session.shown is None
+    finally:
+        evening.close()
+
+
+def test_a_held_write_lock_is_said_after_the_timeout(demo_store: Path) -> None:
+    evening = Evening.open(demo_store, timeout=0.2)
+    try:
+        pid = absent_player(evening)
+        head = evening.revision
+        with write_lock_held(demo_store):
+            with pytest.raises(StoreError, match=r"another program is writing.*nothing was saved: try again"):
+                evening.attendance.set(33, pid, EntryKind.EXCUSED)
+            assert evening.revision == head  # reading goes on while another writes (the write-ahead log)
+        evening.attendance.set(33, pid, EntryKind.EXCUSED)  # the lock is gone: saved
+        assert evening.season.round(33).entry_of(pid) is EntryKind.EXCUSED
+    finally:
+        evening.close()
