@@ -1,5 +1,5 @@
 """The app on a season another session writes (a second terminal, `keizer result` meanwhile), whose write
-lock another program holds: one line says what happened, nothing is lost, the
+lock another program holds, or that can only be read: one line says what happened, nothing is lost, the
 app goes on."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 import tui.app.app
 from seasons.errors import StoreError
@@ -14,6 +15,8 @@ from seasons.model import EntryKind
 from tests.tui.test_shared_season import absent_player, excuse_elsewhere, write_lock_held
 from tui.app import make_app
 from tui.app.app import OUTDATED
+from tui.app.edits import READ_ONLY
+from tui.app.screens.base import READ_ONLY_HINTS
 from tui.app.screens.round import RoundScreen
 from tui.app.widgets.table import KeizerTable
 
@@ -95,3 +98,39 @@ async def test_a_season_that_cannot_be_read_for_a_moment_is_said_once(demo_store
         monkeypatch.undo()
         app.check_store()
         assert app.is_running
+
+
+async def test_read_only_says_so_and_every_editing_key_says_why(demo_store: Path) -> None:
+    before = demo_store.read_bytes()
+    app = make_app(demo_store, readonly=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.sub_title == "read-only (as asked)"
+        assert said(app)[0] == "read-only (as asked): you can look, not change"
+        assert str(app.screen.query_one("#hints", Static).render()).endswith(READ_ONLY_HINTS)
+        head = app.evening.revision
+        for keys in (("e",), ("x",), ("r",), ("ctrl+z",), ("ctrl+y",), ("f4", "1"), ("f4", "n"), ("f5", "p"),
+                     ("f6", "a"), ("f6", "e"), ("f6", "w"), ("f6", "s"), ("f6", "greater_than_sign"),
+                     ("f7", "ctrl+s")):
+            count = len(app.said)
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert not app.screen.is_modal, keys  # no dialog whose answer could not be saved
+            assert said(app)[count:] == [
+                READ_ONLY], keys
+        assert app.evening.revision == head
+    assert demo_store.read_bytes() == before
+    assert not demo_store.with_name("demo-site").exists()
+
+
+async def test_a_season_that_cannot_be_written_opens_read_only(demo_store: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.evening.session
+
+    # Tests run as root, which may write any file whatever its permissions: the check is made to say no.
+    monkeypatch.setattr(tui.evening.session, "writable", lambda _file: False)
+    app = make_app(demo_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.sub_title == f"read-only ({tui.evening.session.NOT_WRITABLE})"
+        await pilot.press("e")
+        await pilot.pause()
+        assert said(app)[-1] == READ_ONLY

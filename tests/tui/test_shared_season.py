@@ -110,3 +110,29 @@ def test_a_held_write_lock_is_said_after_the_timeout(demo_store: Path) -> None:
         assert evening.season.round(33).entry_of(pid) is EntryKind.EXCUSED
     finally:
         evening.close()
+
+
+def test_a_season_that_cannot_be_written_opens_read_only(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.evening.session
+
+    # Tests run as root, which may write any file whatever its permissions: the check is made to say no.
+    monkeypatch.setattr(tui.evening.session, "writable", lambda _file: False)
+    before = demo_store.read_bytes()
+    evening = Evening.open(demo_store)
+    try:
+        assert evening.session.readonly == tui.evening.session.NOT_WRITABLE and evening.session.store.readonly
+        assert evening.season.round(33).number == 33  # it can be read
+        with pytest.raises(StoreError, match="read-only; nothing was changed"):
+            evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)
+    finally:
+        evening.close()
+    assert demo_store.read_bytes() == before
+
+
+def test_read_only_when_asked(evening: Evening, demo_store: Path) -> None:
+    assert evening.session.readonly is None
+    looking = Evening.open(demo_store, readonly=True)
+    try:
+        assert looking.session.readonly == "as asked" and looking.session.store.readonly
+    finally:
+        looking.close()

@@ -21,6 +21,7 @@ from textual.worker import Worker, WorkerState
 from seasons.errors import ChangedMeanwhile, KeizerError
 
 from tui.app.dialogs.help import HelpScreen
+from tui.app.edits import READ_ONLY
 from tui.app.logfile import LOG, file_handler, log_path
 from tui.app.messages import Faulted, Outdated, Said, SeasonWritten
 from tui.app.modes import MODE_KEYS
@@ -111,6 +112,8 @@ class KeizerApp(App[None]):
         """When ctrl+q last said that a waiting mark would be lost (`action_quit`)."""
         self.set_reactive(KeizerApp.current_round, evening.session.current_round())
         self.title = visible(evening.season.name)
+        if evening.session.readonly is not None:
+            self.sub_title = f"read-only ({evening.session.readonly})"
 
     def on_mount(self) -> None:
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
@@ -122,6 +125,8 @@ class KeizerApp(App[None]):
             self._log_handler = None
         else:
             LOG.addHandler(self._log_handler)
+        if self.evening.session.readonly is not None:
+            self.say(f"read-only ({self.evening.session.readonly}): you can look, not change", "warning")
 
     def on_unmount(self) -> None:
         if self._log_handler is not None:
@@ -256,8 +261,12 @@ class KeizerApp(App[None]):
         self._step("redo", "redone", self.evening.history.redo)
 
     def _step(self, verb: str, done: str, step: Callable[[], str | None]) -> None:
-        """An undo or a redo, or one line saying why not (nothing changed): another session wrote after what
-        is shown (the step would take back their change, not ours), or another program holds the write lock."""
+        """An undo or a redo, or one line saying why not (nothing changed): the season is read-only, another
+        session wrote after what is shown (the step would take back their change, not ours), or another
+        program holds the write lock."""
+        if self.evening.session.readonly is not None:
+            self.say(READ_ONLY, "warning")
+            return
         try:
             label = step()
         except ChangedMeanwhile:
@@ -301,8 +310,9 @@ class KeizerApp(App[None]):
         yield from super().get_system_commands(screen)
 
 
-def make_app(season: Evening | str | Path) -> KeizerApp:
-    """The app on a season store (a path or an open `Evening`): shared by `keizer open` and the tests."""
+def make_app(season: Evening | str | Path, *, readonly: bool = False) -> KeizerApp:
+    """The app on a season store (a path or an open `Evening`): shared by `keizer open` and the tests. A path
+    is opened read-only when asked (`keizer open --read-only`) or when it cannot be written."""
     if isinstance(season, Evening):
         return KeizerApp(season)
-    return KeizerApp(Evening.open(season, timeout=WRITE_WAIT_SECONDS))
+    return KeizerApp(Evening.open(season, readonly=readonly, timeout=WRITE_WAIT_SECONDS))

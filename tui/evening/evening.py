@@ -46,10 +46,10 @@ class Evening:
         """What was published from which state, and whether the data changed since."""
 
     @classmethod
-    def open(cls, path: str | Path, *, timeout: float = DEFAULT_TIMEOUT) -> Evening:
-        """The evening on an existing season store; KeizerError if it is not one. `timeout`: how long a
-        write waits for another program's write to finish."""
-        return cls(EveningSession.open(path, timeout=timeout))
+    def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Evening:
+        """The evening on an existing season store; KeizerError if it is not one (`EveningSession.open`:
+        read-only when asked or when it cannot be written; `timeout` for another program's write lock)."""
+        return cls(EveningSession.open(path, readonly=readonly, timeout=timeout))
 
     @classmethod
     def on(cls, store: SeasonStore, path: Path | None = None) -> Evening:

@@ -14,10 +14,16 @@ from seasons.rounds import current_round
 from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.store import SeasonStore
 from seasons.store.events import Event
-from seasons.store.sqlite_file import DEFAULT_TIMEOUT
+from seasons.store.sqlite_file import DEFAULT_TIMEOUT, writable
 
 REPLAY_CACHE = 8
 """Replays kept: the rounds the screens show (this one, the one before, the standings' choice)."""
+
+NOT_WRITABLE = "file or folder not writable"
+"""Why a season opened read-only that was not asked to be (`EveningSession.open`)."""
+
+ASKED = "as asked"
+"""Why a season opened read-only when it was asked to be."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +39,13 @@ class Change:
 class EveningSession:
     """A season store and what every service reads from it; each change is committed before it returns."""
 
-    def __init__(self, store: SeasonStore, path: Path | None = None) -> None:
+    def __init__(self, store: SeasonStore, path: Path | None = None, readonly: str | None = None) -> None:
         self.store = store
         """The open store: its event log is the source of truth."""
         self.path = path
         """Where the store lives (None for a store opened by the caller)."""
+        self.readonly = readonly or (ASKED if store.readonly else None)
+        """Why the season can only be read (None: it can be written): the shells refuse an edit up front."""
         self.shown: int | None = None
         """The revision a shell shows the director (the TUI sets it; None: no check). Each write, undo and
         redo is then a compare-and-set against it, refused (`ChangedMeanwhile`, nothing written) when another
@@ -45,13 +53,15 @@ class EveningSession:
         self._replays: dict[tuple[object, ...], Replay] = {}
 
     @classmethod
-    def open(cls, path: str | Path, *, timeout: float = DEFAULT_TIMEOUT) -> EveningSession:
-        """A session on an existing season store; KeizerError if it is not one. `timeout`: how long a write
-        waits for another program's write to finish."""
+    def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> EveningSession:
+        """A session on an existing season store; KeizerError if it is not one. It is opened read-only when
+        asked, or when it cannot be written (a shared drive mounted read-only): it can still be looked at.
+        `timeout`: how long a write waits for another program's write to finish."""
         path = Path(path)
         # A missing file, a folder or an empty file said as such, as `keizer log` says them.
         require_store_file(path, "not a season store (a JSON season is imported first)")
-        return cls(SeasonStore.open(path, timeout=timeout), path)
+        reason = ASKED if readonly else None if writable(path) else NOT_WRITABLE
+        return cls(SeasonStore.open(path, readonly=reason is not None, timeout=timeout), path, reason)
 
     def close(self) -> None:
         self.store.close()

@@ -30,6 +30,9 @@ T = TypeVar("T")
 KEY_HINTS = "^z undo ^y redo ^p cmds ? help"
 """The app's own keys, always in sight (the footer below shows the screen's keys)."""
 
+READ_ONLY_HINTS = "READ-ONLY ^p cmds ? help"
+"""The same on a season open read-only: always in sight, in capitals (seen without colour), no undo or redo."""
+
 NAME_IN_HINTS = 16
 """The most of the file name the key hints give room to (the status message needs the rest)."""
 
@@ -76,12 +79,16 @@ class KeizerScreen(Screen[None]):
         path = self.evening.session.path
         return path.name if path is not None else ""
 
+    @property
+    def key_hints(self) -> str:
+        return KEY_HINTS if self.evening.session.readonly is None else READ_ONLY_HINTS
+
     def compose(self) -> ComposeResult:
         yield ModeBar(self.MODE, self.file_name)
         yield from self.compose_body()
         with Horizontal(id="statusbar"):
             yield Static("", id="status", markup=False)
-            yield Static(KEY_HINTS, id="hints", markup=False)
+            yield Static(self.key_hints, id="hints", markup=False)
         yield Footer(compact=True, show_command_palette=False)
 
     def compose_body(self) -> ComposeResult:
@@ -93,7 +100,7 @@ class KeizerScreen(Screen[None]):
     def on_mode_bar_name_shown(self, message: ModeBar.NameShown) -> None:
         """No room for the file name in the mode bar (80 columns): it leads the key hints instead."""
         name = "" if message.shown or not self.file_name else fitted(visible(self.file_name), NAME_IN_HINTS) + " · "
-        self.query_one("#hints", Static).update(name + KEY_HINTS)
+        self.query_one("#hints", Static).update(name + self.key_hints)
 
     def on_screen_resume(self) -> None:
         self.query_one(ModeBar).refresh_bar()

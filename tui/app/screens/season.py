@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Select, Static, TextArea
 
 from seasons.errors import ChangedMeanwhile, KeizerError
 from seasons.ruleset import PRESET_NAMES
+from tui.app.edits import edits
 from tui.app.messages import Outdated, SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
@@ -84,6 +85,7 @@ class SeasonScreen(KeizerScreen):
         self.refresh_view()
         self.say("settings as saved")
 
+    @edits
     def action_save(self) -> None:
         error = self.query_one("#error", Static)
         try:

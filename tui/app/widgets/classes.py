@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from seasons.errors import ChangedMeanwhile, KeizerError
 from seasons.model import PlayerId
+from tui.app.edits import edits
 from tui.app.messages import Outdated, Said, SeasonWritten
 from tui.app.widgets.table import KeizerTable
 from tui.evening.classes import cups_view
@@ -117,6 +118,7 @@ class ClassesPanel(_Panel):
         table.fill(rows)
         self.show(_title(season.name, view), _note(view))
 
+    @edits
     def action_accept(self) -> None:
         try:
             label = self.evening.classes.accept(self.shown_round)
