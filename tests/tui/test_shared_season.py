@@ -71,6 +71,26 @@ def test_the_sessions_own_writes_move_what_it_shows_on(evening: Evening) -> None
     assert evening.session.shown == evening.revision
 
 
+def test_what_is_shown_moves_only_with_a_write_checked_against_it(demo_store: Path) -> None:
+    evening = Evening.open(demo_store)
+    try:
+        evening.session.shown = evening.revision
+        evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)  # our write …
+        excuse_elsewhere(demo_store, absent_player(evening))
+        evening.session.shown = shown = evening.revision  # … then theirs, shown
+        assert evening.history.redo() is None  # nothing written: not moved back to our older write …
+        assert evening.session.shown == shown
+        excuse_elsewhere(demo_store, absent_player(evening))  # their second, not shown yet
+        # … nor on by a write checked against a newer state (publishing checks the state the site was made
+        # from): the other session's change is still not shown, so the next key is refused
+        evening.publications.record(33, "nl", evening.revision, "site")
+        assert evening.session.shown == shown
+        with pytest.raises(ChangedMeanwhile):
+            evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)
+    finally:
+        evening.close()
+
+
 def test_undo_never_takes_back_what_another_session_did(demo_store: Path) -> None:
     evening = Evening.open(demo_store)
     try:

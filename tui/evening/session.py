@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from scoring import Replay, replay
 from seasons.errors import KeizerError
@@ -15,6 +17,8 @@ from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.store import SeasonStore
 from seasons.store.events import Event
 from seasons.store.sqlite_file import DEFAULT_TIMEOUT, writable
+
+T = TypeVar("T")
 
 REPLAY_CACHE = 8
 """Replays kept: the rounds the screens show (this one, the one before, the standings' choice)."""
@@ -112,27 +116,27 @@ class EveningSession:
         """One user action = one transaction = one undo step; committed before this returns. With
         `expect_head` (the revision the events were computed from) it is a compare-and-set: refused
         (`ChangedMeanwhile`, nothing written) if another action came after it."""
-        self.store.apply(label, *events, expect_head=self.shown if expect_head is None else expect_head)
-        self._follow()
+        self._checked(lambda head: self.store.apply(label, *events, expect_head=head), expect_head)
         return label
 
     def undo(self) -> str | None:
         """Take back the latest action in effect (its label; None: nothing to undo), checked as `commit`."""
-        label = self.store.undo(expect_head=self.shown)
-        self._follow()
-        return label
+        return self._checked(lambda head: self.store.undo(expect_head=head))
 
     def redo(self) -> str | None:
         """Bring back the action undone last (its label; None: nothing to redo), checked as `commit`."""
-        label = self.store.redo(expect_head=self.shown)
-        self._follow()
-        return label
+        return self._checked(lambda head: self.store.redo(expect_head=head))
 
-    def _follow(self) -> None:
-        """After a write of ours the shell shows it (its screens follow): the next write is checked against
-        it, not against an action another session wrote after it."""
-        if self.shown is not None and self.store.written is not None:
+    def _checked(self, write: Callable[[int | None], T], expect_head: int | None = None) -> T:
+        """A write checked against `expect_head`, else against what the shell shows. When it was what the shell
+        shows and something was written, the shell shows it next (its screens follow): the next write is
+        checked against it, never against an action another session wrote meanwhile."""
+        expected = self.shown if expect_head is None else expect_head
+        before = self.store.written
+        result = write(expected)
+        if self.shown is not None and expected == self.shown and self.store.written != before:
             self.shown = self.store.written
+        return result
 
     def apply(self, change: Change, expect_head: int | None = None) -> str:
         """Commit a change a service prepared (the pairing desk's accept and clear; `keizer pair --save`)."""
