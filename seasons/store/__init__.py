@@ -14,6 +14,10 @@ How it is laid out (schema.py has the tables):
   undo pops, redo pushes back the most recently undone, a new "do" clears the redo stack).
 - `SeasonStore.head()` (the newest action id) names a state of the log: `season_at(head)` gives it
   back, so a later record of what was published can simply point at an action id.
+- Several writers (two terminals, a command while the TUI is open): `BEGIN IMMEDIATE` takes the write
+  lock, waiting up to the busy timeout, so a write is folded onto the latest state; `expect_head` makes
+  it a compare-and-set against the state the caller computed it from (`ChangedMeanwhile`), and
+  `written` is the id this store committed last, which lets a caller follow its own writes only.
 - A new kind of fact (championship group, classes per part of the season, time-stamped absence
   reports) is a new event kind with its own payload, plus a schema version bump so that an older
   keizer refuses the file instead of meeting an event it does not know. What was published from which

@@ -34,9 +34,9 @@ class ActionInfo:
 
 
 def append_action(conn: sqlite3.Connection, label: str, kind: str, target: int | None,
-                  events: tuple[Event, ...], chained: bool = True) -> None:
+                  events: tuple[Event, ...], chained: bool = True) -> int:
     """Insert one action, its events and (`chained`: from schema 5 on) its checksum, inside the caller's
-    transaction."""
+    transaction; the new action's id."""
     label = _storable(label)
     at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
     rows = [(e.kind, _storable(canonical_json(e.to_payload()))) for e in events]
@@ -51,6 +51,8 @@ def append_action(conn: sqlite3.Connection, label: str, kind: str, target: int |
                      [(cursor.lastrowid, seq, k, p) for seq, (k, p) in enumerate(rows)])
     if chained:
         chain.append(conn, (cursor.lastrowid, label, kind, target, at), rows)
+    assert cursor.lastrowid is not None  # an INSERT's row
+    return cursor.lastrowid
 
 
 def _storable(text: str) -> str:

@@ -68,6 +68,9 @@ class SeasonStore:
         self._timeline = Timeline()
         self._digests: dict[int, str] = {0: chain.GENESIS}
         self._data_version = -1
+        self.written: int | None = None
+        """The id of the action this store wrote last (None: none yet): a shell that checks each write against
+        the state it shows follows its own writes with it, and nobody else's."""
 
     # ---- opening and closing -------------------------------------------------------------------
 
@@ -224,7 +227,8 @@ class SeasonStore:
             season = self._timeline.season  # the latest committed state: the write lock is held
             for event in events:
                 season = event.apply(season)
-            append_action(self._connection(), label, "do", None, events, self._chained)
+            written = append_action(self._connection(), label, "do", None, events, self._chained)
+        self.written = written  # once committed
         return season
 
     @_guarded
@@ -254,10 +258,13 @@ class SeasonStore:
     def _step(self, kind: Literal["undo", "redo"], expect_head: int | None) -> str | None:
         """An undo or a redo of the action it takes back or brings back, chosen inside the write lock (the
         latest state); that action's label, or None when there is none (nothing is written)."""
+        written: int | None = None
         with self._writing(expect_head):
             target = self._timeline.undo_target if kind == "undo" else self._timeline.redo_target
             if target is not None:
-                append_action(self._connection(), target.label, kind, target.id, (), self._chained)
+                written = append_action(self._connection(), target.label, kind, target.id, (), self._chained)
+        if written is not None:
+            self.written = written  # once committed
         return None if target is None else target.label
 
     def _no_action(self, action_id: int) -> KeizerError:
@@ -278,7 +285,11 @@ class SeasonStore:
         if sync and self._version < schema.current_version():
             self._upgrade()
         conn = self._connection()
-        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("BEGIN IMMEDIATE")  # waits up to the busy timeout for another writer
+        except sqlite3.OperationalError as exc:
+            again = ": try again" if "locked" in str(exc) or "busy" in str(exc) else ""
+            raise StoreError(f"{self.path}: {explain(exc)}; nothing was saved{again}") from exc
         try:
             if sync:
                 self._sync()

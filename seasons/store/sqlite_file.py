@@ -92,6 +92,12 @@ def connect_for_reading(file: Path, timeout: float) -> sqlite3.Connection:
         return connect(file, timeout, "ro")
 
 
+def writable(file: Path) -> bool:
+    """Whether this process may write the store in `file`: the file, and its folder (where SQLite makes the
+    -wal and -shm files a write needs). A shared drive mounted read-only, or someone else's season."""
+    return os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)
+
+
 def connect(file: Path, timeout: float, mode: str, immutable: bool = False) -> sqlite3.Connection:
     # A URI with a mode: opening never creates a missing file. The lock in SeasonStore makes sharing the
     # connection between threads safe.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -293,6 +294,39 @@ def test_a_write_computed_before_another_action_is_refused(store_path: Path, pai
         assert mine.head() == 2 and [h.label for h in mine.history()] == ["import", "round 2"]
         mine.apply("round 3", RoundAdded(3), expect_head=mine.head())
         assert mine.undo(expect_head=mine.head()) == "round 3"
+
+
+def test_written_names_this_stores_own_last_action_never_anothers(store_path: Path, paired: Season) -> None:
+    SeasonStore.create(store_path, paired).close()
+    with SeasonStore.open(store_path) as mine, SeasonStore.open(store_path) as theirs:
+        assert mine.written is None
+        mine.apply("round 2", RoundAdded(2))
+        assert mine.written == 2
+        theirs.apply("round 3", RoundAdded(3))
+        assert (mine.head(), mine.written) == (3, 2)
+        assert mine.undo() == "round 3" and mine.written == 4
+        with pytest.raises(ChangedMeanwhile):
+            mine.redo(expect_head=2)
+        assert mine.written == 4  # a refused write is none
+        assert theirs.redo() == "round 3" and theirs.undo() == "round 3" and theirs.undo() == "round 2"
+        assert theirs.undo() is None and theirs.written == 7  # nothing to undo: nothing written
+
+
+def test_a_held_write_lock_refuses_a_write_after_the_busy_timeout(store_path: Path, paired: Season) -> None:
+    SeasonStore.create(store_path, paired).close()
+    with SeasonStore.open(store_path, timeout=0.1) as mine:
+        other = sqlite3.connect(store_path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another program's long transaction
+        try:
+            with pytest.raises(StoreError, match=r"another program is writing this season and did not finish in "
+                                                 r"time \(database is locked\); nothing was saved: try again"):
+                mine.apply("round 2", RoundAdded(2))
+            assert mine.head() == 1 and mine.written is None
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        mine.apply("round 2", RoundAdded(2))
+        assert mine.head() == 2
 
 
 def test_a_change_the_store_could_not_read_back_is_refused(store_path: Path, season: Season) -> None:

@@ -103,8 +103,8 @@ def _app_ending_with(code: int, ran: list[Path]) -> type:
     from tui.evening import Evening
 
     class Ended:
-        def __init__(self, store: Path) -> None:
-            self.evening = Evening.open(store)
+        def __init__(self, store: Path, readonly: bool = False) -> None:
+            self.evening = Evening.open(store, readonly=readonly)
             self.return_code = code
             ran.append(store)
 
@@ -127,6 +127,24 @@ def test_a_crash_of_the_ui_is_an_error_never_every_change_is_saved(
     err = capsys.readouterr().err
     assert ("every change is saved" in err) == (code == 0)
     assert ("stopped on an error" in err) == (code == 1)
+
+
+def test_read_only_opens_the_store_to_look_only(demo_store: Path, demo_json: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import tui.app
+
+    ran: list[Path] = []
+    monkeypatch.setattr(tui.app, "make_app", _app_ending_with(0, ran))
+    monkeypatch.setattr(sys, "stdin", _FakeTTY())
+    monkeypatch.setattr(sys, "stdout", _FakeTTY())
+    before = demo_store.read_bytes()
+    assert open_command.run(_args("--read-only", str(demo_store))) == 0
+    assert "was only read (as asked); nothing in it changed" in capsys.readouterr().err
+    assert demo_store.read_bytes() == before
+    demo_store.unlink()  # a JSON season would be imported into a new store: refused, nothing written
+    with pytest.raises(KeizerError, match="--read-only opens a season store"):
+        open_command.run(_args("--read-only", str(demo_json)))
+    assert not demo_store.exists()
 
 
 def test_each_demo_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
@@ -18,9 +18,12 @@ from textual.screen import Screen
 from textual.signal import Signal
 from textual.worker import Worker, WorkerState
 
+from seasons.errors import ChangedMeanwhile, KeizerError
+
 from tui.app.dialogs.help import HelpScreen
+from tui.app.edits import READ_ONLY
 from tui.app.logfile import LOG, file_handler, log_path
-from tui.app.messages import Faulted, Said, SeasonWritten
+from tui.app.messages import Faulted, Outdated, Said, SeasonWritten
 from tui.app.modes import MODE_KEYS
 from tui.app.screens.base import KeizerScreen
 from tui.app.screens.groups import GroupsScreen
@@ -38,6 +41,14 @@ WATCH_SECONDS = 2.0
 
 QUIT_AGAIN_SECONDS = 3.0
 """A second ctrl+c within this time quits (the first says how to quit; each change is already saved)."""
+
+WRITE_WAIT_SECONDS = 3.0
+"""How long a write waits for another program's write to finish before it is refused (SQLite's busy timeout):
+the screen is not drawn while it waits, and a keizer command writes in a few milliseconds."""
+
+OUTDATED = "not saved: the season changed elsewhere meanwhile (shown now): do it again"
+"""What a write refused by the compare-and-set says (`EveningSession.shown`): another terminal or a keizer
+command wrote after what the screen showed (two lines of the status at 80 columns)."""
 
 RETRY_HINTS = {"pairing": "r tries again, or pair by hand"}
 """What the director can do after a worker of this group failed."""
@@ -92,12 +103,17 @@ class KeizerApp(App[None]):
         self._log_handler: logging.Handler | None = None
         self._seen = evening.revision
         """The store's newest action this app has shown."""
+        evening.session.shown = self._seen  # every write is checked against what the director sees
+        self._trouble: str | None = None
+        """Why the store could not be read at the last look (`check_store`), said once."""
         self._interrupted_at = float("-inf")
         """When ctrl+c was last pressed (`action_help_quit`)."""
         self._quit_asked_at = float("-inf")
         """When ctrl+q last said that a waiting mark would be lost (`action_quit`)."""
         self.set_reactive(KeizerApp.current_round, evening.session.current_round())
         self.title = visible(evening.season.name)
+        if evening.session.readonly is not None:
+            self.sub_title = f"read-only ({evening.session.readonly})"
 
     def on_mount(self) -> None:
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
@@ -109,6 +125,8 @@ class KeizerApp(App[None]):
             self._log_handler = None
         else:
             LOG.addHandler(self._log_handler)
+        if self.evening.session.readonly is not None:
+            self.say(f"read-only ({self.evening.session.readonly}): you can look, not change", "warning")
 
     def on_unmount(self) -> None:
         if self._log_handler is not None:
@@ -149,7 +167,16 @@ class KeizerApp(App[None]):
 
     def check_store(self) -> None:
         """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
-        if self.evening.revision != self._seen:
+        try:
+            revision = self.evening.revision
+        except KeizerError as exc:  # the file went away or was damaged meanwhile: said once, looked at again
+            if str(exc) != self._trouble:  # a toast only: the status line would read the store again
+                self._trouble = str(exc)
+                self.said.append(Said(f"cannot read the season now: {exc}", "error"))
+                self.notify(visible(self.said[-1].text), severity="error", markup=False, timeout=8)
+            return
+        self._trouble = None
+        if revision != self._seen:
             self.say("the season was changed elsewhere: showing it as it is now", "warning")
             self._season_changed()
 
@@ -160,6 +187,11 @@ class KeizerApp(App[None]):
     def on_season_written(self, message: SeasonWritten) -> None:
         self.say(message.label)
         self._season_changed()
+
+    def on_outdated(self, message: Outdated) -> None:
+        """A write was refused: another session wrote first. The season as it is now, and why nothing changed."""
+        self._season_changed()
+        self.say(OUTDATED, "error")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The one place a worker's failure lands (every worker runs on the app with exit_on_error=False):
@@ -194,6 +226,7 @@ class KeizerApp(App[None]):
     def _season_changed(self) -> None:
         """The season was written (or undone, or changed elsewhere): every screen follows."""
         self._seen = self.evening.revision
+        self.evening.session.shown = self._seen
         self.current_round = self.evening.session.current_round()
         self.season_changed_signal.publish(self._seen)
 
@@ -217,12 +250,7 @@ class KeizerApp(App[None]):
             self.say(taken_back)
             self._season_changed()
             return
-        label = self.evening.history.undo()
-        if label is None:
-            self.say("nothing to undo", "warning")
-        else:
-            self.say(f"undone: {label}")
-        self._season_changed()
+        self._step("undo", "undone", self.evening.history.undo)
 
     def action_redo(self) -> None:
         # An edit or a mark on the desk that ctrl+z took back: in turn with the store's undone actions
@@ -231,11 +259,29 @@ class KeizerApp(App[None]):
             self.say(brought)
             self._season_changed()
             return
-        label = self.evening.history.redo()
+        self._step("redo", "redone", self.evening.history.redo)
+
+    def _step(self, verb: str, done: str, step: Callable[[], str | None]) -> None:
+        """An undo or a redo, or one line saying why not (nothing changed): the season is read-only, another
+        session wrote after what is shown (the step would take back their change, not ours), or another
+        program holds the write lock."""
+        if self.evening.session.readonly is not None:
+            self.say(READ_ONLY, "warning")
+            return
+        try:
+            label = step()
+        except ChangedMeanwhile:
+            self.bell()
+            self.on_outdated(Outdated())
+            return
+        except KeizerError as exc:
+            self.bell()
+            self.say(str(exc), "error")
+            return
         if label is None:
-            self.say("nothing to redo", "warning")
+            self.say(f"nothing to {verb}", "warning")
         else:
-            self.say(f"redone: {label}")
+            self.say(f"{done}: {label}")
         self._season_changed()
 
     def action_help(self) -> None:
@@ -265,6 +311,9 @@ class KeizerApp(App[None]):
         yield from super().get_system_commands(screen)
 
 
-def make_app(season: Evening | str | Path) -> KeizerApp:
-    """The app on a season store (a path or an open `Evening`): shared by `keizer open` and the tests."""
-    return KeizerApp(season if isinstance(season, Evening) else Evening.open(season))
+def make_app(season: Evening | str | Path, *, readonly: bool = False) -> KeizerApp:
+    """The app on a season store (a path or an open `Evening`): shared by `keizer open` and the tests. A path
+    is opened read-only when asked (`keizer open --read-only`) or when it cannot be written."""
+    if isinstance(season, Evening):
+        return KeizerApp(season)
+    return KeizerApp(Evening.open(season, readonly=readonly, timeout=WRITE_WAIT_SECONDS))

@@ -38,3 +38,9 @@ class Faulted(Message):
         """What was being done, as the director reads it."""
         self.error = error
         """The exception, with its traceback."""
+
+
+class Outdated(Message):
+    """A write was refused because another session (a second terminal, a `keizer` command) changed the
+    season after this app last showed it: the app shows the season as it is now and says that the
+    director's change was not saved."""

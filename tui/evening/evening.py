@@ -6,6 +6,7 @@ from pathlib import Path
 
 from seasons.model import Season
 from seasons.store import SeasonStore
+from seasons.store.sqlite_file import DEFAULT_TIMEOUT
 from tui.evening.attendance import Attendance
 from tui.evening.classes import Classes
 from tui.evening.desk import PairingDesk
@@ -45,9 +46,10 @@ class Evening:
         """What was published from which state, and whether the data changed since."""
 
     @classmethod
-    def open(cls, path: str | Path) -> Evening:
-        """The evening on an existing season store; KeizerError if it is not one."""
-        return cls(EveningSession.open(path))
+    def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Evening:
+        """The evening on an existing season store; KeizerError if it is not one (`EveningSession.open`:
+        read-only when asked or when it cannot be written; `timeout` for another program's write lock)."""
+        return cls(EveningSession.open(path, readonly=readonly, timeout=timeout))
 
     @classmethod
     def on(cls, store: SeasonStore, path: Path | None = None) -> Evening:

@@ -20,7 +20,7 @@ class History:
         actions, so each undo and redo here is told to them."""
 
     def undo(self) -> str | None:
-        """Take back the last action (its label), or None when there is nothing to undo."""
+        """Take back the last action (its label), or None when there is nothing to undo (`EveningSession.undo`)."""
         return self._step(undo=True)
 
     def redo(self) -> str | None:
@@ -29,7 +29,7 @@ class History:
 
     def _step(self, undo: bool) -> str | None:
         before = self.session.revision
-        label = self.session.store.undo() if undo else self.session.store.redo()
+        label = self.session.undo() if undo else self.session.redo()
         if label is not None and self.undone is not None:
             self.undone.store_stepped(before, self.session.revision, undo)
         return label

@@ -13,10 +13,10 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from seasons.errors import KeizerError
+from seasons.errors import ChangedMeanwhile, KeizerError
 from seasons.model import EntryKind, PlayerId
 from seasons.rounds import SeasonComplete
-from tui.app.messages import Faulted, Said, SeasonWritten
+from tui.app.messages import Faulted, Outdated, Said, SeasonWritten
 from tui.app.widgets.mode_bar import ModeBar, fitted
 from tui.evening.attendance import PLAN_MORE
 from tui.visible import visible
@@ -29,6 +29,9 @@ T = TypeVar("T")
 
 KEY_HINTS = "^z undo ^y redo ^p cmds ? help"
 """The app's own keys, always in sight (the footer below shows the screen's keys)."""
+
+READ_ONLY_HINTS = "READ-ONLY ^p cmds ? help"
+"""The same on a season open read-only: always in sight, in capitals (seen without colour), no undo or redo."""
 
 NAME_IN_HINTS = 16
 """The most of the file name the key hints give room to (the status message needs the rest)."""
@@ -76,12 +79,16 @@ class KeizerScreen(Screen[None]):
         path = self.evening.session.path
         return path.name if path is not None else ""
 
+    @property
+    def key_hints(self) -> str:
+        return KEY_HINTS if self.evening.session.readonly is None else READ_ONLY_HINTS
+
     def compose(self) -> ComposeResult:
         yield ModeBar(self.MODE, self.file_name)
         yield from self.compose_body()
         with Horizontal(id="statusbar"):
             yield Static("", id="status", markup=False)
-            yield Static(KEY_HINTS, id="hints", markup=False)
+            yield Static(self.key_hints, id="hints", markup=False)
         yield Footer(compact=True, show_command_palette=False)
 
     def compose_body(self) -> ComposeResult:
@@ -93,7 +100,7 @@ class KeizerScreen(Screen[None]):
     def on_mode_bar_name_shown(self, message: ModeBar.NameShown) -> None:
         """No room for the file name in the mode bar (80 columns): it leads the key hints instead."""
         name = "" if message.shown or not self.file_name else fitted(visible(self.file_name), NAME_IN_HINTS) + " · "
-        self.query_one("#hints", Static).update(name + KEY_HINTS)
+        self.query_one("#hints", Static).update(name + self.key_hints)
 
     def on_screen_resume(self) -> None:
         self.query_one(ModeBar).refresh_bar()
@@ -141,11 +148,16 @@ class KeizerScreen(Screen[None]):
         self.post_message(Said(text, severity))
 
     def attempt(self, operation: Callable[..., T], *args: object, **kwargs: object) -> T | None:
-        """Call the evening layer; a user's mistake becomes a message (nothing was written), not a crash. Nor
+        """Call the evening layer; a user's mistake becomes a message (nothing was written), not a crash, and a
+        write refused because another session changed the season first makes the app show it (`Outdated`). Nor
         does anything else end the evening: an unexpected error is reported and logged (`Faulted`); every
         write is one transaction, so the season is as it was."""
         try:
             result = operation(*args, **kwargs)
+        except ChangedMeanwhile:  # another session wrote after what this screen shows: nothing was saved
+            self.post_message(Outdated())
+            self.app.bell()
+            return None
         except KeizerError as exc:
             # The domain says a complete season's fact; the TUI adds where it plans more rounds.
             self.say(f"{exc} ({PLAN_MORE})" if isinstance(exc, SeasonComplete) else str(exc), "error")

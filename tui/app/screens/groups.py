@@ -14,6 +14,7 @@ from textual.widgets import TabbedContent, TabPane
 
 from seasons.errors import KeizerError
 from seasons.model import PlayerId
+from tui.app.edits import edits
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.championship import ChampionshipPane
 from tui.app.widgets.classes import ClassesPanel, CupsPanel
@@ -103,6 +104,7 @@ class GroupsScreen(KeizerScreen):
             self.declined.append(PlayerId(pid))
         self.redraw()
 
+    @edits
     def action_form(self) -> None:
         from tui.evening.group import form_event
 
@@ -110,6 +112,7 @@ class GroupsScreen(KeizerScreen):
         if event is not None and self.write(self.evening.session.commit, "form the championship group", event):
             self.declined = []
 
+    @edits
     def action_unavailable(self) -> None:
         from tui.app.dialogs.rounds import RoundsDialog
         from tui.evening.group import check_group_rounds, rule_of
@@ -172,6 +175,7 @@ class GroupsScreen(KeizerScreen):
         self.say(message.why, "information" if message.games is not None else "error")
         self.redraw()
 
+    @edits
     def action_accept(self) -> None:
         from seasons.store.events import GroupScheduleSet
 
@@ -184,6 +188,7 @@ class GroupsScreen(KeizerScreen):
             self.redraw()
 
 
+    @edits
     def action_move(self) -> None:
         from tui.app.dialogs.round_number import RoundDialog
         from tui.evening.group import group_view
@@ -223,6 +228,7 @@ class GroupsScreen(KeizerScreen):
         if self.write(self.evening.session.commit, move.label, GroupScheduleSet(move.schedule)):
             self.say(said)
 
+    @edits
     def action_result(self, code: str) -> None:
         from seasons.model import Result
         from seasons.store.events import GroupResultSet

@@ -13,6 +13,7 @@ from seasons.model import PlayerId
 
 from tui.app.dialogs.player import PlayerDialog, PlayerForm
 from tui.app.dialogs.withdraw import WithdrawDialog
+from tui.app.edits import edits
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
 from tui.format import cut, short_names
@@ -79,6 +80,7 @@ class PlayersScreen(KeizerScreen):
     def _selected(self) -> str | None:
         return self.query_one(KeizerTable).cursor_key
 
+    @edits
     def action_add(self) -> None:
         def added(form: PlayerForm | None) -> None:
             if form is not None and self.write(self.evening.roster.add, form.name, form.rating, form.klass,
@@ -87,6 +89,7 @@ class PlayersScreen(KeizerScreen):
 
         self.app.push_screen(PlayerDialog(self.evening, None), added)
 
+    @edits
     def action_edit(self) -> None:
         pid = self._selected()
         if pid is None:
@@ -101,6 +104,7 @@ class PlayersScreen(KeizerScreen):
     def on_data_table_row_selected(self) -> None:
         self.action_edit()
 
+    @edits
     def action_withdraw(self) -> None:
         pid = self._selected()
         if pid is None:
@@ -112,11 +116,13 @@ class PlayersScreen(KeizerScreen):
 
         self.app.push_screen(WithdrawDialog(self.evening, pid), chosen)
 
+    @edits
     def action_suspend(self) -> None:
         pid = self._selected()
         if pid is not None:
             self.write(self.evening.roster.toggle_suspension, pid)
 
+    @edits
     def action_move(self, delta: int) -> None:
         pid = self._selected()
         if pid is None:

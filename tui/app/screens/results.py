@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from seasons.model import Result
 from tui.app.dialogs.no_show import NoShowDialog
+from tui.app.edits import edits
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
 from tui.format import points, short_names
@@ -141,6 +142,7 @@ class ResultsScreen(KeizerScreen):
         k = max(1, min(self.shown_round + delta, last))
         self.round_number = None if k == last else k
 
+    @edits
     def action_result(self, code: str) -> None:
         boards = self.query_one("#boards", KeizerTable)
         key = boards.cursor_key
@@ -161,6 +163,7 @@ class ResultsScreen(KeizerScreen):
         if self.write(self.evening.results.set_result, k, key, new):
             boards.advance()
 
+    @edits
     def action_no_show(self) -> None:
         """D art. 11: ask who did not come, then book bye / unexcused (and suspend the absentee)."""
         k = self.shown_round

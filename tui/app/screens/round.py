@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Static
 from seasons.model import EntryKind, PlayerId
 from tui.app.dialogs.external import ExternalResultDialog
 from tui.app.dialogs.report import ReportDialog
+from tui.app.edits import edits
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
 from tui.evening.report_time import report_default
@@ -158,6 +159,7 @@ class RoundScreen(KeizerScreen):
         self.say(f"{name} had the bye in round {k}: press {key} again to take it away", "warning")
         return False
 
+    @edits
     def action_mark(self, status: str) -> None:
         pid = self._player_at_cursor()
         if pid is None:
@@ -169,6 +171,7 @@ class RoundScreen(KeizerScreen):
         if self.write(self.evening.attendance.set, self.shown_round, pid, entry):
             self.query_one(KeizerTable).advance()
 
+    @edits
     def action_external(self) -> None:
         pid = self._player_at_cursor()
         if pid is None or not self._bye_goes_on_purpose(pid, "x"):
@@ -181,6 +184,7 @@ class RoundScreen(KeizerScreen):
 
         self.app.push_screen(ExternalResultDialog(name), chosen)
 
+    @edits
     def action_report(self) -> None:
         pid = self._player_at_cursor()
         if pid is None or not self._bye_goes_on_purpose(pid, "r"):

@@ -11,9 +11,10 @@ from textual import events
 from textual.containers import Grid, VerticalScroll
 from textual.widgets import Input, Label, Select, Static, TextArea
 
-from seasons.errors import KeizerError
+from seasons.errors import ChangedMeanwhile, KeizerError
 from seasons.ruleset import PRESET_NAMES
-from tui.app.messages import SeasonWritten
+from tui.app.edits import edits
+from tui.app.messages import Outdated, SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
 from tui.visible import visible
@@ -84,6 +85,7 @@ class SeasonScreen(KeizerScreen):
         self.refresh_view()
         self.say("settings as saved")
 
+    @edits
     def action_save(self) -> None:
         error = self.query_one("#error", Static)
         try:
@@ -100,6 +102,9 @@ class SeasonScreen(KeizerScreen):
         try:
             label = self.evening.settings.change(name=name, ruleset_spec=spec, rounds_planned=rounds,
                                                  dates=(start, weekday))
+        except ChangedMeanwhile:
+            self.post_message(Outdated())
+            return
         except KeizerError as exc:
             error.update(f"✗ {visible(str(exc))} (nothing saved)")
             self.say(f"{exc} (nothing saved)", "error")

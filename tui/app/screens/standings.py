@@ -16,6 +16,7 @@ from rich.text import Text
 
 from seasons.errors import KeizerError
 from tui.app.dialogs.card import PlayerCardScreen
+from tui.app.edits import edits
 from tui.app.messages import Said, SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.app.widgets.table import KeizerTable
@@ -127,6 +128,7 @@ class StandingsScreen(KeizerScreen):
             if card is not None:
                 self.app.push_screen(PlayerCardScreen(card))
 
+    @edits
     def action_publish(self, lang: str = "nl") -> None:
         """The site of the shown round in `lang` (the clubs' Dutch unless asked), written next to the store
         and recorded in it (one undo step), in a thread worker: a season's pages take a second or two."""

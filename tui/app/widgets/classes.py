@@ -11,10 +11,11 @@ from textual.containers import Vertical
 from textual.reactive import var
 from textual.widgets import Static
 
-from seasons.errors import KeizerError
+from seasons.errors import ChangedMeanwhile, KeizerError
 from seasons.model import PlayerId
 from seasons.numbers import counted
-from tui.app.messages import Said, SeasonWritten
+from tui.app.edits import edits
+from tui.app.messages import Outdated, Said, SeasonWritten
 from tui.app.widgets.table import KeizerTable
 from tui.evening.classes import cups_view
 from tui.format import points, short_names
@@ -118,9 +119,13 @@ class ClassesPanel(_Panel):
         table.fill(rows)
         self.show(_title(season.name, view), _note(view))
 
+    @edits
     def action_accept(self) -> None:
         try:
             label = self.evening.classes.accept(self.shown_round)
+        except ChangedMeanwhile:
+            self.post_message(Outdated())
+            return
         except KeizerError as exc:
             self.post_message(Said(str(exc), "error"))
             return

@@ -24,6 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("season", metavar="SEASON", nargs="?", help="a season store (.keizer) or a JSON season")
     p.add_argument("--demo", action="store_true",
                    help="open a fresh copy of the bundled demo season (in a temporary folder, removed on quit)")
+    p.add_argument("--read-only", action="store_true",
+                   help="only look: every key that would change the season says so (a second terminal on a "
+                        "season being run; a season that cannot be written opens so by itself)")
     p.add_argument("--no-mouse", action="store_true",
                    help="leave the mouse to the terminal (text selection over SSH and tmux)")
     p.add_argument("--rating-list", metavar="FILE",
@@ -36,6 +39,12 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError("open: give a SEASON file or --demo (one of the two)")
     if args.season:
         check_season_file(Path(args.season))  # a file that cannot be opened is said before anything else
+    if args.season and args.read_only:
+        from seasons.load import is_store_file
+
+        if not is_store_file(Path(args.season)):  # importing it would write a new store
+            raise KeizerError(f"open: {args.season} is a JSON season: --read-only opens a season store "
+                              f"(.keizer) only (nothing was written)")
     rating_list = None
     if args.rating_list:  # read before the UI takes the screen: a broken list is one line, nothing written
         from seasons.rating_list import read_rating_list
@@ -50,19 +59,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"keizer: the demo opens a fresh copy, {store} (removed when you quit)", file=sys.stderr)
     from tui.app import make_app  # Textual is loaded only for the UI
 
-    app = make_app(store)
+    app = make_app(store, readonly=args.read_only)
     app.evening.roster.rating_list = rating_list
     try:
         app.run(mouse=not args.no_mouse)
     finally:
         app.evening.close()
-    return after_the_app(store, app.return_code, demo=args.demo)
+    return after_the_app(store, app.return_code, demo=args.demo, readonly=app.evening.session.readonly)
 
 
-def after_the_app(store: Path, return_code: int | None, *, demo: bool) -> int:
+def after_the_app(store: Path, return_code: int | None, *, demo: bool, readonly: str | None = None) -> int:
     """What is said once the app has stopped, and the exit code. A crash is never reported as a clean
     end: Textual has printed the error, and only what was committed before it is in the store. A demo's
-    copy is removed unless the app crashed (it is what the error happened on)."""
+    copy is removed unless the app crashed (it is what the error happened on). `readonly`: why the season
+    could only be read."""
     if return_code:
         print(f"keizer: the terminal UI stopped on an error (shown above); only what was saved before it "
               f"is in {store}", file=sys.stderr)
@@ -70,6 +80,9 @@ def after_the_app(store: Path, return_code: int | None, *, demo: bool) -> int:
     if demo:
         shutil.rmtree(store.parent, ignore_errors=True)
         print("keizer: the demo's copy is removed (the bundled season is never changed)", file=sys.stderr)
+        return 0
+    if readonly is not None:
+        print(f"keizer: {store} was only read ({readonly}); nothing in it changed", file=sys.stderr)
         return 0
     print(f"keizer: every change is saved in {store}", file=sys.stderr)
     return 0

@@ -13,6 +13,7 @@ from textual.worker import Worker
 
 from seasons.model import PlayerId
 from tui.app.dialogs.text import TextDialog
+from tui.app.edits import edits
 from tui.app.messages import SeasonWritten
 from tui.app.screens.base import KeizerScreen
 from tui.app.screens.pairing.solving import PairingProgressed, PairingSolved, SolveRun
@@ -251,6 +252,7 @@ class PairingScreen(KeizerScreen):
         what = f"board {board}" if board is not None else "the bye"
         self.app.push_screen(TextDialog(f"Why {what} ({view.title})", view.why(board)))
 
+    @edits
     def action_accept(self) -> None:
         if self.solving:
             self.say("still solving: wait, or press esc to stop (the best found so far stays)", "warning")
@@ -268,6 +270,7 @@ class PairingScreen(KeizerScreen):
         if label is not None:
             self.post_message(SeasonWritten(label + " — enter the results on F4"))
 
+    @edits
     def action_clear(self) -> None:
         change = self.attempt(self.desk.clear_saved)
         if change is None:
