@@ -15,6 +15,8 @@ from tui.publish.words import say
     ("prizes_provisional_missing", "nl", "Voorlopig: nog 1 uitslag open.", "Voorlopig: nog 3 uitslagen open."),
     ("prizes_provisional_missing", "en", "Provisional: 1 result still missing.",
      "Provisional: 3 results still missing."),
+    ("to_come", "nl", "1 externe uitslag volgt nog: Jan", "3 externe uitslagen volgen nog: Jan"),
+    ("to_come", "en", "1 team result is still to come: Jan", "3 team results are still to come: Jan"),
     ("state_playing", "nl", "Nog 1 groepspartij te spelen.", "Nog 3 groepspartijen te spelen."),
     ("state_playing", "en", "1 group game still to play.", "3 group games still to play."),
     ("state_champion_early", "nl", "(1 groepspartij nog te spelen)", "(3 groepspartijen nog te spelen)"),

@@ -11,7 +11,7 @@ from seasons.errors import KeizerError
 from seasons.model import PlayerId
 from seasons.numbers import counted
 from tui.evening.session import EveningSession
-from seasons.rounds import to_come_report
+from seasons.rounds import team_results_to_come, to_come_report
 from tui.format import iteration_summary, standings_cells
 
 
@@ -42,6 +42,9 @@ class StandingsView:
     replay: Replay
     missing: int = 0
     """Games of rounds 1..round still without a result: the table is provisional while any is."""
+    to_come: tuple[tuple[int, PlayerId], ...] = ()
+    """The team matches among `missing` whose result is still to come, (round, player) in round order: said
+    by name wherever the table is said to be provisional (docs/rules.md §13)."""
 
     @property
     def provisional(self) -> str:
@@ -77,7 +80,8 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
     if view.provisional:  # so that nobody publishes a half table by mistake (docs/rules.md §5)
         # whose team result keeps it provisional, when one does: it may come days later (rules §13)
         owed = to_come_report(season, rep.upto)
-        view = replace(view, report=" · ".join(filter(None, (view.provisional, owed, report))))
+        view = replace(view, report=" · ".join(filter(None, (view.provisional, owed, report))),
+                       to_come=team_results_to_come(season, rep.upto))
     return view
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from scoring import Replay, standings_table
 from seasons.model import PlayerId, Season
+from seasons.rounds import team_results_to_come
 from tui.format import standings_cells
 from tui.legend import header, legend
 from tui.publish.cells import aligned, cell_width, markdown_table, md_escape
@@ -31,6 +32,31 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
+class ToCome:
+    """A team match of rounds 1..K whose result is still to come: the standings after K are provisional
+    until it is entered, and the notice says whose (it may come days later, docs/rules.md §13)."""
+
+    round: int
+    player: PlayerId
+    name: str
+    """The player's name as written in the season (data: escaped wherever it is published)."""
+
+
+def to_come(season: Season, k: int) -> tuple[ToCome, ...]:
+    """The team results of rounds 1..k still to come, in round order, then by player id."""
+    return tuple(ToCome(j, pid, season.player(pid).name) for j, pid in team_results_to_come(season, k))
+
+
+def to_come_sentence(items: tuple[ToCome, ...], lang: str) -> str:
+    """"2 team results are still to come: Ann Visser (round 31), Bob Jansen (round 32)." in `lang`; "" for
+    none. Plain text: each shell escapes it as its own markup needs."""
+    if not items:
+        return ""
+    names = ", ".join(say("to_come_who", lang, name=t.name, k=t.round) for t in items)
+    return say("to_come", lang, n=len(items), names=names)
+
+
+@dataclass(frozen=True, slots=True)
 class Notice:
     """Everything published for one week, in one language."""
 
@@ -43,6 +69,8 @@ class Notice:
     table: Table
     missing: int
     """Results of rounds 1..round still missing: the standings are provisional while any is."""
+    to_come: tuple[ToCome, ...]
+    """The team results among `missing`, named (the rest are games on a board without a result)."""
     results: RoundSheet | None
     """Round `round` with its results (None for round 0)."""
     next: RoundSheet | None
@@ -71,7 +99,8 @@ def make_notice(season: Season, rep: Replay, lang: str, style: str | None = None
     results = round_sheet(season, k) if k >= 1 else None
     paired_next = k + 1 <= len(season.rounds) and season.round(k + 1).is_paired
     return Notice(season=season.name, round=k, lang=lang, date=None if results is None else results.date,
-                  table=standings_for(rep, style, lang), missing=rep.standings().missing, results=results,
+                  table=standings_for(rep, style, lang), missing=rep.standings().missing,
+                  to_come=to_come(season, k), results=results,
                   next=round_sheet(season, k + 1) if paired_next else None)
 
 
@@ -97,7 +126,10 @@ def notice_text(notice: Notice, markdown: bool = False) -> str:
     when = f" ({date_text(notice.date, lang)})" if notice.date else ""
     heading(title(notice) + when, 2)
     if notice.missing:
-        out.extend([say("provisional", lang, n=notice.missing), ""])
+        out.append(say("provisional", lang, n=notice.missing))
+        if owed := to_come_sentence(notice.to_come, lang):
+            out.append(md_escape(owed) if markdown else owed)
+        out.append("")
     table = notice.table
     out.extend(markdown_table(table.headers, table.rows, table.right) if markdown
                else aligned(table.headers, table.rows, table.right))

@@ -15,6 +15,7 @@ from seasons.model import PlayerId, Season
 from tui.evening.classes import classes_view, cups_view
 from tui.evening.classes import cup_exclusions as season_cup_exclusions
 from tui.publish.localised import number, points
+from tui.publish.notice import to_come
 from tui.publish.words import say
 
 if TYPE_CHECKING:
@@ -182,6 +183,7 @@ def classes_context(site: Site) -> Mapping[str, Any] | None:
     return {
         "heading": say("classes_after", lang, k=k),
         "missing": view.missing,
+        "to_come": to_come(season, k),
         "blocks": class_blocks(site, view.tables),
         "prize_blocks": class_blocks(site, prizes.tables),
         "prizes_note": _not_final(site, view.missing),
@@ -228,6 +230,7 @@ def cups_context(site: Site) -> Mapping[str, Any] | None:
     return {
         "heading": say("cups_after", lang, k=k),
         "missing": missing,
+        "to_come": to_come(season, k),
         "rule": rule,
         "blocks": cup_blocks(site, tables),
         "prizes_note": _not_final(site, missing),

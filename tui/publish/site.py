@@ -16,7 +16,7 @@ from tui.publish.chart import Series, line_chart
 from tui.publish.group_page import group_context
 from tui.publish.localised import date as date_text
 from tui.publish.localised import number, points
-from tui.publish.notice import Notice, make_notice, standings_for, title
+from tui.publish.notice import Notice, make_notice, standings_for, title, to_come, to_come_sentence
 from tui.publish.players import cross_cells, history, page_names
 from tui.publish.prize_pages import classes_context, cups_context
 from tui.publish.sheet import RoundSheet, round_sheet, sheet_title
@@ -92,7 +92,8 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
             say=lambda key, **fill: say(key, lang, **fill), lang=lang, root=root, menu=menu, season=season.name,
             css=root + CSS_FILE, here=path, pages=site.pages, date=lambda iso: date_text(iso, lang),
             sheet_title=lambda sheet, results: sheet_title(sheet, lang, results),
-            entry=lambda kind: entry_word(kind, lang), **context)
+            entry=lambda kind: entry_word(kind, lang), owed=lambda items: to_come_sentence(items, lang),
+            **context)
 
     files: dict[str, str] = {CSS_FILE: resources.files("tui.publish").joinpath("templates", CSS_FILE).read_text("utf-8")}
     render("index.html", "index.html", notice=notice, heading=title(notice))
@@ -153,6 +154,7 @@ def _round_pages(site: Site, render: Callable[..., None]) -> None:
         after = replay(season, j)
         table, missing = standings_for(after, site.style, lang), after.standings().missing
         render(f"rounds/{j}.html", "round.html", sheet=sheet, table=table, missing=missing,
+               to_come=to_come(season, j),
                heading=sheet_title(sheet, lang, True), standings_title=say("standings_after", lang, k=j),
                previous=j - 1 if j > 1 else None, following=j + 1 if j < k else None)
         listed.append((j, sheet.date))

@@ -17,6 +17,10 @@ _WORDS: dict[str, tuple[str, str]] = {
     "provisional": ("VOORLOPIG: nog {n:uitslag|uitslagen} open; een open partij telt 0 tot de uitslag bekend is.",
                     "PROVISIONAL: {n:result|results} still missing; a game without a result scores 0 until "
                     "it is entered."),
+    # whose team result keeps the table provisional (docs/rules.md §13): {names} is a list of "to_come_who"
+    "to_come": ("{n:externe uitslag volgt|externe uitslagen volgen} nog: {names}.",
+                "{n:team result is|team results are} still to come: {names}."),
+    "to_come_who": ("{name} (ronde {k})", "{name} (round {k})"),
     "legend": ("Verklaring van de kolommen", "What the columns mean"),
     "board": ("Bord", "Board"),
     "white": ("Wit", "White"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import events
@@ -26,10 +28,32 @@ LIVE_NAME_WIDTH = 13
 BOARD_COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Res", "result"))
 LIVE_COLUMNS = (("#", "rank"), ("Name", "name"), ("Points", "score"), ("", "move"))
 
+TO_COME_LINES = 3
+"""The most lines beside the boards that name the team results still to come: the standings keep the rest."""
+
 RESULT_TEXT = {
     Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "½-½",
     Result.WHITE_FORFEIT_WIN: "+ -", Result.BLACK_FORFEIT_WIN: "- +", Result.PENDING: "…",
 }
+
+
+def to_come_lines(pending: Sequence[tuple[int, str]], width: int, lines: int = TO_COME_LINES) -> tuple[str, ...]:
+    """The Standings screen's words for the team results still to come ("team result to come: Ann Visser
+    (round 32)"), (round, name) each, wrapped to `width` in at most `lines` lines: as many named as fit, in
+    round order, then how many more ("and 2 more"); () for none."""
+    n = len(pending)
+    if not n:
+        return ()
+    head = f"team result{'s' if n > 1 else ''} to come: "
+    wrapped: list[str] = []
+    for shown in range(n, -1, -1):
+        said = [f"{name} (round {k})" for k, name in pending[:shown]]
+        text = head + ", ".join(said) if shown == n else (
+            f"{head}{', '.join(said)} and {n - shown} more" if shown else f"{head}{n}")
+        wrapped = textwrap.wrap(text, max(1, width))
+        if len(wrapped) <= lines:
+            break
+    return tuple(wrapped[:lines])
 
 
 class ResultsScreen(KeizerScreen):
@@ -60,6 +84,7 @@ class ResultsScreen(KeizerScreen):
             yield KeizerTable(id="boards")
             with Vertical(id="live"):
                 yield Static("", id="live-title", classes="subtitle", markup=False)
+                yield Static("", id="live-to-come", classes="subtitle", markup=False)
                 yield KeizerTable(id="live-standings")
 
     def on_mount(self) -> None:
@@ -106,6 +131,14 @@ class ResultsScreen(KeizerScreen):
             (row.player, (str(row.rank), live_shorts[row.name], points(row.score, 1), row.move))
             for row in live.rows
         ])
+        # whose team result keeps the table provisional, as F5 names them (docs/rules.md §13), by the names
+        # the table beside says: it may come days later, while the evening goes on
+        to_come = self.query_one("#live-to-come", Static)
+        said_as = {row.player: live_shorts[row.name] for row in live.rows}
+        pending = [(j, visible(said_as.get(pid) or self.evening.season.player(pid).name)) for j, pid in live.to_come]
+        width = self._live_width() - self.query_one("#live").styles.gutter.width - to_come.styles.gutter.width
+        to_come.update("\n".join(to_come_lines(pending, width)))
+        to_come.display = bool(pending)
 
     def _live_width(self) -> int:
         """The cells the standings beside the boards take, their border included."""
