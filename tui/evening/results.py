@@ -6,6 +6,7 @@ from typing import Literal
 
 from seasons.errors import KeizerError
 from seasons.model import Game, Result
+from seasons.numbers import counted
 from seasons.rounds import results_round
 from seasons.store.events import Event, ResultSet, SuspensionSet
 from tui.evening.attendance import entry_text
@@ -35,7 +36,7 @@ class Results:
         if not rnd.is_paired:
             return f"Round {k} — not paired yet: nothing to enter (pair it on F3)"
         done = sum(1 for g in rnd.games if g.result.is_decided)
-        return f"Round {k} — {done} of {len(rnd.games)} results entered"
+        return f"Round {k} — {done} of {counted(len(rnd.games), 'result')} entered"
 
     def set_result(self, k: int, row_key: str, result: Result) -> str:
         """The result of the game on a row of `boards(k)`; refused on a row without a game."""
