@@ -9,7 +9,7 @@ from seasons.model import Game, Result
 from seasons.numbers import counted
 from seasons.rounds import results_round
 from seasons.store.events import Event, ResultSet, SuspensionSet
-from tui.evening.attendance import entry_text
+from tui.evening.attendance_rows import entry_text
 from tui.evening.boards import BoardRow, board_rows, parse_row_key
 from tui.evening.listing import round_or_next
 from tui.evening.session import EveningSession
