@@ -11,6 +11,7 @@ from pairing.explain_why_not import WHY_NOT_PER_BOARD, WhyNot, WhyNotExplainer
 from pairing.instance import RoundInstance
 from pairing.proposal import Board, Proposal
 from seasons.model import PlayerId
+from seasons.numbers import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ def explain(inst: RoundInstance, proposal: Proposal, why_not: int = WHY_NOT_PER_
     others = WhyNotExplainer(inst, proposal, why_not, ctx)
     boards = tuple(_board(inst, b, others) for b in proposal.boards)
     bye = _bye(inst, proposal) if proposal.bye is not None else None
-    lines = [f"Round {inst.round_number}: {len(proposal.boards)} boards, real cost {proposal.real_cost}"]
+    lines = [f"Round {inst.round_number}: {counted(len(proposal.boards), 'board')}, real cost {proposal.real_cost}"]
     if proposal.moved is not None:  # the kept boards' tier comes before every other cost
         lines.append(f"Paired again from the accepted pairing, changing as few boards as can be: it "
                      f"{proposal.moved.words()} (docs/rules.md §7).")

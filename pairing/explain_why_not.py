@@ -13,12 +13,13 @@ from pairing.criteria import CRITERION, CostContext, PairCost
 from pairing.criteria.meetings import meeting_terms
 from pairing.criteria.rank import rank_units
 from pairing.criteria.tiers import TierTotals
-from pairing.explain_words import and_list, changes, colour_words, times, total_words
+from pairing.explain_words import and_list, changes, colour_words, total_words
 from pairing.history import Pair, pair_key
 from pairing.instance import PlayerState, RoundInstance
 from pairing.proposal import Board, Proposal
 from pairing.solvers import NoPairing, solve
 from seasons.model import Colour, PlayerId
+from seasons.numbers import times
 
 T = TypeVar("T")
 

@@ -20,11 +20,6 @@ def and_list(items: tuple[str, ...]) -> str:
     return " and ".join((", ".join(items[:-1]), items[-1])) if len(items) > 1 else "".join(items)
 
 
-def times(n: int) -> str:
-    """"once", "twice", "3 times"."""
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
 def ordinal(n: int) -> str:
     """"third" (a colour run: beyond the fifth game in a row the number is written)."""
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")

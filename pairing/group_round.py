@@ -8,6 +8,7 @@ from pairing.criteria.meetings import meeting_terms
 from pairing.history import History, Pair, pair_key
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
+from seasons.numbers import times
 from seasons.ruleset.model import Ruleset
 
 
@@ -70,5 +71,5 @@ def check_fixed_meetings(ruleset: Ruleset, k: int, fixed: Sequence[tuple[PlayerI
         both_bottom = place.get(white, 0) > bottom_from and place.get(black, 0) > bottom_from
         terms = meeting_terms(meetings, k, both_bottom, rules)
         if terms.relax_max_meetings:
-            raise KeizerError(f"fixed game {white}–{black}: they have met {len(meetings)} times already and "
+            raise KeizerError(f"fixed game {white}–{black}: they have met {times(len(meetings))} already and "
                               f"max_meetings is {rules.max_meetings} (docs/rules.md §7)")

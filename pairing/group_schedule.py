@@ -10,6 +10,7 @@ from ortools.sat.python import cp_model
 from seasons.championship import ChampionshipGroup, GroupGame, sorted_schedule
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
+from seasons.numbers import counted
 from seasons.ruleset.model import ChampionshipRule
 from scoring.group_table import required_games, scheduled_results
 
@@ -157,7 +158,7 @@ def solve_schedule(instance: ScheduleInstance, pinned: tuple[GroupGame, ...] = (
     solver.parameters.catch_sigint_signal = False
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise KeizerError(f"the group's {len(instance.games)} games do not fit in rounds "
+        raise KeizerError(f"the group's {counted(len(instance.games), 'game')} do not fit in rounds "
                           f"{rounds[0]}–{rounds[-1]} with one group game a round per member")
     placed = [GroupGame(r, w, b) for i, (w, b) in enumerate(instance.games) for r in rounds if solver.value(x[i, r])]
     return tuple(placed)

@@ -15,6 +15,7 @@ from pairing.kept import KeptPairing
 from pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
+from seasons.numbers import counted
 from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.ruleset.model import PairingRules
 
@@ -180,7 +181,7 @@ def _preset(name: str) -> Ruleset:
 
 def _check_ranking(season: Season, ranking: Sequence[PlayerId], values: Sequence[Fraction]) -> None:
     if len(values) != len(ranking):
-        raise KeizerError(f"ranking has {len(ranking)} players but {len(values)} values")
+        raise KeizerError(f"ranking has {counted(len(ranking), 'player')} but {counted(len(values), 'value')}")
     seen: set[PlayerId] = set()
     for pid in ranking:
         if not season.has_player(pid):

@@ -38,3 +38,8 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     if n < 0:
         raise ValueError(f"counted({n}, {noun!r}): a count is never negative; say the direction in words")
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def times(n: int) -> str:
+    """How often, as people say it: "once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")

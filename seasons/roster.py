@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from seasons.errors import KeizerError
 from seasons.limits import MAX_NAME, checked_text
 from seasons.model import Player, PlayerId, Season
+from seasons.numbers import counted
 
 
 def taking_part(season: Season, pid: PlayerId, k: int) -> bool:
@@ -73,7 +74,7 @@ def check_withdrawal(season: Season, player: Player, before_round: int | None) -
         raise KeizerError(f"a withdrawal needs a round number of 1 or more, got {before_round}")
     last = max(season.rounds_planned or 0, len(season.rounds))
     if last and before_round > last:
-        raise KeizerError(f"the season has {last} rounds: a withdrawal before round {before_round} changes "
+        raise KeizerError(f"the season has {counted(last, 'round')}: a withdrawal before round {before_round} changes "
                           f"nothing (withdraw before round {last} at the latest)")
     played = [rnd.number for rnd in season.rounds[before_round - 1:] if rnd.game_of(player.id) is not None]
     if played:

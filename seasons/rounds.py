@@ -72,6 +72,8 @@ def past_the_season(season: Season, k: int | None) -> int | None:
 def complete_text(planned: int) -> str:
     """The fact, one wording for every shell; each adds its own way to plan more rounds (the domain names
     no shell's keys or commands)."""
+    if planned == 1:
+        return "the season is complete: its 1 planned round is paired"
     return f"the season is complete: all {planned} planned rounds are paired"
 
 

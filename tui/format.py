@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from seasons.model import Colour, PlayerId, Season
+from seasons.numbers import counted
 from seasons.numbers import exact_text as exact
 from seasons.numbers import points_text as points
 
@@ -217,10 +218,10 @@ def iteration_summary(rep: Replay) -> str:
     if not rep.ruleset.iterates_at(rep.upto, rep.season.rounds_planned):
         return "single pass"
     if it.capped:
-        return f"iteration stopped at the cap of {it.iterations} steps"
+        return f"iteration stopped at the cap of {counted(it.iterations, 'step')}"
     if it.cycled:
-        return f"cycled (length {it.cycle_length}) after {it.iterations} iterations: mean of the cycle"
-    return f"converged in {it.iterations} iteration{'s' if it.iterations != 1 else ''}"
+        return f"cycled (length {it.cycle_length}) after {counted(it.iterations, 'iteration')}: mean of the cycle"
+    return f"converged in {counted(it.iterations, 'iteration')}"
 
 
 def with_names(season: Season, lines: Sequence[str]) -> tuple[str, ...]:

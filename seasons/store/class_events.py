@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Mapping
 
 from seasons.classes import moves_from_json, reading_after, with_class_moves
 from seasons.model import PlayerId, Season
+from seasons.numbers import counted
 from seasons.store.event_base import Event
 from seasons.store.payload import PayloadReader
 
@@ -35,7 +36,7 @@ class ClassMovesSet(Event):
     def describe(self) -> str:
         if self.moves is None:
             return f"take back the class moves after round {self.after_round}"
-        return f"accept {len(self.moves)} class move{'s' if len(self.moves) != 1 else ''} after round {self.after_round}"
+        return f"accept {counted(len(self.moves), 'class move')} after round {self.after_round}"
 
     def to_payload(self) -> dict[str, Any]:
         moves = None if self.moves is None else {pid: klass for pid, klass in self.moves}

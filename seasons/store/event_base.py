@@ -6,6 +6,7 @@ from typing import Any, ClassVar, Mapping
 
 from seasons.errors import InputError, KeizerError
 from seasons.model import Player, PlayerId, Round, Season
+from seasons.numbers import counted
 from seasons.season_json import season_from_json, season_to_json
 
 
@@ -55,7 +56,7 @@ class Event:
 
     def _round(self, season: Season, number: int) -> Round:
         if not 1 <= number <= len(season.rounds):
-            raise self._fail(f"round {number} does not exist (the season has {len(season.rounds)} rounds)")
+            raise self._fail(f"round {number} does not exist (the season has {counted(len(season.rounds), 'round')})")
         return season.round(number)
 
     def _player(self, season: Season, pid: PlayerId) -> Player:

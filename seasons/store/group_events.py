@@ -15,6 +15,7 @@ from seasons.championship import (
 )
 from seasons.errors import InputError
 from seasons.model import PlayerId, Result, Season
+from seasons.numbers import counted
 from seasons.ruleset import parse_ruleset
 from seasons.store.event_base import Event
 from seasons.store.payload import PayloadReader, game_result_from_json, game_result_to_json
@@ -97,7 +98,7 @@ class GroupScheduleSet(Event):
         return _check(self, s, new)
 
     def describe(self) -> str:
-        return f"set the championship group's schedule ({len(self.games)} games)"
+        return f"set the championship group's schedule ({counted(len(self.games), 'game')})"
 
     def to_payload(self) -> dict[str, Any]:
         return {"games": [{"round": g.round, "white": g.white, "black": g.black, "result": g.result.value}

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from seasons.model import Season
+from seasons.numbers import counted
 from seasons.store.event_base import Event
 from seasons.store.payload import PayloadReader
 
@@ -29,7 +30,7 @@ class Published(Event):
     def replay(self, season: Season | None) -> Season:
         s = self._season(season)
         if not 0 <= self.round <= len(s.rounds):
-            raise self._fail(f"round {self.round} does not exist (the season has {len(s.rounds)} rounds)")
+            raise self._fail(f"round {self.round} does not exist (the season has {counted(len(s.rounds), 'round')})")
         return s
 
     def describe(self) -> str:

@@ -90,7 +90,7 @@ def test_a_fixed_third_meeting_is_refused_with_the_reason() -> None:
     s = replace(s, rounds=s.rounds[:20] + (replace(s.rounds[20], entries=()),))
     if parse_ruleset(D).pairing.bottom_region:  # pragma: no cover - D has none
         pytest.skip("bottom region allows a third meeting")
-    with pytest.raises(KeizerError, match=f"fixed game {w}–{b}: they have met 2 times already and max_meetings is 2"):
+    with pytest.raises(KeizerError, match=f"fixed game {w}–{b}: they have met twice already and max_meetings is 2"):
         pair(s, fixed=[(w, b)])
 
 

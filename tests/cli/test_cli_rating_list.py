@@ -173,3 +173,10 @@ def test_pick_all_with_other_picks_says_it_stands_alone(rating_list: Path, tmp_p
     assert (code, out) == (2, "") and not target.exists()
     assert err == ("keizer: error: --pick all takes every member of the list: give it alone, or pick members by "
                    "name or number\n")
+
+
+def test_a_list_of_one_member_says_one_member(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one = tmp_path / "one.csv"
+    one.write_bytes(("\r\n".join((HEADER, ROWS[0])) + "\r\n").encode("latin-1"))
+    code, _, err = run(capsys, "new", str(tmp_path / "club.keizer"), "--players", str(one))
+    assert code == 2 and "a rating list of 1 member: say whom to take with --pick" in err, err

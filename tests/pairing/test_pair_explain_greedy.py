@@ -48,3 +48,10 @@ def test_greedy_is_valid_but_can_be_forced_into_a_rule_break():
     # Greedy: 1–2, then 3–4 must meet a third time; the model sees 1–3, 2–4 coming.
     assert greedy.valid and [v.rule for v in greedy.relaxed] == ["max_meetings"]
     assert best.relaxed == () and best.objective < greedy.objective
+
+
+def test_a_round_of_one_board_is_said_so():
+    s = season(2, [], {"preset": "keizer-classic"}, next_entries={})
+    inst = instance(s)
+    ex = explain(inst, propose(inst))
+    assert ex.lines[0].startswith("Round 1: 1 board, real cost ")

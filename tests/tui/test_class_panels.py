@@ -90,6 +90,17 @@ async def test_cups_panel_lists_each_group_without_the_excluded(evening: Evening
                                                       for i in range(table.row_count)]
 
 
+
+async def test_the_cups_note_counts_one_group_in_the_singular(evening: Evening) -> None:
+    from seasons.store.events import SettingsChanged
+
+    events = [SettingsChanged(ruleset_spec="kijk-uit"), *(PlayerUpdated(replace(p, group=1))
+                                                          for p in evening.season.players)]
+    evening.session.commit("one group", *events)
+    panel = CupsPanel(evening)
+    async with PanelApp(evening, panel).run_test(size=(120, 50)):
+        assert str(panel.query_one(".note").render()) == "1 group, 2 cups"
+
 async def test_a_club_without_classes_is_told_in_place(evening: Evening) -> None:
     from seasons.store.events import SettingsChanged
 

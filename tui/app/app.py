@@ -294,9 +294,11 @@ class KeizerApp(App[None]):
             yield SystemCommand(f"Go to {title}", f"switch to the {title} screen ({key.upper()})",
                                 lambda mode=mode: self.run_action(f"goto('{mode}')"))
         seen: set[str] = set()
+        keys: set[str] = set()
         for binding in getattr(screen, "BINDINGS", ()):
             if isinstance(binding, Binding) and binding.description and binding.action not in seen:
                 seen.add(binding.action)
+                keys.update(binding.key.split(","))
                 yield SystemCommand(binding.description, f"{binding.key_display or binding.key}: "
                                     f"{binding.tooltip or binding.description}",
                                     lambda action=binding.action: screen.run_action(action))
@@ -305,8 +307,12 @@ class KeizerApp(App[None]):
                                            "does it) to a folder next to the store", self._publish_from_anywhere)
         yield SystemCommand("Publish in English", "the same site with every text in English, in the same folder",
                             partial(self._publish_from_anywhere, "en"))
-        yield SystemCommand("Undo", "undo the last change (ctrl+z)", self.action_undo)
-        yield SystemCommand("Redo", "redo the last undone change (ctrl+y)", self.action_redo)
+        # A screen that binds ctrl+z or ctrl+y itself (Pairing: the desk's edits first) listed its own command
+        # above, the one the key runs there: the app's would be a second "Undo" doing something else.
+        if "ctrl+z" not in keys:
+            yield SystemCommand("Undo", "undo the last change (ctrl+z)", self.action_undo)
+        if "ctrl+y" not in keys:
+            yield SystemCommand("Redo", "redo the last undone change (ctrl+y)", self.action_redo)
         yield SystemCommand("Help", "list every key (?)", self.action_help)
         yield from super().get_system_commands(screen)
 

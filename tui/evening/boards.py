@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from seasons.model import EntryKind, Game, Player, PlayerId, Round, Season
 from seasons.roster import taking_part
-from tui.evening.attendance import entry_text
+from tui.evening.attendance_rows import entry_text
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,7 +139,7 @@ class Classes:
         if view.accepted is not None and view.accepted.moves == moves:
             return f"the class moves after round {k} are already accepted as they are"
         self.session.commit(f"class moves after round {k}", ClassMovesSet(k, moves))
-        return f"accepted {len(moves)} class move{'s' if len(moves) != 1 else ''} after round {k}"
+        return f"accepted {counted(len(moves), 'class move')} after round {k}"
 
     def take_back(self, k: int) -> str:
         """The moves accepted after round k taken back (one undo step)."""
@@ -163,5 +163,5 @@ class Classes:
                 events.append(PlayerUpdated(replace(player, klass=klass)))
         if not events:
             return "every player already has that class"
-        self.session.commit(f"starting classes of {len(events)} player{'s' if len(events) != 1 else ''}", *events)
-        return f"gave {len(events)} starting class{'es' if len(events) != 1 else ''}"
+        self.session.commit(f"starting classes of {counted(len(events), 'player')}", *events)
+        return f"gave {counted(len(events), 'starting class', 'starting classes')}"

@@ -8,7 +8,8 @@ from seasons.roster import suspended
 from seasons.rounds import current_round
 from seasons.ruleset import parse_ruleset
 from seasons.store.events import SuspensionSet
-from tui.evening.attendance import entry_text, suspension_with
+from tui.evening.attendance import suspension_with
+from tui.evening.attendance_rows import entry_text
 from tui.evening.desk_text import names
 from tui.evening.repair import kept_pairing, with_attendance
 

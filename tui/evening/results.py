@@ -6,9 +6,10 @@ from typing import Literal
 
 from seasons.errors import KeizerError
 from seasons.model import Game, Result
+from seasons.numbers import counted
 from seasons.rounds import results_round
 from seasons.store.events import Event, ResultSet, SuspensionSet
-from tui.evening.attendance import entry_text
+from tui.evening.attendance_rows import entry_text
 from tui.evening.boards import BoardRow, board_rows, parse_row_key
 from tui.evening.listing import round_or_next
 from tui.evening.session import EveningSession
@@ -35,7 +36,7 @@ class Results:
         if not rnd.is_paired:
             return f"Round {k} — not paired yet: nothing to enter (pair it on F3)"
         done = sum(1 for g in rnd.games if g.result.is_decided)
-        return f"Round {k} — {done} of {len(rnd.games)} results entered"
+        return f"Round {k} — {done} of {counted(len(rnd.games), 'result')} entered"
 
     def set_result(self, k: int, row_key: str, result: Result) -> str:
         """The result of the game on a row of `boards(k)`; refused on a row without a game."""

@@ -8,6 +8,7 @@ from seasons.absence import parse_date, round_date
 from seasons.errors import InputError, KeizerError
 from seasons.json_input import load_json
 from seasons.model import Season
+from seasons.numbers import counted
 from seasons.ruleset import Ruleset, parse_ruleset
 from seasons.ruleset.model import WEEKDAYS
 from seasons.store.events import UNCHANGED, Event, RoundDateSet, SeasonDatesSet, SettingsChanged, Unchanged
@@ -53,7 +54,7 @@ def ruleset_summary(rs: Ruleset, rounds_planned: int | None = None) -> str:
     factors = " ".join(f"{k} {points(f)}" for k, f in rs.factors if k in ("win", "draw", "bye", "excused"))
     parts = [f"{rs.preset}: {value}", f"{rs.valuation} valuation", f"iterate {iterate}", factors]
     if rs.aalsmeer is not None:
-        parts.append(f"Aalsmeer bonus {points(rs.aalsmeer.multiplier)}× over {rs.aalsmeer.rounds} rounds")
+        parts.append(f"Aalsmeer bonus {points(rs.aalsmeer.multiplier)}× over {counted(rs.aalsmeer.rounds, 'round')}")
     if rs.participation is not None:
         parts.append(f"participation {rs.participation}")
     return " · ".join(parts)

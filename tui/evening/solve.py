@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from seasons.errors import KeizerError
 from seasons.model import PlayerId, Season
-from tui.evening.attendance import attendance_rows
+from tui.evening.attendance_rows import attendance_rows
 from tui.evening.listing import listed_round, prospective
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from scoring.group_table import GroupRow, scheduled_results
 from seasons.model import PlayerId, Result, Season
 from seasons.numbers import game_points_text
 from tui.evening.group import GroupView, group_view
-from tui.publish.words import RESULT_TEXT, say
+from tui.publish.words import RESULT_TEXT, GamePoints, say
 
 if TYPE_CHECKING:
     from tui.publish.site import Site
@@ -90,7 +90,7 @@ def state_lines(season: Season, state: GroupState, lang: str) -> tuple[str, ...]
                     name=season.player(state.champion[0]).name),)
     if kind == "tied":
         return (say(f"state_{state.phase}", lang, names=_names(season, state.tied, lang),
-                    points=game_points_text(state.tied_on or Fraction(0))),)
+                    points=GamePoints(state.tied_on or Fraction(0))),)
     return (say("state_shared", lang, names=_names(season, state.champion, lang)),)
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from seasons.absence import round_date
 from seasons.errors import KeizerError
 from seasons.model import EntryKind, PlayerId, Season
+from seasons.numbers import counted
 from tui.publish.cells import aligned, markdown_table, md_escape
 from tui.publish.localised import date as date_text
 from tui.publish.words import RESULT_TEXT, entry_word, say
@@ -49,7 +50,7 @@ class RoundSheet:
 def round_sheet(season: Season, k: int) -> RoundSheet:
     """Round k as saved; KeizerError when round k does not exist or has no saved pairing."""
     if not 1 <= k <= len(season.rounds):
-        raise KeizerError(f"round {k} does not exist (the season has {len(season.rounds)} rounds)")
+        raise KeizerError(f"round {k} does not exist (the season has {counted(len(season.rounds), 'round')})")
     rnd = season.round(k)
     if not rnd.is_paired:
         raise KeizerError(f"round {k} has no saved pairing (keizer pair --round {k} --save makes one)")

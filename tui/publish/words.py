@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from numbers import Integral
 
 from seasons.model import EntryKind, Result
-from seasons.numbers import counted
+from seasons.numbers import counted, game_points_text
 
 _WORDS: dict[str, tuple[str, str]] = {
     # key: (Dutch, English); {k}, {n}, {name} are filled in; {n:uitslag|uitslagen} writes the count n with
-    # its noun, singular for one ("1 uitslag", "3 uitslagen"; `_Count`)
+    # its noun, singular for one ("1 uitslag", "3 uitslagen"; `_Count`), and so does a `GamePoints`
     "standings_after": ("Ranglijst na ronde {k}", "Standings after round {k}"),
     "start_ranking": ("Startranglijst", "Starting ranking"),
     "results_of": ("Uitslagen ronde {k}", "Results of round {k}"),
@@ -127,8 +129,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "cup_mark": ("beker", "cup"),
     "cup_winners": ("De beker: {names}.", "The cup: {names}."),
     "cup_nobody": ("Niemand in deze groep wint (nog) een beker.", "Nobody in this group wins a cup (yet)."),
-    "cup_under_share": ("{name} deed mee aan {n} van de {k} rondes, minder dan {share} (nodig: {need}): geen beker.",
-                        "{name} took part in {n} of the {k} rounds, fewer than {share} (needed: {need}): no cup."),
+    "cup_under_share": ("{name} deed mee aan {n} van de {k:ronde|rondes}, minder dan {share} (nodig: {need}): geen beker.",
+                        "{name} took part in {n} of the {k:round|rounds}, fewer than {share} (needed: {need}): no cup."),
     "cups_excluded": ("Niet in de bekers (finalegroep)", "Not in the cups (final group)"),
     # the championship group page (tui/publish/group_page.py)
     "group_after": ("Kampioensgroep na ronde {k}", "Championship group after round {k}"),
@@ -175,10 +177,11 @@ _WORDS: dict[str, tuple[str, str]] = {
     "state_champion": ("{name} is clubkampioen.", "{name} is club champion."),
     "state_champion_decision": ("{name} is clubkampioen na de beslissingspartijen.",
                                 "{name} is club champion after the decision games."),
-    "state_decision": ("{names} eindigen gelijk met {points} punten: twee beslissingspartijen, ieder een keer met "
-                       "wit.", "{names} finish level on {points} points: two decision games, each with white once."),
-    "state_playoff": ("{names} eindigen gelijk met {points} punten: een dubbele competitie onderling beslist.",
-                      "{names} finish level on {points} points: a double round robin among them decides."),
+    "state_decision": ("{names} eindigen gelijk met {points:punt|punten}: twee beslissingspartijen, ieder een keer "
+                       "met wit.",
+                       "{names} finish level on {points:point|points}: two decision games, each with white once."),
+    "state_playoff": ("{names} eindigen gelijk met {points:punt|punten}: een dubbele competitie onderling beslist.",
+                      "{names} finish level on {points:point|points}: a double round robin among them decides."),
     "state_needed": ("Nog te spelen:", "Still to play:"),
     "state_shared": ("Ook na de beslissingspartijen gelijk: {names} delen de titel.",
                      "Still level after the decision games: {names} share the title."),
@@ -228,6 +231,22 @@ class _Count(int):
             return super().__format__(spec)
         one, more = spec.split("|", 1)
         return counted(int(self), one, more)
+
+
+@dataclass(frozen=True, slots=True)
+class GamePoints:
+    """Game points in a sentence: `{p}` writes them as a club does ("3½"), `{p:punt|punten}` with the noun,
+    singular for at most one point ("½ point", "1 point", "1½ points", "0 points")."""
+
+    value: Fraction
+    """The exact game points (whole or halves)."""
+
+    def __format__(self, spec: str) -> str:
+        text = game_points_text(self.value)
+        if "|" not in spec:
+            return text
+        one, more = spec.split("|", 1)
+        return f"{text} {one if 0 < self.value <= 1 else more}"
 
 
 def entry_word(kind: EntryKind, lang: str) -> str:

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from seasons.model import PlayerId
 
+from seasons.numbers import counted
 from tui.app.dialogs.player import PlayerDialog, PlayerForm
 from tui.app.dialogs.withdraw import WithdrawDialog
 from tui.app.edits import edits
@@ -67,7 +68,7 @@ class PlayersScreen(KeizerScreen):
                     for r, c in zip(rows, cells)])
         active = sum(1 for r in rows if not r.status.startswith("withdrawn"))
         self.query_one("#title", Static).update(
-            f"Players — starting ranking ({len(rows)} player{'' if len(rows) == 1 else 's'}, {active} taking part; "
+            f"Players — starting ranking ({counted(len(rows), 'player')}, {active} taking part; "
             f"next round {self.keizer.current_round})")
         if self.added is not None:
             self._follow(self.added)

@@ -179,4 +179,4 @@ class CupsPanel(_Panel):
                     for c in cups for r in c.rows])
         winners = sum(1 for c in cups for r in c.rows if r.cup)
         self.show(f"{season.name} — group cups after round {k}",
-                  f"{len(cups)} groups, {winners} cups" if cups else "nobody has a group yet")
+                  f"{counted(len(cups), 'group')}, {counted(winners, 'cup')}" if cups else "nobody has a group yet")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seasons.errors import InputError, KeizerError
+from seasons.numbers import counted
 from seasons.player_list import Listed, parse_players
 from seasons.ruleset import PRESET_NAMES
 
@@ -110,7 +111,7 @@ def picked_members(args: argparse.Namespace, path: Path) -> tuple[Listed, ...]:
     if args.pick_file:
         picks += read_picks(args.pick_file)
     if not picks:
-        raise KeizerError(f"{path}: a rating list of {len(members.members)} members: say whom to take with "
+        raise KeizerError(f"{path}: a rating list of {counted(len(members.members), 'member')}: say whom to take with "
                           f"--pick NAME|NUMBER (repeatable), --pick-file FILE or --pick all")
     if [text for text, _ in picks] == ["all"]:
         chosen = [(m, f"{path}: line {m.line}") for m in members.members]
