@@ -82,17 +82,23 @@ class KeizerTable(DataTable[Cell]):
                         self.update_cell(key, columns[i], plain(new_cell), update_width=True)
             self._cells = [tuple(cells) for _, cells in rows]
             return
-        old_key = self.cursor_key
-        old_row, old_col = self.cursor_coordinate
+        landing = self.cursor_after_fill(keys)
+        old_col = self.cursor_coordinate.column
         self.clear(columns=False)
         for key, cells in rows:
             self.add_row(*(plain(cell) for cell in cells), key=key)
         self._keys = keys
         self._cells = [tuple(cells) for _, cells in rows]
-        if not rows:
-            return
-        row = keys.index(old_key) if old_key in keys else min(old_row, len(rows) - 1)
-        self.move_cursor(row=row, column=old_col, animate=False, scroll=True)
+        if landing is not None:
+            self.move_cursor(row=keys.index(landing), column=old_col, animate=False, scroll=True)
+
+    def cursor_after_fill(self, keys: Sequence[str]) -> str | None:
+        """The key of the row the cursor is on after `fill` with rows of these keys: the same key, else the
+        same index (the last row at most); None when there are none."""
+        if not keys:
+            return None
+        old_key = self.cursor_key
+        return old_key if old_key in keys else keys[min(self.cursor_coordinate.row, len(keys) - 1)]
 
     def clear(self, columns: bool = False) -> KeizerTable:
         self._keys, self._cells = [], []
