@@ -11,12 +11,13 @@ from textual.containers import Horizontal
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from seasons.errors import ChangedMeanwhile, KeizerError
 from seasons.model import EntryKind, PlayerId
 from seasons.rounds import SeasonComplete
 from tui.app.messages import Faulted, Outdated, Said, SeasonWritten
+from tui.app.widgets.footer import KeizerFooter
 from tui.app.widgets.mode_bar import ModeBar, fitted
 from tui.evening.attendance import PLAN_MORE
 from tui.visible import visible
@@ -89,7 +90,7 @@ class KeizerScreen(Screen[None]):
         with Horizontal(id="statusbar"):
             yield Static("", id="status", markup=False)
             yield Static(self.key_hints, id="hints", markup=False)
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeizerFooter(compact=True, show_command_palette=False)
 
     def compose_body(self) -> ComposeResult:
         yield from ()

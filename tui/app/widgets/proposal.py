@@ -89,6 +89,8 @@ class ProposalColumn(Vertical):
         """What `show` last drew: drawn again when the cursor or the side moves (the marks follow)."""
         self._name_width = 0
         """The characters a name had when last drawn: another width draws the table anew."""
+        self._marked: tuple[str | None, str] | None = None
+        """(row key, side) the side mark was last drawn at (no row: the column has no focus)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="proposal-title", markup=False)
@@ -116,7 +118,10 @@ class ProposalColumn(Vertical):
         if [c.key.value for c in table.columns.values()] != [k for _, k in columns]:
             table.set_columns(columns)
         refs = [p for b in proposal.boards for p in (b.white, b.black)] + ([proposal.bye] if proposal.bye else [])
-        here = table.cursor_key if table.has_focus else None  # the keys act on the focused column only
+        # the side mark goes where the cursor is once the table is filled: not drawn again when it lands there
+        keys = [f"board:{b.board}" for b in proposal.boards] + (["bye"] if proposal.bye is not None else [])
+        here = table.cursor_after_fill(keys) if table.has_focus else None
+        self._marked = (here, self.side)
         # when the boards fit the column's height no scrollbar takes room from the names; told from the
         # terminal's height (the table's own is not laid out at the first proposal), so names do not change
         # as the director moves
@@ -192,8 +197,17 @@ class ProposalColumn(Vertical):
     def on_descendant_blur(self) -> None:
         self._redraw()
 
+    def _mark_at(self) -> str | None:
+        """The row the side mark goes on: the cursor's, when the column has the focus (the keys act on the
+        focused column only)."""
+        table = self.table
+        return table.cursor_key if table.has_focus else None
+
     def _redraw(self) -> None:
-        if self._shown is not None:
+        """Draw the side mark where the cursor and the side now are. Only when it moves: refilling the table
+        (after every solve) moves the cursor back to its row and focus comes and goes, each posting an event
+        that would draw the same rows again."""
+        if self._shown is not None and self._marked != (self._mark_at(), self.side):
             self.show(*self._shown)
 
     def cursor_player(self, proposal: Proposal) -> tuple[int | None, str | None]:

@@ -7,7 +7,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import DataTable
 
 from tui.visible import visible
@@ -38,6 +41,26 @@ class KeizerTable(DataTable[Cell]):
                          cell_padding=cell_padding)
         self._keys: list[str] = []
         self._cells: list[tuple[Cell, ...]] = []
+        self._drawn_shape: tuple[int, tuple[int, ...]] | None = None
+        """`_line_shape` when the lines were last drawn."""
+
+    def _line_shape(self) -> tuple[int, tuple[int, ...]]:
+        """What a line drawn depends on besides its cells and the cursor: the table's width (blanks fill a
+        line to its right edge) and its columns' (measured when the table is idle, after the rows came)."""
+        return self.size.width, tuple(column.get_render_width(self) for column in self.ordered_columns)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        shape = self._line_shape()
+        if shape != self._drawn_shape:  # DataTable keeps its lines by their cells, whatever the widths
+            self._drawn_shape = shape
+            self._update_count += 1  # as DataTable forgets them on a resize
+        return super().render_lines(crop)
+
+    def _on_resize(self, event: events.Resize) -> None:
+        # DataTable forgets every line it drew on any resize; a table of another height only (the Pairing
+        # screen's "solving" line comes and goes) keeps them instead, and is not drawn again cell by cell:
+        # `render_lines` forgets them when the widths they were drawn at changed.
+        event.prevent_default()  # DataTable's own handler, which only forgets the lines, is skipped
 
     def set_columns(self, columns: Sequence[tuple[str, str]]) -> None:
         """(label, key) columns; the rows are cleared."""
@@ -59,17 +82,23 @@ class KeizerTable(DataTable[Cell]):
                         self.update_cell(key, columns[i], plain(new_cell), update_width=True)
             self._cells = [tuple(cells) for _, cells in rows]
             return
-        old_key = self.cursor_key
-        old_row, old_col = self.cursor_coordinate
+        landing = self.cursor_after_fill(keys)
+        old_col = self.cursor_coordinate.column
         self.clear(columns=False)
         for key, cells in rows:
             self.add_row(*(plain(cell) for cell in cells), key=key)
         self._keys = keys
         self._cells = [tuple(cells) for _, cells in rows]
-        if not rows:
-            return
-        row = keys.index(old_key) if old_key in keys else min(old_row, len(rows) - 1)
-        self.move_cursor(row=row, column=old_col, animate=False, scroll=True)
+        if landing is not None:
+            self.move_cursor(row=keys.index(landing), column=old_col, animate=False, scroll=True)
+
+    def cursor_after_fill(self, keys: Sequence[str]) -> str | None:
+        """The key of the row the cursor is on after `fill` with rows of these keys: the same key, else the
+        same index (the last row at most); None when there are none."""
+        if not keys:
+            return None
+        old_key = self.cursor_key
+        return old_key if old_key in keys else keys[min(self.cursor_coordinate.row, len(keys) - 1)]
 
     def clear(self, columns: bool = False) -> KeizerTable:
         self._keys, self._cells = [], []

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import LoadingIndicator, Static
+from textual.timer import Timer
 from textual.worker import Worker
 
 from seasons.model import PlayerId
@@ -23,6 +24,10 @@ from tui.visible import visible
 
 SHOWN = 3
 """Proposals side by side: the best and two alternatives."""
+PARTIAL_DELAY = 0.25
+"""Seconds the best pairing waits for its alternatives before it is drawn alone. A small round's follow
+within it, and the screen is drawn once; drawn alone at once, the best took the whole width and every column
+was drawn again a moment later. A large round's best shows while the alternatives are sought."""
 
 
 class PairingScreen(KeizerScreen):
@@ -56,6 +61,8 @@ class PairingScreen(KeizerScreen):
         """(proposal, its games) asked to be accepted again: it breaks a rule (a hand swap)."""
         self._confirm_clear: tuple[int | None, int] | None = None
         """(round, season revision) whose saved pairing the director was asked to clear: a second c clears it."""
+        self._partial: Timer | None = None
+        """Draws the best pairing alone when its alternatives are not there in `PARTIAL_DELAY`."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
@@ -138,8 +145,10 @@ class PairingScreen(KeizerScreen):
             return  # from a solve that was cancelled or replaced
         if message.outcome.partial:  # the best so far (the worker goes on with the alternatives, or failed)
             self.desk.take(message.outcome)
-            self.refresh_view()
+            if self._partial is None:
+                self._partial = self.set_timer(PARTIAL_DELAY, self._draw_partial)
             return
+        self._drop_partial()
         self._busy(None)
         self.solve_run.finished()
         text = self.desk.take(message.outcome)
@@ -148,12 +157,23 @@ class PairingScreen(KeizerScreen):
         if self.desk.views():
             self.action_show_proposal(1)
 
+    def _draw_partial(self) -> None:
+        self._partial = None
+        self.refresh_view()
+
+    def _drop_partial(self) -> None:
+        """The whole outcome (or the failure) is drawn instead of the best alone."""
+        if self._partial is not None:
+            self._partial.stop()
+            self._partial = None
+
     def _solve_failed(self, worker: Worker[object]) -> None:
         """The app said and logged why the solve failed: stop waiting. A best pairing already found stays
         (it can be accepted); the desk remembers the failure, so that it does not solve again by itself."""
         if worker is not self.solve_run.worker:
             return
         self.solve_run.finished()
+        self._drop_partial()
         self._busy(None)
         request = self.solve_run.request
         if request is not None:
@@ -164,11 +184,15 @@ class PairingScreen(KeizerScreen):
 
     def on_unmount(self) -> None:
         self.solve_run.stop_looking()
+        self._drop_partial()
 
     def action_cancel(self) -> None:
         if self.solving:
             self.solve_run.cancel()  # what it still posts is dropped
             self._busy(None)
+            if self._partial is not None:  # the best found is kept: shown now
+                self._drop_partial()
+                self.refresh_view()
             if self.desk.proposals and not self.desk.stale:
                 self.say("stopped looking for alternatives: the best pairing is shown", "warning")
             else:
