@@ -29,3 +29,17 @@ def test_the_note_of_a_team_result_to_come_fits_a_phone(browser, tmp_path, page_
     right, scroll, client = note.evaluate("p => [p.getBoundingClientRect().right, p.scrollWidth, p.clientWidth]")
     assert right <= 375 and scroll <= client, f"the note on {page_name} overflows at 375 px"
     page.close()
+
+
+def test_the_line_of_who_is_not_playing_fits_a_phone(browser, tmp_path):  # type: ignore[no-untyped-def]
+    """The absentees under the boards: one name wider than a phone made the whole page scroll sideways."""
+    season, _ = team_match_pending(load_season(DEMO), 32, LONG)
+    write_site(build_site(season, 32, "en"), tmp_path / "site")
+    page = browser.new_page(viewport={"width": 375, "height": 900})
+    page.goto((tmp_path / "site" / "rounds" / "32.html").as_uri())
+    line = page.locator("p.absent")
+    assert LONG in line.inner_text()
+    right = line.evaluate("p => p.getBoundingClientRect().right")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert right <= 375 and width <= 375, "the line of who is not playing overflows at 375 px"
+    page.close()
