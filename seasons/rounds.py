@@ -55,11 +55,22 @@ def to_come_list(season: Season, pending: tuple[tuple[int, PlayerId], ...]) -> s
     return ", ".join(f"{season.player(pid).name} (round {k})" for k, pid in pending)
 
 
+def to_come_head(n: int) -> str:
+    """"team result to come" or, for more than one, "team results to come": how every shell begins its
+    words for the team results still to come."""
+    return f"team result{'s' if n > 1 else ''} to come"
+
+
+def to_come_said(season: Season, pending: tuple[tuple[int, PlayerId], ...]) -> str:
+    """The standings' words for these team results still to come (`team_results_to_come`), one wording for
+    every shell; "" for none."""
+    return f"{to_come_head(len(pending))}: {to_come_list(season, pending)}" if pending else ""
+
+
 def to_come_report(season: Season, upto: int) -> str:
     """The standings' words for the team results of rounds 1..upto still to come (the table is provisional
-    until they are entered), one wording for every shell; "" when none is."""
-    pending = team_results_to_come(season, upto)
-    return f"team result{'s' if len(pending) > 1 else ''} to come: {to_come_list(season, pending)}" if pending else ""
+    until they are entered); "" when none is."""
+    return to_come_said(season, team_results_to_come(season, upto))
 
 
 def past_the_season(season: Season, k: int | None) -> int | None:

@@ -10,8 +10,8 @@ from scoring import PlayerCard, Replay, player_card, standings_table
 from seasons.errors import KeizerError
 from seasons.model import PlayerId
 from seasons.numbers import counted
+from seasons.rounds import team_results_to_come, to_come_said
 from tui.evening.session import EveningSession
-from seasons.rounds import team_results_to_come, to_come_report
 from tui.format import iteration_summary, standings_cells
 
 
@@ -79,9 +79,9 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
     view = StandingsView(round=rep.upto, rows=rows, report=report, replay=rep, missing=st.missing)
     if view.provisional:  # so that nobody publishes a half table by mistake (docs/rules.md §5)
         # whose team result keeps it provisional, when one does: it may come days later (rules §13)
-        owed = to_come_report(season, rep.upto)
-        view = replace(view, report=" · ".join(filter(None, (view.provisional, owed, report))),
-                       to_come=team_results_to_come(season, rep.upto))
+        owed = team_results_to_come(season, rep.upto)
+        said = (view.provisional, to_come_said(season, owed), report)
+        view = replace(view, report=" · ".join(filter(None, said)), to_come=owed)
     return view
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from seasons.model import Season
-from seasons.rounds import team_results_to_come, to_come_list
+from seasons.rounds import team_results_to_come, to_come_head, to_come_list
 
 
 def to_come_notice(season: Season, before: int) -> str:
@@ -13,5 +13,5 @@ def to_come_notice(season: Season, before: int) -> str:
     pending = team_results_to_come(season, before - 1)
     if not pending:
         return ""
-    return (f"Team result{'s' if len(pending) > 1 else ''} to come ([ to its round, x on the player): "
+    return (f"{to_come_head(len(pending)).capitalize()} ([ to its round, x on the player): "
             f"{to_come_list(season, pending)}")

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from seasons.model import Result
+from seasons.rounds import to_come_head
 from tui.app.dialogs.no_show import NoShowDialog
 from tui.app.edits import edits
 from tui.app.screens.base import KeizerScreen
@@ -44,7 +45,7 @@ def to_come_lines(pending: Sequence[tuple[int, str]], width: int, lines: int = T
     n = len(pending)
     if not n:
         return ()
-    head = f"team result{'s' if n > 1 else ''} to come: "
+    head = f"{to_come_head(n)}: "
     wrapped: list[str] = []
     for shown in range(n, -1, -1):
         said = [f"{name} (round {k})" for k, name in pending[:shown]]
