@@ -7,16 +7,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from pairing.compare import Comparison
-from pairing.costs import CompiledCosts
-from pairing.criteria import CostContext
-from pairing.instance import RoundInstance
-from pairing.kbest import elements, ranked_pairings
-from pairing.proposal import Proposal
-from pairing.proposer import make_proposal, propose
-from pairing.solvers import SolverName
-from pairing.solvers.base import NoPairing, Solution
-from pairing.solvers.matching import MatchingGraph
+from keizer.pairing.compare import Comparison
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.instance import RoundInstance
+from keizer.pairing.kbest import elements, ranked_pairings
+from keizer.pairing.proposal import Proposal
+from keizer.pairing.proposer import make_proposal, propose
+from keizer.pairing.solvers.solve import SolverName
+from keizer.pairing.solvers.base import NoPairing, Solution
+from keizer.pairing.solvers.matching import MatchingGraph
 
 AlternativesMethod = Literal["auto", "matching", "cpsat"]
 MURTY_UP_TO = 400
@@ -122,7 +122,7 @@ def _bye_of(elems: frozenset[int]) -> int | None:
 def _by_cpsat(costs: CompiledCosts, taken: list[Chosen], differ: int,
               cancelled: Callable[[], bool]) -> Iterator[Solution]:
     """The next pairings by re-solving CP-SAT, each with a no-good cut per pairing taken before."""
-    from pairing.solvers.cpsat import CpSatModel
+    from keizer.pairing.solvers.cpsat import CpSatModel
 
     model = CpSatModel(costs, costs.seed)
     for edges, bye in taken:

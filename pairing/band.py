@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from pairing.costs import CompiledCosts
-from pairing.criteria.rank import rank_cost
-from pairing.instance import RoundInstance
-from pairing.proposal import BandReport
-from pairing.solvers.base import Solution
-from pairing.solvers.matching_lp import MatchingLp
-from seasons.numbers import counted
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.criteria.rank import rank_cost
+from keizer.pairing.instance import RoundInstance
+from keizer.pairing.proposal import BandReport
+from keizer.pairing.solvers.base import Solution
+from keizer.pairing.solvers.matching_lp import MatchingLp
+from keizer.seasons.numbers import counted
 
 
 Known = Mapping[tuple[int, int], int | None]

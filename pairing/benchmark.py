@@ -11,18 +11,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from pairing.alternatives import alternatives
-from pairing.checker import Pairing, check_pairing
-from pairing.costs import CompiledCosts
-from pairing.greedy import greedy_pairing
-from pairing.instance import RoundInstance, build_instance
-from pairing.proposal import Proposal
-from pairing.proposer import propose
-from pairing.ranking import Ranked, keizer_ranked
-from pairing.simulate import simulate_season
-from pairing.solvers import SolverName
-from pairing.synthetic import synthetic_season
-from seasons.model import Season
+from keizer.pairing.alternatives import alternatives
+from keizer.pairing.checker import Pairing, check_pairing
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.greedy import greedy_pairing
+from keizer.pairing.instance import RoundInstance, build_instance
+from keizer.pairing.proposal import Proposal
+from keizer.pairing.proposer import propose
+from keizer.pairing.ranking import Ranked, keizer_ranked
+from keizer.pairing.simulate import simulate_season
+from keizer.pairing.solvers.solve import SolverName
+from keizer.pairing.synthetic import synthetic_season
+from keizer.seasons.model import Season
 
 T = TypeVar("T")
 

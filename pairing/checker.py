@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.costs import tier_weights
-from pairing.criteria import CostContext, PairCost, bye_order, criteria_tiers, criteria_totals
-from pairing.criteria.meetings import meeting_terms
-from pairing.criteria.tiebreak import tiebreak
-from pairing.criteria.tiers import TierTotals, tier_index
-from pairing.history import pair_key
-from pairing.instance import RoundInstance
-from pairing.proposal import Proposal
-from seasons.model import PlayerId
+from keizer.pairing.costs import tier_weights
+from keizer.pairing.criteria.bye import bye_order
+from keizer.pairing.criteria.pair_cost import CostContext, criteria_tiers, criteria_totals, PairCost
+from keizer.pairing.criteria.meetings import meeting_terms
+from keizer.pairing.criteria.tiebreak import tiebreak
+from keizer.pairing.criteria.tiers import TierTotals, tier_index
+from keizer.pairing.history import pair_key
+from keizer.pairing.instance import RoundInstance
+from keizer.pairing.proposal import Proposal
+from keizer.seasons.model import PlayerId
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,15 +19,15 @@ from dataclasses import replace
 
 import numpy as np
 
-from pairing.band import Dual, band_proof
-from pairing.costs import PAIR_TIERS, CompiledCosts, composite_costs
-from pairing.criteria import CostContext
-from pairing.criteria.rank import rank_cost
-from pairing.criteria.tiebreak import tiebreaks
-from pairing.criteria.tiers import TierName
-from pairing.instance import RoundInstance
-from pairing.proposal import BandReport
-from pairing.solvers.base import Solution
+from keizer.pairing.band import Dual, band_proof
+from keizer.pairing.costs import PAIR_TIERS, CompiledCosts, composite_costs
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.criteria.rank import rank_cost
+from keizer.pairing.criteria.tiebreak import tiebreaks
+from keizer.pairing.criteria.tiers import TierName
+from keizer.pairing.instance import RoundInstance
+from keizer.pairing.proposal import BandReport
+from keizer.pairing.solvers.base import Solution
 
 COLUMN_ROUNDS = 4
 """Rounds of pricing, solving and proving at most before the caller widens the band instead."""

@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from pairing.criteria import CRITERION
-from pairing.criteria.tiers import TIER, TIERS, Tier, TierTotals, tier_index
-from seasons.numbers import counted
+from keizer.pairing.criteria.weights import CRITERION
+from keizer.pairing.criteria.tiers import TIER, TIERS, Tier, TierTotals, tier_index
+from keizer.seasons.numbers import counted
 
 
 class Priced(Protocol):

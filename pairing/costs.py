@@ -8,15 +8,16 @@ from itertools import chain
 
 import numpy as np
 
-from pairing.criteria import CostContext, bye_order
-from pairing.criteria.bye import ByeOrder
-from pairing.criteria.rank import rank_cost
-from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_rows
-from pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
-from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
-from pairing.history import pair_key
-from pairing.instance import RoundInstance
-from seasons.model import PlayerId
+from keizer.pairing.criteria.bye import bye_order
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.criteria.bye import ByeOrder
+from keizer.pairing.criteria.rank import rank_cost
+from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_rows
+from keizer.pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
+from keizer.pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
+from keizer.pairing.history import pair_key
+from keizer.pairing.instance import RoundInstance
+from keizer.seasons.model import PlayerId
 
 
 def tier_weights(inst: RoundInstance, ctx: CostContext | None = None) -> TierWeights:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.criteria import CRITERION, CostContext
-from pairing.criteria.colour import balance_of, run_of
-from pairing.criteria.tiers import TIER
-from pairing.explain_why_not import WHY_NOT_PER_BOARD, WhyNot, WhyNotExplainer
-from pairing.instance import RoundInstance
-from pairing.proposal import Board, Proposal
-from seasons.model import PlayerId
-from seasons.numbers import counted
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.criteria.weights import CRITERION
+from keizer.pairing.criteria.colour import balance_of, run_of
+from keizer.pairing.criteria.tiers import TIER
+from keizer.pairing.explain_why_not import WHY_NOT_PER_BOARD, WhyNot, WhyNotExplainer
+from keizer.pairing.instance import RoundInstance
+from keizer.pairing.proposal import Board, Proposal
+from keizer.seasons.model import PlayerId
+from keizer.seasons.numbers import counted
 
 
 @dataclass(frozen=True, slots=True)

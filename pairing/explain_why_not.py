@@ -7,19 +7,21 @@ from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import TypeVar
 
-from pairing.compare import Comparison
-from pairing.costs import CompiledCosts
-from pairing.criteria import CRITERION, CostContext, PairCost
-from pairing.criteria.meetings import meeting_terms
-from pairing.criteria.rank import rank_units
-from pairing.criteria.tiers import TierTotals
-from pairing.explain_words import and_list, changes, colour_words, total_words
-from pairing.history import Pair, pair_key
-from pairing.instance import PlayerState, RoundInstance
-from pairing.proposal import Board, Proposal
-from pairing.solvers import NoPairing, solve
-from seasons.model import Colour, PlayerId
-from seasons.numbers import times
+from keizer.pairing.compare import Comparison
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.criteria.pair_cost import CostContext, PairCost
+from keizer.pairing.criteria.weights import CRITERION
+from keizer.pairing.criteria.meetings import meeting_terms
+from keizer.pairing.criteria.rank import rank_units
+from keizer.pairing.criteria.tiers import TierTotals
+from keizer.pairing.explain_words import and_list, changes, colour_words, total_words
+from keizer.pairing.history import Pair, pair_key
+from keizer.pairing.instance import PlayerState, RoundInstance
+from keizer.pairing.proposal import Board, Proposal
+from keizer.pairing.solvers.base import NoPairing
+from keizer.pairing.solvers.solve import solve
+from keizer.seasons.model import Colour, PlayerId
+from keizer.seasons.numbers import times
 
 T = TypeVar("T")
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.compare import Comparison
-from pairing.criteria.colour import balance_of, colour_terms, run_of
-from pairing.criteria.tiers import tier_index
-from pairing.history import Pair, pair_key
-from seasons.model import Colour, PlayerId
-from seasons.ruleset.model import ColourLimits
+from keizer.pairing.compare import Comparison
+from keizer.pairing.criteria.colour import balance_of, colour_terms, run_of
+from keizer.pairing.criteria.tiers import tier_index
+from keizer.pairing.history import Pair, pair_key
+from keizer.seasons.model import Colour, PlayerId
+from keizer.seasons.ruleset.model import ColourLimits
 
 CHANGES_SHOWN = 4
 """Games of the forced pairing named in a line (the rest are counted)."""

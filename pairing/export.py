@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Union
 
-from pairing.costs import CompiledCosts
-from pairing.criteria.bye import ByeCandidate
-from pairing.criteria.tiers import TIER_NAMES
-from pairing.proposal import Proposal
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.criteria.bye import ByeCandidate
+from keizer.pairing.criteria.tiers import TIER_NAMES
+from keizer.pairing.proposal import Proposal
 
 if TYPE_CHECKING:
-    from pairing.alternatives import Alternative
+    from keizer.pairing.alternatives import Alternative
 
 JsonValue = Union[None, bool, int, float, str, Sequence["JsonValue"], Mapping[str, "JsonValue"]]
 """A value as `json.dumps` writes it."""

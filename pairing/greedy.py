@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from pairing.checker import Pairing
-from pairing.criteria import CostContext, bye_order
-from pairing.criteria.meetings import meeting_terms
-from pairing.instance import PlayerState, RoundInstance
-from seasons.model import PlayerId
+from keizer.pairing.checker import Pairing
+from keizer.pairing.criteria.bye import bye_order
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.criteria.meetings import meeting_terms
+from keizer.pairing.instance import PlayerState, RoundInstance
+from keizer.seasons.model import PlayerId
 
 
 def greedy_pairing(inst: RoundInstance) -> Pairing:

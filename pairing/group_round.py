@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.criteria.meetings import meeting_terms
-from pairing.history import History, Pair, pair_key
-from seasons.errors import KeizerError
-from seasons.model import PlayerId, Season
-from seasons.numbers import times
-from seasons.ruleset.model import Ruleset
+from keizer.pairing.criteria.meetings import meeting_terms
+from keizer.pairing.history import History, Pair, pair_key
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.numbers import times
+from keizer.seasons.ruleset.model import Ruleset
 
 
 def _group_live(season: Season, ruleset: Ruleset, k: int) -> bool:

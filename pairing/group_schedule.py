@@ -7,12 +7,13 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from seasons.championship import ChampionshipGroup, GroupGame, sorted_schedule
-from seasons.errors import KeizerError
-from seasons.model import PlayerId, Season
-from seasons.numbers import counted
-from seasons.ruleset.model import ChampionshipRule
-from scoring.group_table import required_games, scheduled_results
+from keizer.seasons.championship import sorted_schedule
+from keizer.seasons.model import ChampionshipGroup, GroupGame
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.numbers import counted
+from keizer.seasons.ruleset.model import ChampionshipRule
+from keizer.scoring.group_table import required_games, scheduled_results
 
 # The objective, in words the director reads (every literal named, docs/rules.md §8):
 UNAVAILABLE = 1000

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from seasons.model import PlayerId, Season
+from keizer.seasons.model import PlayerId, Season
 
 if TYPE_CHECKING:
     import polars as pl
@@ -75,7 +75,7 @@ def season_history(season: Season, before_round: int, slots: pl.DataFrame | None
 
     `slots`: that frame when the caller has it already (`scoring.replay(season, before_round − 1).slots`),
     else it is built from the rounds as written."""
-    from scoring.history import past_slots, pasts  # deferred: scoring loads numpy and polars
+    from keizer.scoring.history import past_slots, pasts  # deferred: scoring loads numpy and polars
 
     if slots is None:
         slots = past_slots(season, before_round)

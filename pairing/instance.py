@@ -8,16 +8,17 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from pairing.gcpause import collector_paused
-from pairing.group_round import check_fixed_meetings, group_forbids, scheduled_fixed
-from pairing.history import History, Meeting, Pair, pair_key, season_history
-from pairing.kept import KeptPairing
-from pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
-from seasons.errors import KeizerError
-from seasons.model import PlayerId, Season
-from seasons.numbers import counted
-from seasons.ruleset import Ruleset, parse_ruleset
-from seasons.ruleset.model import PairingRules
+from keizer.pairing.gcpause import collector_paused
+from keizer.pairing.group_round import check_fixed_meetings, group_forbids, scheduled_fixed
+from keizer.pairing.history import History, Meeting, Pair, pair_key, season_history
+from keizer.pairing.kept import KeptPairing
+from keizer.pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.numbers import counted
+from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.model import PairingRules
 
 if TYPE_CHECKING:
     import polars as pl

@@ -13,9 +13,9 @@ import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from pairing.costs import CompiledCosts
-from pairing.solvers.base import objective_of
-from pairing.solvers.matching import MatchingGraph
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.solvers.base import objective_of
+from keizer.pairing.solvers.matching import MatchingGraph
 
 Element = int
 """A pairing's element: an edge index k ≥ 0, or the bye of player i as −(i + 1)."""

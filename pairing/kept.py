@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.history import Pair, pair_key
-from seasons.model import PlayerId
+from keizer.pairing.history import Pair, pair_key
+from keizer.seasons.model import PlayerId
 
 
 @dataclass(frozen=True, slots=True)

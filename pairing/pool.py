@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pairing.history import Pair, pair_key
-from seasons.championship import FINAL_GROUP, out_of_keizer
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId, Round, Season
-from seasons.ruleset import Ruleset, parse_ruleset
+from keizer.pairing.history import Pair, pair_key
+from keizer.seasons.championship import FINAL_GROUP, out_of_keizer
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, PlayerId, Round, Season
+from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
 
 
 @dataclass(slots=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pairing.costs import CompiledCosts
-from pairing.criteria import PairCost
-from pairing.criteria.bye import ByeOrder
-from pairing.criteria.tiers import TierTotals, tier_index
-from pairing.kept import Moved
-from pairing.solvers.base import SolverInfo
-from seasons.model import PlayerId
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.criteria.pair_cost import PairCost
+from keizer.pairing.criteria.bye import ByeOrder
+from keizer.pairing.criteria.tiers import TierTotals, tier_index
+from keizer.pairing.kept import Moved
+from keizer.pairing.solvers.base import SolverInfo
+from keizer.seasons.model import PlayerId
 
 
 @dataclass(frozen=True, slots=True)

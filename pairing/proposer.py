@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pairing.band import prove_band
-from pairing.columns import close_band
-from pairing.costs import CompiledCosts, compile_costs
-from pairing.criteria import RELAX_NAMES, CostContext, PairCost, criteria_totals
-from pairing.gcpause import collector_paused
-from pairing.instance import RoundInstance
-from pairing.proposal import BandReport, Board, Proposal, Relaxation
-from pairing.solvers import NoPairing, Solution, SolverName, pick_solver, solve
-from seasons.errors import KeizerError
+from keizer.pairing.band import prove_band
+from keizer.pairing.columns import close_band
+from keizer.pairing.costs import CompiledCosts, compile_costs
+from keizer.pairing.criteria.pair_cost import CostContext, criteria_totals, PairCost
+from keizer.pairing.criteria.weights import RELAX_NAMES
+from keizer.pairing.gcpause import collector_paused
+from keizer.pairing.instance import RoundInstance
+from keizer.pairing.proposal import BandReport, Board, Proposal, Relaxation
+from keizer.pairing.solvers.base import NoPairing, Solution
+from keizer.pairing.solvers.solve import pick_solver, solve, SolverName
+from keizer.seasons.errors import KeizerError
 
 BAND_FROM = 100
 """Above this many players only pairs within a rank band are modelled (proven or noted, see band.py)."""

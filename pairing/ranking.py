@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from seasons.model import PlayerId, Season
-from seasons.ruleset import parse_ruleset
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.ruleset.parse import parse_ruleset
 
 if TYPE_CHECKING:
     import polars as pl
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def ranked_players(season: Season, round_number: int) -> tuple[PlayerId, ...]:
     """Players still ranked when round `round_number` is paired: all but those a withdrawal has removed
     by then (scoring's `removed_players` is the one statement of the removal threshold)."""
-    from scoring.facts import removed_players  # deferred like `keizer_ranking`: scoring loads numpy and polars
+    from keizer.scoring.facts import removed_players  # deferred like `keizer_ranking`: scoring loads numpy and polars
 
     removed = removed_players(season, parse_ruleset(season.ruleset_spec), by_round=round_number)
     return tuple(p.id for p in season.players if p.id not in removed)
@@ -48,10 +48,8 @@ def keizer_ranked(season: Season, round_number: int) -> Ranked:
     """The ranking round K is paired from, by `scoring`'s replay: the ranking after round K−1, with the
     players who join or are removed at round K put in or taken out (docs/rules.md §6); with the replay's
     frame (`build_instance(season, k, r.ranking, r.values, slots=r.slots)`)."""
-    from pairing.instance import check_round
-    from scoring import (
-        replay,  # pairing → scoring is allowed; imported here so the rest works without it
-    )
+    from keizer.pairing.instance import check_round
+    from keizer.scoring.replay import replay  # pairing → scoring is allowed; imported here, when it is needed
 
     check_round(season, round_number)  # say "round K is out of range", not the replay's words
     before = round_number - 1

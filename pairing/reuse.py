@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pairing.criteria import CostContext
-from pairing.history import History
-from pairing.instance import RoundInstance
-from seasons.model import Season
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.history import History
+from keizer.pairing.instance import RoundInstance
+from keizer.seasons.model import Season
 
 
 def past_of(season: Season, k: int) -> Season:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from pairing.instance import build_instance
-from pairing.proposer import propose
-from pairing.ranking import keizer_ranking
-from pairing.synthetic import elo_result, synthetic_players
-from seasons.model import EntryKind, Game, PlayerId, Result, Round, Season
+from keizer.pairing.instance import build_instance
+from keizer.pairing.proposer import propose
+from keizer.pairing.ranking import keizer_ranking
+from keizer.pairing.synthetic import elo_result, synthetic_players
+from keizer.seasons.model import EntryKind, Game, PlayerId, Result, Round, Season
 
 # Share of the field per kind of absence each round (seed 000 and 001 name these kinds).
 ABSENCES: tuple[tuple[EntryKind, float], ...] = (

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from scoring.benchgen import elo_result as scoring_elo_result
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
+from keizer.scoring.benchgen import elo_result as scoring_elo_result
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
 
 
 def elo_result(rng: random.Random, white: int, black: int, draw_share: float = 0.3) -> Result:
@@ -28,8 +28,8 @@ def synthetic_season(n: int, history: int, seed: int = 0, ruleset: object = "kei
     """A season of n players with `history` rounds played (paired by this engine from the rating order,
     results drawn from the ratings, ~`absent` of the field excused each round) and the next round listed
     to be paired with its own absences."""
-    from pairing.instance import build_instance
-    from pairing.proposer import propose
+    from keizer.pairing.instance import build_instance
+    from keizer.pairing.proposer import propose
 
     rng = random.Random(f"season|{n}|{history}|{seed}")
     players = synthetic_players(n, seed)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from seasons.errors import InputError
-from seasons.model import Player, PlayerId, Season
-from seasons.ruleset import Ruleset
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import Player, PlayerId, Season
+from keizer.seasons.ruleset.model import Ruleset
 
 
 def _removals(season: Season, ruleset: Ruleset) -> dict[PlayerId, int]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from scoring.facts import FactsBuilder
-from scoring.replay import make_engine
-from scoring.slots import round_frame
-from scoring.terms import compile_terms
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
-from seasons.ruleset import parse_ruleset
+from keizer.scoring.facts import FactsBuilder
+from keizer.scoring.replay import make_engine
+from keizer.scoring.slots import round_frame
+from keizer.scoring.terms import compile_terms
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.ruleset.parse import parse_ruleset
 
 PAIRING_SPEC = {"preset": "keizer-classic", "iterate": "never"}
 """The ranking the generator pairs by: single pass, so that generating stays cheap at 10,000 players."""

@@ -8,10 +8,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from scoring.benchgen import generate_season
-from scoring.reference import reference_replay
-from scoring.replay import Replay, replay
-from seasons.model import Season
+from keizer.scoring.benchgen import generate_season
+from keizer.scoring.reference import reference_replay
+from keizer.scoring.replay import Replay, replay
+from keizer.seasons.model import Season
 
 MODES = (("iterate always", {"preset": "keizer-classic", "iterate": "always"}),
          ("single pass", {"preset": "keizer-classic", "iterate": "never"}))

@@ -10,11 +10,11 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from scoring.replay import Replay
-from scoring.values import round_to_grid
-from seasons.errors import InputError
-from seasons.model import Colour, PlayerId
-from seasons.numbers import points_text
+from keizer.scoring.replay import Replay
+from keizer.scoring.values import round_to_grid
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import Colour, PlayerId
+from keizer.seasons.numbers import points_text
 
 _RESULT_WORDS = {"win": "won", "draw": "drew", "loss": "lost", "forfeit_win": "won by forfeit",
                  "forfeit_loss": "lost by forfeit", "pending": "pending"}

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Literal
 
-from scoring.replay import StandingRow
-from seasons.classes import classes_in_round
-from seasons.model import PlayerId, Season
-from seasons.ruleset.model import ClassRules
+from keizer.scoring.replay import StandingRow
+from keizer.seasons.classes import classes_in_round
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.ruleset.model import ClassRules
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.replay import Standings
-from seasons.model import PlayerId, Season
-from seasons.ruleset.model import CupRules
+from keizer.scoring.replay import Standings
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.ruleset.model import CupRules
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from scoring.fixpoint import ITERATION_CAP, Outcome, exact, iterate, single_pass
-from scoring.ranking import TieBreak, positions, rank
-from scoring.scale import Scale
-from scoring.terms import Terms, combine
-from seasons.ruleset.model import Ruleset
+from keizer.scoring.fixpoint import ITERATION_CAP, Outcome, exact, iterate, single_pass
+from keizer.scoring.ranking import TieBreak, positions, rank
+from keizer.scoring.scale import Scale
+from keizer.scoring.terms import Terms, combine
+from keizer.seasons.ruleset.model import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

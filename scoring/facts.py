@@ -8,10 +8,11 @@ from typing import Literal
 
 import numpy as np
 
-from seasons.championship import ChampionshipGroup, final_group
-from seasons.errors import InputError
-from seasons.model import Colour, EntryKind, Player, PlayerId, Result, Round, Season, Withdrawal
-from seasons.ruleset.model import ENTRY_FACTOR_KEYS, Ruleset
+from keizer.seasons.championship import final_group
+from keizer.seasons.model import ChampionshipGroup
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import Colour, EntryKind, Player, PlayerId, Result, Round, Season, Withdrawal
+from keizer.seasons.ruleset.model import ENTRY_FACTOR_KEYS, Ruleset
 
 KINDS = ("game",) + ENTRY_FACTOR_KEYS + ("final_group", "none")
 """Slot kinds: a game, an entry (named by its factor key), "final_group" (a member of a "separate" group,

@@ -10,7 +10,7 @@ from typing import Callable
 
 import numpy as np
 
-from scoring.ranking import TieBreak, digest, positions, rank
+from keizer.scoring.ranking import TieBreak, digest, positions, rank
 
 ITERATION_CAP = 20_000
 """Safety net: more iterations than this end the search and are reported as `capped`."""

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from scoring.group_table import GAMES_PER_PAIR, GroupRow, table
-from seasons.championship import DecisionGame
-from seasons.model import PlayerId
-from seasons.numbers import game_points_text
+from keizer.scoring.group_table import GAMES_PER_PAIR, GroupRow, table
+from keizer.seasons.model import DecisionGame
+from keizer.seasons.model import PlayerId
+from keizer.seasons.numbers import game_points_text
 
 Phase = Literal["playing", "champion", "decision", "playoff", "shared"]
 StateKind = Literal["playing", "champion_early", "champion", "tied", "champion_after_tie", "shared"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from seasons.championship import ChampionshipGroup, DecisionGame
-from seasons.model import PlayerId, Result, Season
-from seasons.ruleset.model import ChampionshipRule
+from keizer.seasons.model import ChampionshipGroup, DecisionGame
+from keizer.seasons.model import PlayerId, Result, Season
+from keizer.seasons.ruleset.model import ChampionshipRule
 
 GAMES_PER_PAIR = 2
 """A double round robin: every pair of members plays twice, once with each colour (D art. 4)."""

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from scoring.facts import forfeits_as_booked, price_table
-from scoring.slots import frame_of, price_of, written_rows
-from seasons.model import Colour, Season
-from seasons.ruleset import parse_ruleset
+from keizer.scoring.facts import forfeits_as_booked, price_table
+from keizer.scoring.slots import frame_of, price_of, written_rows
+from keizer.seasons.model import Colour, Season
+from keizer.seasons.ruleset.parse import parse_ruleset
 
 
 def past_slots(season: Season, before_round: int) -> pl.DataFrame:

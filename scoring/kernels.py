@@ -15,15 +15,15 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from scoring.benchgen import generate_season
-from scoring.benchmark import MODES
-from scoring.engine import Engine
-from scoring.facts import forfeits_as_booked, season_facts
-from scoring.replay import Replay, make_engine, replay
-from scoring.slots import slots_frame
-from scoring.terms import Terms, compile_terms
-from seasons.model import Season
-from seasons.ruleset import parse_ruleset
+from keizer.scoring.benchgen import generate_season
+from keizer.scoring.benchmark import MODES
+from keizer.scoring.engine import Engine
+from keizer.scoring.facts import forfeits_as_booked, season_facts
+from keizer.scoring.replay import Replay, make_engine, replay
+from keizer.scoring.slots import slots_frame
+from keizer.scoring.terms import Terms, compile_terms
+from keizer.seasons.model import Season
+from keizer.seasons.ruleset.parse import parse_ruleset
 
 
 class PolarsEngine(Engine):

@@ -11,7 +11,7 @@ from typing import Literal
 
 import numpy as np
 
-from seasons.model import Player
+from keizer.seasons.model import Player
 
 
 def positions(order: np.ndarray) -> np.ndarray:

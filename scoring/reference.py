@@ -10,10 +10,11 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.fixpoint import ITERATION_CAP
-from scoring.values import ladder_values, round_to_grid
-from seasons.model import Game, Player, PlayerId, Result, Round, Season
-from seasons.ruleset import Ruleset, parse_ruleset
+from keizer.scoring.fixpoint import ITERATION_CAP
+from keizer.scoring.values import ladder_values, round_to_grid
+from keizer.seasons.model import Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
 
 Ranking = tuple[PlayerId, ...]
 

@@ -8,20 +8,21 @@ from fractions import Fraction
 import numpy as np
 import polars as pl
 
-from scoring.asof import boundaries, entry_ranking, season_as_of
-from scoring.engine import Engine, RoundState
-from scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
-from scoring.fixpoint import ITERATION_CAP
-from scoring.ranking import make_tiebreak
-from scoring.scale import make_scale
-from scoring.slots import slots_frame
-from scoring.terms import compile_terms
-from scoring.values import ladder_values
-from seasons.championship import final_group, out_of_keizer
-from seasons.errors import InputError
-from seasons.model import EntryKind, Player, PlayerId, Season
-from seasons.ruleset import Ruleset, parse_ruleset
-from seasons.ruleset.model import EXTERNAL_FACTOR_KEYS, PARTICIPATION_COUNTS
+from keizer.scoring.asof import boundaries, entry_ranking, season_as_of
+from keizer.scoring.engine import Engine, RoundState
+from keizer.scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
+from keizer.scoring.fixpoint import ITERATION_CAP
+from keizer.scoring.ranking import make_tiebreak
+from keizer.scoring.scale import make_scale
+from keizer.scoring.slots import slots_frame
+from keizer.scoring.terms import compile_terms
+from keizer.scoring.values import ladder_values
+from keizer.seasons.championship import final_group, out_of_keizer
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import EntryKind, Player, PlayerId, Season
+from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.model import EXTERNAL_FACTOR_KEYS, PARTICIPATION_COUNTS
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from scoring.facts import Price
-from scoring.values import round_to_grid
-from seasons.ruleset.model import Ruleset
+from keizer.scoring.facts import Price
+from keizer.scoring.values import round_to_grid
+from keizer.seasons.ruleset.model import Ruleset
 
 EXACT_FLOAT_LIMIT = 2 ** 53
 """Integers up to this are exact in float64."""

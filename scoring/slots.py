@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import polars as pl
 
-from scoring.facts import BLACK, KIND_CODE, KINDS, OUTCOME_CODES_OF, OUTCOMES, WHITE, Price, RoundFacts, SeasonFacts
-from seasons.model import Season
+from keizer.scoring.facts import BLACK, KIND_CODE, KINDS, OUTCOME_CODES_OF, OUTCOMES, WHITE, Price, RoundFacts, SeasonFacts
+from keizer.seasons.model import Season
 
 WHOSE = ("opponent", "own", "constant")
 """Whose value a slot's factor multiplies (a constant multiplies nobody's)."""

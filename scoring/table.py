@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import polars as pl
 
-from scoring.history import colour_balance, colour_history, colour_run, sat_at_board
-from scoring.replay import Replay, taking_part
-from scoring.slots import exact_series
-from seasons.classes import classes_in_round
-from seasons.numbers import exact_text
-from seasons.ruleset.model import EXTERNAL_FACTOR_KEYS
+from keizer.scoring.history import colour_balance, colour_history, colour_run, sat_at_board
+from keizer.scoring.replay import Replay, taking_part
+from keizer.scoring.slots import exact_series
+from keizer.seasons.classes import classes_in_round
+from keizer.seasons.numbers import exact_text
+from keizer.seasons.ruleset.model import EXTERNAL_FACTOR_KEYS
 
 COLUMNS = ("rank", "player", "name", "score", "score_exact", "value", "games", "won", "drawn", "lost", "pending",
            "forfeits", "score_pct", "colour_balance", "colour_run", "byes", "excused", "unexcused", "duty",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from scoring.scale import Scale
+from keizer.scoring.scale import Scale
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from seasons.ruleset.model import ValueLadder
+from keizer.seasons.ruleset.model import ValueLadder
 
 
 def ladder_values(value: ValueLadder, n: int) -> tuple[Fraction, ...]:

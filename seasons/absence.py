@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from seasons.errors import InputError
-from seasons.model import AbsenceReport, EntryKind, Season
-from seasons.ruleset.model import WEEKDAYS, AbsenceDeadline, Ruleset
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import AbsenceReport, EntryKind, Season
+from keizer.seasons.ruleset.model import WEEKDAYS, AbsenceDeadline, Ruleset
 
 
 def parse_date(text: str, where: str) -> dt.date:

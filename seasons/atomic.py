@@ -7,8 +7,8 @@ import stat
 import tempfile
 from pathlib import Path
 
-from seasons.errors import KeizerError
-from seasons.files import current_umask, read_head
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.files import current_umask, read_head
 
 _DATABASE = b"SQLite format 3\x00"
 """The first bytes of every SQLite file, a season store among them."""

@@ -1,14 +1,15 @@
-"""The championship group as season data (D art. 2–4, K "finalegroep"): members, schedule, decision games."""
+"""The championship group in the season file (D art. 2–4, K "finalegroep"): read and written as JSON, and who
+it takes out of the Keizer rounds. Its values (`ChampionshipGroup`, `GroupGame`, `DecisionGame`) are part of
+the season model (`seasons/model.py`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from seasons.errors import InputError
-from seasons.json_keys import reject_unknown_keys, result_from_json
-from seasons.limits import MAX_LIST, MAX_ROUNDS, bounded_int, describe
-from seasons.model import PlayerId, Result
+from keizer.seasons.errors import InputError
+from keizer.seasons.json_keys import reject_unknown_keys, result_from_json
+from keizer.seasons.limits import MAX_LIST, MAX_ROUNDS, bounded_int, describe
+from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame, PlayerId, Result
 
 CHAMPIONSHIP_KEYS = ("formed_after", "members", "declined", "unavailable", "schedule", "decision")
 """The keys of the season file's `championship` object, in the order an export writes them."""
@@ -16,62 +17,6 @@ GROUP_GAME_KEYS = ("round", "white", "black", "result")
 """The keys of one scheduled group game."""
 DECISION_GAME_KEYS = ("white", "black", "result")
 """The keys of one decision game."""
-
-
-@dataclass(frozen=True, slots=True)
-class GroupGame:
-    """One game of the group's schedule: in this round, these two, these colours."""
-
-    round: int
-    """The round it is scheduled in (after the group formed)."""
-    white: PlayerId
-    black: PlayerId
-    result: Result = Result.PENDING
-    """The result of a "separate" group's game (K), which has no board in the Keizer round; an "inside"
-    group's game (D) takes its result from the Keizer round's game and keeps PENDING here."""
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionGame:
-    """A game played to break a tie for the title (D art. 2), outside the Keizer: never scored there."""
-
-    white: PlayerId
-    black: PlayerId
-    result: Result = Result.PENDING
-
-
-@dataclass(frozen=True, slots=True)
-class ChampionshipGroup:
-    """The championship group of one season, as the director fixed it."""
-
-    formed_after: int
-    """The round after which it formed (the ruleset's `after_round` when it was formed)."""
-    members: tuple[PlayerId, ...]
-    """The members in their order in the Keizer ranking when the group formed."""
-    declined: tuple[PlayerId, ...] = ()
-    """Those who were proposed and declined (D art. 4), in ranking order."""
-    unavailable: tuple[tuple[PlayerId, tuple[int, ...]], ...] = ()
-    """(member, rounds they said they cannot play), sorted by member; rounds sorted, each once."""
-    schedule: tuple[GroupGame, ...] = ()
-    """The accepted schedule, sorted by round (within a round in the order given); empty: not yet accepted."""
-    decision: tuple[DecisionGame, ...] = ()
-    """The decision games or play-off (D art. 2), in the order played."""
-
-    def unavailable_rounds(self, player: PlayerId) -> tuple[int, ...]:
-        for pid, rounds in self.unavailable:
-            if pid == player:
-                return rounds
-        return ()
-
-    def with_unavailable(self, player: PlayerId, rounds: tuple[int, ...]) -> ChampionshipGroup:
-        rest = [(p, r) for p, r in self.unavailable if p != player]
-        if rounds:
-            rest.append((player, tuple(sorted(set(rounds)))))
-        return replace(self, unavailable=tuple(sorted(rest)))
-
-    def games_in(self, round_number: int) -> tuple[GroupGame, ...]:
-        """The scheduled group games of one round."""
-        return tuple(g for g in self.schedule if g.round == round_number)
 
 
 FINAL_GROUP = "final group"

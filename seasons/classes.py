@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from seasons.errors import InputError
-from seasons.json_keys import CLASS_MOVE_KEYS, CLASSES, ORIGIN_KEYS, reject_unknown_keys
-from seasons.limits import MAX_ROUNDS, bounded_int, checked_text, describe, key_text
-from seasons.model import ClassMoves, Player, PlayerId, Season, SeasonOrigin
+from keizer.seasons.errors import InputError
+from keizer.seasons.json_keys import CLASS_MOVE_KEYS, CLASSES, ORIGIN_KEYS, reject_unknown_keys
+from keizer.seasons.limits import MAX_ROUNDS, bounded_int, checked_text, describe, key_text
+from keizer.seasons.model import ClassMoves, Player, PlayerId, Season, SeasonOrigin
 
 
 def class_in_round(season: Season, pid: PlayerId, k: int) -> str | None:

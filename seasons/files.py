@@ -8,8 +8,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from seasons.errors import KeizerError
-from seasons.limits import MAX_FILE_BYTES
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.limits import MAX_FILE_BYTES
 
 
 def read_bytes(path: str | os.PathLike[str], what: str, limit: int | None = None) -> bytes:

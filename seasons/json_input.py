@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from seasons.errors import InputError
-from seasons.limits import MAX_DEPTH, MAX_DIGITS, MAX_NAME
+from keizer.seasons.errors import InputError
+from keizer.seasons.limits import MAX_DEPTH, MAX_DIGITS, MAX_NAME
 
 
 class _Refused:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from seasons.errors import InputError
-from seasons.limits import describe, key_text
-from seasons.model import EntryKind, Result
+from keizer.seasons.errors import InputError
+from keizer.seasons.limits import describe, key_text
+from keizer.seasons.model import EntryKind, Result
 
 FORMAT = "keizer-season/1"
 """The format's name, the season object's `format`."""

@@ -10,7 +10,7 @@ import reprlib
 import unicodedata
 from typing import Any
 
-from seasons.errors import InputError
+from keizer.seasons.errors import InputError
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """A season file (or a player list, a pairing file) larger than this is refused before it is read."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from seasons.errors import KeizerError
-from seasons.files import read_bytes, read_head
-from seasons.model import Season
-from seasons.season_json import parse_season_text
-from seasons.store.season_store import SQLITE_MAGIC, SeasonStore
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.files import read_bytes, read_head
+from keizer.seasons.model import Season
+from keizer.seasons.season_json.read import parse_season_text
+from keizer.seasons.store.season_store import SQLITE_MAGIC, SeasonStore
 
 
 def is_store_file(path: str | os.PathLike[str]) -> bool:

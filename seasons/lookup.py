@@ -6,9 +6,9 @@ import difflib
 import unicodedata
 from typing import Callable, Sequence, TypeVar
 
-from seasons.errors import InputError
-from seasons.limits import describe
-from seasons.model import Player, PlayerId, Season
+from keizer.seasons.errors import InputError
+from keizer.seasons.limits import describe
+from keizer.seasons.model import Player, PlayerId, Season
 
 T = TypeVar("T")
 

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, NewType
-
-if TYPE_CHECKING:
-    from seasons.championship import ChampionshipGroup
+from typing import NewType
 
 PlayerId = NewType("PlayerId", str)
 
@@ -251,6 +248,62 @@ class SeasonOrigin:
     """That season's name."""
     round: int
     """The round whose ranking gave this season's starting ranking (its last scored round)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupGame:
+    """One game of the group's schedule: in this round, these two, these colours."""
+
+    round: int
+    """The round it is scheduled in (after the group formed)."""
+    white: PlayerId
+    black: PlayerId
+    result: Result = Result.PENDING
+    """The result of a "separate" group's game (K), which has no board in the Keizer round; an "inside"
+    group's game (D) takes its result from the Keizer round's game and keeps PENDING here."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionGame:
+    """A game played to break a tie for the title (D art. 2), outside the Keizer: never scored there."""
+
+    white: PlayerId
+    black: PlayerId
+    result: Result = Result.PENDING
+
+
+@dataclass(frozen=True, slots=True)
+class ChampionshipGroup:
+    """The championship group of one season, as the director fixed it."""
+
+    formed_after: int
+    """The round after which it formed (the ruleset's `after_round` when it was formed)."""
+    members: tuple[PlayerId, ...]
+    """The members in their order in the Keizer ranking when the group formed."""
+    declined: tuple[PlayerId, ...] = ()
+    """Those who were proposed and declined (D art. 4), in ranking order."""
+    unavailable: tuple[tuple[PlayerId, tuple[int, ...]], ...] = ()
+    """(member, rounds they said they cannot play), sorted by member; rounds sorted, each once."""
+    schedule: tuple[GroupGame, ...] = ()
+    """The accepted schedule, sorted by round (within a round in the order given); empty: not yet accepted."""
+    decision: tuple[DecisionGame, ...] = ()
+    """The decision games or play-off (D art. 2), in the order played."""
+
+    def unavailable_rounds(self, player: PlayerId) -> tuple[int, ...]:
+        for pid, rounds in self.unavailable:
+            if pid == player:
+                return rounds
+        return ()
+
+    def with_unavailable(self, player: PlayerId, rounds: tuple[int, ...]) -> ChampionshipGroup:
+        rest = [(p, r) for p, r in self.unavailable if p != player]
+        if rounds:
+            rest.append((player, tuple(sorted(set(rounds)))))
+        return replace(self, unavailable=tuple(sorted(rest)))
+
+    def games_in(self, round_number: int) -> tuple[GroupGame, ...]:
+        """The scheduled group games of one round."""
+        return tuple(g for g in self.schedule if g.round == round_number)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from seasons.errors import InputError
-from seasons.limits import MAX_NAME, MAX_PLAYERS, MAX_RATING, checked_text, describe
+from keizer.seasons.errors import InputError
+from keizer.seasons.limits import MAX_NAME, MAX_PLAYERS, MAX_RATING, checked_text, describe
 
 SEPARATORS = ",;\t"
 """What may stand between a name and its rating."""

@@ -6,10 +6,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from seasons.errors import InputError, KeizerError
-from seasons.files import read_bytes
-from seasons.limits import MAX_MEMBER_ID, MAX_NAME, MAX_RATING, checked_text, describe
-from seasons.lookup import choose, folded, word_tails
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.files import read_bytes
+from keizer.seasons.limits import MAX_MEMBER_ID, MAX_NAME, MAX_RATING, checked_text, describe
+from keizer.seasons.lookup import choose, folded, word_tails
 
 HEADER = ("relatienummer", "naam", "titel", "FED", "rating", "partijen", "geboortejaar", "sexe")
 """The KNSB list's header row as the federation writes it (messages show it so; compared without case):
@@ -142,7 +142,7 @@ def _whole(cell: str, where: str, column: str, low: int, high: int, may_miss: bo
 
 def read_picks(path: str | os.PathLike[str]) -> tuple[tuple[str, str], ...]:
     """A file of members to pick, one name or number a line (`#` starts a comment): (text, where) pairs."""
-    from seasons.load import read_text
+    from keizer.seasons.load import read_text
 
     out = []
     for number, line in enumerate(read_text(path, "a list of members to pick").splitlines(), start=1):

@@ -6,10 +6,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from seasons.errors import KeizerError
-from seasons.limits import MAX_NAME, checked_text
-from seasons.model import Player, PlayerId, Season
-from seasons.numbers import counted
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.limits import MAX_NAME, checked_text
+from keizer.seasons.model import Player, PlayerId, Season
+from keizer.seasons.numbers import counted
 
 
 def taking_part(season: Season, pid: PlayerId, k: int) -> bool:

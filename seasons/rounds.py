@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, PlayerId, Season
 
 
 def current_round(season: Season) -> int:

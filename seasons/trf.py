@@ -7,9 +7,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Mapping
 
-from seasons.absence import round_date
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season
+from keizer.seasons.absence import round_date
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Season
 
 FIRST_ROUND_COLUMN = 92
 """TRF's 1-based column of round 1's block (in the 001 and 132 lines); each round takes 10 columns."""

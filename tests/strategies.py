@@ -6,8 +6,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from seasons.model import Season
-from seasons.season_json import season_from_json
+from keizer.seasons.model import Season
+from keizer.seasons.season_json.read import season_from_json
 
 SIXTHS = st.sampled_from(["0", "1/6", "1/3", "1/2", "2/3", "5/6", "1"])
 FACTOR_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "external_win", "external_draw",

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
-from seasons.json_keys import GAME_KEYS, PLAYER_KEYS, ROUND_KEYS, SEASON_KEYS, WITHDRAWAL_KEYS
-from seasons.ruleset.presets import PRESET_NAMES, preset_settings
+from keizer.seasons.json_keys import GAME_KEYS, PLAYER_KEYS, ROUND_KEYS, SEASON_KEYS, WITHDRAWAL_KEYS
+from keizer.seasons.ruleset.presets import PRESET_NAMES, preset_settings
 from tests.conftest import REPO
 
 RULES = REPO / "docs" / "rules.md"
@@ -20,7 +20,7 @@ def sections() -> set[str]:
 
 
 def cited_in_repo() -> Iterator[tuple[Path, str]]:
-    folders = ("docs", "seasons", "scoring", "pairing", "tui", "tests", "tools")
+    folders = ("docs", "keizer", "seasons", "scoring", "pairing", "evening", "tui", "tests", "tools")
     files = [REPO / "README.md"] + [path for folder in folders for path in sorted((REPO / folder).rglob("*"))
                                     if path.suffix in (".py", ".md")]
     for path in files:

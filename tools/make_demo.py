@@ -13,9 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pairing.simulate import simulate_season  # noqa: E402
-from seasons.atomic import write_text_atomic  # noqa: E402
-from seasons.season_json import dump_season, season_from_json, season_to_json  # noqa: E402
+from keizer.pairing.simulate import simulate_season  # noqa: E402
+from keizer.seasons.atomic import write_text_atomic  # noqa: E402
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import dump_season, season_to_json
 
 PLAYERS, ROUNDS, PLAYED, SEED = 44, 36, 33, 2019
 FIRST = ["Anna", "Bas", "Carla", "Daan", "Eva", "Frank", "Gerda", "Hans", "Ilse", "Jan", "Karin", "Lars",

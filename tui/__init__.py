@@ -1,4 +1,3 @@
-"""The user's side: the evening layer (`tui/evening`, headless) and its two shells, `tui/cli` and `tui/app`."""
-
-__version__ = "0.1.0"
-"""The program's version: the one place it is written (pyproject.toml reads it from here)."""
+"""The shells over the evening layer: the Textual app (`tui/app`), the command line (`tui/cli`) and
+publishing (`tui/publish`), with how numbers, names and tables look to a person (`format`, `legend`,
+`visible`)."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.criteria.tiebreak import lottery_number
-from pairing.instance import PlayerState, RoundInstance
-from seasons.model import PlayerId
+from keizer.pairing.criteria.tiebreak import lottery_number
+from keizer.pairing.instance import PlayerState, RoundInstance
+from keizer.seasons.model import PlayerId
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from pairing.criteria.weights import (
+from keizer.pairing.criteria.weights import (
     COLOUR_BALANCE,
     COLOUR_DRIFT,
     COLOUR_REPEAT,
     COLOUR_RUN,
     COLOUR_RUN_GROWTH,
 )
-from seasons.model import Colour
-from seasons.ruleset.model import ColourLimits
+from keizer.seasons.model import Colour
+from keizer.seasons.ruleset.model import ColourLimits
 
 ColourTerms = tuple[int, int, int, int]
 """Costs (colour_run, colour_balance, colour_repeat, colour_drift) of one player receiving one colour."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
-from pairing.history import Meeting
-from seasons.ruleset.model import PairingRules
+from keizer.pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
+from keizer.pairing.history import Meeting
+from keizer.seasons.ruleset.model import PairingRules
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pairing.criteria.weights import RANK, RANK_QUADRATIC_UP_TO
+from keizer.pairing.criteria.weights import RANK, RANK_QUADRATIC_UP_TO
 
 
 def rank_units(distance: int, target: int) -> int:

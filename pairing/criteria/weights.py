@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.criteria.tiers import TIER, TierName
+from keizer.pairing.criteria.tiers import TIER, TierName
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import version
 
-from pairing.costs import CompiledCosts
+from keizer.pairing.costs import CompiledCosts
 
 
 @cache

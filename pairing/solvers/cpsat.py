@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from pairing.costs import CompiledCosts
-from pairing.criteria.tiers import TIERS, TierName
-from pairing.solvers.base import NoPairing, Solution, SolverInfo, library_version, objective_of
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.criteria.tiers import TIERS, TierName
+from keizer.pairing.solvers.base import NoPairing, Solution, SolverInfo, library_version, objective_of
 
 _COEF_LIMIT = 1 << 61
 """Σ|coefficients| of one CP-SAT objective stays below this (int64 with room for CP-SAT's own sums)."""
@@ -130,7 +130,7 @@ class CpSatModel:
 
     def _add_odd_set_cuts(self) -> int:
         """The odd sets the matching LP's optimum violates, as constraints: CP-SAT's LP starts tight."""
-        from pairing.solvers.matching_lp import odd_set_cuts as find_cuts
+        from keizer.pairing.solvers.matching_lp import odd_set_cuts as find_cuts
         cuts = find_cuts(self.costs)
         for cut in cuts:
             self.model.add(sum(self.x[k] for k in cut.edges) + sum(self.b[i] for i in cut.byes)

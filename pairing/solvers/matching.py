@@ -8,8 +8,8 @@ from collections.abc import Collection, Sequence
 import numpy as np
 import rustworkx as rx
 
-from pairing.costs import CompiledCosts
-from pairing.solvers.base import NoPairing, Solution, SolverInfo, library_version, objective_of
+from keizer.pairing.costs import CompiledCosts
+from keizer.pairing.solvers.base import NoPairing, Solution, SolverInfo, library_version, objective_of
 
 _MAX_WEIGHT_BITS = 118
 """rustworkx keeps weights in 128-bit integers and doubles them inside; stay well below."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import ortools.linear_solver.python.model_builder_helper as mbh
 
-from pairing.costs import CompiledCosts
+from keizer.pairing.costs import CompiledCosts
 
 EPS = 1e-6
 """An LP value this close to 0 or 1 counts as integral; a cut must be violated by more than this."""

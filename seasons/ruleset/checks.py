@@ -6,8 +6,8 @@ import re
 from fractions import Fraction
 from typing import Any, Callable
 
-from seasons.errors import InputError
-from seasons.limits import MAX_FRACTION_TEXT, MAX_LIST, MAX_ROUNDS, MAX_SETTING, bounded_int, describe, key_text
+from keizer.seasons.errors import InputError
+from keizer.seasons.limits import MAX_FRACTION_TEXT, MAX_LIST, MAX_ROUNDS, MAX_SETTING, bounded_int, describe, key_text
 
 _FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasons.limits import MAX_DISTANCE, MAX_PLAYERS
-from seasons.ruleset.checks import Reader, bounded_list, boolean, choice, integer, optional, round_count, round_number
-from seasons.ruleset.model import ByePolicy, ColourLimits, Opening, PairingRules
+from keizer.seasons.limits import MAX_DISTANCE, MAX_PLAYERS
+from keizer.seasons.ruleset.checks import Reader, bounded_list, boolean, choice, integer, optional, round_count, round_number
+from keizer.seasons.ruleset.model import ByePolicy, ColourLimits, Opening, PairingRules
 
 MAX_SEED = 2 ** 31 - 1
 """The solver takes a 32-bit seed."""

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasons.errors import InputError
-from seasons.json_input import check_json
-from seasons.limits import describe
-from seasons.ruleset.checks import Reader, boolean, choice, optional, rounds_or_word
-from seasons.ruleset.model import Ruleset
-from seasons.ruleset.pairing_keys import pairing
-from seasons.ruleset.presets import PRESET_NAMES, merge, preset_settings
-from seasons.ruleset.prize_keys import championship, classes, cups
-from seasons.ruleset.scoring_keys import (
+from keizer.seasons.errors import InputError
+from keizer.seasons.json_input import check_json
+from keizer.seasons.limits import describe
+from keizer.seasons.ruleset.checks import Reader, boolean, choice, optional, rounds_or_word
+from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.pairing_keys import pairing
+from keizer.seasons.ruleset.presets import PRESET_NAMES, merge, preset_settings
+from keizer.seasons.ruleset.prize_keys import championship, classes, cups
+from keizer.seasons.ruleset.scoring_keys import (
     aalsmeer,
     absence_deadline,
     absence_limit,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasons.errors import InputError
-from seasons.limits import MAX_LIST, MAX_PLAYERS
-from seasons.ruleset.checks import (
+from keizer.seasons.errors import InputError
+from keizer.seasons.limits import MAX_LIST, MAX_PLAYERS
+from keizer.seasons.ruleset.checks import (
     Reader,
     boolean,
     bounded_list,
@@ -16,7 +16,7 @@ from seasons.ruleset.checks import (
     round_number,
     rounds_or_word,
 )
-from seasons.ruleset.model import ChampionshipRule, ClassRules, CupRules
+from keizer.seasons.ruleset.model import ChampionshipRule, ClassRules, CupRules
 
 CLASS_NAMES = ("A", "B", "C", "D")
 """The class names a ruleset may use: those a player's `class` may hold (seasons/json_keys.py CLASSES)."""

@@ -7,9 +7,9 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from seasons.errors import InputError
-from seasons.limits import MAX_DECIMALS, describe
-from seasons.ruleset.checks import (
+from keizer.seasons.errors import InputError
+from keizer.seasons.limits import MAX_DECIMALS, describe
+from keizer.seasons.ruleset.checks import (
     Reader,
     bounded_list,
     choice,
@@ -20,7 +20,7 @@ from seasons.ruleset.checks import (
     round_count,
     round_number,
 )
-from seasons.ruleset.model import (
+from keizer.seasons.ruleset.model import (
     ENTRY_FACTOR_KEYS,
     FACTOR_KEYS,
     PARTICIPATION_COUNTS,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasons.errors import InputError
-from seasons.json_keys import CLASSES, PLAYER_KEYS, WITHDRAWAL_KEYS, reject_unknown_keys
-from seasons.limits import (
+from keizer.seasons.errors import InputError
+from keizer.seasons.json_keys import CLASSES, PLAYER_KEYS, WITHDRAWAL_KEYS, reject_unknown_keys
+from keizer.seasons.limits import (
     MAX_GROUP,
     MAX_MEMBER_ID,
     MAX_NAME,
@@ -17,7 +17,7 @@ from seasons.limits import (
     checked_text,
     describe,
 )
-from seasons.model import Player, PlayerId, Withdrawal
+from keizer.seasons.model import Player, PlayerId, Withdrawal
 
 
 def expect_object(obj: Any, where: str) -> None:

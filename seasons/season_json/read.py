@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasons.absence import parse_date
-from seasons.championship import championship_from_json, final_group
-from seasons.classes import class_moves_from_json, origin_from_json
-from seasons.errors import InputError
-from seasons.json_input import load_json
-from seasons.json_keys import FORMAT, SEASON_KEYS, reject_unknown_keys
-from seasons.limits import MAX_ROUNDS, bounded_int, checked_text, describe
-from seasons.model import Season
-from seasons.ruleset import parse_ruleset
-from seasons.ruleset.model import WEEKDAYS
-from seasons.season_json.players import expect_object, players_from_json, suspended_from_json, withdrawals_from_json
-from seasons.season_json.rounds import round_from_json
+from keizer.seasons.absence import parse_date
+from keizer.seasons.championship import championship_from_json, final_group
+from keizer.seasons.classes import class_moves_from_json, origin_from_json
+from keizer.seasons.errors import InputError
+from keizer.seasons.json_input import load_json
+from keizer.seasons.json_keys import FORMAT, SEASON_KEYS, reject_unknown_keys
+from keizer.seasons.limits import MAX_ROUNDS, bounded_int, checked_text, describe
+from keizer.seasons.model import Season
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.model import WEEKDAYS
+from keizer.seasons.season_json.players import expect_object, players_from_json, suspended_from_json, withdrawals_from_json
+from keizer.seasons.season_json.rounds import round_from_json
 
 
 def parse_season_text(text: str, source: str = "season") -> Season:

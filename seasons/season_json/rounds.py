@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from seasons.absence import parse_moment
-from seasons.errors import InputError
-from seasons.json_keys import (
+from keizer.seasons.absence import parse_moment
+from keizer.seasons.errors import InputError
+from keizer.seasons.json_keys import (
     GAME_KEYS,
     REPORT_KEYS,
     ROUND_KEYS,
@@ -14,9 +14,9 @@ from seasons.json_keys import (
     reject_unknown_keys,
     result_from_json,
 )
-from seasons.limits import checked_text, describe, key_text
-from seasons.model import AbsenceReport, EntryKind, Game, Player, PlayerId, Round
-from seasons.season_json.players import expect_object, player_ref
+from keizer.seasons.limits import checked_text, describe, key_text
+from keizer.seasons.model import AbsenceReport, EntryKind, Game, Player, PlayerId, Round
+from keizer.seasons.season_json.players import expect_object, player_ref
 
 
 def round_from_json(obj: Any, index: int, known: dict[PlayerId, Player], gone_from: dict[PlayerId, int],

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from seasons.championship import championship_to_json
-from seasons.classes import class_moves_to_json, origin_to_json
-from seasons.json_keys import FORMAT
-from seasons.model import AbsenceReport, Player, Round, Season
+from keizer.seasons.championship import championship_to_json
+from keizer.seasons.classes import class_moves_to_json, origin_to_json
+from keizer.seasons.json_keys import FORMAT
+from keizer.seasons.model import AbsenceReport, Player, Round, Season
 
 
 def season_to_json(season: Season) -> dict[str, Any]:

@@ -24,7 +24,3 @@ How it is laid out (schema.py has the tables):
   state is such an event too (`published`, published.py): it leaves the season as it is, is one action
   like any other, and points at the action id the pages were made from.
 """
-
-from seasons.store.season_store import ActionInfo, SeasonStore, validate_store
-
-__all__ = ["ActionInfo", "SeasonStore", "validate_store"]

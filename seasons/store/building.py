@@ -7,11 +7,11 @@ import os
 import sqlite3
 from pathlib import Path
 
-from seasons.errors import StoreError
-from seasons.store import schema
-from seasons.store.events import SeasonCreated
-from seasons.store.log_rows import append_action
-from seasons.store.sqlite_file import TempFile, connect, explain, fsync, remove_stale, set_pragmas, side
+from keizer.seasons.errors import StoreError
+from keizer.seasons.store import schema
+from keizer.seasons.store.events import SeasonCreated
+from keizer.seasons.store.log_rows import append_action
+from keizer.seasons.store.sqlite_file import TempFile, connect, explain, fsync, remove_stale, set_pragmas, side
 
 
 def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from seasons.classes import moves_from_json, reading_after, with_class_moves
-from seasons.model import PlayerId, Season
-from seasons.numbers import counted
-from seasons.store.event_base import Event
-from seasons.store.payload import PayloadReader
+from keizer.seasons.classes import moves_from_json, reading_after, with_class_moves
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.numbers import counted
+from keizer.seasons.store.event_base import Event
+from keizer.seasons.store.payload import PayloadReader
 
 
 @dataclass(frozen=True, slots=True)

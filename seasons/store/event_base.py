@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from seasons.errors import InputError, KeizerError
-from seasons.model import Player, PlayerId, Round, Season
-from seasons.numbers import counted
-from seasons.season_json import season_from_json, season_to_json
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.model import Player, PlayerId, Round, Season
+from keizer.seasons.numbers import counted
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import season_to_json
 
 
 class Event:

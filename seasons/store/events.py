@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Mapping
 
-from seasons.errors import InputError, KeizerError
-from seasons.model import Player, PlayerId, Season, Withdrawal
-from seasons.season_json import season_from_json, season_to_json
-from seasons.store.class_events import ClassMovesSet
-from seasons.store.event_base import Event
-from seasons.store.group_events import (
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.model import Player, PlayerId, Season, Withdrawal
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import season_to_json
+from keizer.seasons.store.class_events import ClassMovesSet
+from keizer.seasons.store.event_base import Event
+from keizer.seasons.store.group_events import (
     GROUP_EVENT_TYPES,
     GroupDecisionSet,
     GroupFormed,
@@ -18,9 +19,9 @@ from seasons.store.group_events import (
     GroupScheduleSet,
     GroupUnavailableSet,
 )
-from seasons.store.payload import PayloadReader, frozen_copy, player_from_json, player_to_json
-from seasons.store.published import Published
-from seasons.store.round_events import (
+from keizer.seasons.store.payload import PayloadReader, frozen_copy, player_from_json, player_to_json
+from keizer.seasons.store.published import Published
+from keizer.seasons.store.round_events import (
     EntrySet,
     NoShow,
     PairingSaved,

@@ -5,20 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Mapping
 
-from seasons.championship import (
-    ChampionshipGroup,
-    DecisionGame,
-    GroupGame,
-    championship_from_json,
-    championship_to_json,
-    sorted_schedule,
-)
-from seasons.errors import InputError
-from seasons.model import PlayerId, Result, Season
-from seasons.numbers import counted
-from seasons.ruleset import parse_ruleset
-from seasons.store.event_base import Event
-from seasons.store.payload import PayloadReader, game_result_from_json, game_result_to_json
+from keizer.seasons.championship import championship_from_json, championship_to_json, sorted_schedule
+from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import PlayerId, Result, Season
+from keizer.seasons.numbers import counted
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.store.event_base import Event
+from keizer.seasons.store.payload import PayloadReader, game_result_from_json, game_result_to_json
 
 
 def _group(event: Event, season: Season) -> ChampionshipGroup:

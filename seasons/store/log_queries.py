@@ -5,12 +5,12 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
-from seasons.model import Season
-from seasons.store import schema
-from seasons.store.events import Event, SuspensionSet
-from seasons.store.log_rows import ActionInfo, decode, read_events
-from seasons.store.published import Published
-from seasons.store.timeline import LogError, Timeline
+from keizer.seasons.model import Season
+from keizer.seasons.store import schema
+from keizer.seasons.store.events import Event, SuspensionSet
+from keizer.seasons.store.log_rows import ActionInfo, decode, read_events
+from keizer.seasons.store.published import Published
+from keizer.seasons.store.timeline import LogError, Timeline
 
 
 def history(timeline: Timeline) -> list[ActionInfo]:

@@ -6,13 +6,13 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from seasons.errors import InputError, StoreError
-from seasons.json_input import load_json
-from seasons.limits import describe
-from seasons.store import chain
-from seasons.store.events import Event, event_from_payload
-from seasons.store.payload import canonical_json
-from seasons.store.timeline import ActionRow, LogError
+from keizer.seasons.errors import InputError, StoreError
+from keizer.seasons.json_input import load_json
+from keizer.seasons.limits import describe
+from keizer.seasons.store import chain
+from keizer.seasons.store.events import Event, event_from_payload
+from keizer.seasons.store.payload import canonical_json
+from keizer.seasons.store.timeline import ActionRow, LogError
 
 
 @dataclass(frozen=True, slots=True)

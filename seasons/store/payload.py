@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from seasons.errors import InputError
-from seasons.json_keys import PLAYER_KEYS, entry_from_json, reject_unknown_keys, result_from_json
-from seasons.limits import key_text
-from seasons.model import EntryKind, Player, PlayerId, Result, Season
-from seasons.season_json import season_to_json
+from keizer.seasons.errors import InputError
+from keizer.seasons.json_keys import PLAYER_KEYS, entry_from_json, reject_unknown_keys, result_from_json
+from keizer.seasons.limits import key_text
+from keizer.seasons.model import EntryKind, Player, PlayerId, Result, Season
+from keizer.seasons.season_json.write import season_to_json
 
 
 def canonical_json(value: Any) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from seasons.model import Season
-from seasons.numbers import counted
-from seasons.store.event_base import Event
-from seasons.store.payload import PayloadReader
+from keizer.seasons.model import Season
+from keizer.seasons.numbers import counted
+from keizer.seasons.store.event_base import Event
+from keizer.seasons.store.payload import PayloadReader
 
 
 @dataclass(frozen=True, slots=True)

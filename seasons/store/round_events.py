@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Mapping
 
-from seasons.errors import InputError
-from seasons.model import AbsenceReport, EntryKind, Game, PlayerId, Result, Round, Season
-from seasons.store.event_base import Event
-from seasons.store.payload import (PayloadReader, entry_kind, frozen_copy, game_result_from_json, game_result_to_json,
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import AbsenceReport, EntryKind, Game, PlayerId, Result, Round, Season
+from keizer.seasons.store.event_base import Event
+from keizer.seasons.store.payload import (PayloadReader, entry_kind, frozen_copy, game_result_from_json, game_result_to_json,
                                    player_id)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Callable
 
-from seasons.store import chain
+from keizer.seasons.store import chain
 
 APPLICATION = "keizer-season"
 """meta.application of every season store: how a keizer file is told from other SQLite files."""

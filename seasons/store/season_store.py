@@ -11,17 +11,17 @@ from pathlib import Path
 from types import TracebackType
 from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 
-from seasons.errors import KeizerError, StoreError
-from seasons.model import Season
-from seasons.store import chain, log_queries, schema
-from seasons.store.building import build_store, copy_store
-from seasons.store.events import Event, SeasonCreated
-from seasons.store.log_rows import ActionInfo, append_action, read_after
-from seasons.store.published import Published
-from seasons.store.sqlite_file import DEFAULT_TIMEOUT, SQLITE_MAGIC, explain, open_store_file, set_pragmas
-from seasons.store.timeline import LogError, Timeline
-from seasons.store.upgrade import head_digest, keep_backup, migrate_stored, upgrade_failed
-from seasons.store.write_checks import check_events, check_head, checked_label
+from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.model import Season
+from keizer.seasons.store import chain, log_queries, schema
+from keizer.seasons.store.building import build_store, copy_store
+from keizer.seasons.store.events import Event, SeasonCreated
+from keizer.seasons.store.log_rows import ActionInfo, append_action, read_after
+from keizer.seasons.store.published import Published
+from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT, SQLITE_MAGIC, explain, open_store_file, set_pragmas
+from keizer.seasons.store.timeline import LogError, Timeline
+from keizer.seasons.store.upgrade import head_digest, keep_backup, migrate_stored, upgrade_failed
+from keizer.seasons.store.write_checks import check_events, check_head, checked_label
 
 __all__ = ["DEFAULT_TIMEOUT", "SQLITE_MAGIC", "ActionInfo", "SeasonStore"]
 

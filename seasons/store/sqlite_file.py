@@ -9,9 +9,9 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from seasons.errors import KeizerError, StoreError
-from seasons.files import current_umask, read_head
-from seasons.store import schema
+from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.files import current_umask, read_head
+from keizer.seasons.store import schema
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""

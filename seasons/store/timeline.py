@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from seasons.errors import KeizerError
-from seasons.limits import describe
-from seasons.model import Season
-from seasons.store.events import Event, SeasonCreated
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.limits import describe
+from keizer.seasons.model import Season
+from keizer.seasons.store.events import Event, SeasonCreated
 
 
 @dataclass(frozen=True, slots=True)

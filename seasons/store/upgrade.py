@@ -5,11 +5,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from seasons.errors import StoreError
-from seasons.store import schema
-from seasons.store.building import copy_store, free_name
-from seasons.store.sqlite_file import remove_stale
-from seasons.store.timeline import LogError
+from keizer.seasons.errors import StoreError
+from keizer.seasons.store import schema
+from keizer.seasons.store.building import copy_store, free_name
+from keizer.seasons.store.sqlite_file import remove_stale
+from keizer.seasons.store.timeline import LogError
 
 
 def keep_backup(conn: sqlite3.Connection, path: Path, before: int) -> None:

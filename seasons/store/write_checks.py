@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seasons.errors import ChangedMeanwhile, KeizerError, StoreError
-from seasons.limits import describe
-from seasons.store.events import Event, SeasonCreated
-from seasons.store.timeline import Timeline
+from keizer.seasons.errors import ChangedMeanwhile, KeizerError, StoreError
+from keizer.seasons.limits import describe
+from keizer.seasons.store.events import Event, SeasonCreated
+from keizer.seasons.store.timeline import Timeline
 
 
 def checked_label(label: str) -> str:

@@ -10,17 +10,19 @@ from typing import Any
 
 import pytest
 
-from pairing import build_instance, keizer_ranked
-from scoring import replay
-from scoring.reference import reference_replay
-from seasons.championship import ChampionshipGroup
-from seasons.errors import InputError, KeizerError
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.season_json import dump_season, season_from_json, season_to_json
-from seasons.store.group_events import GroupFormed
+from keizer.pairing.instance import build_instance
+from keizer.pairing.ranking import keizer_ranked
+from keizer.scoring.replay import replay
+from keizer.scoring.reference import reference_replay
+from keizer.seasons.model import ChampionshipGroup
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import dump_season, season_to_json
+from keizer.seasons.store.group_events import GroupFormed
 from tests.scoring.scoring_builders import ids, round_json
-from tui.cli.main import main
-from tui.evening.attendance import attendance_rows, check_change, summary
+from keizer.tui.cli.main import main
+from keizer.evening.attendance import attendance_rows, check_change, summary
 
 # Frozen valuation, single pass: every round priced at the ranking before it, so the numbers are hand-worked.
 SPEC = {"preset": "keizer-classic", "valuation": "frozen", "iterate": "never",
@@ -179,7 +181,7 @@ def test_a_newcomer_enters_below_the_finalists(spec: Any) -> None:
 
 def test_keizer_attend_for_a_finalist_names_keizer_group(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The command line's way to their games, not the Groups screen's key (F8)."""
-    from seasons.store import SeasonStore
+    from keizer.seasons.store.season_store import SeasonStore
 
     obj = _obj(ROUNDS[:2])
     obj["rounds"].append({"round": 3, "games": [], "entries": {}})

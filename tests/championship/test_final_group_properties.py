@@ -7,11 +7,12 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring import replay
-from scoring.reference import reference_replay
-from seasons.errors import InputError
-from seasons.model import Season
-from seasons.season_json import season_from_json, season_to_json
+from keizer.scoring.replay import replay
+from keizer.scoring.reference import reference_replay
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import Season
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import season_to_json
 from tests.strategies import seasons
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pairing.simulate import simulate_season
-from seasons.season_json import dump_season
-from tui.cli.main import main
+from keizer.pairing.simulate import simulate_season
+from keizer.seasons.season_json.write import dump_season
+from keizer.tui.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -67,7 +67,7 @@ def test_moving_a_game_says_what_it_breaks_and_a_hard_break_is_not_saved(capsys:
                                                                         tmp_path: Path) -> None:
     import json
 
-    from seasons.store import SeasonStore
+    from keizer.seasons.store.season_store import SeasonStore
 
     src = tmp_path / "s.json"
     src.write_text(dump_season(simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)))
@@ -126,7 +126,7 @@ def test_the_state_in_json_has_its_facts_and_the_sentence_has_names(capsys: pyte
 
 def test_unavailable_rounds_are_checked_as_the_tui_checks_them(capsys: pytest.CaptureFixture[str],
                                                                tmp_path: Path) -> None:
-    from seasons.store import SeasonStore
+    from keizer.seasons.store.season_store import SeasonStore
 
     src = tmp_path / "s.json"
     src.write_text(dump_season(simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)))
@@ -155,8 +155,8 @@ def test_unavailable_rounds_are_checked_as_the_tui_checks_them(capsys: pytest.Ca
 def test_a_player_is_named_as_every_other_command_names_one(capsys: pytest.CaptureFixture[str],
                                                              tmp_path: Path) -> None:
     """`group` takes a name or its start, as `pair --lock` does (README: every option naming a player)."""
-    from seasons.store import SeasonStore
-    from tui.cli.commands.demo import DEMO_SEASON
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.tui.cli.commands.demo import DEMO_SEASON
 
     path = str(tmp_path / "demo.keizer")
     assert main(["import", str(DEMO_SEASON), path]) == 0
@@ -174,7 +174,7 @@ def test_a_player_is_named_as_every_other_command_names_one(capsys: pytest.Captu
 
 def test_unavailable_is_labelled_as_the_tui_labels_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """The undo step (keizer log, undo, the TUI's status line) names the player and the rounds."""
-    from tui.cli.commands.demo import DEMO_SEASON
+    from keizer.tui.cli.commands.demo import DEMO_SEASON
 
     path = str(tmp_path / "demo.keizer")
     assert main(["import", str(DEMO_SEASON), path]) == 0

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame
-from seasons.errors import InputError, KeizerError
-from seasons.model import Player, PlayerId, Result, Season
-from seasons.season_json import dump_season, parse_season_text, season_from_json, season_to_json
-from seasons.store import SeasonStore
-from seasons.store.events import (
+from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.model import Player, PlayerId, Result, Season
+from keizer.seasons.season_json.read import parse_season_text, season_from_json
+from keizer.seasons.season_json.write import dump_season, season_to_json
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import (
     GroupDecisionSet,
     GroupFormed,
     GroupResultSet,

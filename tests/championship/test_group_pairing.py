@@ -8,15 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from pairing import build_instance, keizer_ranked, propose
-from pairing.group_schedule import propose_schedule
-from pairing.simulate import simulate_season
-from scoring import replay
-from scoring.group_table import propose_members
-from seasons.championship import ChampionshipGroup
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.ruleset import parse_ruleset
+from keizer.pairing.instance import build_instance
+from keizer.pairing.proposer import propose
+from keizer.pairing.ranking import keizer_ranked
+from keizer.pairing.group_schedule import propose_schedule
+from keizer.pairing.simulate import simulate_season
+from keizer.scoring.replay import replay
+from keizer.scoring.group_table import propose_members
+from keizer.seasons.model import ChampionshipGroup
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.ruleset.parse import parse_ruleset
 
 D = "doorn-driebergen-2019"
 
@@ -105,9 +107,9 @@ def test_fixing_a_player_twice_is_refused() -> None:
 
 
 def test_the_desk_and_keizer_pair_mark_the_group_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from seasons.store import SeasonStore
-    from tui.cli.main import main
-    from tui.evening import Evening
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.tui.cli.main import main
+    from keizer.evening.evening import Evening
 
     s = grouped()
     assert s.championship is not None

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
-from seasons.ruleset.model import ChampionshipRule
-from scoring.group_state import group_state
-from scoring.group_table import (
+from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.ruleset.model import ChampionshipRule
+from keizer.scoring.group_state import group_state
+from keizer.scoring.group_table import (
     GroupRow,
     PlayedGame,
     group_games,
@@ -129,7 +129,7 @@ def test_three_tied_play_a_double_round_robin() -> None:
 
 def test_a_scheduled_game_played_with_the_other_colours_reads_as_played() -> None:
     from tests.publish.group_seasons import inside_season
-    from tui.evening.group import group_view
+    from keizer.evening.group import group_view
 
     season = inside_season()
     group = season.championship

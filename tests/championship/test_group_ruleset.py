@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from seasons.errors import InputError
-from seasons.ruleset import parse_ruleset
-from seasons.ruleset.model import ChampionshipRule
+from keizer.seasons.errors import InputError
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.model import ChampionshipRule
 
 
 def test_the_presets_set_one_group_each() -> None:

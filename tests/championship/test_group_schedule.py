@@ -6,18 +6,18 @@ import itertools
 
 import pytest
 
-from pairing.group_schedule import (
+from keizer.pairing.group_schedule import (
     ScheduleInstance,
     check_schedule,
     move_game,
     propose_schedule,
     solve_schedule,
 )
-from seasons.championship import ChampionshipGroup, GroupGame
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
-from seasons.ruleset.model import ChampionshipRule
-from scoring.group_table import required_games
+from keizer.seasons.model import ChampionshipGroup, GroupGame
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.ruleset.model import ChampionshipRule
+from keizer.scoring.group_table import required_games
 
 P = PlayerId
 A, B, C, D = P("a"), P("b"), P("c"), P("d")

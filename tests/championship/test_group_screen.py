@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scoring.group_table import required_games
-from seasons.championship import GroupGame
-from seasons.load import load_season
-from seasons.ruleset import parse_ruleset
-from seasons.store import SeasonStore
-from seasons.store.events import GroupScheduleSet
+from keizer.scoring.group_table import required_games
+from keizer.seasons.model import GroupGame
+from keizer.seasons.load import load_season
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import GroupScheduleSet
 from tests.conftest import EVENING
-from tui.app import make_app
-from tui.app.widgets.table import KeizerTable
-from tui.evening.group import form_event
+from keizer.tui.app.app import make_app
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.group import form_event
 
 
 def grouped_store(tmp_path: Path) -> Path:
@@ -57,7 +57,7 @@ async def test_f8_without_a_group_says_so(tmp_path: Path) -> None:
 
 
 async def test_declines_form_propose_and_accept_are_keys(tmp_path: Path) -> None:
-    from pairing.simulate import simulate_season
+    from keizer.pairing.simulate import simulate_season
 
     path = tmp_path / "sim.keizer"
     SeasonStore.create(path, simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)).close()
@@ -86,8 +86,8 @@ async def test_the_classes_and_cups_are_tabs_of_the_groups_screen(tmp_path: Path
 
     from textual.widgets import TabbedContent
 
-    from pairing.simulate import simulate_season
-    from tui.app.widgets.classes import ClassesPanel, CupsPanel
+    from keizer.pairing.simulate import simulate_season
+    from keizer.tui.app.widgets.classes import ClassesPanel, CupsPanel
 
     season = simulate_season(14, 36, "kijk-uit", seed=2, played=20)
     season = replace(season, players=tuple(replace(p, group=1 + i % 2) for i, p in enumerate(season.players)))
@@ -117,7 +117,7 @@ async def test_the_classes_and_cups_are_tabs_of_the_groups_screen(tmp_path: Path
 
 
 async def test_m_moves_an_accepted_game_and_says_what_it_breaks(tmp_path: Path) -> None:
-    from tui.app.dialogs.round_number import RoundDialog
+    from keizer.tui.app.dialogs.round_number import RoundDialog
 
     app = make_app(grouped_store(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -151,8 +151,8 @@ async def test_m_moves_an_accepted_game_and_says_what_it_breaks(tmp_path: Path) 
 async def test_result_keys_enter_a_final_group_game_and_a_decision_game(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from seasons.championship import sorted_schedule
-    from seasons.model import Result
+    from keizer.seasons.championship import sorted_schedule
+    from keizer.seasons.model import Result
     from tests.publish.group_seasons import separate_season
 
     season = separate_season(decision=())  # K: the first two tie on top, two decision games needed

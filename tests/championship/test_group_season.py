@@ -17,15 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from pairing.simulate import simulate_season
-from pairing.synthetic import elo_result
-from scoring.group_table import earlier_games, required_games
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.ruleset import parse_ruleset
-from seasons.season_json import dump_season
-from seasons.store import SeasonStore
-from seasons.store.events import EntrySet, ResultSet, RoundAdded
-from tui.cli.main import main
+from keizer.pairing.simulate import simulate_season
+from keizer.pairing.synthetic import elo_result
+from keizer.scoring.group_table import earlier_games, required_games
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_json.write import dump_season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet, ResultSet, RoundAdded
+from keizer.tui.cli.main import main
 
 pytestmark = pytest.mark.slow
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from seasons.classes import class_in_round
-from seasons.load import load_season
-from seasons.model import PlayerId
+from keizer.seasons.classes import class_in_round
+from keizer.seasons.load import load_season
+from keizer.seasons.model import PlayerId
 from tests.conftest import EVENING, real_season_paths
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 import pytest
 
@@ -93,11 +93,11 @@ def test_a_club_without_classes_is_told(tmp_path, capsys):
 def test_the_real_seasons_read_their_classes(capsys):
     """The real seasons have no classes: with D's `classes` set over them every ranked player lands
     in a class, the sizes come out within one, and the proposal moves each player at most once."""
-    from scoring import replay
-    from scoring.classes import propose_start_classes
-    from seasons.ruleset import parse_ruleset
+    from keizer.scoring.replay import replay
+    from keizer.scoring.classes import propose_start_classes
+    from keizer.seasons.ruleset.parse import parse_ruleset
     from dataclasses import replace
-    from tui.evening.classes import classes_view
+    from keizer.evening.classes import classes_view
 
     for path in real_season_paths():
         season = load_season(path)

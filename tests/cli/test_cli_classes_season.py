@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from seasons.classes import class_in_round
-from seasons.load import load_season
-from tui.cli.main import main
+from keizer.seasons.classes import class_in_round
+from keizer.seasons.load import load_season
+from keizer.tui.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from seasons.season_json import season_from_json
-from seasons.store import SeasonStore, chain, schema
-from seasons.store.round_events import RoundAdded
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.store import chain, schema
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.round_events import RoundAdded
 from tests.cli.test_cli_fuzz import READERS, STORE_READERS, keeps_the_contract, run_all
 from tests.seasons.test_season_json import MINIMAL
 from tests.seasons.test_season_limits import CASES, RAW, text_of

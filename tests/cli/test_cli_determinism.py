@@ -11,7 +11,7 @@ from tests.conftest import EVENING, REPO
 
 def keizer(*argv: str, hash_seed: str) -> str:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    out = subprocess.run([sys.executable, "-m", "tui.cli.main", *argv], cwd=REPO, env=env,
+    out = subprocess.run([sys.executable, "-m", "keizer.tui.cli.main", *argv], cwd=REPO, env=env,
                          capture_output=True, text=True, check=True)
     return out.stdout
 

@@ -22,11 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seasons.season_json import season_from_json
-from seasons.store import SeasonStore
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.store.season_store import SeasonStore
 from tests.seasons.test_season_fuzz import mutated
 from tests.seasons.test_season_json import MINIMAL
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 LONG = os.environ.get("KEIZER_LONG") == "1"
 FUZZ = settings(max_examples=400 if LONG else 30, deadline=None,
@@ -127,7 +127,7 @@ def test_any_text_keeps_the_contract(capsys: pytest.CaptureFixture[str], text: s
 @functools.cache
 def sound_store() -> bytes:
     """A small store with a few actions (made once a run), as bytes to change."""
-    from seasons.store.round_events import RoundAdded
+    from keizer.seasons.store.round_events import RoundAdded
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.keizer"

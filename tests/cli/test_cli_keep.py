@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import EntryKind
-from seasons.store import SeasonStore
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind
+from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-import pairing
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId
-from seasons.store import SeasonStore
-from seasons.store.round_events import EntrySet
+from keizer.pairing import proposer
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.round_events import EntrySet
 from tests.conftest import EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -31,7 +31,7 @@ def store(tmp_path: Path) -> Path:
 def excuse_during_the_solve(monkeypatch: pytest.MonkeyPatch, store: Path) -> PlayerId:
     """Another process marks a player excused while `keizer pair` is solving (the finding: that player
     ended up on a board of the saved pairing)."""
-    real = pairing.propose
+    real = proposer.propose
     season = load_season(store)
     pid = next(p.id for p in season.players if season.round(33).entry_of(p.id) is None)
 
@@ -41,7 +41,7 @@ def excuse_during_the_solve(monkeypatch: pytest.MonkeyPatch, store: Path) -> Pla
             other.apply(f"{pid} excused", EntrySet(round=33, player=pid, entry=EntryKind.EXCUSED))
         return best
 
-    monkeypatch.setattr(pairing, "propose", propose_while_another_writes)
+    monkeypatch.setattr(proposer, "propose", propose_while_another_writes)
     return pid
 
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId, Result
-from seasons.store import SeasonStore
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId, Result
+from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

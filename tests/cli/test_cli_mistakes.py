@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.store import SeasonStore
+from keizer.seasons.load import load_season
+from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING, REPO
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -84,7 +84,7 @@ def as_a_user(*argv: str) -> subprocess.CompletedProcess[str]:
     """`keizer argv` in a process that file permissions apply to: root without the capabilities that
     let it read and write any file (setpriv), anyone else as they are."""
     prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"] if os.geteuid() == 0 else []
-    return subprocess.run([*prefix, sys.executable, "-m", "tui.cli.main", *argv], cwd=REPO, capture_output=True,
+    return subprocess.run([*prefix, sys.executable, "-m", "keizer.tui.cli.main", *argv], cwd=REPO, capture_output=True,
                           text=True, timeout=120)
 
 
@@ -110,7 +110,7 @@ def test_a_store_that_cannot_be_written_is_read_and_says_why(store: Path) -> Non
 def test_sqlites_read_only_refusal_says_where_to_look() -> None:
     import sqlite3
 
-    from seasons.store.sqlite_file import explain
+    from keizer.seasons.store.sqlite_file import explain
 
     said = explain(sqlite3.OperationalError("attempt to write a readonly database"))
     assert said.startswith("the file or its folder cannot be written: check their permissions")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from seasons.load import load_season
-from tui.cli.main import main
+from keizer.seasons.load import load_season
+from keizer.tui.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -50,7 +50,7 @@ def test_by_rating_and_bad_lists(tmp_path, capsys):
 def test_one_parser_for_a_player_list(tmp_path, capsys):
     """The findings: `Jan; 12345` became the name "Jan; 12345"; a BOM and control characters stayed in
     names; a trailing separator stayed in the name."""
-    from seasons.player_list import parse_players
+    from keizer.seasons.player_list import parse_players
 
     rows = parse_players("\ufeffKlaas Bakker;\nBakker, Jan; 1850\nPiet\t2100\n  Anna   Smit ,\n# a comment\n"
                          "Cafe\u0301 Noir\n", "list")
@@ -78,7 +78,7 @@ def test_a_rating_after_a_space(tmp_path, capsys):
     """The finding: `Zoë Jansen 1990` became a player called "Zoë Jansen 1990". A last word of 3 or 4 ASCII
     digits from 100 to 3000 is the rating; any other number stays in the name; a separator on the line
     makes the columns decide."""
-    from seasons.player_list import parse_players
+    from keizer.seasons.player_list import parse_players
 
     rows = parse_players("Zoë Jansen 1990\nJan 2\nJan Jansen 12345\nPiet  Bakker   100\nKees de Boer 3001\n"
                          "Anna Smit 099\nBakker, Jan 1850\nSpeler 2025;\nTeun Visser 1700,\nRob\u00a01600\n"
@@ -99,9 +99,9 @@ def test_a_long_list_is_read_in_linear_time():
     """100,000 lines: the player tuple was rebuilt for every line (quadratic, minutes); now one pass."""
     import time
 
-    from seasons.model import Season
-    from seasons.player_list import parse_players
-    from tui.cli.commands.new import with_players
+    from keizer.seasons.model import Season
+    from keizer.seasons.player_list import parse_players
+    from keizer.tui.cli.commands.new import with_players
 
     text = "".join(f"Speler Jansen {i}; {1000 + i % 2000}\n" for i in range(100_000))
     began = time.monotonic()

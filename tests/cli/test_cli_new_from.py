@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring import replay
-from seasons.classes import class_in_round
-from seasons.load import load_season
-from seasons.model import PlayerId, SeasonOrigin, Withdrawal
-from seasons.roster import slot_by_rating
-from seasons.season_json import dump_season
+from keizer.scoring.replay import replay
+from keizer.seasons.classes import class_in_round
+from keizer.seasons.load import load_season
+from keizer.seasons.model import PlayerId, SeasonOrigin, Withdrawal
+from keizer.seasons.roster import slot_by_rating
+from keizer.seasons.season_json.write import dump_season
 from tests.conftest import EVENING, real_season_paths
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tests.conftest import EVENING, REPO
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 FORGED = "x\nkeizer: everything is fine"
 
@@ -38,16 +38,16 @@ def test_control_characters_and_lone_surrogates_are_shown_as_escapes(
 def test_printing_never_fails_on_what_the_terminal_cannot_encode(tmp_path: object) -> None:
     """A file name that is not UTF-8 and a terminal that only speaks ASCII: still one line, exit 2."""
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C"}
-    out = subprocess.run([sys.executable, "-m", "tui.cli.main", "validate", os.fsdecode(b"caf\xe9 \xff.json")],
+    out = subprocess.run([sys.executable, "-m", "keizer.tui.cli.main", "validate", os.fsdecode(b"caf\xe9 \xff.json")],
                          cwd=REPO, env=env, capture_output=True, timeout=120)
     assert out.returncode == 2 and out.stderr.count(b"\n") == 1 and b"Traceback" not in out.stderr
-    out = subprocess.run([sys.executable, "-m", "tui.cli.main", "standings", str(EVENING)],
+    out = subprocess.run([sys.executable, "-m", "keizer.tui.cli.main", "standings", str(EVENING)],
                          cwd=REPO, env=env, capture_output=True, timeout=120)
     assert out.returncode == 0 and b"Traceback" not in out.stderr
 
 
 ENTRY = ("import sys; sys.stdout.write('ready\\n'); sys.stdout.flush()\n"
-         "from tui.cli.main import entry\n"
+         "from keizer.tui.cli.main import entry\n"
          "entry()\n")
 """What the `keizer` console script does (import `entry`, call it), after saying the interpreter is up."""
 
@@ -89,7 +89,7 @@ def test_ctrl_c_as_python_shuts_down_after_the_command_is_ignored() -> None:
     …" with exit 0 (the last check above caught it once in ten runs under load). Here it lands there
     every time: sent from an exit handler."""
     script = ("import atexit, os, signal, sys\n"
-              "from tui.cli.main import entry\n"
+              "from keizer.tui.cli.main import entry\n"
               "atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))\n"
               "entry()\n")
     out = subprocess.run([sys.executable, "-c", script, "standings", str(EVENING)], cwd=REPO,
@@ -99,7 +99,7 @@ def test_ctrl_c_as_python_shuts_down_after_the_command_is_ignored() -> None:
 
 def test_a_round_without_standings_is_named_as_the_option_in_every_command(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     from tests.conftest import DEMO
-    from tui.cli.main import main
+    from keizer.tui.cli.main import main
 
     for command in ("standings", "classes", "notice"):
         assert main([command, str(DEMO), "--round", "99"]) == 2
@@ -118,7 +118,7 @@ def test_ctrl_c_a_compiled_library_turns_into_another_error_is_still_one_line_an
     import sys as _sys
     from types import SimpleNamespace
 
-    from tui.cli import main as entry
+    from keizer.tui.cli import main as entry
 
     def swallowed(argv):  # type: ignore[no-untyped-def]
         try:

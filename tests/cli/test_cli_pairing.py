@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import PlayerId
-from seasons.store import SeasonStore
+from keizer.seasons.load import load_season
+from keizer.seasons.model import PlayerId
+from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -153,8 +153,8 @@ def test_simulate_writes_a_valid_season(tmp_path, capsys):
 def test_pairing_after_a_round_with_pending_games_warns(tmp_path, capsys):
     from dataclasses import replace
 
-    from seasons.model import Result
-    from seasons.season_json import dump_season
+    from keizer.seasons.model import Result
+    from keizer.seasons.season_json.write import dump_season
 
     season = load_season(EVENING)
     last = season.round(32)

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from seasons.load import load_season
+from keizer.seasons.load import load_season
 from tests.cli.test_cli_startup import HEAVY, modules_loaded_by
 from tests.conftest import EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def test_players_json_lists_everyone_in_starting_order(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from seasons.load import load_season
-from seasons.model import EntryKind
-from seasons.season_json import dump_season
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind
+from keizer.seasons.season_json.write import dump_season
 from tests.conftest import EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

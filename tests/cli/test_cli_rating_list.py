@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import InputError
-from seasons.load import load_season
-from seasons.player_list import parse_players
-from seasons.rating_list import looks_like_rating_list, parse_rating_list, read_rating_list
-from tui.cli.main import main
+from keizer.seasons.errors import InputError
+from keizer.seasons.load import load_season
+from keizer.seasons.player_list import parse_players
+from keizer.seasons.rating_list import looks_like_rating_list, parse_rating_list, read_rating_list
+from keizer.tui.cli.main import main
 
 HEADER = "relatienummer;naam;titel;FED;rating;partijen;geboortejaar;sexe"
 ROWS = ("8012345;Vries, Jan de;;NED;1850;120;1970;M",

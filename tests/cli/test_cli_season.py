@@ -11,14 +11,14 @@ from fractions import Fraction
 
 import pytest
 
-from scoring import replay
-from seasons.load import load_season
-from seasons.season_json import dump_season
-from seasons.store import SeasonStore
-from seasons.store.events import ResultSet
-from seasons.model import Result
+from keizer.scoring.replay import replay
+from keizer.seasons.load import load_season
+from keizer.seasons.season_json.write import dump_season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import ResultSet
+from keizer.seasons.model import Result
 from tests.conftest import DEMO, EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

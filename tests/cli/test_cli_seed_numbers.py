@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from seasons.season_json import dump_season
+from keizer.seasons.season_json.write import dump_season
 from tests.scoring.scoring_builders import aalsmeer_field, ids, season
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def standings_json(tmp_path, capsys, s, *extra: str) -> dict:

@@ -8,19 +8,20 @@ import sys
 
 from tests.conftest import DEMO, REPO
 
-HEAVY = ("numpy", "polars", "ortools", "rustworkx", "textual", "scoring", "pairing")
+HEAVY = ("numpy", "polars", "ortools", "rustworkx", "textual", "keizer.scoring", "keizer.pairing")
 
 
 def modules_loaded_by(*argv: str) -> set[str]:
-    """The top-level modules a `keizer` command has imported when it is done."""
+    """The top-level modules a `keizer` command has imported when it is done (keizer's by layer: `keizer.scoring`)."""
     code = ("import contextlib, io, json, sys\n"
-            "from tui.cli.main import main\n"
+            "from keizer.tui.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    try:\n"
             f"        main({list(argv)!r})\n"
             "    except SystemExit:\n"
             "        pass\n"
-            "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))\n")
+            "print(json.dumps(sorted({'.'.join(m.split('.')[:2 if m.startswith('keizer.') else 1])"
+            " for m in sys.modules})))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
@@ -32,5 +33,5 @@ def test_version_and_help_load_nothing_heavy():
 
 def test_standings_loads_neither_the_solvers_nor_textual():
     loaded = modules_loaded_by("standings", str(DEMO))
-    assert "scoring" in loaded  # it did compute the table
-    assert not loaded & {"ortools", "rustworkx", "textual", "pairing"}
+    assert "keizer.scoring" in loaded  # it did compute the table
+    assert not loaded & {"ortools", "rustworkx", "textual", "keizer.pairing"}

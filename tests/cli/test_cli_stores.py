@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import PlayerId, Season
-from seasons.store import SeasonStore
-from seasons.store.events import WithdrawalSet
-from seasons.store.round_events import PairingSaved, RoundAdded
+from keizer.seasons.load import load_season
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import WithdrawalSet
+from keizer.seasons.store.round_events import PairingSaved, RoundAdded
 from tests.conftest import EVENING
 from tests.store.store_helpers import edit_behind_keizers_back, make_season, pairing_for
 from tests.store.test_store_files import insert_raw_action, make_v1_store
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 READERS = (("standings",), ("export",), ("validate",), ("log",), ("pair",), ("pair", "--json"))
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId
-from seasons.roster import taking_part
-from seasons.store import SeasonStore
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.seasons.roster import taking_part
+from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 @pytest.fixture

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import EntryKind, Player, PlayerId, Result, Season
-from seasons.season_json import dump_season
-from seasons.trf import trf_name
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, Player, PlayerId, Result, Season
+from keizer.seasons.season_json.write import dump_season
+from keizer.seasons.trf import trf_name
 from tests.conftest import DEMO, EVENING, REAL_SEASONS
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 # -- an independent reader: TRF-16's columns, 1-based in the specification --------------------------------

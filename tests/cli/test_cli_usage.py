@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import EVENING
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 GROUP_ACTIONS = "'form', 'schedule', 'unavailable', 'decide', 'result'"

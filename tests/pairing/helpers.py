@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pairing.instance import RoundInstance, build_instance
-from pairing.ranking import provisional_ranking
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
+from keizer.pairing.instance import RoundInstance, build_instance
+from keizer.pairing.ranking import provisional_ranking
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
 
 
 def ids(n: int) -> list[PlayerId]:

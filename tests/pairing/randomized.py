@@ -6,10 +6,10 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from pairing.checker import CheckReport, Pairing, check_pairing
-from pairing.criteria import CostContext
-from pairing.instance import RoundInstance
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
+from keizer.pairing.checker import CheckReport, Pairing, check_pairing
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.instance import RoundInstance
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
 from tests.pairing.helpers import instance
 
 RESULTS = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.PENDING, Result.WHITE_FORFEIT_WIN]

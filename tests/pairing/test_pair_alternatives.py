@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pairing.alternatives import alternatives
-from pairing.checker import check_pairing
-from pairing.proposer import propose
-from pairing.synthetic import synthetic_season
+from keizer.pairing.alternatives import alternatives
+from keizer.pairing.checker import check_pairing
+from keizer.pairing.proposer import propose
+from keizer.pairing.synthetic import synthetic_season
 from tests.pairing.helpers import instance, season, unordered
 
 

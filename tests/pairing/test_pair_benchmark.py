@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pairing.benchmark import format_report, run_pairing_benchmark
+from keizer.pairing.benchmark import format_report, run_pairing_benchmark
 
 
 def test_small_benchmark_rows_and_report():

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.checker import Pairing, check_pairing
-from pairing.criteria.tiers import tier_index
-from pairing.greedy import greedy_pairing
-from pairing.proposer import propose
-from seasons.errors import KeizerError
-from seasons.model import PlayerId
+from keizer.pairing.checker import Pairing, check_pairing
+from keizer.pairing.criteria.tiers import tier_index
+from keizer.pairing.greedy import greedy_pairing
+from keizer.pairing.proposer import propose
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId
 from tests.pairing.helpers import instance, season
 from tests.pairing.randomized import random_instance
 

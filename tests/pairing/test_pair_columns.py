@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-import pairing.proposer as propose_module
-from pairing.band import prove_band
-from pairing.columns import close_band, with_pairs
-from pairing.costs import compile_costs
-from pairing.criteria import CostContext
-from pairing.proposer import propose
-from pairing.solvers.base import NoPairing, Solution
-from pairing.solvers.matching import solve_matching
-from pairing.synthetic import synthetic_season
+import keizer.pairing.proposer as propose_module
+from keizer.pairing.band import prove_band
+from keizer.pairing.columns import close_band, with_pairs
+from keizer.pairing.costs import compile_costs
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.proposer import propose
+from keizer.pairing.solvers.base import NoPairing, Solution
+from keizer.pairing.solvers.matching import solve_matching
+from keizer.pairing.synthetic import synthetic_season
 from tests.pairing.helpers import instance
 
 

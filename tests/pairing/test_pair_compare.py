@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from pairing.alternatives import alternatives
-from pairing.checker import check_pairing
-from pairing.compare import Comparison, cost_words, short_costs
-from pairing.criteria.tiers import TIER
-from pairing.criteria.weights import CRITERIA
-from pairing.proposer import propose
-from pairing.synthetic import synthetic_season
+from keizer.pairing.alternatives import alternatives
+from keizer.pairing.checker import check_pairing
+from keizer.pairing.compare import Comparison, cost_words, short_costs
+from keizer.pairing.criteria.tiers import TIER
+from keizer.pairing.criteria.weights import CRITERIA
+from keizer.pairing.proposer import propose
+from keizer.pairing.synthetic import synthetic_season
 from tests.pairing.helpers import instance
 
 BEST = (0, 0, 0, 500, 7000)

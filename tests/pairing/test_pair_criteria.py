@@ -5,19 +5,19 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
-from pairing.costs import tier_weights
-from pairing.criteria import bye_order
-from pairing.criteria.colour import colour_terms, colour_terms_both, run_of
-from pairing.criteria.meetings import meeting_terms
-from pairing.criteria.rank import rank_units
-from pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak, tiebreak_rows, tiebreaks
-from pairing.criteria.tiers import TIER_NAMES, TIERS, tier_index
-from pairing.criteria.weights import CRITERIA
-from pairing.history import Meeting
-from pairing.proposer import propose
-from pairing.synthetic import synthetic_season
-from seasons.model import PlayerId
-from seasons.ruleset.model import ByePolicy, ColourLimits, PairingRules
+from keizer.pairing.costs import tier_weights
+from keizer.pairing.criteria.bye import bye_order
+from keizer.pairing.criteria.colour import colour_terms, colour_terms_both, run_of
+from keizer.pairing.criteria.meetings import meeting_terms
+from keizer.pairing.criteria.rank import rank_units
+from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak, tiebreak_rows, tiebreaks
+from keizer.pairing.criteria.tiers import TIER_NAMES, TIERS, tier_index
+from keizer.pairing.criteria.weights import CRITERIA
+from keizer.pairing.history import Meeting
+from keizer.pairing.proposer import propose
+from keizer.pairing.synthetic import synthetic_season
+from keizer.seasons.model import PlayerId
+from keizer.seasons.ruleset.model import ByePolicy, ColourLimits, PairingRules
 from tests.pairing.helpers import instance, season
 
 P = PlayerId

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pairing.checker import check_pairing
-from pairing.explain import explain
-from pairing.greedy import greedy_pairing
-from pairing.proposer import propose
+from keizer.pairing.checker import check_pairing
+from keizer.pairing.explain import explain
+from keizer.pairing.greedy import greedy_pairing
+from keizer.pairing.proposer import propose
 from tests.pairing.helpers import instance, season
 
 

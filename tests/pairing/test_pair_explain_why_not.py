@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pairing.checker import Pairing, check_pairing
-from pairing.explain import BoardExplanation, explain
-from pairing.explain_why_not import WhyNot
-from pairing.history import pair_key
-from pairing.instance import RoundInstance
-from pairing.proposal import Proposal
-from pairing.proposer import propose
+from keizer.pairing.checker import Pairing, check_pairing
+from keizer.pairing.explain import BoardExplanation, explain
+from keizer.pairing.explain_why_not import WhyNot
+from keizer.pairing.history import pair_key
+from keizer.pairing.instance import RoundInstance
+from keizer.pairing.proposal import Proposal
+from keizer.pairing.proposer import propose
 from tests.pairing.helpers import instance, season
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 GOLDEN = Path(__file__).parent / "golden"
 

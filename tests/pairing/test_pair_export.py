@@ -6,11 +6,11 @@ import json
 
 import rustworkx as rx
 
-from pairing.alternatives import alternatives
-from pairing.export import costs_json, proposal_json
-from pairing.proposer import propose
-from pairing.synthetic import synthetic_season
-from seasons.model import PlayerId
+from keizer.pairing.alternatives import alternatives
+from keizer.pairing.export import costs_json, proposal_json
+from keizer.pairing.proposer import propose
+from keizer.pairing.synthetic import synthetic_season
+from keizer.seasons.model import PlayerId
 from tests.pairing.helpers import instance
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pairing.export import proposal_json
-from pairing.proposer import propose
-from seasons.season_json import parse_season_text
+from keizer.pairing.export import proposal_json
+from keizer.pairing.proposer import propose
+from keizer.seasons.season_json.read import parse_season_text
 from tests.pairing.helpers import instance
 
 GOLDEN = Path(__file__).parent / "golden"

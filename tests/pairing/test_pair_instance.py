@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pairing.instance import build_instance, ruleset_of
-from pairing.ranking import provisional_ranking
-from seasons.errors import KeizerError
-from seasons.model import PlayerId, Withdrawal
+from keizer.pairing.instance import build_instance, ruleset_of
+from keizer.pairing.ranking import provisional_ranking
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId, Withdrawal
 from tests.pairing.helpers import instance, season
 
 P = PlayerId
@@ -133,9 +133,9 @@ def test_an_earlier_round_cannot_be_re_paired_once_a_later_one_is_paired():
 
 
 def test_the_replay_frame_and_an_earlier_history_give_the_same_instance():
-    from pairing.ranking import keizer_ranked
-    from pairing.simulate import simulate_season
-    from seasons.load import load_season
+    from keizer.pairing.ranking import keizer_ranked
+    from keizer.pairing.simulate import simulate_season
+    from keizer.seasons.load import load_season
 
     demo = load_season(str(Path(__file__).parents[2] / "seasons" / "samples" / "demo.json"))
     simulated = simulate_season(30, 8, "keizer-classic", 3, played=7)

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from pairing.alternatives import Alternative, alternatives
-from pairing.checker import Pairing, check_pairing
-from pairing.instance import RoundInstance
-from pairing.kbest import ranked_pairings
-from pairing.proposer import propose
-from seasons.season_json import parse_season_text
+from keizer.pairing.alternatives import Alternative, alternatives
+from keizer.pairing.checker import Pairing, check_pairing
+from keizer.pairing.instance import RoundInstance
+from keizer.pairing.kbest import ranked_pairings
+from keizer.pairing.proposer import propose
+from keizer.seasons.season_json.read import parse_season_text
 from tests.pairing.helpers import instance, unordered
 from tests.pairing.randomized import all_pairings, brute_force, random_instance
 

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from pairing.alternatives import alternatives
-from pairing.checker import check_pairing
-from pairing.criteria.tiers import tier_index
-from pairing.kept import KeptPairing
-from pairing.proposer import propose
-from pairing.solvers import SolverName
-from pairing.synthetic import synthetic_season
-from seasons.model import PlayerId
+from keizer.pairing.alternatives import alternatives
+from keizer.pairing.checker import check_pairing
+from keizer.pairing.criteria.tiers import tier_index
+from keizer.pairing.kept import KeptPairing
+from keizer.pairing.proposer import propose
+from keizer.pairing.solvers.solve import SolverName
+from keizer.pairing.synthetic import synthetic_season
+from keizer.seasons.model import PlayerId
 from tests.pairing.helpers import instance, season
 
 KEEP = tier_index("keep_accepted")
@@ -105,9 +105,9 @@ def test_kept_boards_keep_their_numbers() -> None:
 
 
 def test_the_explanation_names_the_kept_boards() -> None:
-    from pairing.compare import Comparison
-    from pairing.explain import explain
-    from pairing.explain_words import total_words
+    from keizer.pairing.compare import Comparison
+    from keizer.pairing.explain import explain
+    from keizer.pairing.explain_words import total_words
 
     kept = accepted(8)
     inst = instance(season(8, next_entries={"p03": "excused"}), keep=kept)

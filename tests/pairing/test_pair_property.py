@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.checker import check_pairing
-from pairing.proposer import propose
-from seasons.errors import KeizerError
+from keizer.pairing.checker import check_pairing
+from keizer.pairing.proposer import propose
+from keizer.seasons.errors import KeizerError
 from tests.pairing.helpers import unordered
 from tests.pairing.randomized import brute_force, random_instance
 

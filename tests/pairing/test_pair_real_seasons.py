@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from pairing.checker import check_pairing
-from pairing.instance import build_instance
-from pairing.proposer import propose
-from pairing.ranking import keizer_ranking
-from seasons.model import EntryKind, Season
-from seasons.ruleset import PRESET_NAMES
-from seasons.season_json import parse_season_text
+from keizer.pairing.checker import check_pairing
+from keizer.pairing.instance import build_instance
+from keizer.pairing.proposer import propose
+from keizer.pairing.ranking import keizer_ranking
+from keizer.seasons.model import EntryKind, Season
+from keizer.seasons.ruleset.presets import PRESET_NAMES
+from keizer.seasons.season_json.read import parse_season_text
 from tests.conftest import real_season_paths
 
 RANKING = keizer_ranking

@@ -3,12 +3,12 @@ optimum is what a fresh solve finds."""
 
 from __future__ import annotations
 
-from pairing.alternatives import alternatives
-from pairing.criteria import CostContext
-from pairing.instance import build_instance
-from pairing.proposer import propose
-from pairing.ranking import keizer_ranked
-from pairing.simulate import simulate_season
+from keizer.pairing.alternatives import alternatives
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.instance import build_instance
+from keizer.pairing.proposer import propose
+from keizer.pairing.ranking import keizer_ranked
+from keizer.pairing.simulate import simulate_season
 
 
 def test_a_director_resolve_keeps_the_priced_pairs_and_finds_the_fresh_optimum():

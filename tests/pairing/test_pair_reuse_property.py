@@ -9,13 +9,13 @@ from dataclasses import replace
 
 import pytest
 
-from pairing.costs import compile_costs
-from pairing.instance import build_instance
-from pairing.proposer import propose
-from pairing.ranking import provisional_ranking
-from pairing.reuse import Reusable, reused_context, reused_history
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, Player, PlayerId, Season, Withdrawal
+from keizer.pairing.costs import compile_costs
+from keizer.pairing.instance import build_instance
+from keizer.pairing.proposer import propose
+from keizer.pairing.ranking import provisional_ranking
+from keizer.pairing.reuse import Reusable, reused_context, reused_history
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, Player, PlayerId, Season, Withdrawal
 from tests.pairing.randomized import RESULTS, random_rules, random_season
 
 

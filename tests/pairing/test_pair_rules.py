@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.criteria.tiebreak import lottery_number
-from pairing.criteria.tiers import tier_index
-from pairing.proposer import propose
-from seasons.errors import KeizerError
-from seasons.model import PlayerId
+from keizer.pairing.criteria.tiebreak import lottery_number
+from keizer.pairing.criteria.tiers import tier_index
+from keizer.pairing.proposer import propose
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId
 from tests.pairing.helpers import ids, instance, season, unordered
 
 P = PlayerId

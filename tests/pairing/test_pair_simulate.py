@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from seasons.season_json import season_from_json, season_to_json
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import season_to_json
 
 pytest.importorskip("scoring")
 
-from pairing.simulate import simulate_season
+from keizer.pairing.simulate import simulate_season
 
 
 def test_a_simulated_season_is_valid_deterministic_and_leaves_the_next_round_to_pair():

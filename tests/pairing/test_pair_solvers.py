@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-import pairing.proposer as propose_module
-from pairing.checker import check_pairing
-from pairing.costs import compile_costs
-from pairing.proposer import propose
-from pairing.solvers import cpsat
-from pairing.solvers.cpsat import CpSatModel
-from pairing.solvers.matching import solve_matching
-from pairing.synthetic import synthetic_season
+import keizer.pairing.proposer as propose_module
+from keizer.pairing.checker import check_pairing
+from keizer.pairing.costs import compile_costs
+from keizer.pairing.proposer import propose
+from keizer.pairing.solvers import cpsat
+from keizer.pairing.solvers.cpsat import CpSatModel
+from keizer.pairing.solvers.matching import solve_matching
+from keizer.pairing.synthetic import synthetic_season
 from tests.pairing.helpers import instance, season, unordered
 
 

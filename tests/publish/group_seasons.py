@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring.group_table import required_games
-from seasons.championship import ChampionshipGroup, DecisionGame, GroupGame, sorted_schedule
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId, Result, Round, Season
-from seasons.ruleset import parse_ruleset
+from keizer.scoring.group_table import required_games
+from keizer.seasons.championship import sorted_schedule
+from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId, Result, Round, Season
+from keizer.seasons.ruleset.parse import parse_ruleset
 from tests.conftest import EVENING
-from tui.evening.group import form_event
+from keizer.evening.group import form_event
 
 MISSED = 30
 """The round of the game the inside group's schedule has but its round was played without (missed)."""

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring import replay
-from scoring.classes import moves_as_data, propose_start_classes, read_classes
-from seasons.classes import with_class_moves
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId, Round, Season
+from keizer.scoring.replay import replay
+from keizer.scoring.classes import moves_as_data, propose_start_classes, read_classes
+from keizer.seasons.classes import with_class_moves
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from tests.conftest import EVENING
 
 DIRECTOR_KEEPS = PlayerId("vermeulen")

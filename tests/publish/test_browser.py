@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
+from keizer.seasons.load import load_season
 from tests.conftest import DEMO, real_season_paths
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.prize_seasons import classed_season, cup_season
-from tui.publish.output import write_site
-from tui.publish.site import build_site
+from keizer.tui.publish.output import write_site
+from keizer.tui.publish.site import build_site
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")

@@ -13,16 +13,16 @@ from xml.etree.ElementTree import Element
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import Result, Season
-from seasons.season_json import dump_season
+from keizer.seasons.load import load_season
+from keizer.seasons.model import Result, Season
+from keizer.seasons.season_json.write import dump_season
 from tests.conftest import EVENING
 from tests.publish.group_seasons import MISSED, inside_season, separate_season
 from tests.publish.helpers import NS, parse, table, text_of
-from tui.cli.main import main
-from tui.publish.group_page import season_after
-from tui.publish.site import build_site
-from tui.publish.words import RESULT_TEXT
+from keizer.tui.cli.main import main
+from keizer.tui.publish.group_page import season_after
+from keizer.tui.publish.site import build_site
+from keizer.tui.publish.words import RESULT_TEXT
 
 PAGE = "kampioensgroep.html"
 WORDS = {"nl": {"to play": "nog te spelen", "missed": "niet gespeeld: wordt opnieuw ingepland",

@@ -13,16 +13,16 @@ from xml.etree.ElementTree import Element
 
 import pytest
 
-from scoring import replay
-from seasons.load import load_season
-from seasons.model import Season
-from seasons.numbers import points_text
-from seasons.season_json import dump_season
+from keizer.scoring.replay import replay
+from keizer.seasons.load import load_season
+from keizer.seasons.model import Season
+from keizer.seasons.numbers import points_text
+from keizer.seasons.season_json.write import dump_season
 from tests.conftest import DEMO
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import DIRECTOR_KEEPS, classed_season, cup_season
-from tui.cli.main import main
-from tui.publish.site import build_site
+from keizer.tui.cli.main import main
+from keizer.tui.publish.site import build_site
 
 
 @pytest.fixture(scope="module")
@@ -190,7 +190,7 @@ def test_a_name_on_the_prize_pages_is_text(classed, cups):  # type: ignore[no-un
 
 def test_the_final_group_plays_for_no_cup_on_the_site(cups, capsys) -> None:  # type: ignore[no-untyped-def]
     from tests.publish.group_seasons import without_games
-    from tui.evening.group import form_event
+    from keizer.evening.group import form_event
 
     season, _ = cups
     event = form_event(season, ())  # K's six leave for the final group after round 20 …

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from seasons.errors import KeizerError
-from seasons.load import load_season
-from seasons.store import SeasonStore
-from seasons.store.events import ResultSet, event_from_payload
-from seasons.store.published import Published
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.load import load_season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import ResultSet, event_from_payload
+from keizer.seasons.store.published import Published
 from tests.conftest import DEMO
-from tui.cli.main import main
-from tui.evening import Evening
-from tui.publish.output import MARKER, write_site
+from keizer.tui.cli.main import main
+from keizer.evening.evening import Evening
+from keizer.tui.publish.output import MARKER, write_site
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def test_publishing_a_store_records_the_revision_it_was_made_from(store, tmp_pat
 def test_a_result_corrected_after_publishing_makes_the_notice_older_than_the_data(store, tmp_path):  # type: ignore[no-untyped-def]
     evening = Evening.open(store)
     try:
-        from tui.publish.output import publish
+        from keizer.tui.publish.output import publish
 
         publish(evening, 33, "nl", tmp_path / "site")
         assert evening.publications.last().stale is False  # type: ignore[union-attr]
@@ -61,7 +61,7 @@ def test_a_result_corrected_after_publishing_makes_the_notice_older_than_the_dat
 
 
 def _result(text: str):  # type: ignore[no-untyped-def]
-    from seasons.model import Result
+    from keizer.seasons.model import Result
 
     return Result(text)
 
@@ -119,8 +119,8 @@ def test_a_file_added_to_a_site_folder_by_hand_is_never_lost(tmp_path, capsys): 
 def test_a_store_that_cannot_be_written_leaves_no_unrecorded_site(store, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
     """A read-only or locked store refuses the record: the site is not written either (it used to be, then
     the record failed: a site the store knew nothing of), and a site written before stays as it was."""
-    from seasons.errors import StoreError
-    from tui.evening.publications import Publications
+    from keizer.seasons.errors import StoreError
+    from keizer.evening.publications import Publications
 
     site = tmp_path / "site"
     assert main(["publish", str(store), "--round", "29", "-o", str(site)]) == 0

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import Player, PlayerId
-from seasons.numbers import points_text
+from keizer.seasons.load import load_season
+from keizer.seasons.model import Player, PlayerId
+from keizer.seasons.numbers import points_text
 from tests.conftest import DEMO
 from tests.publish.helpers import parse, table, text_of
-from tui.cli.main import main
-from tui.publish.site import build_site
+from keizer.tui.cli.main import main
+from keizer.tui.publish.site import build_site
 
 K = 32
 """The demo after round 32: round 33 is paired (and played), so the index has both results and a pairing."""
@@ -114,7 +114,7 @@ def test_the_index_says_the_results_and_the_next_pairing(demo):  # type: ignore[
 
 def test_the_pairing_to_print_of_an_older_round_has_no_results_from_after_it(demo):  # type: ignore[no-untyped-def]
     # the demo's round 33 is played: the site of round 32 prints round 33's pairing with the result column blank
-    from seasons.model import Result
+    from keizer.seasons.model import Result
 
     assert Result.PENDING not in {g.result for g in demo.round(K + 1).games}
     headers, boards = table(parse(build_site(demo, K, "nl")["pairing.html"]), "pairing")
@@ -162,7 +162,7 @@ def test_the_english_site_says_it_in_english(demo):  # type: ignore[no-untyped-d
 def test_a_provisional_table_says_so(demo):  # type: ignore[no-untyped-def]
     from dataclasses import replace
 
-    from seasons.model import Result
+    from keizer.seasons.model import Result
 
     rnd = demo.round(K)
     games = (replace(rnd.games[0], result=Result.PENDING), *rnd.games[1:])
@@ -173,8 +173,8 @@ def test_a_provisional_table_says_so(demo):  # type: ignore[no-untyped-def]
 
 
 def test_players_with_unsafe_ids_get_numbered_pages() -> None:
-    from seasons.model import Season
-    from tui.publish.players import page_names
+    from keizer.seasons.model import Season
+    from keizer.tui.publish.players import page_names
 
     season = Season("s", "d", (Player(PlayerId("Jan"), "Jan"), Player(PlayerId("../x"), "X"),
                                Player(PlayerId("ok-1"), "Ok")))

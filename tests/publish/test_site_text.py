@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import Season
+from keizer.seasons.load import load_season
+from keizer.seasons.model import Season
 from tests.conftest import DEMO
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
-from tui.publish.site import build_site
+from keizer.tui.publish.site import build_site
 
 SEASON_NAME = "<b>Club</b> &amp; <i>co</i>"
 

@@ -7,16 +7,16 @@ from dataclasses import replace
 
 import pytest
 
-from scoring import replay
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.roster import taking_part
+from keizer.scoring.replay import replay
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.roster import taking_part
 from tests.conftest import DEMO
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
-from tui.publish.cells import md_escape
-from tui.publish.notice import make_notice, notice_text, to_come
-from tui.publish.site import build_site
+from keizer.tui.publish.cells import md_escape
+from keizer.tui.publish.notice import make_notice, notice_text, to_come
+from keizer.tui.publish.site import build_site
 
 K = 32
 
@@ -65,7 +65,7 @@ def test_an_entered_team_result_leaves_no_note(owed: tuple[Season, str]) -> None
 
 
 def test_a_pending_game_alone_names_nobody(owed: tuple[Season, str]) -> None:
-    from seasons.model import Result
+    from keizer.seasons.model import Result
 
     demo = load_season(DEMO)
     rnd = demo.round(K)

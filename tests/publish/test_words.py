@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tui.publish import words
-from tui.publish.words import say
+from keizer.tui.publish import words
+from keizer.tui.publish.words import say
 
 
 @pytest.mark.parametrize(("key", "lang", "one", "three"), [

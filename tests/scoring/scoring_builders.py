@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from seasons.model import Season
-from seasons.season_json import season_from_json
+from keizer.seasons.model import Season
+from keizer.seasons.season_json.read import season_from_json
 
 
 def round_json(number: int, text: str) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from scoring.classes import (
+from keizer.scoring.classes import (
     ClassMove,
     class_tables,
     moves_as_data,
@@ -13,10 +13,10 @@ from scoring.classes import (
     propose_start_classes,
     read_classes,
 )
-from scoring.cups import cup_tables
-from scoring.replay import IterationReport, Standings, StandingRow
-from seasons.model import ClassMoves, Player, PlayerId, Season, Withdrawal
-from seasons.ruleset.model import ClassRules, CupRules
+from keizer.scoring.cups import cup_tables
+from keizer.scoring.replay import IterationReport, Standings, StandingRow
+from keizer.seasons.model import ClassMoves, Player, PlayerId, Season, Withdrawal
+from keizer.seasons.ruleset.model import ClassRules, CupRules
 
 P = PlayerId
 D_RULES = ClassRules(("A", "B", "C", "D"), (20, "final"), 1, True)

@@ -7,9 +7,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.classes import ClassRow, ClassTable, propose_moves
-from seasons.model import PlayerId
-from seasons.ruleset.model import ClassRules
+from keizer.scoring.classes import ClassRow, ClassTable, propose_moves
+from keizer.seasons.model import PlayerId
+from keizer.seasons.ruleset.model import ClassRules
 
 NAMES = ("A", "B", "C", "D")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from scoring import replay
-from scoring.benchgen import generate_season
-from scoring.benchmark import format_report, run_standings_benchmark
-from scoring.kernels import PolarsEngine, compare_inner_loops, replay_with
+from keizer.scoring.replay import replay
+from keizer.scoring.benchgen import generate_season
+from keizer.scoring.benchmark import format_report, run_standings_benchmark
+from keizer.scoring.kernels import PolarsEngine, compare_inner_loops, replay_with
 
 
 def test_benchmark_rows_and_report() -> None:

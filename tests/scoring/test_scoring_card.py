@@ -6,10 +6,11 @@ import dataclasses
 
 import pytest
 
-from scoring import player_card, replay
-from scoring.benchgen import generate_season
-from seasons.errors import InputError
-from seasons.model import PlayerId
+from keizer.scoring.replay import replay
+from keizer.scoring.card import player_card
+from keizer.scoring.benchgen import generate_season
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import PlayerId
 from scoring_builders import ids, season
 
 

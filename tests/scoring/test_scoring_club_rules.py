@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from pairing.history import season_history
-from scoring import replay, standings_table
-from scoring.reference import reference_replay
+from keizer.pairing.history import season_history
+from keizer.scoring.replay import replay
+from keizer.scoring.table import standings_table
+from keizer.scoring.reference import reference_replay
 from scoring_builders import ids, season
 
 SINGLE = {"preset": "keizer-classic", "iterate": "never"}

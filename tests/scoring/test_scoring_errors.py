@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from scoring import replay
-from seasons.errors import InputError
-from seasons.model import EntryKind, Game, PlayerId, Result, Round
+from keizer.scoring.replay import replay
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import EntryKind, Game, PlayerId, Result, Round
 from scoring_builders import ids, season
 
 

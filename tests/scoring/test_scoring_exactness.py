@@ -7,14 +7,14 @@ import dataclasses
 import pytest
 from hypothesis import given, settings
 
-from scoring import replay
-from scoring.reference import reference_replay
-from scoring.scale import make_scale
-from scoring.facts import price_table
-from scoring.values import ladder_values
-from seasons.model import Season
-from seasons.ruleset import parse_ruleset
-from seasons.season_json import parse_season_text
+from keizer.scoring.replay import replay
+from keizer.scoring.reference import reference_replay
+from keizer.scoring.scale import make_scale
+from keizer.scoring.facts import price_table
+from keizer.scoring.values import ladder_values
+from keizer.seasons.model import Season
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_json.read import parse_season_text
 from scoring_builders import ids, season
 from tests.conftest import real_season_paths
 from test_scoring_properties import seasons

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from scoring import player_card, replay
+from keizer.scoring.replay import replay
+from keizer.scoring.card import player_card
 from scoring_builders import ids, season
 
 # Four players, top N = 4 (values 4, 3, 2, 1); #3 draws #2, #1 beats #4.

@@ -10,9 +10,10 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import replay, standings_table
-from scoring.reference import reference_replay
-from seasons.model import Season
+from keizer.scoring.replay import replay
+from keizer.scoring.table import standings_table
+from keizer.scoring.reference import reference_replay
+from keizer.seasons.model import Season
 
 from tests.strategies import seasons
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction as F
 
-from scoring import player_card, replay, standings_table
-from scoring.benchgen import generate_season
-from scoring.facts import removed_players
-from seasons.ruleset import parse_ruleset
-from seasons.model import PlayerId, Result, Season
+from keizer.scoring.replay import replay
+from keizer.scoring.card import player_card
+from keizer.scoring.table import standings_table
+from keizer.scoring.benchgen import generate_season
+from keizer.scoring.facts import removed_players
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.model import PlayerId, Result, Season
 from scoring_builders import ids, season
 
 SINGLE = {"preset": "keizer-classic", "iterate": "never"}

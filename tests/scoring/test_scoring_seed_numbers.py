@@ -6,7 +6,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring import player_card, replay, standings_table
+from keizer.scoring.replay import replay
+from keizer.scoring.card import player_card
+from keizer.scoring.table import standings_table
 from scoring_builders import aalsmeer_field, ids, others, season
 
 # K's values without the starting bonus, valued once at the starting ranking (single pass): the seed's

@@ -7,13 +7,14 @@ from fractions import Fraction
 import polars as pl
 import pytest
 
-from pairing.history import season_history
-from pairing.simulate import simulate_season
-from scoring import player_card, replay
-from scoring.history import Pasts, colour_history, past_slots, pasts, sat_at_board
-from scoring.slots import SLOT_SCHEMA, exact_series
-from scoring.table import EXACT_COLUMNS, prize_table, standings_frame, standings_table
-from seasons.model import Colour
+from keizer.pairing.history import season_history
+from keizer.pairing.simulate import simulate_season
+from keizer.scoring.replay import replay
+from keizer.scoring.card import player_card
+from keizer.scoring.history import Pasts, colour_history, past_slots, pasts, sat_at_board
+from keizer.scoring.slots import SLOT_SCHEMA, exact_series
+from keizer.scoring.table import EXACT_COLUMNS, prize_table, standings_frame, standings_table
+from keizer.seasons.model import Colour
 from scoring_builders import ids, season
 
 ROUNDS = ["p1-p2 1-0, p3-p4 1/2-1/2; p5 bye",

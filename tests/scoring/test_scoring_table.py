@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import replay, standings_table
-from scoring.table import COLUMNS
+from keizer.scoring.replay import replay
+from keizer.scoring.table import standings_table
+from keizer.scoring.table import COLUMNS
 from scoring_builders import season
 
 PLAYERS = [{"id": "p1", "name": "P1", "group": 1, "class": "A"}, {"id": "p2", "name": "P2", "group": 2},
@@ -78,8 +79,8 @@ CLASS_RULES = {"preset": "doorn-driebergen-2019", "classes": {"names": ["A", "B"
 
 def classed_season():  # type: ignore[no-untyped-def]
     """Four rounds; the reading after round 2 moved p2 down to B, p3 up to A and gave p4 (unclassed) B."""
-    from seasons.classes import with_class_moves
-    from seasons.model import PlayerId
+    from keizer.seasons.classes import with_class_moves
+    from keizer.seasons.model import PlayerId
 
     moves = ((PlayerId("p2"), "B"), (PlayerId("p3"), "A"), (PlayerId("p4"), "B"))
     return with_class_moves(season(CLASSED, ROUNDS, CLASS_RULES, rounds_planned=4), 2, moves)
@@ -102,10 +103,10 @@ def test_the_class_column_through_the_cli_and_the_evening(tmp_path, capsys) -> N
     import json
     from dataclasses import replace
 
-    from seasons.season_json import dump_season
-    from seasons.store import SeasonStore
-    from tui.cli.main import main
-    from tui.evening.evening import Evening
+    from keizer.seasons.season_json.write import dump_season
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.tui.cli.main import main
+    from keizer.evening.evening import Evening
 
     s = classed_season()
     path = tmp_path / "s.json"

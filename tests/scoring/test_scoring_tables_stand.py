@@ -7,10 +7,12 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring import replay, standings_table
-from seasons.errors import InputError
-from seasons.model import Season
-from seasons.season_json import season_from_json, season_to_json
+from keizer.scoring.replay import replay
+from keizer.scoring.table import standings_table
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import Season
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import season_to_json
 from tests.strategies import seasons
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,7 +79,7 @@ def test_a_player_joining_after_k_leaves_the_tables_up_to_k(s: Season, data: st.
 
 
 def test_a_joiner_is_paired_in_the_round_they_join() -> None:
-    from pairing import keizer_ranking
+    from keizer.pairing.ranking import keizer_ranking
 
     obj = {"format": "keizer-season/1", "ruleset": "doorn-driebergen-2019",
            "players": [{"id": f"p{i}"} for i in range(1, 5)] + [{"id": "new", "joined": 2, "enters_at": 2}],
@@ -99,7 +101,7 @@ def test_a_card_shows_the_ranks_that_were_published() -> None:
                                              {"white": "p4", "black": "p1", "result": "1/2-1/2"}],
                        "entries": {"p3": "bye"}}]}
     rp = replay(season_from_json(obj))
-    from scoring import player_card
+    from keizer.scoring.card import player_card
 
     for pid in ("p1", "p2", "p3", "p4"):
         assert player_card(rp, pid).rank_history == tuple(rp.ranking_after(r).index(pid) + 1 for r in range(3))

@@ -6,9 +6,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring.values import ladder_values, round_to_grid
-from seasons.numbers import exact_text, game_points_text, points_text
-from seasons.ruleset import parse_ruleset
+from keizer.scoring.values import ladder_values, round_to_grid
+from keizer.seasons.numbers import exact_text, game_points_text, points_text
+from keizer.seasons.ruleset.parse import parse_ruleset
 
 
 def ladder(spec: dict, n: int) -> tuple[F, ...]:

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from seasons.absence import book_report, first_evening, report_deadline, round_date
-from seasons.errors import InputError, KeizerError
-from seasons.model import AbsenceReport, EntryKind, PlayerId
-from seasons.ruleset import parse_ruleset
-from seasons.season_json import dump_season, season_from_json, season_to_json
-from seasons.store import SeasonStore
-from seasons.store.events import EntrySet, ReportSet, SeasonDatesSet
+from keizer.seasons.absence import book_report, first_evening, report_deadline, round_date
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.model import AbsenceReport, EntryKind, PlayerId
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import dump_season, season_to_json
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet, ReportSet, SeasonDatesSet
 from tests.seasons.test_season_json import MINIMAL
 
 D = parse_ruleset("doorn-driebergen-2019")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from seasons.atomic import write_text_atomic
-from seasons.errors import KeizerError
+from keizer.seasons.atomic import write_text_atomic
+from keizer.seasons.errors import KeizerError
 
 
 def test_a_new_file_follows_the_umask_and_a_replaced_one_keeps_its_mode(tmp_path: Path) -> None:

@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from seasons.classes import class_in_round, classes_in_round
-from seasons.errors import InputError, KeizerError
-from seasons.model import ClassMoves, Player, PlayerId, Season, SeasonOrigin
-from seasons.ruleset import parse_ruleset
-from seasons.ruleset.model import ClassRules, CupRules
-from seasons.season_json import dump_season, parse_season_text, season_from_json, season_to_json
-from seasons.store import SeasonStore
-from seasons.store.events import ClassMovesSet
+from keizer.seasons.classes import class_in_round, classes_in_round
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.model import ClassMoves, Player, PlayerId, Season, SeasonOrigin
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.model import ClassRules, CupRules
+from keizer.seasons.season_json.read import parse_season_text, season_from_json
+from keizer.seasons.season_json.write import dump_season, season_to_json
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import ClassMovesSet
 
 P = PlayerId
 

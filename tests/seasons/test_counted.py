@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pairing.compare import cost_words
-from seasons.numbers import counted
+from keizer.pairing.compare import cost_words
+from keizer.seasons.numbers import counted
 
 
 def test_one_is_singular_and_every_other_count_plural() -> None:
@@ -33,7 +33,7 @@ def test_the_tiers_counts_read_as_english() -> None:
 
 def test_the_command_lines_counts_of_one_are_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`keizer validate`, `import` and `players` on a season of one player said "1 players"."""
-    from tui.cli.main import main
+    from keizer.tui.cli.main import main
 
     path = tmp_path / "one.json"
     path.write_text(json.dumps({"format": "keizer-season/1", "name": "x", "ruleset": "keizer-classic",
@@ -47,9 +47,9 @@ def test_the_command_lines_counts_of_one_are_singular(tmp_path: Path, capsys: py
 
 
 def test_a_pairing_of_one_board_is_labelled_so() -> None:
-    from seasons.model import PlayerId
-    from seasons.season_json import season_from_json
-    from tui.evening.listing import saved_pairing
+    from keizer.seasons.model import PlayerId
+    from keizer.seasons.season_json.read import season_from_json
+    from keizer.evening.listing import saved_pairing
 
     season = season_from_json({"format": "keizer-season/1", "name": "x", "ruleset": "keizer-classic",
                                "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}], "rounds": []})

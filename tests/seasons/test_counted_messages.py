@@ -8,19 +8,19 @@ from typing import Any
 
 import pytest
 
-from seasons.championship import GroupGame
-from seasons.errors import KeizerError
-from seasons.model import Game, Player, PlayerId, Result, Round, Season
-from seasons.numbers import times
-from seasons.roster import check_withdrawal
-from seasons.rounds import complete_text
-from seasons.store.class_events import ClassMovesSet
-from seasons.store.events import EntrySet
-from seasons.store.group_events import GroupScheduleSet
-from seasons.store.published import Published
-from seasons.store.season_store import SeasonStore
-from tui.evening import Evening
-from tui.publish.sheet import round_sheet
+from keizer.seasons.model import GroupGame
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.numbers import times
+from keizer.seasons.roster import check_withdrawal
+from keizer.seasons.rounds import complete_text
+from keizer.seasons.store.class_events import ClassMovesSet
+from keizer.seasons.store.events import EntrySet
+from keizer.seasons.store.group_events import GroupScheduleSet
+from keizer.seasons.store.published import Published
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.evening.evening import Evening
+from keizer.tui.publish.sheet import round_sheet
 
 A, B = PlayerId("a"), PlayerId("b")
 
@@ -77,7 +77,7 @@ def test_the_results_line_of_a_round_of_one_board(tmp_path: Path) -> None:
 
 
 def test_the_site_says_one_round_and_one_point() -> None:
-    from tui.publish.words import GamePoints, say
+    from keizer.tui.publish.words import GamePoints, say
 
     assert "took part in 0 of the 1 round, fewer" in say("cup_under_share", "en", name="A", n=0, k=1, need=1,
                                                          share="1/2")
@@ -90,8 +90,8 @@ def test_the_site_says_one_round_and_one_point() -> None:
 
 
 def test_the_settings_line_says_a_bonus_over_one_round() -> None:
-    from seasons.ruleset import parse_ruleset
-    from tui.evening.settings import ruleset_summary
+    from keizer.seasons.ruleset.parse import parse_ruleset
+    from keizer.evening.settings import ruleset_summary
 
     one = parse_ruleset({"preset": "keizer-classic", "aalsmeer": {"multiplier": 5, "rounds": 1}})
     assert "Aalsmeer bonus 5× over 1 round" in ruleset_summary(one)
@@ -108,7 +108,7 @@ def test_one_iteration_is_said_in_the_singular(capped: bool, cycled: bool, said:
     from types import SimpleNamespace
     from typing import cast
 
-    from tui.format import iteration_summary
+    from keizer.evening.standings import iteration_summary
 
     it = SimpleNamespace(iterations=1, capped=capped, cycled=cycled, cycle_length=2)
     rep = SimpleNamespace(standings=lambda: SimpleNamespace(iteration=it), upto=3, season=SimpleNamespace(

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from seasons.errors import InputError
-from seasons.load import load_season
-from seasons.lookup import folded, resolve_player
-from seasons.model import Player, PlayerId, Season
+from keizer.seasons.errors import InputError
+from keizer.seasons.load import load_season
+from keizer.seasons.lookup import folded, resolve_player
+from keizer.seasons.model import Player, PlayerId, Season
 from tests.conftest import EVENING
 
 

@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import InputError
-from seasons.load import load_season
-from seasons.model import Player, PlayerId
-from seasons.season_json import dump_season, parse_season_text
-from seasons.store import SeasonStore
-from seasons.store.events import PlayerAdded, PlayerUpdated
+from keizer.seasons.errors import InputError
+from keizer.seasons.load import load_season
+from keizer.seasons.model import Player, PlayerId
+from keizer.seasons.season_json.read import parse_season_text
+from keizer.seasons.season_json.write import dump_season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import PlayerAdded, PlayerUpdated
 from tests.conftest import EVENING
-from tui.evening import Evening
+from keizer.evening.evening import Evening
 
 
 def season_text(**player_keys: object) -> str:

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from seasons.errors import KeizerError
-from seasons.model import Player, PlayerId, Season, Withdrawal
-from seasons.roster import check_name, new_id, parse_player_form, slot_by_rating, suspended, taking_part
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import Player, PlayerId, Season, Withdrawal
+from keizer.seasons.roster import check_name, new_id, parse_player_form, slot_by_rating, suspended, taking_part
 
 SEASON = Season(name="s", ruleset_spec="keizer-classic", players=(
     Player(PlayerId("dijk"), "Jan van Dijk", rating=1900),

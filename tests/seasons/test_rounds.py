@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from seasons.model import Game, Player, PlayerId, Result, Round, Season
-from seasons.rounds import current_round, pending_before, results_round, round_to_pair
+from keizer.seasons.model import Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.rounds import current_round, pending_before, results_round, round_to_pair
 
 A, B, C, D = (PlayerId(x) for x in "abcd")
 PLAYERS = tuple(Player(p, p.upper()) for p in (A, B, C, D))

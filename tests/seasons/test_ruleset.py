@@ -6,8 +6,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from seasons.errors import InputError
-from seasons.ruleset import PRESET_NAMES, parse_ruleset
+from keizer.seasons.errors import InputError
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.presets import PRESET_NAMES
 
 
 def test_presets():
@@ -110,7 +111,7 @@ def test_forfeit_and_columns_errors_name_the_key(override, where):
 
 def test_a_preset_settings_object_is_a_fresh_copy() -> None:
     # Changing the settings a caller got (a settings dialog, a fuzzer) must not change the preset itself.
-    from seasons.ruleset.presets import preset_settings
+    from keizer.seasons.ruleset.presets import preset_settings
 
     settings = preset_settings("keizer-classic")
     settings["factors"]["win"] = "7"

@@ -7,9 +7,10 @@ import json
 
 import pytest
 
-from seasons.errors import InputError
-from seasons.model import PlayerId
-from seasons.season_json import dump_season, season_from_json, season_to_json
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import PlayerId
+from keizer.seasons.season_json.read import season_from_json
+from keizer.seasons.season_json.write import dump_season, season_to_json
 from tests.seasons.test_season_json import MINIMAL
 
 
@@ -65,8 +66,8 @@ def test_enters_at_errors_name_the_path(value: object) -> None:
 
 
 def test_a_player_event_keeps_enters_at() -> None:
-    from seasons.model import Player
-    from seasons.store.events import PlayerAdded, event_from_payload
+    from keizer.seasons.model import Player
+    from keizer.seasons.store.events import PlayerAdded, event_from_payload
 
     event = PlayerAdded(Player(id=PlayerId("n"), name="N", joined=4, enters_at=7))
     assert event_from_payload(event.kind, json.loads(json.dumps(event.to_payload()))) == event

@@ -15,10 +15,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import replay
-from seasons.errors import KeizerError
-from seasons.model import Season
-from seasons.season_json import parse_season_text, season_from_json, season_to_json
+from keizer.scoring.replay import replay
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import Season
+from keizer.seasons.season_json.read import parse_season_text, season_from_json
+from keizer.seasons.season_json.write import season_to_json
 from tests.seasons.test_season_json import MINIMAL
 
 LONG = os.environ.get("KEIZER_LONG") == "1"
@@ -62,7 +63,7 @@ def paths(obj: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 def expand_ruleset(obj: dict[str, Any]) -> dict[str, Any]:
     """The season with its ruleset written out in full, so that every ruleset key can be mutated."""
-    from seasons.ruleset.parse import ruleset_settings
+    from keizer.seasons.ruleset.parse import ruleset_settings
 
     spec = obj["ruleset"]
     preset = spec if isinstance(spec, str) else spec["preset"]

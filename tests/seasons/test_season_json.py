@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from seasons.errors import InputError
-from seasons.season_json import dump_season, parse_season_text, season_from_json, season_to_json
+from keizer.seasons.errors import InputError
+from keizer.seasons.season_json.read import parse_season_text, season_from_json
+from keizer.seasons.season_json.write import dump_season, season_to_json
 from tests.conftest import DEMO, EVENING, REAL_SEASONS
 
 MINIMAL = {

@@ -6,7 +6,8 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 
-from seasons.season_json import dump_season, parse_season_text, season_to_json
+from keizer.seasons.season_json.read import parse_season_text
+from keizer.seasons.season_json.write import dump_season, season_to_json
 from tests.strategies import seasons
 
 

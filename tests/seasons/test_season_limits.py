@@ -9,9 +9,9 @@ from typing import Any, Callable
 
 import pytest
 
-from seasons.errors import InputError
-from seasons.ruleset import parse_ruleset
-from seasons.season_json import parse_season_text, season_from_json
+from keizer.seasons.errors import InputError
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_json.read import parse_season_text, season_from_json
 from tests.seasons.test_season_json import MINIMAL
 
 Mutate = Callable[[dict[str, Any]], None]

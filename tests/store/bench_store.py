@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from seasons.store import SeasonStore  # noqa: E402
+from keizer.seasons.store.season_store import SeasonStore
 from store_helpers import long_season_steps, make_season, run_step  # noqa: E402
 
 

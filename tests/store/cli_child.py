@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from seasons.model import EntryKind  # noqa: E402
-from tui.cli.main import main as keizer_main  # noqa: E402
+from keizer.seasons.model import EntryKind  # noqa: E402
+from keizer.tui.cli.main import main as keizer_main  # noqa: E402
 
 PAIR_CYCLE = (("pair", "--save"), ("undo",), ("redo",), ("undo",))
 """What `pair` mode runs, round and round: the season is paired after an odd number of these."""
@@ -47,7 +47,7 @@ def main(argv: list[str]) -> None:
             command, *rest = PAIR_CYCLE[i % len(PAIR_CYCLE)]
             keizer(command, argv[1], *rest)
         elif mode == "evening":
-            from tui.evening import Evening
+            from keizer.evening.evening import Evening
 
             evening = Evening.open(argv[1])
             try:

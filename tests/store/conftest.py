@@ -7,9 +7,9 @@ from typing import Iterator
 
 import pytest
 
-from seasons.model import Season
-from seasons.store import SeasonStore
-from seasons.store.events import RoundAdded
+from keizer.seasons.model import Season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import RoundAdded
 from store_helpers import make_season, pairing_for
 
 

@@ -19,9 +19,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from seasons.model import EntryKind, PlayerId  # noqa: E402
-from seasons.store import SeasonStore  # noqa: E402
-from seasons.store.events import EntrySet, RoundAdded  # noqa: E402
+from keizer.seasons.model import EntryKind, PlayerId  # noqa: E402
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet, RoundAdded  # noqa: E402
 from store_helpers import kill_steps, make_season, run_step  # noqa: E402
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from dataclasses import dataclass
 from typing import Iterator
 
-from seasons.model import EntryKind, Player, PlayerId, Result, Season
-from seasons.store import SeasonStore
-from seasons.store.events import (
+from keizer.seasons.model import EntryKind, Player, PlayerId, Result, Season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import (
     EntrySet,
     Event,
     PairingSaved,

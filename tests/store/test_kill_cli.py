@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.season_json import season_to_json
-from seasons.store import SeasonStore
-from seasons.store.events import EntrySet, RoundAdded
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.season_json.write import season_to_json
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet, RoundAdded
 from store_helpers import make_season
 from test_kill_harness import ATTEMPTS, killed, raw_count_and_check, temp_files, whole_or_absent
 from test_store_processes import Child
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 CLI_CHILD = Path(__file__).with_name("cli_child.py")
 

@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import StoreError
-from seasons.store import SeasonStore, schema
-from seasons.store.events import RoundAdded
-from seasons.store.sqlite_file import TEMP_SUFFIX
+from keizer.seasons.errors import StoreError
+from keizer.seasons.store import schema
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import RoundAdded
+from keizer.seasons.store.sqlite_file import TEMP_SUFFIX
 from store_helpers import expected_after, kill_steps, make_season
 from test_store_files import make_v1_store, meta
 from test_store_processes import Child, Spawn, children, paired_season  # noqa: F401 (children: a fixture)

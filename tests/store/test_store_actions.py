@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import KeizerError, StoreError
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId, Result, Season
-from seasons.store import SeasonStore
-from seasons.store.events import EntrySet, PairingSaved, ResultSet, RoundAdded, SeasonCreated, SettingsChanged
+from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId, Result, Season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet, PairingSaved, ResultSet, RoundAdded, SeasonCreated, SettingsChanged
 from store_helpers import pairing_for
 from tests.conftest import ABSENT, REAL_DATA
 

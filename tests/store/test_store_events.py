@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from seasons.championship import DecisionGame, GroupGame
-from seasons.errors import InputError, KeizerError
-from seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
-from seasons.store.events import (
+from keizer.seasons.model import DecisionGame, GroupGame
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
+from keizer.seasons.store.events import (
     ClassMovesSet,
     GroupDecisionSet,
     GroupFormed,
@@ -41,7 +41,7 @@ from seasons.store.events import (
     event_from_payload,
     fold,
 )
-from seasons.store.payload import canonical_json
+from keizer.seasons.store.payload import canonical_json
 from store_helpers import make_season, pairing_for
 
 P = PlayerId
@@ -364,9 +364,9 @@ def test_meta_must_be_json() -> None:
 
 
 def test_suspension_is_set_and_cleared_and_survives_reopen(tmp_path):
-    from seasons.season_json import season_from_json
-    from seasons.store import SeasonStore
-    from seasons.store.events import SuspensionSet
+    from keizer.seasons.season_json.read import season_from_json
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.seasons.store.events import SuspensionSet
 
     season = season_from_json({"format": "keizer-season/1", "name": "s", "players": [
         {"id": "a", "name": "A"}, {"id": "b", "name": "B"}], "rounds": []})

@@ -10,10 +10,11 @@ from typing import Callable
 
 import pytest
 
-from seasons.errors import StoreError
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.store import SeasonStore, chain, schema
-from seasons.store.events import EntrySet, RoundAdded
+from keizer.seasons.errors import StoreError
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.store import chain, schema
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet, RoundAdded
 
 P = PlayerId
 

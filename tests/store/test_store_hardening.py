@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import ChangedMeanwhile, StoreError
-from seasons.load import load_season
-from seasons.model import PlayerId, Season
-from seasons.store import SeasonStore, building, chain, schema, validate_store
-from seasons.store.events import PairingSaved, RoundAdded, WithdrawalSet
-from seasons.store.sqlite_file import TEMP_SUFFIX
+from keizer.seasons.errors import ChangedMeanwhile, StoreError
+from keizer.seasons.load import load_season
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.store import building, chain, schema
+from keizer.seasons.store.season_store import SeasonStore, validate_store
+from keizer.seasons.store.events import PairingSaved, RoundAdded, WithdrawalSet
+from keizer.seasons.store.sqlite_file import TEMP_SUFFIX
 from store_helpers import edit_behind_keizers_back, pairing_for
 from test_store_files import insert_raw_action, make_v1_store, meta, raw, refused_untouched
 

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import KeizerError, StoreError
-from seasons.files import read_bytes
-from seasons.limits import MAX_FILE_BYTES
-from seasons.load import is_store_file, load_season, read_text
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.season_json import dump_season
-from seasons.store import SeasonStore
-from seasons.store.events import EntrySet, RoundAdded
+from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.files import read_bytes
+from keizer.seasons.limits import MAX_FILE_BYTES
+from keizer.seasons.load import is_store_file, load_season, read_text
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.season_json.write import dump_season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet, RoundAdded
 
 
 def test_a_json_file(tmp_path: Path, season: Season) -> None:

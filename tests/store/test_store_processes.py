@@ -14,10 +14,10 @@ from typing import Callable, Iterator
 
 import pytest
 
-from seasons.errors import StoreError
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.store import SeasonStore
-from seasons.store.events import EntrySet, RoundAdded
+from keizer.seasons.errors import StoreError
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet, RoundAdded
 from store_helpers import make_season, pairing_for
 
 CHILD = Path(__file__).with_name("store_child.py")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.store import SeasonStore
+from keizer.seasons.load import load_season
+from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING
-from tui.evening import Evening
+from keizer.evening.evening import Evening
 
 
 @pytest.fixture

@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from seasons.model import Result
+from keizer.seasons.model import Result
 from tests.conftest import REPO
-from tui.app import make_app
-from tui.app.screens.round import RoundScreen
-from tui.app.widgets.table import KeizerTable
+from keizer.tui.app.app import make_app
+from keizer.tui.app.screens.round import RoundScreen
+from keizer.tui.app.widgets.table import KeizerTable
 
 CALLS_UP = {"push_screen", "bell", "run_worker"}
 """What a screen, dialog or widget may ask of the app: Textual's own services, never the app's methods."""

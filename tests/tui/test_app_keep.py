@@ -6,9 +6,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from seasons.model import EntryKind
-from tui.app import KeizerApp, make_app
-from tui.app.widgets.table import KeizerTable
+from keizer.seasons.model import EntryKind
+from keizer.tui.app.app import KeizerApp, make_app
+from keizer.tui.app.widgets.table import KeizerTable
 
 
 async def accepted(app: KeizerApp, pilot: Pilot[None]) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from seasons.model import EntryKind, PlayerId
-from seasons.roster import taking_part
-from seasons.store import SeasonStore
-from seasons.store.events import EntrySet
-from tui.app import make_app
-from tui.app.widgets.table import KeizerTable
-from tui.evening.attendance import entry_text
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.seasons.roster import taking_part
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import EntrySet
+from keizer.tui.app.app import make_app
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.attendance import entry_text
 
 
 def test_an_entry_is_said_short_only_where_it_does_not_fit() -> None:

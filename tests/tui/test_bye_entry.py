@@ -6,11 +6,11 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from seasons.model import EntryKind, PlayerId
-from tui.app import KeizerApp, make_app
-from tui.app.dialogs.external import ExternalResultDialog
-from tui.app.widgets.table import KeizerTable
-from tui.evening import Evening
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.tui.app.app import KeizerApp, make_app
+from keizer.tui.app.dialogs.external import ExternalResultDialog
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.evening import Evening
 
 BYE_ROUND = 30
 """A round of the demo with its results entered and a bye."""

@@ -8,12 +8,12 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.signal import Signal
 
-from seasons.model import PlayerId
-from seasons.store.events import PlayerUpdated
-from tui.app.messages import Said, SeasonWritten
-from tui.app.widgets.classes import ClassesPanel, CupsPanel
-from tui.app.widgets.table import KeizerTable
-from tui.evening import Evening
+from keizer.seasons.model import PlayerId
+from keizer.seasons.store.events import PlayerUpdated
+from keizer.tui.app.messages import Said, SeasonWritten
+from keizer.tui.app.widgets.classes import ClassesPanel, CupsPanel
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.evening import Evening
 
 
 class PanelApp(App[None]):
@@ -68,7 +68,7 @@ async def test_classes_panel_shows_the_reading_and_accepts_it(evening: Evening) 
 
 
 async def test_cups_panel_lists_each_group_without_the_excluded(evening: Evening) -> None:
-    from seasons.store.events import SettingsChanged
+    from keizer.seasons.store.events import SettingsChanged
 
     season = evening.season
     events = [SettingsChanged(ruleset_spec="kijk-uit")]
@@ -92,7 +92,7 @@ async def test_cups_panel_lists_each_group_without_the_excluded(evening: Evening
 
 
 async def test_the_cups_note_counts_one_group_in_the_singular(evening: Evening) -> None:
-    from seasons.store.events import SettingsChanged
+    from keizer.seasons.store.events import SettingsChanged
 
     events = [SettingsChanged(ruleset_spec="kijk-uit"), *(PlayerUpdated(replace(p, group=1))
                                                           for p in evening.season.players)]
@@ -102,7 +102,7 @@ async def test_the_cups_note_counts_one_group_in_the_singular(evening: Evening) 
         assert str(panel.query_one(".note").render()) == "1 group, 2 cups"
 
 async def test_a_club_without_classes_is_told_in_place(evening: Evening) -> None:
-    from seasons.store.events import SettingsChanged
+    from keizer.seasons.store.events import SettingsChanged
 
     evening.session.commit("K rules", SettingsChanged(ruleset_spec="kijk-uit"))
     panel = ClassesPanel(evening)

@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 
-from tui.app import KeizerApp, make_app
+from keizer.tui.app.app import KeizerApp, make_app
 
 
 async def palette(pilot: Pilot[None]) -> list[str]:

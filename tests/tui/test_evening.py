@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from seasons.model import EntryKind, PlayerId, Result
-from tui.app import KeizerApp, make_app
-from tui.evening.solve import SolveOutcome, SolveRequest
-from tui.app.screens import pairing as pairing_screen
-from tui.app.screens.pairing import solving as pairing_solving
-from tui.app.widgets.proposal import ProposalColumn
-from tui.app.widgets.table import KeizerTable
+from keizer.seasons.model import EntryKind, PlayerId, Result
+from keizer.tui.app.app import KeizerApp, make_app
+from keizer.evening.solve import SolveOutcome, SolveRequest
+from keizer.tui.app.screens.pairing import screen as pairing_screen
+from keizer.tui.app.screens.pairing import solving as pairing_solving
+from keizer.tui.app.widgets.proposal import ProposalColumn
+from keizer.tui.app.widgets.table import KeizerTable
 
 
 async def solved(app: KeizerApp, pilot) -> None:  # type: ignore[no-untyped-def]
@@ -224,8 +224,8 @@ async def test_a_complete_season_says_where_the_tui_plans_more(demo_json: Path, 
     """The domain says the fact; the TUI adds its own key (the command line says its own way)."""
     from dataclasses import replace
 
-    from seasons.load import load_season
-    from seasons.store import SeasonStore
+    from keizer.seasons.load import load_season
+    from keizer.seasons.store.season_store import SeasonStore
 
     season = load_season(demo_json)
     path = tmp_path / "done.keizer"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId, Season
-from tui.evening import Evening
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.evening.evening import Evening
 
 
 def accepted(evening: Evening) -> PlayerId:
@@ -39,7 +39,7 @@ def test_another_kind_of_absence_is_saved_at_once_in_one_step(evening: Evening, 
 
 def test_the_round_screen_and_keizer_attend_save_the_same(evening: Evening, demo_store: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    from tui.cli.main import main
+    from keizer.tui.cli.main import main
 
     away = accepted(evening)
     before = evening.season
@@ -67,8 +67,8 @@ def test_a_change_of_who_plays_still_waits_for_the_re_pairing(evening: Evening) 
 
 
 async def test_on_the_round_screen_the_kind_of_absence_is_saved_and_undone_at_once(demo_store: Path) -> None:
-    from tui.app import make_app
-    from tui.app.widgets.table import KeizerTable
+    from keizer.tui.app.app import make_app
+    from keizer.tui.app.widgets.table import KeizerTable
 
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId, Result
-from seasons.season_json import dump_season
-from seasons.store import SeasonStore
-from tui.cli.main import main
-from tui.evening import Evening
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId, Result
+from keizer.seasons.season_json.write import dump_season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.tui.cli.main import main
+from keizer.evening.evening import Evening
 
 
 def _with_ruleset(demo_json: Path, spec: object, tmp_path: Path) -> Evening:
@@ -55,7 +55,7 @@ def test_a_suspension_survives_export_and_pair(evening: Evening, tmp_path: Path,
 
 
 def test_the_standings_view_says_when_it_is_provisional(evening: Evening) -> None:
-    from seasons.model import Result
+    from keizer.seasons.model import Result
 
     assert evening.standings.view(32).missing == 0 and "PROVISIONAL" not in evening.standings.view(32).report
     evening.results.set_result(32, "board:1", Result.PENDING)

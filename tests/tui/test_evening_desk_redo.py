@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seasons.model import EntryKind
-from tui.evening import Evening
-from tui.evening.desk import PairingDesk
+from keizer.seasons.model import EntryKind
+from keizer.evening.evening import Evening
+from keizer.evening.desk import PairingDesk
 
 
 def state(desk: PairingDesk) -> tuple[object, ...]:
@@ -106,8 +106,8 @@ def test_a_mark_and_an_edit_after_it_come_back_in_order(evening: Evening) -> Non
 
 
 async def test_ctrl_y_on_the_pairing_screen_brings_back_what_ctrl_z_took_back(demo_store: Path) -> None:
-    from tui.app import make_app
-    from tui.app.widgets.proposal import ProposalColumn
+    from keizer.tui.app.app import make_app
+    from keizer.tui.app.widgets.proposal import ProposalColumn
 
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -142,8 +142,8 @@ async def test_ctrl_y_on_the_pairing_screen_brings_back_what_ctrl_z_took_back(de
 
 
 async def test_an_edit_brought_back_on_another_screen_shows_on_the_pairing_screen(demo_store: Path) -> None:
-    from tui.app import make_app
-    from tui.app.widgets.proposal import ProposalColumn
+    from keizer.tui.app.app import make_app
+    from keizer.tui.app.widgets.proposal import ProposalColumn
 
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId
-from tui.evening import Evening
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.evening.evening import Evening
 
 
 def accepted(evening: Evening) -> None:

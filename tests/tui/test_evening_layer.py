@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from scoring import replay
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId, Result
-from seasons.store import SeasonStore
-from seasons.store.events import RoundRemoved
-from tui.evening import Evening
+from keizer.scoring.replay import replay
+from keizer.scoring.table import standings_table
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, PlayerId, Result
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import RoundRemoved
+from keizer.evening.evening import Evening
+from keizer.tui.format import standings_cells
 
 
 def test_open_refuses_what_is_not_a_store(demo_json: Path, tmp_path: Path) -> None:
@@ -209,10 +211,10 @@ def test_standings_view_in_both_clubs_columns(evening: Evening) -> None:
     view = evening.standings.view()
     assert view.round == 32
     assert [r.rank for r in view.rows] == list(range(1, len(view.rows) + 1))
-    columns, rows = view.columns("d")
+    columns, rows = standings_cells(view.replay, standings_table(view.replay, view.round), "d")
     assert [h for h, _ in columns[:4]] == ["#", "Name", "Points", "Value"] and columns[-1] == ("ZK", True)
     assert rows[0][0] == view.rows[0].player
-    k_columns, _ = view.columns("k")
+    k_columns, _ = standings_cells(view.replay, standings_table(view.replay, view.round), "k")
     assert k_columns[-1][0] == "33%?"
     assert evening.standings.columns == "d"
 
@@ -364,8 +366,8 @@ def test_a_failed_solve_is_forgotten_once_the_season_changes(evening: Evening) -
     ("[1]", "must be a JSON object"),
 ])
 def test_ruleset_overrides_are_read_with_the_one_json_reader(text: str, message: str) -> None:
-    from seasons.errors import InputError
-    from tui.evening.settings import spec_from_parts
+    from keizer.seasons.errors import InputError
+    from keizer.evening.settings import spec_from_parts
 
     with pytest.raises(InputError, match=message) as caught:
         spec_from_parts("keizer-classic", text)
@@ -375,7 +377,7 @@ def test_ruleset_overrides_are_read_with_the_one_json_reader(text: str, message:
 def test_a_complete_season_is_said_on_the_pairing_desk_not_solved(demo_json: Path, tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from seasons.load import load_season
+    from keizer.seasons.load import load_season
 
     season = load_season(demo_json)
     done = replace(season, rounds=season.rounds[:32], rounds_planned=32)  # every planned round played

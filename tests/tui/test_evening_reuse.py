@@ -8,12 +8,12 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-import pairing.instance
-from pairing.criteria import CostContext
-from pairing.history import History
-from seasons.model import EntryKind, Result, Season
-from tui.evening import Evening
-from tui.evening.desk import PairingDesk
+from keizer.pairing import instance as pairing_instance
+from keizer.pairing.criteria.pair_cost import CostContext
+from keizer.pairing.history import History
+from keizer.seasons.model import EntryKind, Result, Season
+from keizer.evening.evening import Evening
+from keizer.evening.desk import PairingDesk
 
 
 @dataclass
@@ -32,7 +32,7 @@ class Built:
 @pytest.fixture
 def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[Built]:
     counts = Built()
-    history, edge = pairing.instance.season_history, CostContext.edge
+    history, edge = pairing_instance.season_history, CostContext.edge
 
     def counted_history(season: Season, k: int, slots: object = None) -> History:
         counts.histories += 1
@@ -42,7 +42,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[Built]:
         counts.pairs += 1
         return edge(self, a, b, meetings)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pairing.instance, "season_history", counted_history)
+    monkeypatch.setattr(pairing_instance, "season_history", counted_history)
     monkeypatch.setattr(CostContext, "edge", counted_edge)
     yield counts
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.evening import Evening
+from keizer.evening.evening import Evening
 
 
 def test_why_on_the_saved_pairing_or_a_hand_swap_says_why_there_is_no_explanation(evening: Evening) -> None:

@@ -9,11 +9,15 @@ from pathlib import Path
 
 import pytest
 
-import pairing
-from tui.app import KeizerApp, make_app
-from tui.app.screens.pairing import PairingScreen
-from tui.evening import Evening
-from tui.evening.solve import solve_request
+from keizer.pairing import alternatives as pairing_alternatives
+from keizer.pairing import checker as pairing_checker
+from keizer.pairing import proposer
+from keizer.pairing.alternatives import alternatives
+from keizer.pairing.instance import build_instance
+from keizer.tui.app.app import KeizerApp, make_app
+from keizer.tui.app.screens.pairing.screen import PairingScreen
+from keizer.evening.evening import Evening
+from keizer.evening.solve import solve_request
 
 
 async def until(pilot, condition: Callable[[], object], seconds: float = 30) -> None:  # type: ignore[no-untyped-def]
@@ -31,12 +35,12 @@ def pairing_screen(app: KeizerApp) -> PairingScreen:
 
 
 async def test_a_solver_fault_is_said_logged_and_survived(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = pairing.propose
+    real = proposer.propose
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the solver broke")
 
-    monkeypatch.setattr(pairing, "propose", broken)
+    monkeypatch.setattr(proposer, "propose", broken)
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         head = app.evening.revision
@@ -54,7 +58,7 @@ async def test_a_solver_fault_is_said_logged_and_survived(demo_store: Path, monk
 
         await pilot.press("f5", "f3")  # alive: the screens switch, and the fault is not solved into again
         assert app.current_mode == "pairing" and not screen.solving
-        monkeypatch.setattr(pairing, "propose", real)  # the fault is gone: r tries again
+        monkeypatch.setattr(proposer, "propose", real)  # the fault is gone: r tries again
         await pilot.press("r")
         await until(pilot, lambda: not screen.solving and app.evening.desk.proposals)
         assert app.evening.desk.views()[0].title == "best"
@@ -69,7 +73,7 @@ async def test_a_fault_among_the_alternatives_keeps_the_best(demo_store: Path,
     def broken(*args: object, **kwargs: object) -> None:
         raise ValueError("no alternatives today")
 
-    monkeypatch.setattr(pairing, "alternatives", broken)
+    monkeypatch.setattr(pairing_alternatives, "alternatives", broken)
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         await pilot.press("f3")
@@ -93,7 +97,7 @@ async def test_esc_stops_the_search_for_alternatives(demo_store: Path, monkeypat
             stopped.set()
         return ()
 
-    monkeypatch.setattr(pairing, "alternatives", endless)
+    monkeypatch.setattr(pairing_alternatives, "alternatives", endless)
     app = make_app(demo_store)
     async with app.run_test() as pilot:
         await pilot.press("f3")
@@ -112,16 +116,16 @@ def test_the_real_alternatives_stop_when_cancelled(evening: Evening) -> None:
     outcome = solve_request(request, cancel, partial=lambda _: cancel.set())  # esc as the best arrives
     assert len(outcome.proposals) == 1 and outcome.cancelled
 
-    inst = pairing.build_instance(request.season, 33, request.ranking, request.values)
-    best = pairing.propose(inst)
+    inst = build_instance(request.season, 33, request.ranking, request.values)
+    best = proposer.propose(inst)
     answers = iter((False, True, True))  # stopped after the first re-solve
-    assert len(pairing.alternatives(inst, 2, best=best, cancelled=lambda: next(answers))) == 1
+    assert len(alternatives(inst, 2, best=best, cancelled=lambda: next(answers))) == 1
 
 
 async def test_a_fault_on_the_ui_thread_is_said_logged_and_survived(demo_store: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """The checker behind a hand swap runs on the UI thread: its crash is reported like a worker's."""
-    from tui.app.widgets.proposal import ProposalColumn
+    from keizer.tui.app.widgets.proposal import ProposalColumn
 
     app = make_app(demo_store)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -132,7 +136,7 @@ async def test_a_fault_on_the_ui_thread_is_said_logged_and_survived(demo_store: 
         def broken(*args: object, **kwargs: object) -> None:
             raise RuntimeError("the checker broke")
 
-        monkeypatch.setattr(pairing, "check_pairing", broken)
+        monkeypatch.setattr(pairing_checker, "check_pairing", broken)
         column = screen.query_one("#proposal-0", ProposalColumn)
         white = [c.key.value for c in column.table.columns.values()].index("white")
         column.table.move_cursor(row=0, column=white)

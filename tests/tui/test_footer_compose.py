@@ -8,9 +8,9 @@ import pytest
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from tui.app import make_app
-from tui.app.screens.pairing import screen as pairing_screen
-from tui.app.widgets.footer import KeizerFooter
+from keizer.tui.app.app import make_app
+from keizer.tui.app.screens.pairing import screen as pairing_screen
+from keizer.tui.app.widgets.footer import KeizerFooter
 
 
 async def test_the_footer_is_composed_once_for_the_same_keys(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:

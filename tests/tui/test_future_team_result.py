@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import KeizerError
-from seasons.load import load_season
-from seasons.model import EntryKind, PlayerId
-from tui.cli.main import main
-from tui.evening import Evening
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.load import load_season
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.tui.cli.main import main
+from keizer.evening.evening import Evening
 
 
 def _listed_tonight(evening: Evening) -> PlayerId:

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import KeizerError
-from seasons.model import PlayerId
-from seasons.store import SeasonStore
-from tui.app import make_app
-from tui.app.dialogs.rounds import RoundsDialog
-from tui.app.widgets.table import KeizerTable
-from tui.evening import Evening
-from tui.evening.group import form_event, proposal, rounds_from, unavailable_change
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.tui.app.app import make_app
+from keizer.tui.app.dialogs.rounds import RoundsDialog
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.evening import Evening
+from keizer.evening.group import form_event, proposal, rounds_from, unavailable_change
 
 
 def test_rounds_are_typed_as_a_club_writes_them() -> None:
@@ -120,7 +120,7 @@ async def test_before_the_group_forms_u_says_to_form_it(demo_store: Path) -> Non
 
 
 async def test_a_proposal_made_without_the_rounds_is_dropped(tmp_path: Path) -> None:
-    from pairing.simulate import simulate_season
+    from keizer.pairing.simulate import simulate_season
 
     path = tmp_path / "sim.keizer"
     SeasonStore.create(path, simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)).close()

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from seasons.model import Season
-from seasons.store import SeasonStore
+from keizer.seasons.model import Season
+from keizer.seasons.store.season_store import SeasonStore
 from tests.publish.group_seasons import inside_season, separate_season
-from tui.app import make_app
-from tui.app.widgets.table import KeizerTable
-from tui.evening.group import group_view
-from tui.format import FINAL_GROUP_MARK, fit_names
+from keizer.tui.app.app import make_app
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.group import group_view
+from keizer.tui.format import FINAL_GROUP_MARK, fit_names
 
 
 def test_fit_names_says_the_names_as_long_as_the_lines_let_them_be() -> None:

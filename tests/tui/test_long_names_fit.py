@@ -9,11 +9,11 @@ import pytest
 from textual.binding import Binding
 from textual.widgets import DataTable, TabbedContent
 
-from tui.app import make_app
-from tui.app.app import KeizerApp
-from tui.app.screens.round import NAME_AT_LEAST, fit_row
-from tui.app.widgets.table import KeizerTable
-from tui.format import short_names
+from keizer.tui.app.app import make_app
+from keizer.tui.app.app import KeizerApp
+from keizer.tui.app.screens.round import NAME_AT_LEAST, fit_row
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.seasons.names import short_names
 
 
 def test_a_round_row_gives_way_entry_first_then_name_then_note() -> None:

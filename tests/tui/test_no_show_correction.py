@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from seasons.load import load_season
-from seasons.model import Result
-from tui.cli.main import main
-from tui.evening import Evening
+from keizer.seasons.load import load_season
+from keizer.seasons.model import Result
+from keizer.tui.cli.main import main
+from keizer.evening.evening import Evening
 
 K = 32
 """A played round of the test season (club D: a no-show suspends)."""

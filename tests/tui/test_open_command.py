@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import KeizerError
-from seasons.load import is_store_file, load_season
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.load import is_store_file, load_season
 from tests.conftest import DEMO, REPO
-from tui.cli.commands import open as open_command
+from keizer.tui.cli.commands import open as open_command
 
 
 def _args(*argv: str) -> argparse.Namespace:
@@ -82,11 +82,11 @@ def test_season_or_demo_but_not_both(demo_json: Path) -> None:
 
 
 def test_the_command_line_exits_2_without_a_terminal(demo_json: Path) -> None:
-    from tui.cli import commands
+    from keizer.tui.cli.commands.registry import REGISTRY
 
-    if open_command.register not in commands.REGISTRY:
+    if open_command.register not in REGISTRY:
         pytest.skip("`keizer open` is not registered in tui/cli/commands/__init__.py yet")
-    out = subprocess.run([sys.executable, "-m", "tui.cli.main", "open", str(demo_json)], cwd=REPO,
+    out = subprocess.run([sys.executable, "-m", "keizer.tui.cli.main", "open", str(demo_json)], cwd=REPO,
                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "needs a terminal" in out.stderr
@@ -100,7 +100,7 @@ class _FakeTTY(io.StringIO):
 
 def _app_ending_with(code: int, ran: list[Path]) -> type:
     """A stand-in for `make_app` whose app ends with this return code (Textual sets 1 on a crash)."""
-    from tui.evening import Evening
+    from keizer.evening.evening import Evening
 
     class Ended:
         def __init__(self, store: Path, readonly: bool = False) -> None:
@@ -117,10 +117,10 @@ def _app_ending_with(code: int, ran: list[Path]) -> type:
 @pytest.mark.parametrize("code", [0, 1])
 def test_a_crash_of_the_ui_is_an_error_never_every_change_is_saved(
         demo_store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], code: int) -> None:
-    import tui.app
+    from keizer.tui.app import app as tui_app
 
     ran: list[Path] = []
-    monkeypatch.setattr(tui.app, "make_app", _app_ending_with(code, ran))
+    monkeypatch.setattr(tui_app, "make_app", _app_ending_with(code, ran))
     monkeypatch.setattr(sys, "stdin", _FakeTTY())
     monkeypatch.setattr(sys, "stdout", _FakeTTY())
     assert open_command.run(_args(str(demo_store))) == code
@@ -131,10 +131,10 @@ def test_a_crash_of_the_ui_is_an_error_never_every_change_is_saved(
 
 def test_read_only_opens_the_store_to_look_only(demo_store: Path, demo_json: Path, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import tui.app
+    from keizer.tui.app import app as tui_app
 
     ran: list[Path] = []
-    monkeypatch.setattr(tui.app, "make_app", _app_ending_with(0, ran))
+    monkeypatch.setattr(tui_app, "make_app", _app_ending_with(0, ran))
     monkeypatch.setattr(sys, "stdin", _FakeTTY())
     monkeypatch.setattr(sys, "stdout", _FakeTTY())
     before = demo_store.read_bytes()
@@ -150,11 +150,11 @@ def test_read_only_opens_the_store_to_look_only(demo_store: Path, demo_json: Pat
 def test_each_demo_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import tempfile
 
-    import tui.app
+    from keizer.tui.app import app as tui_app
 
     ran: list[Path] = []
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(tui.app, "make_app", _app_ending_with(0, ran))
+    monkeypatch.setattr(tui_app, "make_app", _app_ending_with(0, ran))
     monkeypatch.setattr(sys, "stdin", _FakeTTY())
     monkeypatch.setattr(sys, "stdout", _FakeTTY())
     for _ in range(2):
@@ -166,11 +166,11 @@ def test_the_demo_says_where_its_copy_lives(tmp_path: Path, monkeypatch: pytest.
                                             capsys: pytest.CaptureFixture[str]) -> None:
     import tempfile
 
-    import tui.app
+    from keizer.tui.app import app as tui_app
 
     ran: list[Path] = []
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(tui.app, "make_app", _app_ending_with(0, ran))
+    monkeypatch.setattr(tui_app, "make_app", _app_ending_with(0, ran))
     monkeypatch.setattr(sys, "stdin", _FakeTTY())
     monkeypatch.setattr(sys, "stdout", _FakeTTY())
     assert open_command.run(_args("--demo")) == 0
@@ -178,7 +178,7 @@ def test_the_demo_says_where_its_copy_lives(tmp_path: Path, monkeypatch: pytest.
 
 
 async def test_ctrl_c_says_how_to_quit_and_a_second_one_quits(demo_store: Path) -> None:
-    from tui.app import make_app
+    from keizer.tui.app.app import make_app
 
     app = make_app(demo_store)
     async with app.run_test() as pilot:

@@ -11,12 +11,12 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widgets import DataTable
 
-from tui.app import KeizerApp, make_app
-from tui.app.screens.pairing import screen as pairing_screen
-from tui.app.screens.pairing import solving as pairing_solving
-from tui.app.widgets.proposal import ProposalColumn
-from tui.app.widgets.table import KeizerTable, Row
-from tui.evening.solve import SolveOutcome, SolveRequest
+from keizer.tui.app.app import KeizerApp, make_app
+from keizer.tui.app.screens.pairing import screen as pairing_screen
+from keizer.tui.app.screens.pairing import solving as pairing_solving
+from keizer.tui.app.widgets.proposal import ProposalColumn
+from keizer.tui.app.widgets.table import KeizerTable, Row
+from keizer.evening.solve import SolveOutcome, SolveRequest
 
 
 def _count_drawing(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:

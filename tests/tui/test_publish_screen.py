@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seasons.model import Result
-from seasons.store.events import ResultSet
-from tui.app import KeizerApp, make_app
-from tui.app.dialogs.help import HelpScreen
+from keizer.seasons.model import Result
+from keizer.seasons.store.events import ResultSet
+from keizer.tui.app.app import KeizerApp, make_app
+from keizer.tui.app.dialogs.help import HelpScreen
 
 
 def last(app: KeizerApp) -> str:

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import KeizerError
-from seasons.rating_list import parse_rating_list
-from tui.app import make_app
-from tui.app.dialogs.player import PlayerDialog
-from tui.evening import Evening
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.rating_list import parse_rating_list
+from keizer.tui.app.app import make_app
+from keizer.tui.app.dialogs.player import PlayerDialog
+from keizer.evening.evening import Evening
 
 LIST = ("relatienummer;naam;titel;FED;rating;partijen;geboortejaar;sexe\n"
         "8012345;Vries, Jan de;;NED;1850;120;1970;M\n"

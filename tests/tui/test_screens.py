@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scoring import player_card
-from seasons.model import EntryKind, PlayerId, Result
-from tui.app import KeizerApp, make_app
-from tui.app.dialogs.card import PlayerCardScreen
-from tui.app.dialogs.help import HelpScreen
-from tui.app.dialogs.player import PlayerDialog
-from tui.app.widgets.mode_bar import ModeBar, fitted
-from tui.app.widgets.table import KeizerTable
+from keizer.scoring.card import player_card
+from keizer.seasons.model import EntryKind, PlayerId, Result
+from keizer.tui.app.app import KeizerApp, make_app
+from keizer.tui.app.dialogs.card import PlayerCardScreen
+from keizer.tui.app.dialogs.help import HelpScreen
+from keizer.tui.app.dialogs.player import PlayerDialog
+from keizer.tui.app.widgets.mode_bar import ModeBar, fitted
+from keizer.tui.app.widgets.table import KeizerTable
 
 
 def last(app: KeizerApp) -> str:
@@ -218,8 +218,8 @@ async def test_the_command_palette_switches_screens(demo_store: Path) -> None:
 
 
 async def test_a_change_made_elsewhere_is_shown(demo_store: Path) -> None:
-    from seasons.store import SeasonStore
-    from seasons.store.events import EntrySet
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.seasons.store.events import EntrySet
 
     app = make_app(demo_store)
     async with app.run_test() as pilot:
@@ -233,7 +233,7 @@ async def test_a_change_made_elsewhere_is_shown(demo_store: Path) -> None:
 
 
 async def test_withdraw_through_the_dialog_and_bad_round_numbers(demo_store: Path) -> None:
-    from tui.app.dialogs.withdraw import WithdrawDialog
+    from keizer.tui.app.dialogs.withdraw import WithdrawDialog
 
     app = make_app(demo_store)
     async with app.run_test() as pilot:
@@ -251,7 +251,7 @@ async def test_withdraw_through_the_dialog_and_bad_round_numbers(demo_store: Pat
 
 
 async def test_every_change_is_on_disk_the_moment_it_is_made(demo_store: Path) -> None:
-    from seasons.load import load_season
+    from keizer.seasons.load import load_season
 
     app = make_app(demo_store)
     async with app.run_test() as pilot:
@@ -291,8 +291,8 @@ async def test_a_no_show_keeps_its_board_scores_as_a_bye_and_suspends(demo_store
 
 
 async def test_every_screen_opens_on_a_new_empty_season(tmp_path: Path) -> None:
-    from seasons.model import Season
-    from seasons.store import SeasonStore
+    from keizer.seasons.model import Season
+    from keizer.seasons.store.season_store import SeasonStore
 
     path = tmp_path / "new.keizer"
     SeasonStore.create(path, Season(name="New", ruleset_spec="keizer-classic", players=())).close()
@@ -374,7 +374,7 @@ async def test_the_players_card_reaches_its_last_round_at_80x24(demo_store: Path
 
 async def test_a_hand_swap_is_compared_with_the_best_not_the_other_way_round(demo_store: Path) -> None:
     """After a swap the hand-made pairing stands first; the best must not read "cost -N" against it."""
-    from tui.app.widgets.proposal import ProposalColumn
+    from keizer.tui.app.widgets.proposal import ProposalColumn
 
     app = make_app(demo_store)
     async with app.run_test(size=(160, 40)) as pilot:
@@ -396,7 +396,7 @@ async def test_a_hand_swap_is_compared_with_the_best_not_the_other_way_round(dem
 
 
 async def test_the_cursor_takes_a_whole_board_and_the_arrows_its_side(demo_store: Path) -> None:
-    from tui.app.widgets.proposal import SIDE_MARK, ProposalColumn
+    from keizer.tui.app.widgets.proposal import SIDE_MARK, ProposalColumn
 
     app = make_app(demo_store)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -424,7 +424,7 @@ async def test_an_absence_report_is_booked_by_its_time(demo_store: Path) -> None
     """D art. 16: a report by Wednesday 20:00 is excused, a later one unexcused unless force majeure."""
     from textual.widgets import Input
 
-    from tui.app.dialogs.report import ReportDialog
+    from keizer.tui.app.dialogs.report import ReportDialog
 
     app = make_app(demo_store)
     async with app.run_test() as pilot:
@@ -454,7 +454,7 @@ async def test_an_absence_report_for_a_past_evening_offers_its_deadline(demo_sto
     offers its deadline (D art. 16: Wednesday 20:00 is still in time), and the dialog says so."""
     from textual.widgets import Input
 
-    from tui.app.dialogs.report import ReportDialog
+    from keizer.tui.app.dialogs.report import ReportDialog
 
     app = make_app(demo_store)
     async with app.run_test() as pilot:
@@ -473,10 +473,10 @@ def test_the_offered_report_time_is_now_while_the_evening_is_to_come() -> None:
     import datetime as dt
     from dataclasses import replace
 
-    from seasons.load import load_season
-    from seasons.ruleset import parse_ruleset
+    from keizer.seasons.load import load_season
+    from keizer.seasons.ruleset.parse import parse_ruleset
     from tests.conftest import EVENING
-    from tui.evening.report_time import report_default
+    from keizer.evening.report_time import report_default
 
     season = load_season(EVENING)  # the demo the TUI tests open: D rules, round 33 on Thu 2020-04-23
     rules = parse_ruleset(season.ruleset_spec)

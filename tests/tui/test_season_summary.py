@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seasons.ruleset import parse_ruleset
-from tui.app import make_app
-from tui.evening.settings import prize_lines
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.tui.app.app import make_app
+from keizer.evening.settings import prize_lines
 
 
 def test_a_line_only_for_what_the_ruleset_has() -> None:

@@ -9,19 +9,20 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-import tui.app.app
-from seasons.errors import StoreError
-from seasons.model import EntryKind
+from keizer.tui.app import app as app_module
+from keizer.tui.app.app import KeizerApp
+from keizer.seasons.errors import StoreError
+from keizer.seasons.model import EntryKind
 from tests.tui.test_shared_season import absent_player, excuse_elsewhere, write_lock_held
-from tui.app import make_app
-from tui.app.app import OUTDATED
-from tui.app.edits import READ_ONLY
-from tui.app.screens.base import READ_ONLY_HINTS
-from tui.app.screens.round import RoundScreen
-from tui.app.widgets.table import KeizerTable
+from keizer.tui.app.app import make_app
+from keizer.tui.app.app import OUTDATED
+from keizer.tui.app.edits import READ_ONLY
+from keizer.tui.app.screens.base import READ_ONLY_HINTS
+from keizer.tui.app.screens.round import RoundScreen
+from keizer.tui.app.widgets.table import KeizerTable
 
 
-def said(app: tui.app.app.KeizerApp) -> list[str]:
+def said(app: KeizerApp) -> list[str]:
     return [s.text for s in app.said]
 
 
@@ -62,7 +63,7 @@ async def test_ctrl_z_never_takes_back_another_sessions_change_unseen(demo_store
 
 
 async def test_a_held_write_lock_is_said_and_survived(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui.app.app, "WRITE_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(app_module, "WRITE_WAIT_SECONDS", 0.2)
     app = make_app(demo_store)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
@@ -124,13 +125,13 @@ async def test_read_only_says_so_and_every_editing_key_says_why(demo_store: Path
 
 async def test_a_season_that_cannot_be_written_opens_read_only(demo_store: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    import tui.evening.session
+    from keizer.evening import session as evening_session
 
     # Tests run as root, which may write any file whatever its permissions: the check is made to say no.
-    monkeypatch.setattr(tui.evening.session, "writable", lambda _file: False)
+    monkeypatch.setattr(evening_session, "writable", lambda _file: False)
     app = make_app(demo_store)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.sub_title == f"read-only ({tui.evening.session.NOT_WRITABLE})"
+        assert app.sub_title == f"read-only ({evening_session.NOT_WRITABLE})"
         await pilot.press("e")
         await pilot.pause()
         assert said(app)[-1] == READ_ONLY

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from seasons.errors import ChangedMeanwhile, StoreError
-from seasons.model import EntryKind, PlayerId
-from seasons.store import SeasonStore
-from seasons.store.round_events import EntrySet
-from tui.evening import Evening
+from keizer.seasons.errors import ChangedMeanwhile, StoreError
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.round_events import EntrySet
+from keizer.evening.evening import Evening
 
 
 def absent_player(evening: Evening, k: int = 33, skip: int = 0) -> PlayerId:
@@ -133,14 +133,14 @@ def test_a_held_write_lock_is_said_after_the_timeout(demo_store: Path) -> None:
 
 
 def test_a_season_that_cannot_be_written_opens_read_only(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tui.evening.session
+    from keizer.evening import session as evening_session
 
     # Tests run as root, which may write any file whatever its permissions: the check is made to say no.
-    monkeypatch.setattr(tui.evening.session, "writable", lambda _file: False)
+    monkeypatch.setattr(evening_session, "writable", lambda _file: False)
     before = demo_store.read_bytes()
     evening = Evening.open(demo_store)
     try:
-        assert evening.session.readonly == tui.evening.session.NOT_WRITABLE and evening.session.store.readonly
+        assert evening.session.readonly == evening_session.NOT_WRITABLE and evening.session.store.readonly
         assert evening.season.round(33).number == 33  # it can be read
         with pytest.raises(StoreError, match="read-only; nothing was changed"):
             evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tui.format import colour_run_text, short, short_names
+from keizer.tui.format import colour_run_text
+from keizer.seasons.names import short, short_names
 
 
 def test_short_names_keep_the_surname():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seasons.model import EntryKind
+from keizer.seasons.model import EntryKind
 from tests.tui.test_at_80_columns import pending_store
-from tui.app import make_app
-from tui.app.widgets.table import KeizerTable
-from tui.evening import Evening
+from keizer.tui.app.app import make_app
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.evening import Evening
 
 
 def test_the_evening_moves_on_and_says_whose_result_is_to_come(demo_store: Path) -> None:
@@ -49,8 +49,8 @@ async def test_the_round_screen_shows_it_within_80_by_24(demo_store: Path) -> No
 
 
 def test_beside_the_boards_the_list_is_f5s_words_cut_to_the_lines_it_has(demo_store: Path) -> None:
-    from seasons.rounds import to_come_report
-    from tui.app.screens.results import to_come_lines
+    from keizer.seasons.rounds import to_come_report
+    from keizer.tui.app.screens.results import to_come_lines
 
     path, pid = pending_store(demo_store)
     evening = Evening.open(path)
@@ -95,9 +95,9 @@ async def test_the_results_screen_names_it_beside_the_boards_within_80_by_24(dem
 
 
 async def test_several_with_long_names_stay_within_their_lines_at_80_by_24(long_names_store: Path) -> None:
-    from seasons.roster import taking_part
-    from seasons.store import SeasonStore
-    from seasons.store.events import EntrySet
+    from keizer.seasons.roster import taking_part
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.seasons.store.events import EntrySet
 
     store = SeasonStore.open(long_names_store)
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tui.cli.main import main
+from keizer.tui.cli.main import main
 
 
 def test_the_tui_benchmark_measures_the_pairing_screen(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from seasons.load import load_season
-from seasons.store import SeasonStore
+from keizer.seasons.load import load_season
+from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING
-from tui.app import make_app
-from tui.app.widgets.table import KeizerTable, plain
+from keizer.tui.app.app import make_app
+from keizer.tui.app.widgets.table import KeizerTable, plain
 
 HOSTILE = ("[@click=app.screenshot('victim.txt','.')]Jan[/]", "[/]", "[link=file:///etc/passwd]Piet[/link]",
            "[@click=app.simulate_key('ctrl+z')]Kees[/]", "[bold red]Bold[/bold red]")
@@ -69,7 +69,7 @@ async def test_control_characters_in_names_are_shown_as_escapes(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """Today's readers refuse a control character in a name; should one get past them (a store written
     by an older keizer), the screens still show it as an escape, never send it to the terminal."""
-    from tui.evening.session import EveningSession
+    from keizer.evening.session import EveningSession
 
     store, _ = hostile_store(tmp_path)
     real = EveningSession.season

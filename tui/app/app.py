@@ -18,23 +18,23 @@ from textual.screen import Screen
 from textual.signal import Signal
 from textual.worker import Worker, WorkerState
 
-from seasons.errors import ChangedMeanwhile, KeizerError
+from keizer.seasons.errors import ChangedMeanwhile, KeizerError
 
-from tui.app.dialogs.help import HelpScreen
-from tui.app.edits import READ_ONLY
-from tui.app.logfile import LOG, file_handler, log_path
-from tui.app.messages import Faulted, Outdated, Said, SeasonWritten
-from tui.app.modes import MODE_KEYS
-from tui.app.screens.base import KeizerScreen
-from tui.app.screens.groups import GroupsScreen
-from tui.app.screens.pairing import PairingScreen
-from tui.app.screens.players import PlayersScreen
-from tui.app.screens.results import ResultsScreen
-from tui.app.screens.round import RoundScreen
-from tui.app.screens.season import SeasonScreen
-from tui.app.screens.standings import StandingsScreen
-from tui.evening import Evening
-from tui.visible import visible
+from keizer.tui.app.dialogs.help import HelpScreen
+from keizer.tui.app.edits import READ_ONLY
+from keizer.tui.app.logfile import LOG, file_handler, log_path
+from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
+from keizer.tui.app.modes import MODE_KEYS
+from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.screens.groups import GroupsScreen
+from keizer.tui.app.screens.pairing.screen import PairingScreen
+from keizer.tui.app.screens.players import PlayersScreen
+from keizer.tui.app.screens.results import ResultsScreen
+from keizer.tui.app.screens.round import RoundScreen
+from keizer.tui.app.screens.season import SeasonScreen
+from keizer.tui.app.screens.standings import StandingsScreen
+from keizer.evening.evening import Evening
+from keizer.tui.visible import visible
 
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""

@@ -8,8 +8,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.app.app import KeizerApp, make_app
-from tui.app.screens.pairing import SHOWN, PairingScreen
+from keizer.tui.app.app import KeizerApp, make_app
+from keizer.tui.app.screens.pairing.screen import PairingScreen, SHOWN
 
 POLL_SECONDS = 0.002
 """How often the measurement looks whether the proposals are on screen (the resolution of the figures)."""

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Concatenate, ParamSpec, Protocol, TypeVar
 
 from textual.message import Message
 
-from tui.app.messages import Said
+from keizer.tui.app.messages import Said
 
 if TYPE_CHECKING:
-    from tui.evening import Evening
+    from keizer.evening.evening import Evening
 
 P = ParamSpec("P")
 

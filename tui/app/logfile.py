@@ -6,7 +6,7 @@ import logging
 import os
 from pathlib import Path
 
-LOG = logging.getLogger("tui.app")
+LOG = logging.getLogger("keizer.tui.app")
 """The app's logger; `KeizerApp` writes it to the log file while it runs."""
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"

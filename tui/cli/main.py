@@ -28,9 +28,9 @@ EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from tui import __version__
-    from tui.cli import commands
-    from tui.cli.parser import Parser
+    from keizer import __version__
+    from keizer.tui.cli.commands.registry import REGISTRY
+    from keizer.tui.cli.parser import Parser
 
     parser = Parser(
         prog="keizer",
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"keizer {__version__}")
     # Not required=True: argparse would say "the following arguments are required: COMMAND".
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for register in commands.REGISTRY:
+    for register in REGISTRY:
         register(sub)
     return parser
 
@@ -108,10 +108,10 @@ def _quiet_interrupt(unraisable: Any) -> None:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    from seasons.errors import KeizerError
-    from tui.visible import visible
+    from keizer.seasons.errors import KeizerError
+    from keizer.tui.visible import visible
 
-    from tui.cli.parser import before_command, command_parser
+    from keizer.tui.cli.parser import before_command, command_parser
 
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -127,6 +127,8 @@ def _run(argv: Sequence[str] | None) -> int:
         args.words, extra = list(argv[len(ahead) + 1:]), []
     if extra:  # said by the command's parser, so the line names the command whose options these are not
         command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
+    while getattr(args, "instead", None) is not None:  # a command that stands for another (`keizer demo`)
+        args = parser.parse_args(args.instead(args))
     with _shown_as_text(terminal_ui=args.command in ("open", "demo")):
         try:
             return int(args.run(args) or 0)
@@ -142,7 +144,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
 def _hint(exc: Exception) -> str:
     """What the command line adds to a domain's fact: its own way to act on it (the domain names none)."""
-    from seasons.rounds import SeasonComplete
+    from keizer.seasons.rounds import SeasonComplete
 
     if isinstance(exc, SeasonComplete):  # no command sets the rounds planned of a store: the TUI does
         return " (plan more rounds on the Season screen of `keizer open`, F7)"
@@ -177,7 +179,7 @@ class _Shown:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        from tui.visible import visible
+        from keizer.tui.visible import visible
 
         text = visible(text, keep="\n\t")
         try:

@@ -15,7 +15,7 @@ class Parser(argparse.ArgumentParser):
     pushes the line that says what went wrong out of sight. A misspelt choice says the nearest one."""
 
     def error(self, message: str) -> NoReturn:
-        from tui.visible import visible
+        from keizer.tui.visible import visible
 
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {visible(message)}\nsee '{self.prog} --help'\n")
 
@@ -33,7 +33,7 @@ class Parser(argparse.ArgumentParser):
 
 def nearest(text: str, choices: tuple[str, ...]) -> str:
     """"; did you mean 'standings'?" the way a misspelt player name is answered, or ""."""
-    from seasons.lookup import did_you_mean
+    from keizer.seasons.lookup import did_you_mean
 
     return did_you_mean(choices, text.lower(), lambda c: (c,), lambda c: repr(c))
 

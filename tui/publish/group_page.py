@@ -7,15 +7,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from scoring.group_state import GroupState
-from scoring.group_table import GroupRow, scheduled_results
-from seasons.model import PlayerId, Result, Season
-from seasons.numbers import game_points_text
-from tui.evening.group import GroupView, group_view
-from tui.publish.words import RESULT_TEXT, GamePoints, say
+from keizer.scoring.group_state import GroupState
+from keizer.scoring.group_table import GroupRow, scheduled_results
+from keizer.seasons.model import PlayerId, Result, Season
+from keizer.seasons.numbers import game_points_text
+from keizer.evening.group import GroupView, group_view
+from keizer.tui.publish.words import RESULT_TEXT, GamePoints, say
 
 if TYPE_CHECKING:
-    from tui.publish.site import Site
+    from keizer.tui.publish.site_data import Site
 
 
 @dataclass(frozen=True, slots=True)

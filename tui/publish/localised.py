@@ -9,7 +9,7 @@ from fractions import Fraction
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
-from seasons.numbers import points_text
+from keizer.seasons.numbers import points_text
 
 LOCALES = {"nl": "nl_NL", "en": "en_GB"}
 """The Babel locale of each published language."""

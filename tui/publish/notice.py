@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring import Replay, standings_table
-from seasons.model import PlayerId, Season
-from seasons.rounds import team_results_to_come
-from tui.format import standings_cells
-from tui.legend import header, legend
-from tui.publish.cells import aligned, cell_width, markdown_table, md_escape
-from tui.publish.localised import date as date_text
-from tui.publish.localised import number
-from tui.publish.sheet import RoundSheet, round_sheet, sheet_lines, sheet_title
-from tui.publish.words import say
+from keizer.scoring.replay import Replay
+from keizer.scoring.table import standings_table
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.rounds import team_results_to_come
+from keizer.tui.format import standings_cells
+from keizer.tui.legend import header, legend
+from keizer.tui.publish.cells import aligned, cell_width, markdown_table, md_escape
+from keizer.tui.publish.localised import date as date_text
+from keizer.tui.publish.localised import number
+from keizer.tui.publish.sheet import RoundSheet, round_sheet, sheet_lines, sheet_title
+from keizer.tui.publish.words import say
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from seasons.errors import KeizerError
-from tui.evening import Evening
-from tui.publish.site import build_site
+from keizer.seasons.errors import KeizerError
+from keizer.evening.evening import Evening
+from keizer.tui.publish.site import build_site
 
 MARKER = ".keizer-site"
 """A file in every folder keizer writes a site to: only such a folder (or an empty one) is replaced."""

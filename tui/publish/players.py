@@ -7,10 +7,11 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring import Replay, player_card
-from seasons.model import PlayerId, Season
-from tui.publish.localised import points
-from tui.publish.words import RESULT_TEXT, colour_letter, entry_short, entry_word, own_result
+from keizer.scoring.card import player_card
+from keizer.scoring.replay import Replay
+from keizer.seasons.model import PlayerId, Season
+from keizer.tui.publish.localised import points
+from keizer.tui.publish.words import RESULT_TEXT, colour_letter, entry_short, entry_word, own_result
 
 _SAFE = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}")
 

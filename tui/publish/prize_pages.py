@@ -8,18 +8,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from scoring.classes import ClassTable, read_classes
-from scoring.cups import CupTable
-from seasons.classes import class_in_round, classes_in_round, reading_after
-from seasons.model import PlayerId, Season
-from tui.evening.classes import classes_view, cups_view
-from tui.evening.classes import cup_exclusions as season_cup_exclusions
-from tui.publish.localised import number, points
-from tui.publish.notice import to_come
-from tui.publish.words import say
+from keizer.scoring.classes import ClassTable, read_classes
+from keizer.scoring.cups import CupTable
+from keizer.seasons.classes import class_in_round, classes_in_round, reading_after
+from keizer.seasons.model import PlayerId, Season
+from keizer.evening.classes import classes_view, cups_view
+from keizer.evening.classes import cup_exclusions as season_cup_exclusions
+from keizer.tui.publish.localised import number, points
+from keizer.tui.publish.notice import to_come
+from keizer.tui.publish.words import say
 
 if TYPE_CHECKING:
-    from tui.publish.site import Site
+    from keizer.tui.publish.site_data import Site
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ class Reading:
 
 def cup_exclusions(site: Site) -> frozenset[PlayerId]:
     """The players the cups page leaves out: K's final-group members, who play for the title and not for a
-    cup (docs/rules.md §9) — the one rule of `tui.evening.classes.cup_exclusions`."""
+    cup (docs/rules.md §9) — the one rule of `evening.classes.cup_exclusions`."""
     return season_cup_exclusions(site.season, site.replay.ruleset)
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seasons.absence import round_date
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.numbers import counted
-from tui.publish.cells import aligned, markdown_table, md_escape
-from tui.publish.localised import date as date_text
-from tui.publish.words import RESULT_TEXT, entry_word, say
+from keizer.seasons.absence import round_date
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.numbers import counted
+from keizer.tui.publish.cells import aligned, markdown_table, md_escape
+from keizer.tui.publish.localised import date as date_text
+from keizer.tui.publish.words import RESULT_TEXT, entry_word, say
 
 
 @dataclass(frozen=True, slots=True)

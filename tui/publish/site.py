@@ -9,48 +9,20 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from scoring import Replay, replay
-from seasons.model import PlayerId, Season
-from tui.legend import LANGUAGES
-from tui.publish.chart import Series, line_chart
-from tui.publish.group_page import group_context
-from tui.publish.localised import date as date_text
-from tui.publish.localised import number, points
-from tui.publish.notice import Notice, make_notice, standings_for, title, to_come, to_come_sentence
-from tui.publish.players import cross_cells, history, page_names
-from tui.publish.prize_pages import classes_context, cups_context
-from tui.publish.sheet import RoundSheet, round_sheet, sheet_title
-from tui.publish.words import entry_word, say
-
-
-@dataclass(frozen=True, slots=True)
-class Site:
-    """What every page reads: the season, the replay up to K, the week's notice, the language."""
-
-    season: Season
-    replay: Replay
-    notice: Notice
-    lang: str
-    style: str
-    """The club's standings columns, "d" or "k"."""
-    pages: Mapping[PlayerId, str]
-    """Each ranked player's page file name."""
-
-
-@dataclass(frozen=True, slots=True)
-class ExtraPage:
-    """A page of the site beyond the standings (the championship group, the classes, the cups): listed in
-    EXTRA_PAGES, linked from every page's menu when its `context` gives one."""
-
-    file: str
-    """Its file name at the root of the site ("groep.html")."""
-    template: str
-    """Its template in tui/publish/templates, extending "base.html"."""
-    title: tuple[str, str]
-    """(Dutch, English)."""
-    context: Callable[[Site], Mapping[str, Any] | None]
-    """The template's variables, or None when the season has nothing for it (no groups): then no page. A
-    `heading` among them replaces the title as the page's heading."""
+from keizer.scoring.replay import replay
+from keizer.scoring.replay import Replay
+from keizer.seasons.model import PlayerId, Season
+from keizer.tui.legend import LANGUAGES
+from keizer.tui.publish.chart import Series, line_chart
+from keizer.tui.publish.group_page import group_context
+from keizer.tui.publish.localised import date as date_text
+from keizer.tui.publish.localised import number, points
+from keizer.tui.publish.notice import Notice, make_notice, standings_for, title, to_come, to_come_sentence
+from keizer.tui.publish.players import cross_cells, history, page_names
+from keizer.tui.publish.prize_pages import classes_context, cups_context
+from keizer.tui.publish.sheet import RoundSheet, round_sheet, sheet_title
+from keizer.tui.publish.site_data import ExtraPage, Site
+from keizer.tui.publish.words import entry_word, say
 
 
 EXTRA_PAGES: tuple[ExtraPage, ...] = (
@@ -65,7 +37,7 @@ CSS_FILE = "site.css"
 
 def environment() -> Environment:
     """Templates shipped in the package, every value escaped unless it is already markup (an SVG chart)."""
-    return Environment(loader=PackageLoader("tui.publish", "templates"), autoescape=True, undefined=StrictUndefined,
+    return Environment(loader=PackageLoader("keizer.tui.publish", "templates"), autoescape=True, undefined=StrictUndefined,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
@@ -95,7 +67,7 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
             entry=lambda kind: entry_word(kind, lang), owed=lambda items: to_come_sentence(items, lang),
             **context)
 
-    files: dict[str, str] = {CSS_FILE: resources.files("tui.publish").joinpath("templates", CSS_FILE).read_text("utf-8")}
+    files: dict[str, str] = {CSS_FILE: resources.files("keizer.tui.publish").joinpath("templates", CSS_FILE).read_text("utf-8")}
     render("index.html", "index.html", notice=notice, heading=title(notice))
     # the next round's results, already in when an older round is published, are after K: left blank
     next_or_last = _without_results(notice.next) if notice.next is not None else notice.results

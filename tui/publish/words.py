@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral
 
-from seasons.model import EntryKind, Result
-from seasons.numbers import counted, game_points_text
+from keizer.seasons.model import EntryKind, Result
+from keizer.seasons.numbers import counted, game_points_text
 
 _WORDS: dict[str, tuple[str, str]] = {
     # key: (Dutch, English); {k}, {n}, {name} are filled in; {n:uitslag|uitslagen} writes the count n with

@@ -11,12 +11,13 @@ from textual.screen import ModalScreen
 from rich.text import Text
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
-from tui.app.widgets.table import plain
-from tui.format import points, short_names
-from tui.visible import visible
+from keizer.tui.app.widgets.table import plain
+from keizer.tui.format import points
+from keizer.seasons.names import short_names
+from keizer.tui.visible import visible
 
 if TYPE_CHECKING:
-    from scoring.card import CardLine, PlayerCard
+    from keizer.scoring.card import CardLine, PlayerCard
 
 COLUMNS = ("Rd", "Entry", "Opponent", "Col", "At", "Value", "Points")
 

@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from seasons.model import EntryKind
-from tui.visible import visible
+from keizer.seasons.model import EntryKind
+from keizer.tui.visible import visible
 
 
 class ExternalResultDialog(ModalScreen[EntryKind | None]):

@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.app.modes import MODE_KEYS
-from tui.legend import LEGEND
+from keizer.tui.app.modes import MODE_KEYS
+from keizer.tui.legend import LEGEND
 
 
 def binding_lines(bindings: Iterable[object], app: App[object]) -> list[tuple[str, str]]:

@@ -12,13 +12,13 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from seasons.errors import KeizerError
-from seasons.model import PlayerId
-from seasons.roster import PlayerForm
-from tui.visible import visible
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId
+from keizer.seasons.roster import PlayerForm
+from keizer.tui.visible import visible
 
 if TYPE_CHECKING:
-    from tui.evening import Evening
+    from keizer.evening.evening import Evening
 
 __all__ = ["PlayerDialog", "PlayerForm"]
 

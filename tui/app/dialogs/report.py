@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from tui.visible import visible
+from keizer.tui.visible import visible
 
 
 class ReportDialog(ModalScreen[tuple[str, str | None] | None]):
@@ -24,7 +24,7 @@ class ReportDialog(ModalScreen[tuple[str, str | None] | None]):
         self.player_name = name
         self.round_number = k
         self.at = at
-        """The time offered (`tui.evening.report_time.report_default`): now while the round is to come."""
+        """The time offered (`evening.report_time.report_default`): now while the round is to come."""
         self.why = why
         """What the offered time is and why, said under it."""
 

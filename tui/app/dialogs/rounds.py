@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from seasons.errors import KeizerError
-from tui.evening.group import rounds_from
-from tui.visible import visible
+from keizer.seasons.errors import KeizerError
+from keizer.evening.group import rounds_from
+from keizer.tui.visible import visible
 
 
 class RoundsDialog(ModalScreen[tuple[int, ...] | None]):

@@ -10,11 +10,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from seasons.model import PlayerId
-from tui.visible import visible
+from keizer.seasons.model import PlayerId
+from keizer.tui.visible import visible
 
 if TYPE_CHECKING:
-    from tui.evening import Evening
+    from keizer.evening.evening import Evening
 
 
 class WithdrawDialog(ModalScreen[tuple[int | None] | None]):

@@ -13,18 +13,18 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from seasons.errors import ChangedMeanwhile, KeizerError
-from seasons.model import EntryKind, PlayerId
-from seasons.rounds import SeasonComplete
-from tui.app.messages import Faulted, Outdated, Said, SeasonWritten
-from tui.app.widgets.footer import KeizerFooter
-from tui.app.widgets.mode_bar import ModeBar, fitted
-from tui.evening.attendance import PLAN_MORE
-from tui.visible import visible
+from keizer.seasons.errors import ChangedMeanwhile, KeizerError
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.seasons.rounds import SeasonComplete
+from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
+from keizer.tui.app.widgets.footer import KeizerFooter
+from keizer.tui.app.widgets.mode_bar import ModeBar, fitted
+from keizer.evening.attendance import PLAN_MORE
+from keizer.tui.visible import visible
 
 if TYPE_CHECKING:
-    from tui.app.app import KeizerApp
-    from tui.evening import Evening
+    from keizer.evening.evening import Evening
+    from keizer.tui.app.host import EveningHost
 
 T = TypeVar("T")
 
@@ -68,8 +68,8 @@ class KeizerScreen(Screen[None]):
         store, yet the Round and Pairing screens show them (`PairingDesk.waiting`)."""
 
     @property
-    def keizer(self) -> KeizerApp:
-        return cast("KeizerApp", self.app)
+    def keizer(self) -> EveningHost:
+        return cast("EveningHost", self.app)
 
     @property
     def evening(self) -> Evening:

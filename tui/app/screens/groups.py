@@ -12,16 +12,16 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import TabbedContent, TabPane
 
-from seasons.errors import KeizerError
-from seasons.model import PlayerId
-from tui.app.edits import edits
-from tui.app.screens.base import KeizerScreen
-from tui.app.widgets.championship import ChampionshipPane
-from tui.app.widgets.classes import ClassesPanel, CupsPanel
-from tui.app.widgets.table import KeizerTable
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId
+from keizer.tui.app.edits import edits
+from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.widgets.championship import ChampionshipPane
+from keizer.tui.app.widgets.classes import ClassesPanel, CupsPanel
+from keizer.tui.app.widgets.table import KeizerTable
 
 if TYPE_CHECKING:
-    from seasons.championship import GroupGame
+    from keizer.seasons.model import GroupGame
 
 
 class ScheduleProposed(Message, bubble=False):
@@ -75,7 +75,7 @@ class GroupsScreen(KeizerScreen):
                 yield CupsPanel(self.evening)
 
     def refresh_view(self) -> None:
-        from tui.evening.group import group_view
+        from keizer.evening.group import group_view
 
         season = self.evening.season
         pane = self.query_one(ChampionshipPane)
@@ -106,7 +106,7 @@ class GroupsScreen(KeizerScreen):
 
     @edits
     def action_form(self) -> None:
-        from tui.evening.group import form_event
+        from keizer.evening.group import form_event
 
         event = self.attempt(form_event, self.evening.season, tuple(self.declined))
         if event is not None and self.write(self.evening.session.commit, "form the championship group", event):
@@ -114,8 +114,8 @@ class GroupsScreen(KeizerScreen):
 
     @edits
     def action_unavailable(self) -> None:
-        from tui.app.dialogs.rounds import RoundsDialog
-        from tui.evening.group import check_group_rounds, rule_of
+        from keizer.tui.app.dialogs.rounds import RoundsDialog
+        from keizer.evening.group import check_group_rounds, rule_of
 
         season = self.evening.season
         group = season.championship
@@ -139,7 +139,7 @@ class GroupsScreen(KeizerScreen):
             group.unavailable_rounds(member), partial(check_group_rounds, season)), chosen)
 
     def _unavailable(self, member: PlayerId, rounds: tuple[int, ...]) -> None:
-        from tui.evening.group import unavailable_change
+        from keizer.evening.group import unavailable_change
 
         change = self.attempt(unavailable_change, self.evening.season, member, rounds)
         if change is None or not self.write(self.evening.session.apply, change):
@@ -160,7 +160,7 @@ class GroupsScreen(KeizerScreen):
 
     def _propose(self, season: object) -> None:
         """The worker thread: the schedule model's proposal (a user's problem is said, not raised)."""
-        from tui.evening.group import schedule_proposal
+        from keizer.evening.group import schedule_proposal
 
         try:
             games, cost = schedule_proposal(season)  # type: ignore[arg-type]
@@ -177,7 +177,7 @@ class GroupsScreen(KeizerScreen):
 
     @edits
     def action_accept(self) -> None:
-        from seasons.store.events import GroupScheduleSet
+        from keizer.seasons.store.events import GroupScheduleSet
 
         if self.proposed is None:
             self.say("propose a schedule first (s)", "warning")
@@ -190,8 +190,8 @@ class GroupsScreen(KeizerScreen):
 
     @edits
     def action_move(self) -> None:
-        from tui.app.dialogs.round_number import RoundDialog
-        from tui.evening.group import group_view
+        from keizer.tui.app.dialogs.round_number import RoundDialog
+        from keizer.evening.group import group_view
 
         season = self.evening.season
         if season.championship is None or not season.championship.schedule or self.proposed is not None:
@@ -215,8 +215,8 @@ class GroupsScreen(KeizerScreen):
         self.app.push_screen(RoundDialog(f"Move {names}", f"From round {game.round} to round:"), moved)
 
     def _move(self, white: PlayerId, black: PlayerId, to_round: int) -> None:
-        from seasons.store.events import GroupScheduleSet
-        from tui.evening.group import move_scheduled
+        from keizer.seasons.store.events import GroupScheduleSet
+        from keizer.evening.group import move_scheduled
 
         move = self.attempt(move_scheduled, self.evening.season, white, black, to_round)
         if move is None:
@@ -230,9 +230,9 @@ class GroupsScreen(KeizerScreen):
 
     @edits
     def action_result(self, code: str) -> None:
-        from seasons.model import Result
-        from seasons.store.events import GroupResultSet
-        from tui.evening.group import decision_event, group_view
+        from keizer.seasons.model import Result
+        from keizer.seasons.store.events import GroupResultSet
+        from keizer.evening.group import decision_event, group_view
 
         season = self.evening.season
         key = self.query_one("#group-schedule", KeizerTable).cursor_key

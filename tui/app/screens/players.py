@@ -9,15 +9,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from seasons.model import PlayerId
+from keizer.seasons.model import PlayerId
 
-from seasons.numbers import counted
-from tui.app.dialogs.player import PlayerDialog, PlayerForm
-from tui.app.dialogs.withdraw import WithdrawDialog
-from tui.app.edits import edits
-from tui.app.screens.base import KeizerScreen
-from tui.app.widgets.table import KeizerTable
-from tui.format import cut, short_names
+from keizer.seasons.numbers import counted
+from keizer.tui.app.dialogs.player import PlayerDialog, PlayerForm
+from keizer.tui.app.dialogs.withdraw import WithdrawDialog
+from keizer.tui.app.edits import edits
+from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.seasons.names import cut, short_names
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Rating", "rating"), ("Start cl", "class"), ("Gr", "group"),
            ("Status", "status"))

@@ -12,14 +12,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from seasons.model import Result
-from seasons.rounds import to_come_head
-from tui.app.dialogs.no_show import NoShowDialog
-from tui.app.edits import edits
-from tui.app.screens.base import KeizerScreen
-from tui.app.widgets.table import KeizerTable
-from tui.format import points, short_names
-from tui.visible import visible
+from keizer.seasons.model import Result
+from keizer.seasons.rounds import to_come_head
+from keizer.tui.app.dialogs.no_show import NoShowDialog
+from keizer.tui.app.edits import edits
+from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.tui.format import points
+from keizer.seasons.names import short_names
+from keizer.tui.visible import visible
 
 NAME_WIDTH = 15
 """A name on a board is said short past this, where the boards have room for more."""

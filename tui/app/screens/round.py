@@ -12,15 +12,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
-from seasons.model import EntryKind, PlayerId
-from tui.app.dialogs.external import ExternalResultDialog
-from tui.app.dialogs.report import ReportDialog
-from tui.app.edits import edits
-from tui.app.screens.base import KeizerScreen
-from tui.app.widgets.table import KeizerTable
-from tui.evening.report_time import report_default
-from tui.format import cut, short_names
-from tui.visible import visible
+from keizer.seasons.model import EntryKind, PlayerId
+from keizer.tui.app.dialogs.external import ExternalResultDialog
+from keizer.tui.app.dialogs.report import ReportDialog
+from keizer.tui.app.edits import edits
+from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.report_time import report_default
+from keizer.seasons.names import cut, short_names
+from keizer.tui.visible import visible
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Tonight", "status"), ("Note", "note"))
 NAME_AT_LEAST = 20
@@ -87,7 +87,7 @@ class RoundScreen(KeizerScreen):
 
     def on_mount(self) -> None:
         self.query_one(KeizerTable).set_columns(COLUMNS)
-        self.watch(self.keizer, "current_round", self.follow_current_round, init=False)
+        self.watch(self.app, "current_round", self.follow_current_round, init=False)  # the host's reactive
 
     @property
     def shown_round(self) -> int:

@@ -11,13 +11,13 @@ from textual import events
 from textual.containers import Grid, VerticalScroll
 from textual.widgets import Input, Label, Select, Static, TextArea
 
-from seasons.errors import ChangedMeanwhile, KeizerError
-from seasons.ruleset import PRESET_NAMES
-from tui.app.edits import edits
-from tui.app.messages import Outdated, SeasonWritten
-from tui.app.screens.base import KeizerScreen
-from tui.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
-from tui.visible import visible
+from keizer.seasons.errors import ChangedMeanwhile, KeizerError
+from keizer.seasons.ruleset.presets import PRESET_NAMES
+from keizer.tui.app.edits import edits
+from keizer.tui.app.messages import Outdated, SeasonWritten
+from keizer.tui.app.screens.base import KeizerScreen
+from keizer.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
+from keizer.tui.visible import visible
 
 
 FIELDS = (("name", "Name"), ("rounds", "Rounds planned"), ("preset", "Ruleset preset"), ("start", "Start date"),

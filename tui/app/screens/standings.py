@@ -14,14 +14,16 @@ from textual.widgets import Static
 
 from rich.text import Text
 
-from seasons.errors import KeizerError
-from tui.app.dialogs.card import PlayerCardScreen
-from tui.app.edits import edits
-from tui.app.messages import Said, SeasonWritten
-from tui.app.screens.base import KeizerScreen
-from tui.app.widgets.table import KeizerTable
-from tui.format import FINAL_GROUP_MARK, short_names
-from tui.visible import visible
+from keizer.scoring.table import standings_table
+from keizer.seasons.errors import KeizerError
+from keizer.tui.app.dialogs.card import PlayerCardScreen
+from keizer.tui.app.edits import edits
+from keizer.tui.app.messages import Said, SeasonWritten
+from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.tui.format import FINAL_GROUP_MARK, standings_cells
+from keizer.seasons.names import short_names
+from keizer.tui.visible import visible
 
 NAME_WIDTH = 16
 STYLE_NAMES = {"d": "club D columns", "k": "club K columns"}
@@ -77,7 +79,7 @@ class StandingsScreen(KeizerScreen):
     def refresh_view(self) -> None:
         view = self.evening.standings.view(self.shown_round)
         style = self.shown_style
-        columns, rows = view.columns(style)
+        columns, rows = standings_cells(view.replay, standings_table(view.replay, view.round), style)
         table = self.query_one("#standings", KeizerTable)
         # No cell padding but one leading space a cell: both clubs' columns fit in 80 columns.
         headers = [Text(f" {h}", justify="right" if right else "left") for h, right in columns]
@@ -140,7 +142,7 @@ class StandingsScreen(KeizerScreen):
 
     def _publish(self, k: int, style: str, lang: str = "nl") -> None:
         """The worker thread: write and record, then tell the app (a user's problem is said, not raised)."""
-        from tui.publish.output import publish, site_folder  # Jinja2 and Babel load when a site is made
+        from keizer.tui.publish.output import publish, site_folder  # Jinja2 and Babel load when a site is made
 
         try:
             folder = site_folder(self.evening.session.path)

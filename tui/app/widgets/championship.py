@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from seasons.championship import GroupGame
-from seasons.model import PlayerId, Season
-from seasons.numbers import game_points_text
-from tui.app.widgets.table import KeizerTable
-from tui.evening.group import GroupView
-from tui.format import fit_names, short_names
-from tui.visible import visible
+from keizer.seasons.championship import GroupGame
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.numbers import game_points_text
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.group import GroupView
+from keizer.tui.format import fit_names
+from keizer.seasons.names import short_names
+from keizer.tui.visible import visible
 
 
 TIGHT_ROWS = 30

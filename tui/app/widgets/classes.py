@@ -11,19 +11,20 @@ from textual.containers import Vertical
 from textual.reactive import var
 from textual.widgets import Static
 
-from seasons.errors import ChangedMeanwhile, KeizerError
-from seasons.model import PlayerId
-from seasons.numbers import counted
-from tui.app.edits import edits
-from tui.app.messages import Outdated, Said, SeasonWritten
-from tui.app.widgets.table import KeizerTable
-from tui.evening.classes import cups_view
-from tui.format import points, short_names
-from tui.visible import visible
+from keizer.seasons.errors import ChangedMeanwhile, KeizerError
+from keizer.seasons.model import PlayerId
+from keizer.seasons.numbers import counted
+from keizer.tui.app.edits import edits
+from keizer.tui.app.messages import Outdated, Said, SeasonWritten
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.classes import cups_view
+from keizer.tui.format import points
+from keizer.seasons.names import short_names
+from keizer.tui.visible import visible
 
 if TYPE_CHECKING:
-    from tui.evening import Evening
-    from tui.evening.classes import ClassesView
+    from keizer.evening.evening import Evening
+    from keizer.evening.classes import ClassesView
 
 NAME_WIDTH = 24
 
@@ -155,7 +156,7 @@ def _note(view: ClassesView) -> str:
 class CupsPanel(_Panel):
     """K's group cups: each group's prize list after a round (the 33% rule applied), the cups marked.
     `excluded` gives the players who play for no cup, asked at every drawing (None: K's final group,
-    `tui.evening.classes.cup_exclusions`)."""
+    `evening.classes.cup_exclusions`)."""
 
     def __init__(self, evening: Evening, excluded: Callable[[], frozenset[PlayerId]] | None = None, *,
                  id: str | None = None) -> None:

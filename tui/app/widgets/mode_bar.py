@@ -6,8 +6,8 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
-from tui.app.modes import MODE_KEYS
-from tui.visible import visible
+from keizer.tui.app.modes import MODE_KEYS
+from keizer.tui.visible import visible
 
 ELLIPSIS = "…"
 MIN_NAME = 6

@@ -10,13 +10,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from seasons.numbers import counted
-from tui.app.widgets.table import Cell, KeizerTable
-from tui.format import points, short, short_names
-from tui.visible import visible
+from keizer.seasons.numbers import counted
+from keizer.tui.app.widgets.table import Cell, KeizerTable
+from keizer.tui.format import points
+from keizer.seasons.names import short, short_names
+from keizer.tui.visible import visible
 
 if TYPE_CHECKING:
-    from tui.evening.proposals import BoardView, PlayerRef, ProposalView as Proposal
+    from keizer.evening.proposals import BoardView, PlayerRef, ProposalView as Proposal
 
 LOCK_MARK = "L"
 DIFF_MARK = "*"

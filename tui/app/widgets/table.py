@@ -13,7 +13,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import DataTable
 
-from tui.visible import visible
+from keizer.tui.visible import visible
 
 Cell = str | Text
 Row = tuple[str, Sequence[Cell]]

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from seasons.errors import KeizerError
+from keizer.seasons.errors import KeizerError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     rows: Any
     if args.what == "standings":
-        from scoring import benchmark as standings_bench
+        from keizer.scoring import benchmark as standings_bench
 
         if args.sizes:
             rows = standings_bench.run_standings_benchmark(
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
         rows = {name: getattr(timings, name) for name in timings.__slots__}
         report = timings.report()
     else:
-        from pairing import benchmark as pairing_bench
+        from keizer.pairing import benchmark as pairing_bench
 
         if args.sizes:
             rows = pairing_bench.run_pairing_benchmark(sizes=tuple(_positive(s) for s in args.sizes.split(",")),
@@ -55,9 +55,9 @@ def _tui_benchmark(players: int, seed: int) -> Any:
     import tempfile
     from pathlib import Path
 
-    from pairing.simulate import simulate_season
-    from seasons.store import SeasonStore
-    from tui.app import bench as tui_bench
+    from keizer.pairing.simulate import simulate_season
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.tui.app import bench as tui_bench
 
     season = simulate_season(players, 36, "keizer-classic", seed, played=20)
     with tempfile.TemporaryDirectory(prefix="keizer-bench-") as tmp:
@@ -89,8 +89,8 @@ come from the standings benchmark's own top-down generator (simulating 10,000 ×
 
 
 def _season_source(players: int, rounds: int, seed: int) -> tuple[str, Any]:
-    from pairing.simulate import simulate_season
-    from scoring.benchmark import top_down_source
+    from keizer.pairing.simulate import simulate_season
+    from keizer.scoring.benchmark import top_down_source
 
     if players <= SIMULATE_UP_TO:
         return "simulated", simulate_season(players, rounds, "keizer-classic", seed)

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from seasons.errors import KeizerError
+from keizer.seasons.errors import KeizerError
 
 if TYPE_CHECKING:
-    from tui.evening import Evening
+    from keizer.evening.evening import Evening
 
 NONE = "none"
 """Written for a date to take it away again."""
@@ -36,7 +36,7 @@ def run_dates(args: argparse.Namespace) -> int:
         raise KeizerError("dates: --round and --date go together")
     if args.weekday is not None and args.start is None:
         raise KeizerError("dates: --weekday goes with --start")
-    from seasons.errors import InputError
+    from keizer.seasons.errors import InputError
 
     # The settings name their fields as the TUI shows them; here the director typed options.
     options = {"start date": "--start", "weekday": "--weekday", f"round {args.round} date": "--date"}
@@ -75,9 +75,9 @@ def register_report(sub: argparse._SubParsersAction) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from seasons.errors import InputError
-    from seasons.limits import checked_text
-    from seasons.lookup import resolve_player
+    from keizer.seasons.errors import InputError
+    from keizer.seasons.limits import checked_text
+    from keizer.seasons.lookup import resolve_player
 
     if args.force_majeure is not None:  # typed text, held to what a name is: no escapes, one line, 200 at most
         args.force_majeure = checked_text(args.force_majeure, "--force-majeure", empty=False)
@@ -96,7 +96,7 @@ def run_report(args: argparse.Namespace) -> int:
 @contextmanager
 def evening_on(path: str) -> Iterator[Evening]:
     """The evening layer on a season store, closed again however the command ends."""
-    from tui.evening import Evening  # the evening layer loads scoring: only when a command runs
+    from keizer.evening.evening import Evening
 
     evening = Evening.open(path)
     try:

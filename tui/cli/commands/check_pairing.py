@@ -8,16 +8,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seasons.errors import InputError
-from seasons.json_input import load_json
-from seasons.limits import describe
-from seasons.load import load_season, read_text
-from seasons.model import PlayerId, Season
-from seasons.rounds import round_to_pair
-from tui.format import with_names
+from keizer.seasons.errors import InputError
+from keizer.seasons.json_input import load_json
+from keizer.seasons.limits import describe
+from keizer.seasons.load import load_season, read_text
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.rounds import round_to_pair
+from keizer.seasons.names import with_names
 
 if TYPE_CHECKING:
-    from pairing.compare import Comparison
+    from keizer.pairing.compare import Comparison
 
 EXIT_INVALID = 1
 
@@ -38,8 +38,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pairing import build_instance, check_pairing, keizer_ranking, propose
-    from pairing.compare import Comparison
+    from keizer.pairing.checker import check_pairing
+    from keizer.pairing.instance import build_instance
+    from keizer.pairing.proposer import propose
+    from keizer.pairing.ranking import keizer_ranking
+    from keizer.pairing.compare import Comparison
 
     season = load_season(args.season)
     k = args.round if args.round is not None else round_to_pair(season)
@@ -72,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _text(season: Season, out: dict[str, Any], versus: Comparison) -> str:
-    from pairing.compare import cost_words
+    from keizer.pairing.compare import cost_words
 
     verdict = "valid" if out["valid"] else "breaks the rules"
     lines = [f"Pairing of round {out['round']}: {verdict}"]
@@ -155,6 +158,6 @@ def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[Playe
 
 def _known(season: Season, text: Any, where: str) -> PlayerId:
     """The player a pairing file names: an id, or a name or prefix of one (seasons.lookup)."""
-    from seasons.lookup import resolve_player
+    from keizer.seasons.lookup import resolve_player
 
     return resolve_player(season, text, where)

@@ -7,11 +7,11 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from seasons.errors import KeizerError
+from keizer.seasons.errors import KeizerError
 
 if TYPE_CHECKING:
-    from seasons.model import Season
-    from tui.evening.classes import ClassesView
+    from keizer.seasons.model import Season
+    from keizer.evening.classes import ClassesView
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,17 +41,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seasons.load import load_season
-    from tui.evening.classes import class_rules, classes_view, default_round, parse_move
+    from keizer.seasons.load import load_season
+    from keizer.evening.classes import class_rules, classes_view, default_round, parse_move
 
     changes = tuple(parse_move(text) for text in args.move)
     if changes and not (args.accept or args.start):
         raise KeizerError("--move changes what --accept or --start writes: give one of them")
     if args.accept or args.take_back or args.start:
         return _write(args, changes)
-    from scoring import replay
-    from seasons.ruleset import parse_ruleset
-    from tui.cli.commands.round_arg import standings_round
+    from keizer.scoring.replay import replay
+    from keizer.seasons.ruleset.parse import parse_ruleset
+    from keizer.tui.cli.commands.round_arg import standings_round
 
     season = load_season(args.season)
     rules = class_rules(parse_ruleset(season.ruleset_spec))
@@ -66,12 +66,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
-    from tui.evening import Evening
-    from tui.evening.classes import class_rules, default_round
+    from keizer.evening.evening import Evening
+    from keizer.evening.classes import class_rules, default_round
 
     evening = Evening.open(args.season)
     try:
-        from seasons.lookup import resolve_player
+        from keizer.seasons.lookup import resolve_player
 
         # A player is named as on every other option: an id or a name (unique start, no case or accents).
         changes = tuple((resolve_player(evening.season, pid, f"--move {text}"), klass)
@@ -92,7 +92,7 @@ def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
 
 
 def classes_text(season: Season, view: ClassesView) -> str:
-    from tui.format import points, text_table
+    from keizer.tui.format import points, text_table
 
     lines = [f"{season.name} — classes after round {view.round}"
              + (" (a reading: moves proposed)" if view.reading else "")]
@@ -122,7 +122,7 @@ def classes_text(season: Season, view: ClassesView) -> str:
 
 
 def classes_json(season: Season, view: ClassesView) -> dict[str, Any]:
-    from tui.format import exact
+    from keizer.tui.format import exact
 
     def row(r: Any) -> dict[str, Any]:
         out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,

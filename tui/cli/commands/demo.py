@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-import seasons
+from keizer import seasons
 
 DEMO_SEASON = Path(seasons.__file__).resolve().parent / "samples" / "demo.json"
 
@@ -17,14 +17,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "folder removed on quit (the bundled file is never modified). Without a terminal, print "
                                    "its standings instead.")
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
-    p.set_defaults(run=run)
+    p.set_defaults(instead=instead)
 
 
-def run(args: argparse.Namespace) -> int:
-    from tui.cli.main import main  # through the parser: the same options and defaults as typed
-
+def instead(args: argparse.Namespace) -> list[str]:
+    """The command `keizer demo` stands for, run through the parser: the same options and defaults as typed."""
     if sys.stdin.isatty() and sys.stdout.isatty():
-        return main(["open", "--demo", *(["--no-mouse"] if args.no_mouse else [])])
+        return ["open", "--demo", *(["--no-mouse"] if args.no_mouse else [])]
     print("keizer: no terminal here, so the demo's standings are printed instead of opening the TUI",
           file=sys.stderr)
-    return main(["standings", str(DEMO_SEASON)])
+    return ["standings", str(DEMO_SEASON)]

@@ -7,11 +7,11 @@ import json
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from seasons.errors import KeizerError
-from seasons.model import PlayerId, Result, Season
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId, Result, Season
 
 if TYPE_CHECKING:
-    from seasons.store.event_base import Event
+    from keizer.seasons.store.event_base import Event
 
 USAGE = """\
 keizer group SEASON [--json]                      members, schedule, table and state
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _parser(action: str) -> argparse.ArgumentParser:
-    from tui.cli.parser import Parser
+    from keizer.tui.cli.parser import Parser
 
     p = Parser(prog=f"keizer group {action}".strip(), usage=USAGE)
     p.add_argument("season", metavar="SEASON")
@@ -83,7 +83,7 @@ def _unknown_action(words: list[str]) -> bool:
     to an action (`keizer group shedule`)."""
     from pathlib import Path
 
-    from tui.cli.parser import nearest
+    from keizer.tui.cli.parser import nearest
 
     first = words[0]
     if first.startswith("-") or Path(first).exists():  # the show form, an option first or its SEASON
@@ -94,26 +94,26 @@ def _unknown_action(words: list[str]) -> bool:
 def _refuse_action(word: str) -> NoReturn:
     """`keizer group: error: unknown command 'frm'; did you mean 'form'?`, the way `keizer` answers a
     misspelt command, and the hint; exit 2."""
-    from tui.cli.parser import Parser, nearest
+    from keizer.tui.cli.parser import Parser, nearest
 
     listed = ", ".join(repr(a) for a in ACTIONS)
     Parser(prog="keizer group").error(f"unknown command {word!r}{nearest(word, ACTIONS)} (choose from {listed})")
 
 
 def _read(path: str, save: bool) -> tuple[Season, int | None]:
-    from seasons.load import is_store_file, load_season
+    from keizer.seasons.load import is_store_file, load_season
 
     if save:
         if not is_store_file(path):
             raise KeizerError(f"{path}: --save needs a season store (.keizer); import the JSON file first")
-        from tui.cli.commands.pair import read_with_head
+        from keizer.tui.cli.commands.pair import read_with_head
 
         return read_with_head(path)
     return load_season(path), None
 
 
 def _write(path: str, head: int | None, label: str, event: Event) -> None:
-    from seasons.store import SeasonStore
+    from keizer.seasons.store.season_store import SeasonStore
 
     with SeasonStore.open(path) as store:
         store.apply(label, event, expect_head=head)
@@ -122,13 +122,13 @@ def _write(path: str, head: int | None, label: str, event: Event) -> None:
 
 def _pid(season: Season, text: str, what: str) -> PlayerId:
     """An id, a name or its start, as every command takes a player ("did you mean" when none fits)."""
-    from seasons.lookup import resolve_player
+    from keizer.seasons.lookup import resolve_player
 
     return resolve_player(season, text, what)
 
 
 def _result_of(text: str, what: str) -> Result:
-    from seasons.json_keys import RESULTS
+    from keizer.seasons.json_keys import RESULTS
 
     if text not in RESULTS:
         raise KeizerError(f"{what}: unknown result {text!r} (expected one of {', '.join(RESULTS)})")
@@ -136,8 +136,8 @@ def _result_of(text: str, what: str) -> Result:
 
 
 def _show(opts: argparse.Namespace) -> int:
-    from tui.cli.commands.group_text import view_json, view_text
-    from tui.evening.group import group_view
+    from keizer.tui.cli.commands.group_text import view_json, view_text
+    from keizer.evening.group import group_view
 
     season, _ = _read(opts.season, False)
     view = group_view(season)
@@ -149,7 +149,7 @@ def _show(opts: argparse.Namespace) -> int:
 
 
 def _form(opts: argparse.Namespace) -> int:
-    from tui.evening.group import form_event
+    from keizer.evening.group import form_event
 
     season, head = _read(opts.season, opts.save)
     event = form_event(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
@@ -164,9 +164,9 @@ def _form(opts: argparse.Namespace) -> int:
 
 
 def _schedule(opts: argparse.Namespace) -> int:
-    from pairing.group_schedule import propose_schedule
-    from tui.cli.commands.group_text import schedule_json, schedule_text
-    from tui.evening.group import first_open_round, group_of, move_scheduled, rule_of, schedule_event
+    from keizer.pairing.group_schedule import propose_schedule
+    from keizer.tui.cli.commands.group_text import schedule_json, schedule_text
+    from keizer.evening.group import first_open_round, group_of, move_scheduled, rule_of, schedule_event
 
     season, head = _read(opts.season, opts.save)
     rule, group = rule_of(season), group_of(season)
@@ -196,7 +196,7 @@ def _schedule(opts: argparse.Namespace) -> int:
 
 
 def _unavailable(opts: argparse.Namespace) -> int:
-    from tui.evening.group import group_of, unavailable_change
+    from keizer.evening.group import group_of, unavailable_change
 
     season, head = _read(opts.season, opts.save)
     pid = _pid(season, opts.player, "unavailable")
@@ -214,7 +214,7 @@ def _unavailable(opts: argparse.Namespace) -> int:
 
 
 def _decide(opts: argparse.Namespace) -> int:
-    from tui.evening.group import decision_event, group_view, state_summary
+    from keizer.evening.group import decision_event, group_view, state_summary
 
     season, head = _read(opts.season, opts.save)
     if opts.game is None and not opts.clear:
@@ -237,7 +237,7 @@ def _decide(opts: argparse.Namespace) -> int:
 
 
 def _result(opts: argparse.Namespace) -> int:
-    from seasons.store.events import GroupResultSet
+    from keizer.seasons.store.events import GroupResultSet
 
     season, head = _read(opts.season, opts.save)
     parts = opts.game.split(":")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seasons.championship import GroupGame
-from seasons.model import PlayerId, Season
-from seasons.numbers import game_points_text
-from tui.evening.group import GroupView, state_summary
-from tui.format import exact, text_table
+from keizer.seasons.model import GroupGame
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.numbers import game_points_text
+from keizer.evening.group import GroupView, state_summary
+from keizer.tui.format import exact, text_table
 
 if TYPE_CHECKING:
-    from pairing.group_schedule import ScheduleCheck
+    from keizer.pairing.group_schedule import ScheduleCheck
 
 
 def _name(season: Season, pid: PlayerId) -> str:

@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from seasons.errors import KeizerError
+from keizer.seasons.errors import KeizerError
 
 if TYPE_CHECKING:
-    from seasons.store import SeasonStore
+    from keizer.seasons.store.season_store import SeasonStore
 
 
 def _open_store(path: str, *, readonly: bool) -> SeasonStore:
     """The store in `path`; `readonly` for the commands that only read it (nothing in the file changes,
     not even an older schema's upgrade)."""
-    from seasons.load import require_store_file
-    from seasons.store import SeasonStore
+    from keizer.seasons.load import require_store_file
+    from keizer.seasons.store.season_store import SeasonStore
 
     # A missing file, a folder or an empty file said as such, not as a JSON file that has no history.
     require_store_file(path, "this needs a season store (.keizer); a JSON file has no history (import it first)")

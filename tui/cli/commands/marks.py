@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from seasons.errors import KeizerError
+from keizer.seasons.errors import KeizerError
 
 if TYPE_CHECKING:
-    from seasons.model import Season
-    from tui.evening.mark_checks import InFinalGroup, PlayedGame
+    from keizer.seasons.model import Season
+    from keizer.evening.mark_checks import InFinalGroup, PlayedGame
 
 STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won", "external-drawn",
             "external-lost")
@@ -43,10 +43,10 @@ def register_attend(sub: argparse._SubParsersAction) -> None:
 def run_attend(args: argparse.Namespace) -> int:
     from shlex import quote
 
-    from seasons.lookup import resolve_player
-    from seasons.model import EntryKind
-    from tui.cli.commands.calendar import evening_on
-    from tui.evening.mark_checks import InFinalGroup, PlayedGame
+    from keizer.seasons.lookup import resolve_player
+    from keizer.seasons.model import EntryKind
+    from keizer.tui.cli.commands.calendar import evening_on
+    from keizer.evening.mark_checks import InFinalGroup, PlayedGame
 
     entry = {"present": None, "excused": EntryKind.EXCUSED, "unexcused": EntryKind.UNEXCUSED,
              "duty": EntryKind.DUTY, "external": EntryKind.EXTERNAL_PENDING, "external-won": EntryKind.EXTERNAL_WIN,
@@ -90,7 +90,7 @@ def print_to_come(season: Season, k: int, path: str) -> None:
     one: the evening moves on without them (docs/rules.md §13), so each mark says what is owed."""
     from shlex import quote
 
-    from seasons.rounds import team_results_to_come, to_come_list
+    from keizer.seasons.rounds import team_results_to_come, to_come_list
 
     pending = team_results_to_come(season, k - 1)
     if pending:
@@ -103,7 +103,7 @@ def _cli_way(exc: PlayedGame | InFinalGroup, season: str) -> str:
     """A refused mark's way out as commands to type, the season's path quoted for the shell."""
     from shlex import quote
 
-    from tui.evening.mark_checks import InFinalGroup
+    from keizer.evening.mark_checks import InFinalGroup
 
     path = quote(season)
     if isinstance(exc, InFinalGroup):
@@ -139,8 +139,8 @@ def register_result(sub: argparse._SubParsersAction) -> None:
 
 
 def run_result(args: argparse.Namespace) -> int:
-    from seasons.model import Result
-    from tui.cli.commands.calendar import evening_on
+    from keizer.seasons.model import Result
+    from keizer.tui.cli.commands.calendar import evening_on
 
     if args.black_by_forfeit:
         if args.result is not None:

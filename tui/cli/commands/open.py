@@ -8,8 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from seasons.errors import KeizerError
-from tui.cli.commands.demo import DEMO_SEASON
+from keizer.seasons.errors import KeizerError
+from keizer.tui.cli.commands.demo import DEMO_SEASON
 
 STORE_SUFFIX = ".keizer"
 EXIT_CRASHED = 1
@@ -40,14 +40,14 @@ def run(args: argparse.Namespace) -> int:
     if args.season:
         check_season_file(Path(args.season))  # a file that cannot be opened is said before anything else
     if args.season and args.read_only:
-        from seasons.load import is_store_file
+        from keizer.seasons.load import is_store_file
 
         if not is_store_file(Path(args.season)):  # importing it would write a new store
             raise KeizerError(f"open: {args.season} is a JSON season: --read-only opens a season store "
                               f"(.keizer) only (nothing was written)")
     rating_list = None
     if args.rating_list:  # read before the UI takes the screen: a broken list is one line, nothing written
-        from seasons.rating_list import read_rating_list
+        from keizer.seasons.rating_list import read_rating_list
 
         rating_list = read_rating_list(args.rating_list)
     if not sys.stdin.isatty() or not sys.stdout.isatty():
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     store = demo_store() if args.demo else prepare_store(Path(args.season))
     if args.demo:  # said before the UI takes the screen; the terminal shows it again after it
         print(f"keizer: the demo opens a fresh copy, {store} (removed when you quit)", file=sys.stderr)
-    from tui.app import make_app  # Textual is loaded only for the UI
+    from keizer.tui.app.app import make_app
 
     app = make_app(store, readonly=args.read_only)
     app.evening.roster.rating_list = rating_list
@@ -91,8 +91,8 @@ def after_the_app(store: Path, return_code: int | None, *, demo: bool, readonly:
 def check_season_file(path: Path) -> None:
     """KeizerError naming the file if it is missing, a folder, a damaged store or an invalid JSON season,
     or if importing it would have to overwrite a file; nothing is written."""
-    from seasons.load import is_store_file, load_season
-    from seasons.store import SeasonStore
+    from keizer.seasons.load import is_store_file, load_season
+    from keizer.seasons.store.season_store import SeasonStore
 
     if not path.exists():
         store = path if path.suffix == STORE_SUFFIX else path.with_suffix(STORE_SUFFIX)
@@ -113,8 +113,8 @@ def check_season_file(path: Path) -> None:
 def prepare_store(path: Path) -> Path:
     """The store to open: `path` itself, or for a JSON season a new store beside it (`club.json` →
     `club.keizer`), never overwriting a file."""
-    from seasons.load import is_store_file, load_season
-    from seasons.store import SeasonStore
+    from keizer.seasons.load import is_store_file, load_season
+    from keizer.seasons.store.season_store import SeasonStore
 
     check_season_file(path)
     if is_store_file(path):
@@ -129,8 +129,8 @@ def prepare_store(path: Path) -> Path:
 def demo_store(folder: Path | None = None) -> Path:
     """A fresh store holding the bundled demo season, in a new temporary folder (the bundled file is
     only read)."""
-    from seasons.load import load_season
-    from seasons.store import SeasonStore
+    from keizer.seasons.load import load_season
+    from keizer.seasons.store.season_store import SeasonStore
 
     folder = folder or Path(tempfile.mkdtemp(prefix="keizer-demo-"))
     target = folder / ("demo" + STORE_SUFFIX)

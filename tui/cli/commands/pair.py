@@ -7,13 +7,13 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from seasons.errors import KeizerError
-from seasons.model import EntryKind, PlayerId, Season
-from seasons.numbers import counted
-from seasons.rounds import pending_before, round_to_pair
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.numbers import counted
+from keizer.seasons.rounds import pending_before, round_to_pair
 
 if TYPE_CHECKING:
-    from pairing import Proposal
+    from keizer.pairing.proposal import Proposal
 
 MAX_ALTERNATIVES = 100
 """Next-best pairings asked at most: each is a re-solve, and more than a director reads."""
@@ -59,8 +59,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pairing import alternatives, build_instance, costs_json, explain, keizer_ranked, propose, proposal_json
-    from seasons.load import is_store_file, load_season
+    from keizer.pairing.alternatives import alternatives
+    from keizer.pairing.explain import explain
+    from keizer.pairing.export import costs_json, proposal_json
+    from keizer.pairing.instance import build_instance
+    from keizer.pairing.proposer import propose
+    from keizer.pairing.ranking import keizer_ranked
+    from keizer.seasons.load import is_store_file, load_season
 
     if not 0 <= args.alternatives <= MAX_ALTERNATIVES or args.differ < 1:
         raise KeizerError(f"--alternatives must be 0 to {MAX_ALTERNATIVES} and --differ 1 or more")
@@ -70,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     k = args.round if args.round is not None else round_to_pair(season)
     keep = None
     if args.keep_accepted:
-        from tui.evening.repair import kept_pairing, with_attendance
+        from keizer.evening.repair import kept_pairing, with_attendance
 
         keep = kept_pairing(season, k)
         season = with_attendance(season, k, [_player(season, x, "--present") for x in args.present],
@@ -116,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.costs:
         sys.stdout.write(json.dumps(costs_json(best), ensure_ascii=False) + "\n")
     else:
-        from tui.cli.commands.pair_text import proposal_text
+        from keizer.tui.cli.commands.pair_text import proposal_text
 
         sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None,
                                        forbids))
@@ -138,7 +143,7 @@ def _saved_boards(season: Season, k: int) -> int:
 def read_with_head(path: str) -> tuple[Season, int]:
     """The season in a store and the revision it is at, read together (read-only): a pairing computed
     from it is saved only if the store is still at that revision."""
-    from seasons.store import SeasonStore
+    from keizer.seasons.store.season_store import SeasonStore
 
     with SeasonStore.open(path, readonly=True) as store:
         return store.season, store.head()
@@ -146,7 +151,7 @@ def read_with_head(path: str) -> tuple[Season, int]:
 
 def _player(season: Season, text: str, option: str) -> PlayerId:
     """The player an option names: an id, or a name or prefix of one (seasons.lookup)."""
-    from seasons.lookup import resolve_player
+    from keizer.seasons.lookup import resolve_player
 
     return resolve_player(season, text, f"{option} {text}")
 
@@ -173,8 +178,8 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendan
     """The best pairing saved as round k's, through the evening layer (one action; undo takes it back),
     as a compare-and-set: if anything was written after `head` (the revision `season` was read at, which
     the pairing was computed from), nothing is saved and one line says what came in between."""
-    from tui.evening import Evening
-    from tui.evening.listing import saved_pairing
+    from keizer.evening.evening import Evening
+    from keizer.evening.listing import saved_pairing
 
     games = tuple(best.pairs())
     if (1 <= k <= len(season.rounds) and season.round(k).is_paired and not attendance

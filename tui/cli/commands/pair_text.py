@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from seasons.model import PlayerId, Season
-from tui.format import points, text_table, with_names
+from keizer.seasons.model import PlayerId, Season
+from keizer.tui.format import points, text_table
+from keizer.seasons.names import with_names
 
 
 def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], explanation: Any | None,
@@ -48,7 +49,7 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
 
 
 def _boards_table(season: Season, inst: Any, proposal: Any) -> str:
-    from tui.evening.group import group_pairs
+    from keizer.evening.group import group_pairs
 
     group = group_pairs(season, proposal.round_number)
     rows = []
@@ -82,7 +83,7 @@ def _who(season: Season, inst: Any, pid: PlayerId) -> str:
 
 def _cost_line(proposal: Any) -> str:
     """The cost in words, as the Pairing screen says it (the objective's integer is in `--json`)."""
-    from pairing.compare import cost_words
+    from keizer.pairing.compare import cost_words
 
     words = cost_words(proposal.real_cost, proposal.criteria)
     return "Cost: " + words.removeprefix("cost ")
@@ -90,6 +91,6 @@ def _cost_line(proposal: Any) -> str:
 
 def _versus_best(alt: Any, best: Any) -> str:
     """Why the alternative comes after the best, in the order the tiers decide (docs/pairing.md)."""
-    from pairing.compare import Comparison  # here, not at the top: the command line starts without pairing
+    from keizer.pairing.compare import Comparison  # here, not at the top: the command line starts without pairing
 
     return Comparison.of(alt.proposal, best).behind_the_best()

@@ -7,11 +7,11 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from seasons.numbers import counted
-from tui.format import text_table
+from keizer.seasons.numbers import counted
+from keizer.tui.format import text_table
 
 if TYPE_CHECKING:
-    from seasons.model import Player
+    from keizer.seasons.model import Player
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,9 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seasons.load import load_season
-    from seasons.rounds import current_round
-    from seasons.roster import player_rows
+    from keizer.seasons.load import load_season
+    from keizer.seasons.rounds import current_round
+    from keizer.seasons.roster import player_rows
 
     season = load_season(args.season)
     rows = player_rows(season, current_round(season))

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tui.format import exact, points, text_table
+from keizer.tui.format import exact, points, text_table
 
 if TYPE_CHECKING:
-    from scoring import Replay
-    from scoring.classes import ClassTable
-    from scoring.cups import CupTable
-    from seasons.model import Season
+    from keizer.scoring.replay import Replay
+    from keizer.scoring.classes import ClassTable
+    from keizer.scoring.cups import CupTable
+    from keizer.seasons.model import Season
 
 
 def prize_lists(rep: Replay) -> tuple[tuple[ClassTable, ...], tuple[CupTable, ...]]:
     """The class prize lists (ruleset `classes`) and the group cups (ruleset `cups`) after the replay's round;
     empty for a club without them."""
-    from tui.evening.classes import classes_view, cups_view
+    from keizer.evening.classes import classes_view, cups_view
 
     classes = classes_view(rep.season, rep, rep.upto, prizes=True).tables if rep.ruleset.classes is not None else ()
     cups = cups_view(rep.season, rep, rep.upto) if rep.ruleset.cups is not None else ()

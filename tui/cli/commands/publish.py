@@ -7,9 +7,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from seasons.errors import KeizerError
-from tui.format import COLUMNS
-from tui.legend import LANGUAGES
+from keizer.seasons.errors import KeizerError
+from keizer.tui.format import COLUMNS
+from keizer.tui.legend import LANGUAGES
 
 
 def _common(p: argparse.ArgumentParser, round_help: str) -> None:
@@ -50,21 +50,21 @@ def register_pairing(sub: argparse._SubParsersAction) -> None:
 
 
 def _round(season: object, k: int | None) -> int:
-    from seasons.model import Season
-    from tui.cli.commands.round_arg import standings_round
+    from keizer.seasons.model import Season
+    from keizer.tui.cli.commands.round_arg import standings_round
 
     assert isinstance(season, Season)
     return standings_round(season, k)
 
 
 def run_publish(args: argparse.Namespace) -> int:
-    from seasons.load import is_store_file, load_season
-    from tui.publish.output import publish, write_site
-    from tui.publish.site import build_site
+    from keizer.seasons.load import is_store_file, load_season
+    from keizer.tui.publish.output import publish, write_site
+    from keizer.tui.publish.site import build_site
 
     out = Path(args.output)
     if is_store_file(args.season):
-        from tui.evening import Evening
+        from keizer.evening.evening import Evening
 
         evening = Evening.open(args.season)
         try:
@@ -83,9 +83,9 @@ def run_publish(args: argparse.Namespace) -> int:
 
 
 def run_notice(args: argparse.Namespace) -> int:
-    from scoring import replay
-    from seasons.load import load_season
-    from tui.publish.notice import make_notice, notice_text
+    from keizer.scoring.replay import replay
+    from keizer.seasons.load import load_season
+    from keizer.tui.publish.notice import make_notice, notice_text
 
     season = load_season(args.season)
     k = _round(season, args.round)
@@ -94,8 +94,8 @@ def run_notice(args: argparse.Namespace) -> int:
 
 
 def run_pairing(args: argparse.Namespace) -> int:
-    from seasons.load import load_season
-    from tui.publish.sheet import round_sheet, sheet_lines, sheet_title
+    from keizer.seasons.load import load_season
+    from keizer.tui.publish.sheet import round_sheet, sheet_lines, sheet_title
 
     season = load_season(args.season)
     k = args.round

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from seasons.errors import KeizerError
-from seasons.model import Season
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import Season
 
 
 def standings_round(season: Season, k: int | None) -> int:

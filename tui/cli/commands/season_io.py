@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from seasons.errors import KeizerError
-from seasons.numbers import counted
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.numbers import counted
 
 if TYPE_CHECKING:
-    from seasons.model import Season
+    from keizer.seasons.model import Season
 
 
 def register_import(sub: argparse._SubParsersAction) -> None:
@@ -23,8 +23,8 @@ def register_import(sub: argparse._SubParsersAction) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from seasons.load import load_season
-    from seasons.store import SeasonStore
+    from keizer.seasons.load import load_season
+    from keizer.seasons.store.season_store import SeasonStore
 
     season = load_season(args.json_file)
     target = Path(args.store)  # an existing file is refused by create, after it removed what a killed run left
@@ -52,8 +52,8 @@ def register_export(sub: argparse._SubParsersAction) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from seasons.atomic import write_text_atomic
-    from seasons.season_json import dump_season
+    from keizer.seasons.atomic import write_text_atomic
+    from keizer.seasons.season_json.write import dump_season
 
     season = _season_to_export(args.season, args.upto_valid)
     if args.trf:
@@ -73,8 +73,8 @@ def run_export(args: argparse.Namespace) -> int:
 
 def _trf_text(season: Season, k: int | None, national_ids: bool) -> str:
     """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k."""
-    from scoring import replay
-    from seasons.trf import trf_report
+    from keizer.scoring.replay import replay
+    from keizer.seasons.trf import trf_report
 
     k = season.last_scored_round if k is None else k
     if not 1 <= k <= season.played_rounds:
@@ -91,9 +91,9 @@ def _trf_text(season: Season, k: int | None, national_ids: bool) -> str:
 def _season_to_export(path: str, upto_valid: bool) -> Season:
     """The season in `path`, read-only. A store whose log was changed outside keizer is refused, with the
     way out (`--upto-valid`) if what precedes the change can be read; with it, that season is exported."""
-    from seasons.errors import StoreError
-    from seasons.load import is_store_file, load_season
-    from seasons.store import SeasonStore
+    from keizer.seasons.errors import StoreError
+    from keizer.seasons.load import is_store_file, load_season
+    from keizer.seasons.store.season_store import SeasonStore
 
     if not is_store_file(path):
         return load_season(path)
@@ -125,9 +125,9 @@ def register_validate(sub: argparse._SubParsersAction) -> None:
 
 
 def run_validate(args: argparse.Namespace) -> int:
-    from seasons.load import is_store_file, load_season
-    from seasons.ruleset import parse_ruleset
-    from seasons.store import validate_store
+    from keizer.seasons.load import is_store_file, load_season
+    from keizer.seasons.ruleset.parse import parse_ruleset
+    from keizer.seasons.store.season_store import validate_store
 
     if is_store_file(args.season):
         # The whole store re-checked, not only opened: SQLite's integrity, keizer's tables and triggers,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from seasons.errors import KeizerError
-from seasons.ruleset import PRESET_NAMES
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.ruleset.presets import PRESET_NAMES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,11 +24,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pairing.simulate import simulate_season
-    from seasons.atomic import write_text_atomic
-    from seasons.season_json import dump_season
+    from keizer.pairing.simulate import simulate_season
+    from keizer.seasons.atomic import write_text_atomic
+    from keizer.seasons.season_json.write import dump_season
 
-    from seasons.limits import MAX_PLAYERS, MAX_ROUNDS
+    from keizer.seasons.limits import MAX_PLAYERS, MAX_ROUNDS
 
     # The limits every season file is read with: beyond them the simulated season would be refused by
     # every other command, and 10**30 rounds would run until killed.

@@ -7,12 +7,12 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from seasons.championship import final_group
-from seasons.rounds import to_come_report
-from tui.format import COLUMNS, exact, iteration_summary, standings_cells, text_table
+from keizer.seasons.championship import final_group
+from keizer.seasons.rounds import to_come_report
+from keizer.tui.format import COLUMNS, exact, standings_cells, text_table
 
 if TYPE_CHECKING:
-    from scoring import Replay
+    from keizer.scoring.replay import Replay
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,11 +33,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scoring import replay, standings_table  # numpy and polars: only when a table is asked for
-    from scoring.table import prize_table, with_status
-    from seasons.load import load_season
-    from tui.cli.commands.prizes_text import prize_lists, prize_lists_json, prize_lists_text
-    from tui.cli.commands.round_arg import standings_round
+    from keizer.scoring.replay import replay
+    from keizer.scoring.table import standings_table
+    from keizer.scoring.table import prize_table, with_status
+    from keizer.seasons.load import load_season
+    from keizer.tui.cli.commands.prizes_text import prize_lists, prize_lists_json, prize_lists_text
+    from keizer.tui.cli.commands.round_arg import standings_round
 
     season = load_season(args.season)
     rep = replay(season, standings_round(season, args.round))
@@ -62,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def standings_text(rep: Replay, table: Any, style: str) -> str:
+    from keizer.evening.standings import iteration_summary
+
     columns, rows = standings_cells(rep, table, style)
     title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep)})"
     missing = rep.standings().missing

@@ -12,15 +12,15 @@ from textual.widgets import LoadingIndicator, Static
 from textual.timer import Timer
 from textual.worker import Worker
 
-from seasons.model import PlayerId
-from tui.app.dialogs.text import TextDialog
-from tui.app.edits import edits
-from tui.app.messages import SeasonWritten
-from tui.app.screens.base import KeizerScreen
-from tui.app.screens.pairing.solving import PairingProgressed, PairingSolved, SolveRun
-from tui.app.widgets.proposal import ProposalColumn, proposals_in_sight
-from tui.evening.desk import PairingDesk
-from tui.visible import visible
+from keizer.seasons.model import PlayerId
+from keizer.tui.app.dialogs.text import TextDialog
+from keizer.tui.app.edits import edits
+from keizer.tui.app.messages import SeasonWritten
+from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.screens.pairing.solving import PairingProgressed, PairingSolved, SolveRun
+from keizer.tui.app.widgets.proposal import ProposalColumn, proposals_in_sight
+from keizer.evening.desk import PairingDesk
+from keizer.tui.visible import visible
 
 SHOWN = 3
 """Proposals side by side: the best and two alternatives."""

@@ -1,0 +1,162 @@
+"""Attendance: who takes part in a round and how (its checks in mark_checks.py), and suspension with it (D art. 12)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from keizer.seasons.absence import book_report, round_date
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import AbsenceReport, EntryKind, PlayerId
+from keizer.seasons.roster import suspended, taking_part
+from keizer.seasons.rounds import SeasonComplete, complete_text, past_the_season
+from keizer.seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
+# The list itself (pure) lives in attendance_rows.py; its names are imported here too, where they always were.
+from keizer.evening.attendance_rows import (
+    ENTRY_TEXT as ENTRY_TEXT,
+    SHORT_ENTRY_TEXT as SHORT_ENTRY_TEXT,
+    AttendanceRow as AttendanceRow,
+    absent_last_time as absent_last_time,
+    attendance_rows as attendance_rows,
+    entry_text as entry_text,
+    summary as summary,
+)
+from keizer.evening.listing import listed_round, listing_events, round_or_next
+from keizer.evening.mark_checks import check_change as check_change
+from keizer.evening.session import Change, EveningSession
+from keizer.evening.team_results import to_come_notice
+
+if TYPE_CHECKING:
+    from keizer.evening.desk import PairingDesk
+
+PLAN_MORE = "F7 plans more"
+"""How the TUI plans more rounds (its Season screen), after a complete season's fact in its titles and
+messages (`seasons.rounds.SeasonComplete`); the CLI says its own way."""
+
+
+class Attendance:
+    """The Round screen's service: the attendance list of a round and the marks the director sets."""
+
+    def __init__(self, session: EveningSession, desk: PairingDesk | None = None) -> None:
+        self.session = session
+        self.desk = desk
+        """Where a change in a paired round before its results waits for the re-pairing (docs/rules.md §7)."""
+
+    def rows(self, k: int) -> tuple[AttendanceRow, ...]:
+        """Everyone taking part in round k, in the order of the ranking it is paired from; a change waiting
+        for the re-pairing shows as it will be (off their board, or present)."""
+        rows = attendance_rows(self.session.season, listed_round(self.session.season, k),
+                               self.session.ranking_before(k))
+        late = self.desk.waiting() if self.desk is not None and self.desk.round_number == k else {}
+        if not late:
+            return rows
+        return tuple(replace(row, entry=late[row.player.id], board=None, white=False)
+                     if row.player.id in late else row for row in rows)
+
+    def summary(self, k: int) -> str:
+        if (planned := past_the_season(self.session.season, k)) is not None:
+            return f"Round {k}: {complete_text(planned)} ({PLAN_MORE})"
+        day = round_date(self.session.season, k)
+        return summary(listed_round(self.session.season, k), self.rows(k),
+                       f"{day:%a} {day.isoformat()}" if day is not None else None)
+
+    def to_come(self, k: int) -> str:
+        """The notice of the team results of rounds before k still to come ("" when none is)."""
+        return to_come_notice(self.session.season, k)
+
+    def suspended(self, k: int) -> frozenset[PlayerId]:
+        """Players not paired in round k until they report back (D art. 12)."""
+        return suspended(self.session.season, k)
+
+    def set(self, k: int, pid: str, entry: EntryKind | None) -> str:
+        """Present (None), excused, unexcused, external (with its result) or duty, for round k.
+
+        In the round being prepared, D art. 12 goes with it: marking a player unexcused also suspends
+        them (not paired until they report back), and any other mark readmits a suspended player (they
+        did report). One action, one undo step. In a paired round before its results a change of who plays
+        (present ↔ absent) waits on the desk for the re-pairing; another kind of absence for a player the
+        pairing leaves out is saved at once (`absence`)."""
+        player = self.session.player(pid)
+        if (planned := past_the_season(self.session.season, k)) is not None:
+            raise SeasonComplete(planned)
+        rnd = listed_round(self.session.season, k)
+        if self.desk is not None and rnd.is_paired and not rnd.has_results and taking_part(
+                self.session.season, player.id, k):
+            left_out = rnd.game_of(player.id) is None and rnd.bye != player.id
+            if entry is not None and left_out and player.id not in (self.desk.late if self.desk.round_number == k
+                                                                    else ()):
+                # Left out of the pairing and staying away (excused turned unexcused, a team match): who
+                # plays does not change, so no re-pairing either; saved at once, as `keizer attend` does.
+                return self.absence(k, pid, entry)
+            # After the pairing was accepted: a latecomer or a call-off is re-paired keeping every accepted
+            # board it can; the change waits on the desk and is saved with the new pairing (one action).
+            return self.desk.mark(k, player.id, entry)
+        if rnd.entry_of(player.id) == entry:
+            raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
+        return self.session.apply(self._marked(k, player.id, entry))
+
+    def absence(self, k: int, pid: str, entry: EntryKind) -> str:
+        """Another kind of absence in round k for a player its saved pairing leaves out (no game, no bye): no
+        board depends on it, so it is saved at once rather than with a re-pairing (`keizer attend`). One
+        action, one undo step, D art. 12 as with `set`."""
+        player = self.session.player(pid)
+        rnd = round_or_next(self.session.season, k)
+        if rnd.game_of(player.id) is not None or rnd.bye == player.id:
+            raise KeizerError(f"{player.name} is on round {k}'s pairing: a call-off is re-paired")
+        if rnd.entry_of(player.id) == entry:
+            raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
+        return self.session.apply(self._marked(k, player.id, entry))
+
+    def bye_goes(self, k: int, pid: str) -> bool:
+        """Whether a new mark takes away the bye this player was given in round k, its results entered: the
+        bye is scored, so the screen asks first (docs/evening.md). Before the results a change waits on the
+        desk for the re-pairing instead, which places the bye again."""
+        rnd = round_or_next(self.session.season, k)
+        return rnd.has_results and rnd.bye == pid
+
+    def report(self, k: int, pid: str, at: str, force_majeure: str | None = None) -> str:
+        """An absence report for round k with the time it came in ("2026-11-25T19:30"): booked excused by
+        the ruleset's deadline, unexcused after it unless the director rules force majeure (with its
+        reason) — D art. 16, K "Afmelden". The report and its entry are one action."""
+        season = self.session.season
+        player = self.session.player(pid)
+        if (planned := past_the_season(season, k)) is not None:
+            raise SeasonComplete(planned)
+        report = AbsenceReport(player.id, at, force_majeure or None)
+        booking = book_report(report, self.session.ruleset, round_date(season, k))
+        same = listed_round(season, k).entry_of(player.id) == booking.entry
+        change = (Change(f"round {k}: {player.name} {entry_text(booking.entry)}", listing_events(season, k))
+                  if same else self._marked(k, player.id, booking.entry))
+        events = change.events + (ReportSet(round=k, player=player.id, at=at, force_majeure=report.force_majeure),)
+        return self.session.apply(Change(f"{change.label} (reported {at.replace('T', ' ')}: {booking.reason})",
+                                         events))
+
+    def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None) -> Change:
+        """The change that marks a player in round k (the round listed first if need be). In the round being
+        prepared D art. 12 goes with it where the ruleset has it: unexcused suspends, another mark readmits."""
+        season = self.session.season
+        player = season.player(pid)
+        rnd = listed_round(season, k)
+        check_change(season, rnd, player, entry)
+        events: list[Event] = [e for e in listing_events(season, k)
+                               if not (isinstance(e, EntrySet) and e.player == player.id)]
+        if round_or_next(season, k).entry_of(player.id) != entry:
+            events.append(EntrySet(round=k, player=player.id, entry=entry))
+        label = f"round {k}: {player.name} {entry_text(entry)}"
+        if rnd.bye == player.id and entry is not EntryKind.BYE:
+            label += " instead of the bye"  # the bye and its points go: said, never silently
+        if k == self.session.current_round() and self.session.ruleset.suspension:
+            suspension, note = suspension_with(player.id in self.suspended(k), player.id, entry)
+            events.extend(suspension)
+            label += note
+        return Change(label, tuple(events))
+
+
+def suspension_with(was: bool, pid: PlayerId, entry: EntryKind | None) -> tuple[tuple[SuspensionSet, ...], str]:
+    """D art. 12 with tonight's mark (`was`: suspended before it): unexcused suspends, any other mark
+    readmits a suspended player; the events and the words for the label."""
+    if entry is EntryKind.UNEXCUSED and not was:
+        return (SuspensionSet(player=pid, suspended=True),), ", suspended until they report back (D art. 12)"
+    if entry is not EntryKind.UNEXCUSED and was:
+        return (SuspensionSet(player=pid, suspended=False),), ", readmitted (D art. 12)"
+    return (), ""

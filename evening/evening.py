@@ -1,0 +1,70 @@
+"""The club evening without a screen: one session and the small services both shells hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from keizer.seasons.model import Season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT
+from keizer.evening.attendance import Attendance
+from keizer.evening.classes import Classes
+from keizer.evening.desk import PairingDesk
+from keizer.evening.history import History
+from keizer.evening.publications import Publications
+from keizer.evening.results import Results
+from keizer.evening.roster import Roster
+from keizer.evening.session import EveningSession
+from keizer.evening.settings import Settings
+from keizer.evening.standings import Standings
+
+
+class Evening:
+    """A season store and the evening's services over it: each write is one store action (one undo step)."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+        """The store, the season as it stands, its revision and the replay cache."""
+        self.desk = PairingDesk(session)
+        """The pairing being worked on (locks, forbids, proposals) until it is accepted (the Pairing screen)."""
+        self.attendance = Attendance(session, self.desk)
+        """Who takes part in a round and how (the Round screen); in a paired round before its results a
+        change waits on the desk for the re-pairing that keeps the accepted boards."""
+        self.results = Results(session)
+        """Results and no-shows (the Results screen)."""
+        self.standings = Standings(session)
+        """The standings, their columns and a player's card."""
+        self.roster = Roster(session)
+        """The players: add, edit, move, withdraw, suspend."""
+        self.settings = Settings(session)
+        """The season's name, ruleset and rounds planned."""
+        self.history = History(session, self.desk.steps.undone)
+        """Undo and redo (of the store; the desk's own steps come back in turn with them)."""
+        self.classes = Classes(session)
+        """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
+        self.publications = Publications(session)
+        """What was published from which state, and whether the data changed since."""
+
+    @classmethod
+    def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Evening:
+        """The evening on an existing season store; KeizerError if it is not one (`EveningSession.open`:
+        read-only when asked or when it cannot be written; `timeout` for another program's write lock)."""
+        return cls(EveningSession.open(path, readonly=readonly, timeout=timeout))
+
+    @classmethod
+    def on(cls, store: SeasonStore, path: Path | None = None) -> Evening:
+        """The evening on a store the caller opened."""
+        return cls(EveningSession(store, path))
+
+    @property
+    def season(self) -> Season:
+        """The season as it stands (what every screen draws)."""
+        return self.session.season
+
+    @property
+    def revision(self) -> int:
+        """The store's newest action: it changes with every write, undo and redo."""
+        return self.session.revision
+
+    def close(self) -> None:
+        self.session.close()

@@ -1,0 +1,47 @@
+"""The next season from the last one (`keizer new --from`): its final ranking, its classes, the newcomers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from keizer.scoring.replay import replay
+from keizer.scoring.classes import propose_start_classes
+from keizer.seasons.classes import class_in_round
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import Player, Season, SeasonOrigin
+from keizer.seasons.roster import check_name, new_id, slot_by_rating
+from keizer.seasons.ruleset.parse import parse_ruleset
+
+
+def next_season(last: Season, name: str, newcomers: tuple[tuple[str, int | None, int | None], ...] = (),
+                rounds_planned: int | None = None) -> Season:
+    """A new season started from `last` (docs/rules.md §1, §9).
+
+    The starting ranking is `last`'s Keizer ranking after its last scored round, withdrawn players left
+    out; each player keeps name, rating and group, and takes the class the last accepted moves gave
+    (the class of the round after). Newcomers (name, rating, KNSB number or None) are slotted in by rating in list order, as
+    the roster slots a new player (`seasons.roster.slot_by_rating`); where the ruleset has classes,
+    every player without one gets the proposed starting class (`scoring.classes.propose_start_classes`). The ruleset and the rounds planned carry over; the new
+    season records where it came from (`started_from`).
+    """
+    k = last.last_scored_round
+    if k == 0:
+        raise KeizerError(f"{last.name!r} has no results yet: there is no final ranking to start from")
+    ranking = replay(last, k).standings(k).rows
+    gone = {w.player for w in last.withdrawals}
+    players = tuple(replace(last.player(r.player), klass=class_in_round(last, r.player, k + 1), joined=1,
+                            enters_at=None)
+                    for r in ranking if r.player not in gone)
+    season = Season(name=name, ruleset_spec=last.ruleset_spec, players=players,
+                    rounds_planned=last.rounds_planned if rounds_planned is None else rounds_planned,
+                    weekday=last.weekday, started_from=SeasonOrigin(season=last.name, round=k))
+    for who, rating, knsb_id in newcomers:
+        who = check_name(season, who)
+        player = Player(id=new_id(season, who), name=who, rating=rating, knsb_id=knsb_id)
+        at = slot_by_rating(season, rating) - 1
+        season = replace(season, players=season.players[:at] + (player,) + season.players[at:])
+    rules = parse_ruleset(season.ruleset_spec).classes
+    if rules is not None and any(p.klass is None for p in season.players):
+        start = dict(propose_start_classes(season, rules.names))
+        season = replace(season, players=tuple(replace(p, klass=start.get(p.id, p.klass)) for p in season.players))
+    return season

@@ -1,0 +1,104 @@
+"""The roster: the Players list and its changes (add, edit, move, withdraw, suspend)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from keizer.seasons import roster
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, Player, PlayerId, Season
+from keizer.seasons.rating_list import Member, RatingList
+from keizer.seasons.roster import PlayerForm, PlayerRow, player_rows, suspended
+from keizer.seasons.store.events import EntrySet, Event, PlayerAdded, PlayerMoved, PlayerUpdated, SuspensionSet, WithdrawalSet
+from keizer.evening.session import EveningSession
+
+
+class Roster:
+    """The Players screen's service: the starting ranking and every change to who plays."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+        self.rating_list: RatingList | None = None
+        """The national rating list the add-player form looks members up in (`keizer open --rating-list`)."""
+
+    def look_up(self, text: str) -> Member:
+        """The rating list's member `text` names (a relatienummer, a name or its start); KeizerError saying
+        why not: no list loaded, several members fit (listed), none (the closest named)."""
+        if self.rating_list is None:
+            raise KeizerError("no rating list: open the season with `keizer open SEASON --rating-list FILE`")
+        member = self.rating_list.pick(text, "rating list")
+        season = self.session.season
+        already = next((p for p in season.players
+                        if p.knsb_id == member.knsb_id or p.name.casefold() == member.name.casefold()), None)
+        if already is not None:  # said at the look-up, not only when the form is saved
+            raise KeizerError(f"{member.name} ({member.knsb_id}) is already in the season as {already.name}")
+        return member
+
+    def rows(self) -> tuple[PlayerRow, ...]:
+        """Everyone in starting-ranking order, with their state (withdrawn, suspended, joining later)."""
+        return player_rows(self.session.season, self.session.current_round())
+
+    def check_form(self, name: str, rating: str, klass: str, group: str, pid: str | None = None) -> PlayerForm:
+        """A player form's fields checked (KeizerError naming the wrong field); nothing is written."""
+        return roster.parse_player_form(self.session.season, name, rating, klass, group,
+                                        PlayerId(pid) if pid is not None else None)
+
+    def add(self, name: str, rating: int | None = None, klass: str | None = None, group: int | None = None,
+            knsb_id: int | None = None) -> str:
+        """A new player slotted into the starting ranking by rating, taking part from the next round
+        to be paired (earlier rounds are `late`); `knsb_id` from the rating list, when looked up there."""
+        season = self.session.season
+        name = roster.check_name(season, name)
+        player = Player(id=roster.new_id(season, name), name=name, rating=rating, klass=klass, group=group,
+                        joined=season.played_rounds + 1, knsb_id=knsb_id)
+        position = roster.slot_by_rating(season, rating)
+        return self.session.commit(f"add player {name} at #{position}", PlayerAdded(player=player, position=position))
+
+    def edit(self, pid: str, name: str, rating: int | None, klass: str | None, group: int | None) -> str:
+        old = self.session.player(pid)
+        name = roster.check_name(self.session.season, name, except_id=old.id)
+        # what the form does not show (the federation's numbers, where a late joiner enters) stays as it is
+        new = replace(old, name=name, rating=rating, klass=klass, group=group)
+        if new == old:
+            raise KeizerError(f"{old.name}: nothing changed")
+        return self.session.commit(f"edit player {name}", PlayerUpdated(player=new))
+
+    def move(self, pid: str, position: int) -> str:
+        """Move a player in the starting ranking (the director may reorder it, docs/rules.md §1)."""
+        player = self.session.player(pid)
+        season = self.session.season
+        n = len(season.players)
+        if not 1 <= position <= n:
+            raise KeizerError(f"{player.name} cannot move to #{position}: the ranking has places 1–{n}")
+        if season.start_rank(player.id) == position:
+            raise KeizerError(f"{player.name} is already #{position}")
+        return self.session.commit(f"move {player.name} to #{position} of the starting ranking",
+                                   PlayerMoved(player=player.id, position=position))
+
+    def withdraw(self, pid: str, before_round: int | None) -> str:
+        """D art. 22: `before_round` is the first round the player no longer takes part in; None cancels."""
+        player = self.session.player(pid)
+        roster.check_withdrawal(self.session.season, player, before_round)
+        label = (f"cancel the withdrawal of {player.name}" if before_round is None
+                 else f"{player.name} withdraws before round {before_round}")
+        return self.session.commit(label, WithdrawalSet(player=player.id, before_round=before_round))
+
+    def toggle_suspension(self, pid: str) -> str:
+        """D art. 12: suspend a player (not paired until they report back), or readmit them. The round
+        being prepared follows: a suspended player is booked unexcused there, a readmitted one present."""
+        player = self.session.player(pid)
+        season = self.session.season
+        k = self.session.current_round()
+        if not roster.taking_part(season, player.id, k):
+            raise KeizerError(f"{player.name} has withdrawn: nothing to suspend")
+        readmit = player.id in season.suspended
+        events: list[Event] = [SuspensionSet(player=player.id, suspended=not readmit)]
+        rnd = season.round(k) if k <= len(season.rounds) else None
+        if rnd is not None and not rnd.is_paired and k >= player.joined:
+            entry = rnd.entry_of(player.id)
+            if readmit and entry is EntryKind.UNEXCUSED:
+                events.append(EntrySet(round=k, player=player.id, entry=None))
+            elif not readmit and entry is None:
+                events.append(EntrySet(round=k, player=player.id, entry=EntryKind.UNEXCUSED))
+        verb = "readmitted (D art. 12)" if readmit else "suspended until they report back (D art. 12)"
+        return self.session.commit(f"{player.name} {verb}", *events)

@@ -1,0 +1,145 @@
+"""One open season store for an evening: the season as it stands, its revision, cached replays, commits."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from keizer.scoring.replay import replay
+from keizer.scoring.replay import Replay
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.load import require_store_file
+from keizer.seasons.model import Player, PlayerId, Season
+from keizer.seasons.rounds import current_round
+from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.store.events import Event
+from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT, writable
+
+T = TypeVar("T")
+
+REPLAY_CACHE = 8
+"""Replays kept: the rounds the screens show (this one, the one before, the standings' choice)."""
+
+NOT_WRITABLE = "file or folder not writable"
+"""Why a season opened read-only that was not asked to be (`EveningSession.open`)."""
+
+ASKED = "as asked"
+"""Why a season opened read-only when it was asked to be."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One user action not written yet: what the undo list will call it, and its events."""
+
+    label: str
+    """The action as the director reads it ("pairing of round 33 (21 boards, best)")."""
+    events: tuple[Event, ...]
+    """Written together in one transaction: one undo step."""
+
+
+class EveningSession:
+    """A season store and what every service reads from it; each change is committed before it returns."""
+
+    def __init__(self, store: SeasonStore, path: Path | None = None, readonly: str | None = None) -> None:
+        self.store = store
+        """The open store: its event log is the source of truth."""
+        self.path = path
+        """Where the store lives (None for a store opened by the caller)."""
+        self.readonly = readonly or (ASKED if store.readonly else None)
+        """Why the season can only be read (None: it can be written): the shells refuse an edit up front."""
+        self.shown: int | None = None
+        """The revision a shell shows the director (the TUI sets it; None: no check). Each write, undo and
+        redo is then a compare-and-set against it, refused (`ChangedMeanwhile`, nothing written) when another
+        session wrote after it; the session's own writes move it on."""
+        self._replays: dict[tuple[object, ...], Replay] = {}
+
+    @classmethod
+    def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> EveningSession:
+        """A session on an existing season store; KeizerError if it is not one. It is opened read-only when
+        asked, or when it cannot be written (a shared drive mounted read-only): it can still be looked at.
+        `timeout`: how long a write waits for another program's write to finish."""
+        path = Path(path)
+        # A missing file, a folder or an empty file said as such, as `keizer log` says them.
+        require_store_file(path, "not a season store (a JSON season is imported first)")
+        reason = ASKED if readonly else None if writable(path) else NOT_WRITABLE
+        return cls(SeasonStore.open(path, readonly=reason is not None, timeout=timeout), path, reason)
+
+    def close(self) -> None:
+        self.store.close()
+
+    @property
+    def season(self) -> Season:
+        return self.store.season
+
+    @property
+    def revision(self) -> int:
+        """The newest action of the store's log: changes with every write, undo and redo (also another
+        process's), so screens and caches compare it."""
+        return self.store.head()
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return parse_ruleset(self.season.ruleset_spec)
+
+    def current_round(self) -> int:
+        """Tonight's round (`seasons.rounds.current_round`)."""
+        return current_round(self.season)
+
+    def replay(self, upto: int) -> Replay:
+        """The replay of rounds 1..upto of the season as it stands, cached on everything it reads: marking
+        someone absent in round K does not recompute the ranking after round K − 1."""
+        season = self.season
+        key = (upto, season.players, season.withdrawals, season.rounds_planned, season.rounds[:upto],
+               season.class_moves,  # no score depends on them, but the table's class column does
+               season.championship,  # K's separate final group holds its places (scoring/replay.py)
+               json.dumps(season.ruleset_spec, sort_keys=True))
+        if key not in self._replays:
+            if len(self._replays) >= REPLAY_CACHE:
+                self._replays.pop(next(iter(self._replays)))  # the oldest
+            self._replays[key] = replay(season, upto)
+        return self._replays[key]
+
+    def ranking_before(self, k: int) -> tuple[PlayerId, ...]:
+        """The ranking round k is paired from: after round k − 1, with the players who join or leave at k."""
+        return self.replay(k - 1).entry_ranking(k)[0]
+
+    def player(self, pid: str) -> Player:
+        """The player with this id; KeizerError when there is none."""
+        if not self.season.has_player(PlayerId(pid)):
+            raise KeizerError(f"unknown player {pid!r}")
+        return self.season.player(PlayerId(pid))
+
+    def commit(self, label: str, *events: Event, expect_head: int | None = None) -> str:
+        """One user action = one transaction = one undo step; committed before this returns. With
+        `expect_head` (the revision the events were computed from) it is a compare-and-set: refused
+        (`ChangedMeanwhile`, nothing written) if another action came after it."""
+        self._checked(lambda head: self.store.apply(label, *events, expect_head=head), expect_head)
+        return label
+
+    def undo(self) -> str | None:
+        """Take back the latest action in effect (its label; None: nothing to undo), checked as `commit`."""
+        return self._checked(lambda head: self.store.undo(expect_head=head))
+
+    def redo(self) -> str | None:
+        """Bring back the action undone last (its label; None: nothing to redo), checked as `commit`."""
+        return self._checked(lambda head: self.store.redo(expect_head=head))
+
+    def _checked(self, write: Callable[[int | None], T], expect_head: int | None = None) -> T:
+        """A write checked against `expect_head`, else against what the shell shows. When it was what the shell
+        shows and something was written, the shell shows it next (its screens follow): the next write is
+        checked against it, never against an action another session wrote meanwhile."""
+        expected = self.shown if expect_head is None else expect_head
+        before = self.store.written
+        result = write(expected)
+        if self.shown is not None and expected == self.shown and self.store.written != before:
+            self.shown = self.store.written
+        return result
+
+    def apply(self, change: Change, expect_head: int | None = None) -> str:
+        """Commit a change a service prepared (the pairing desk's accept and clear; `keizer pair --save`)."""
+        return self.commit(change.label, *change.events, expect_head=expect_head)

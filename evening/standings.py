@@ -1,0 +1,128 @@
+"""Standings: rows with rank changes, either club's columns, the iteration report, and a player's card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from keizer.scoring.card import player_card, PlayerCard
+from keizer.scoring.replay import Replay
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId
+from keizer.seasons.numbers import counted
+from keizer.seasons.rounds import team_results_to_come, to_come_said
+from keizer.evening.session import EveningSession
+
+
+@dataclass(frozen=True, slots=True)
+class LiveRow:
+    """One ranked player after a round."""
+
+    rank: int
+    player: PlayerId
+    name: str
+    score: Fraction
+    value: Fraction
+    eligible: bool | None
+    """The participation flag (K's 33% rule); None without the rule."""
+    move: str
+    """The change of rank since the round before: "▲2" (up two), "▼1", "" (unchanged or round 0)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    """The standings after `round`, ready to show."""
+
+    round: int
+    rows: tuple[LiveRow, ...]
+    report: str
+    """How the ranking was found: converged in n steps, cycled, single pass; the participation rule; and
+    whether the table is provisional (results still missing)."""
+    replay: Replay
+    missing: int = 0
+    """Games of rounds 1..round still without a result: the table is provisional while any is."""
+    to_come: tuple[tuple[int, PlayerId], ...] = ()
+    """The team matches among `missing` whose result is still to come, (round, player) in round order: said
+    by name wherever the table is said to be provisional (docs/rules.md §13)."""
+
+    @property
+    def provisional(self) -> str:
+        """"PROVISIONAL: 3 results missing" while results are missing, else "": said the same way wherever
+        the standings are shown (the Standings screen and beside the Results screen's boards)."""
+        return f"PROVISIONAL: {counted(self.missing, 'result')} missing" if self.missing else ""
+
+
+
+def iteration_summary(rep: Replay) -> str:
+    """One line on how the standings after the replay's last round were found (docs/rules.md §3)."""
+    it = rep.standings().iteration
+    if rep.upto == 0:
+        return "the starting ranking"
+    if not rep.ruleset.iterates_at(rep.upto, rep.season.rounds_planned):
+        return "single pass"
+    if it.capped:
+        return f"iteration stopped at the cap of {counted(it.iterations, 'step')}"
+    if it.cycled:
+        return f"cycled (length {it.cycle_length}) after {counted(it.iterations, 'iteration')}: mean of the cycle"
+    return f"converged in {counted(it.iterations, 'iteration')}"
+
+
+
+def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
+    st = rep.standings(rep.upto)
+    before = {} if previous is None else {r.player: r.rank for r in previous.standings(previous.upto).rows}
+    season = rep.season
+    rows = tuple(LiveRow(rank=r.rank, player=r.player, name=season.player(r.player).name, score=r.score,
+                         value=r.value, eligible=r.eligible, move=_move(before.get(r.player), r.rank))
+                 for r in st.rows)
+    rs = rep.ruleset
+    final = season.rounds_planned  # "final" said as its round when the season knows it
+    iterate = rs.iterate if isinstance(rs.iterate, str) else "after rounds " + ", ".join(
+        str(final) if r == "final" and final is not None else str(r) for r in rs.iterate)
+    report = (f"values: {iteration_summary(rep)} ({rs.valuation} valuation, iterate {iterate})" if rep.upto
+              else "the starting ranking")
+    share = rs.participation
+    if share is not None:
+        under = sum(1 for r in st.rows if r.eligible is False)
+        report += f"; participation rule {share}: {counted(under, 'player')} below it"
+    view = StandingsView(round=rep.upto, rows=rows, report=report, replay=rep, missing=st.missing)
+    if view.provisional:  # so that nobody publishes a half table by mistake (docs/rules.md §5)
+        # whose team result keeps it provisional, when one does: it may come days later (rules §13)
+        owed = team_results_to_come(season, rep.upto)
+        said = (view.provisional, to_come_said(season, owed), report)
+        view = replace(view, report=" · ".join(filter(None, said)), to_come=owed)
+    return view
+
+
+def _move(before: int | None, now: int) -> str:
+    if before is None or before == now:
+        return ""
+    return f"▲{before - now}" if before > now else f"▼{now - before}"
+
+
+class Standings:
+    """The Standings screen's service (and the Results screen's live table)."""
+
+    def __init__(self, session: EveningSession) -> None:
+        self.session = session
+
+    def view(self, k: int | None = None) -> StandingsView:
+        """The standings after round k (default: the last round with results)."""
+        k = self.session.season.last_scored_round if k is None else k
+        previous = self.session.replay(k - 1) if k >= 1 else None
+        return standings_view(self.session.replay(k), previous)
+
+    @property
+    def columns(self) -> str:
+        """The club's standings columns, "d" or "k": the ruleset's `columns` key (as `keizer standings`)."""
+        return self.session.ruleset.columns
+
+    def card(self, pid: str, k: int | None = None) -> PlayerCard:
+        """A player's card after round k: every round's entry, the value it scored at, their rank history."""
+        player = self.session.player(pid)
+        k = self.session.season.last_scored_round if k is None else k
+        rep = self.session.replay(k)
+        if player.id not in rep.ranking_after(k):
+            raise KeizerError(f"{player.name} is not ranked after round {k} (withdrawn)")
+        return player_card(rep, player.id, k)

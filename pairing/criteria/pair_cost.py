@@ -1,0 +1,185 @@
+"""What pairing two players costs, criterion by criterion (`PairCost`), computed for every pair of a round
+over one shared precomputation (`CostContext`), and the totals of a pairing by criterion and tier."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from operator import itemgetter
+from dataclasses import dataclass
+from typing import Literal
+
+from keizer.pairing.criteria.bye import ByeOrder, bye_order
+from keizer.pairing.criteria.colour import (
+    ColourTerms,
+    colour_terms_both,
+    higher_ranked_white_by_rule,
+)
+from keizer.pairing.criteria.meetings import meeting_costs, meeting_terms, reversed_white
+from keizer.pairing.criteria.rank import rank_cost
+from keizer.pairing.criteria.tiers import TierName, TierTotals, tier_totals
+from keizer.pairing.criteria.weights import (
+    CRITERIA,
+    CRITERION,
+    RELAX_NAMES,
+    SOFT_NAMES,
+    Criterion,
+)
+from keizer.pairing.history import Meeting
+from keizer.pairing.instance import PlayerState, RoundInstance
+from keizer.seasons.model import PlayerId
+
+ColourReason = Literal["reversed", "preference", "rule", "given"]
+
+
+@dataclass(frozen=True, slots=True)
+class PairCost:
+    """What pairing two players costs, criterion by criterion, with the colours it implies."""
+
+    white: PlayerId
+    black: PlayerId
+    colour_reason: ColourReason
+    """`reversed`: a rematch with the colours of the last game reversed (D art. 8); `preference`: the
+    cheaper colours; `rule`: colours indifferent, the higher-ranked has white when their place is odd;
+    `given`: the colours of a pairing made elsewhere (the checker)."""
+    relax: tuple[int, ...]
+    """Units per RELAX_NAMES: hard rules this game would break."""
+    soft: tuple[int, ...]
+    """Cost per SOFT_NAMES (already weighted)."""
+
+    @property
+    def soft_total(self) -> int:
+        return sum(self.soft)
+
+    def terms(self) -> tuple[tuple[str, int], ...]:
+        """(criterion, cost or units) for every non-zero term, in priority order."""
+        named = dict(zip(RELAX_NAMES + SOFT_NAMES, self.relax + self.soft, strict=True))
+        return tuple((c.name, named[c.name]) for c in CRITERIA if named.get(c.name))
+
+
+class CostContext:
+    """Per-round precomputation shared by every pair: colour costs per player and colour, the target."""
+
+    __slots__ = ("black_terms", "black_total", "edges", "inst", "target", "white_terms", "white_total")
+
+    def __init__(self, inst: RoundInstance) -> None:
+        self.inst = inst
+        self.target = inst.target_distance
+        limits = inst.rules.colour
+        people = inst.players + inst.fixed_players
+        both = [(p.id, colour_terms_both(p.colours, limits)) for p in people]
+        self.white_terms: dict[PlayerId, ColourTerms] = {pid: w for pid, (w, _) in both}
+        self.black_terms: dict[PlayerId, ColourTerms] = {pid: b for pid, (_, b) in both}
+        self.white_total = {pid: sum(w) for pid, (w, _) in both}
+        self.black_total = {pid: sum(b) for pid, (_, b) in both}
+        self.edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
+        """`edge` of the pairs with a past, by pool indexes, kept while the band widens (and across the
+        director's re-solves: `carried`)."""
+
+    @staticmethod
+    def carried(inst: RoundInstance, previous: CostContext | None) -> CostContext:
+        """The context of `inst`, keeping the pairs already priced in `previous` when they price alike: the
+        same round, rules, players (with their places and past) and history — a director's lock, forbid or
+        bye changes which pairs may play, not what a pair costs."""
+        ctx = CostContext(inst)
+        old = previous.inst if previous is not None else None
+        if (previous is not None and old is not None and old.round_number == inst.round_number
+                and old.rules == inst.rules and old.players == inst.players
+                and (old.history is inst.history or old.history == inst.history)):
+            ctx.edges = previous.edges
+        return ctx
+
+    def orient(self, a: PlayerState, b: PlayerState, meetings: tuple[Meeting, ...],
+               white: PlayerId | None = None) -> tuple[bool, ColourReason]:
+        """Whether a (the higher-ranked) has white, and why: reversed rematch colours (hard, D art. 8),
+        else the cheaper colours, else the rule for indifferent colours."""
+        if white is not None:
+            return white == a.id, "given"
+        forced = reversed_white(meetings, self.inst.rules)
+        if forced is not None:
+            return forced == a.id, "reversed"
+        a_white = self.white_total[a.id] + self.black_total[b.id]
+        b_white = self.black_total[a.id] + self.white_total[b.id]
+        if a_white != b_white:
+            return a_white < b_white, "preference"
+        return higher_ranked_white_by_rule(a.pos), "rule"
+
+    def edge(self, a: PlayerState, b: PlayerState,
+             meetings: tuple[Meeting, ...] | None = None) -> tuple[bool, int, int, int]:
+        """(a has white, relax_max_meetings, relax_rematch_round, soft total) of a game a–b, a ranked higher.
+        The compiled model's fast path: the same terms as `pair_cost`, without the breakdown. `meetings`:
+        the pair's, when the caller holds them already."""
+        inst = self.inst
+        if meetings is None:
+            meetings = inst.meetings_of(a.id, b.id)
+        white_a, _ = self.orient(a, b, meetings)
+        colour = (self.white_total[a.id] + self.black_total[b.id] if white_a
+                  else self.black_total[a.id] + self.white_total[b.id])
+        rank = rank_cost(b.pos - a.pos, self.target)
+        if not meetings:
+            return white_a, 0, 0, colour + rank
+        relax_max, early, bottom, gap = meeting_costs(meetings, inst.round_number, a.bottom and b.bottom, inst.rules)
+        return white_a, relax_max, early, colour + rank + bottom + gap
+
+    def pair_cost(self, a: PlayerState, b: PlayerState, white: PlayerId | None = None) -> PairCost:
+        """The cost of the game a–b (either order), with its colours decided (or as `white` says)."""
+        inst = self.inst
+        if b.pos < a.pos:
+            a, b = b, a  # a is the higher-ranked
+        meetings = inst.meetings_of(a.id, b.id)
+        m = meeting_terms(meetings, inst.round_number, a.bottom and b.bottom, inst.rules)
+        white_a, reason = self.orient(a, b, meetings, white)
+        w, bl = (a, b) if white_a else (b, a)
+        cw, cb = self.white_terms[w.id], self.black_terms[bl.id]
+        relax = (m.relax_max_meetings, m.relax_rematch_round)
+        soft = (cw[0] + cb[0], m.bottom_extra, m.rematch_gap, rank_cost(b.pos - a.pos, self.target),
+                cw[1] + cb[1], cw[2] + cb[2], cw[3] + cb[3])
+        return PairCost(w.id, bl.id, reason, _in_relax_order(relax), _in_soft_order(soft))
+
+    def colour_max(self, pid: PlayerId) -> int:
+        """The most either colour can cost this player (bounds for the tier weights)."""
+        return max(self.white_total[pid], self.black_total[pid])
+
+
+def _reorder(computed: tuple[str, ...], names: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """Terms computed in the order `computed` → the same terms in the order `names` (CRITERIA's), matched by
+    name once, so that the declaration alone decides the order; a criterion not computed (or a term that is
+    no criterion) is an error."""
+    if set(names) != set(computed):
+        raise LookupError(f"criteria {sorted(names)} but costs computed for {sorted(computed)}")
+    places = tuple(computed.index(name) for name in names)
+    if len(places) < 2:  # itemgetter returns a tuple only for two places or more
+        return lambda terms: tuple(terms[i] for i in places)
+    getter = itemgetter(*places)  # the hot path of pricing a proposal's games: no Python loop
+    return lambda terms: getter(terms)
+
+
+_in_relax_order = _reorder(("relax_max_meetings", "relax_rematch_round"), RELAX_NAMES)
+_in_soft_order = _reorder(("colour_run", "bottom_extra", "rematch_gap", "rank", "colour_balance", "colour_repeat",
+                           "colour_drift"), SOFT_NAMES)
+"""`pair_cost` computes the terms in the order of these names."""
+
+
+def criteria_totals(games: Iterable[PairCost], bye_units: int) -> tuple[tuple[str, int], ...]:
+    """A pairing's total per criterion, in priority order (relax and bye in units, soft criteria in cost)."""
+    relax = [0] * len(RELAX_NAMES)
+    soft = [0] * len(SOFT_NAMES)
+    for game in games:
+        for t, units in enumerate(game.relax):
+            relax[t] += units
+        for t, cost in enumerate(game.soft):
+            soft[t] += cost
+    totals = dict(zip(RELAX_NAMES, relax)) | dict(zip(SOFT_NAMES, soft)) | {"bye_order": bye_units}
+    return tuple((c.name, totals[c.name]) for c in CRITERIA)
+
+
+def criteria_tiers(criteria: Iterable[tuple[str, int]], tiebreak: int) -> TierTotals:
+    """The total per tier of a pairing's criteria (each counts in its tier) and its tie-break."""
+    by_tier: dict[TierName, int] = {"tiebreak": tiebreak}
+    for name, total in criteria:
+        tier = CRITERION[name].tier
+        by_tier[tier] = by_tier.get(tier, 0) + total
+    return tier_totals(by_tier)
+
+
+__all__ = ["CRITERIA", "CRITERION", "RELAX_NAMES", "SOFT_NAMES", "ByeOrder", "CostContext", "Criterion",
+           "PairCost", "bye_order", "criteria_tiers", "criteria_totals"]

@@ -1,0 +1,50 @@
+"""Every `keizer` subcommand, registered in the order `--help` lists them (REGISTRY)."""
+
+from __future__ import annotations
+
+from keizer.tui.cli.commands import (
+    bench,
+    calendar,
+    check_pairing,
+    classes,
+    demo,
+    group,
+    history,
+    marks,
+    new,
+    open,
+    pair,
+    players,
+    publish,
+    season_io,
+    simulate,
+    standings,
+)
+
+REGISTRY = (
+    open.register,
+    new.register,
+    demo.register,
+    standings.register,
+    players.register,
+    classes.register,
+    pair.register,
+    group.register,
+    check_pairing.register,
+    publish.register_pairing,
+    publish.register_notice,
+    publish.register_publish,
+    calendar.register_dates,
+    calendar.register_report,
+    marks.register_attend,
+    marks.register_result,
+    season_io.register_import,
+    season_io.register_export,
+    season_io.register_validate,
+    history.register_undo,
+    history.register_redo,
+    history.register_log,
+    history.register_backup,
+    simulate.register,
+    bench.register,
+)

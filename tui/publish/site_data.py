@@ -1,0 +1,41 @@
+"""What every page of the site reads (`Site`), and what a page beyond the standings is (`ExtraPage`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from keizer.scoring.replay import Replay
+from keizer.seasons.model import PlayerId, Season
+from keizer.tui.publish.notice import Notice
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """What every page reads: the season, the replay up to K, the week's notice, the language."""
+
+    season: Season
+    replay: Replay
+    notice: Notice
+    lang: str
+    style: str
+    """The club's standings columns, "d" or "k"."""
+    pages: Mapping[PlayerId, str]
+    """Each ranked player's page file name."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraPage:
+    """A page of the site beyond the standings (the championship group, the classes, the cups): listed in
+    EXTRA_PAGES, linked from every page's menu when its `context` gives one."""
+
+    file: str
+    """Its file name at the root of the site ("groep.html")."""
+    template: str
+    """Its template in tui/publish/templates, extending "base.html"."""
+    title: tuple[str, str]
+    """(Dutch, English)."""
+    context: Callable[[Site], Mapping[str, Any] | None]
+    """The template's variables, or None when the season has nothing for it (no groups): then no page. A
+    `heading` among them replaces the title as the page's heading."""
