@@ -214,17 +214,24 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
         upto = season.last_scored_round
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
-    booked = forfeits_as_booked(season, ruleset)
+    return replay_with_engine(season, ruleset, upto, cap)[0]
+
+
+def replay_with_engine(season: Season, ruleset: Ruleset, upto: int, cap: int = ITERATION_CAP,
+                       horizon: int = 0) -> tuple[Replay, Engine]:
+    """`replay` of rounds 1..upto (checked by the caller) with the engine of its last segment, which can step
+    on to the next rounds up to `horizon` (`scoring.onward`: its scale's bound holds the scores that far)."""
     starts = boundaries(season, ruleset, upto)
-    done: Replay | None = None
+    done: tuple[Replay, Engine] | None = None
     for i, start in enumerate(starts):  # a segment per change of the ranked players (docs/rules.md §6)
         end = starts[i + 1] - 1 if i + 1 < len(starts) else upto
-        done = _segment(season, ruleset, start, end, done, cap)
+        done = _segment(season, ruleset, start, end, done[0] if done else None, cap, max(end, horizon))
     assert done is not None
     return done
 
 
-def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Replay | None, cap: int) -> Replay:
+def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Replay | None,
+             cap: int, horizon: int) -> tuple[Replay, Engine]:
     """Rounds 1..end of the season as it stood at round `start`, its tables published from `start` on;
     round `start` is scored from the ranking it was paired from (`Replay.entry_ranking`)."""
     scored = season_as_of(season, ruleset, start)
@@ -232,7 +239,7 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     facts = season_facts(booked, ruleset, end)
     slots = _indexed_by(slots_frame(booked, facts), scored, season)
     players = tuple(scored.players[i] for i in facts.ranked)
-    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap)
+    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=horizon, cap=cap)
     terms = compile_terms(slots, engine.scale, len(players), end)
     engine.start()
     index = {p.id: i for i, p in enumerate(players)}
@@ -250,7 +257,7 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
         engine.step(k, t)
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
                   slots=slots, prices=facts.prices, states=tuple(engine.states),
-                  first=start if earlier is not None else 0, earlier=earlier)
+                  first=start if earlier is not None else 0, earlier=earlier), engine
 
 
 def _indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataFrame:
@@ -269,13 +276,18 @@ def taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> pl.Expr:
     """A slot that counts as taking part (docs/rules.md §5), from `counts`: "game" (played, pending too; a forfeit
     win counts, a forfeit loss does not: the player did not come), "bye", "duty", "external" (a team match)."""
     kind = pl.col("kind")
-    kinds = [k for k in ("bye", "duty") if k in counts]
-    if "external" in counts:
-        kinds += list(EXTERNAL_FACTOR_KEYS)
-    part = kind.is_in(kinds)
+    part = kind.is_in(list(entries_taking_part(counts)))
     if "game" in counts:
         part = part | ((kind == "game") & (pl.col("outcome") != "forfeit_loss"))
     return part
+
+
+def entries_taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> tuple[str, ...]:
+    """The slot kinds without a game that count as taking part under `counts` (`taking_part`'s entries)."""
+    kinds = [k for k in ("bye", "duty") if k in counts]
+    if "external" in counts:
+        kinds += list(EXTERNAL_FACTOR_KEYS)
+    return tuple(kinds)
 
 
 def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], players: tuple[Player, ...],
@@ -298,5 +310,5 @@ def pinned_members(season: Season, ruleset: Ruleset, players: tuple[Player, ...]
     return group.formed_after, np.array([index[m] for m in group.members if m in index], dtype=np.int64)
 
 
-__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay",
-           "taking_part"]
+__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "entries_taking_part", "missing_results",
+           "removed_players", "replay", "taking_part"]

@@ -1,0 +1,149 @@
+"""A replay carried on one round at a time from its last round, without replaying rounds 1..K again.
+
+`replay` scores rounds 1..K from the season's text; a forecast plays the rounds after K thousands of times,
+each run from the same standings. `Onward` keeps the last segment's engine and slot builder (`Engine.fork`,
+`FactsBuilder.fork`) and adds one round as `replay` would score it: its slots (`FactsBuilder.add`), its terms
+(`round_terms`, the frame's `compile_terms` without the frame) and one `Engine.step`. A round at which the
+ranked players change (a joiner, a removal: a new segment, docs/rules.md §6) is not carried on: the caller
+replays the season anew there (`starts_segment`). Tests hold every table it gives to `replay`'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+
+from keizer.scoring.asof import boundaries, entry_ranking, season_as_of
+from keizer.scoring.engine import Engine, RoundState
+from keizer.scoring.facts import KIND_CODE, KINDS, OUTCOME_CODE, FactsBuilder, facts_builder, forfeits_as_booked
+from keizer.scoring.facts import removed_players, round_as_booked
+from keizer.scoring.replay import StandingRow, entries_taking_part, replay_with_engine
+from keizer.scoring.terms import round_terms
+from keizer.seasons.championship import final_group, out_of_keizer
+from keizer.seasons.model import Player, PlayerId, Round, Season
+from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.scoring.values import ladder_values
+
+
+class Onward:
+    """The standings after round `upto`, ready to score the next round (one run of a forecast owns one)."""
+
+    __slots__ = ("_part_kinds", "_part_games", "attended", "builder", "engine", "ids", "players", "ruleset",
+                 "upto")
+
+    def __init__(self, ruleset: Ruleset, players: tuple[Player, ...], engine: Engine, builder: FactsBuilder,
+                 attended: np.ndarray, upto: int) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        """The ranked players in starting order (the engine's indices)."""
+        self.ids = tuple(p.id for p in players)
+        self.engine = engine
+        self.builder = builder
+        self.attended = attended
+        """Per ranked player: rounds 1..upto taken part in (`Replay.attended`)."""
+        self.upto = upto
+        counts = ruleset.participation_counts
+        kinds = np.zeros(len(KINDS), dtype=bool)
+        kinds[[KIND_CODE[k] for k in entries_taking_part(counts)]] = True
+        self._part_kinds = kinds
+        self._part_games = "game" in counts
+
+    @staticmethod
+    def of(season: Season, upto: int, horizon: int) -> Onward:
+        """The standings after round `upto` of `season` (checked: rounds 1..upto paired), able to score the
+        rounds up to `horizon` exactly (the scale's bound is made for that many rounds)."""
+        ruleset = parse_ruleset(season.ruleset_spec)
+        rep, engine = replay_with_engine(season, ruleset, upto, horizon=horizon)
+        seg = rep.at(upto)
+        start = max(1, seg.first)
+        builder = facts_builder(forfeits_as_booked(season_as_of(season, ruleset, start), ruleset), ruleset)
+        for rnd in season.rounds[:upto]:  # brings the builder's counts (the absence limit) up to round upto
+            builder.add(round_as_booked(_known(rnd, builder), ruleset))
+        return Onward(ruleset, seg.players, engine, builder, seg.attended(upto).copy(), upto)
+
+    def fork(self) -> Onward:
+        """A copy that goes on on its own (each run of a forecast forks the standings it starts from)."""
+        return Onward(self.ruleset, self.players, self.engine.fork(), self.builder.fork(), self.attended.copy(),
+                      self.upto)
+
+    @property
+    def state(self) -> RoundState:
+        return self.engine.states[-1]
+
+    def ranking(self) -> tuple[PlayerId, ...]:
+        """The Keizer ranking after round `upto`."""
+        ids = self.ids
+        return tuple(ids[i] for i in self.state.order.tolist())
+
+    def starts_segment(self, season: Season, k: int) -> bool:
+        """Whether the ranked players change at round k (a joiner, a removal): `Onward` cannot carry on
+        there, the season is replayed (`Onward.of`) once round k is played."""
+        return k in boundaries(season, self.ruleset, k)[1:]
+
+    def entry_ranking(self, season: Season, k: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+        """(ranking, values) round k = upto + 1 is paired from (`Replay.entry_ranking`): the ranking after
+        `upto`, with the players who join or are removed at round k put in or taken out."""
+        before = self.ranking()
+        ladder = self.engine.scale.values
+        if not self.starts_segment(season, k):
+            return before, ladder[: len(before)]
+        ruleset = self.ruleset
+        scored = season_as_of(season, ruleset, k)
+        gone = removed_players(scored, ruleset)
+        held = out_of_keizer(season.championship, ruleset.championship.mode if ruleset.championship else None, k - 1)
+        ranking = entry_ranking(before, [p for p in scored.players if p.id not in gone], held)
+        values = ladder if len(ranking) == len(ladder) else ladder_values(ruleset.value, len(ranking))
+        return ranking, tuple(values[: len(ranking)])
+
+    def step(self, rnd: Round) -> RoundState:
+        """Score round `upto + 1` (`rnd`, paired and played) onto the standings."""
+        assert rnd.number == self.upto + 1, f"round {rnd.number} does not follow round {self.upto}"
+        facts = self.builder.add(round_as_booked(_known(rnd, self.builder), self.ruleset))
+        part = self._part_kinds[facts.kind]
+        if self._part_games:
+            part |= (facts.kind == KIND_CODE["game"]) & (facts.outcome != OUTCOME_CODE["forfeit_loss"])
+        self.attended = self.attended + part
+        self.upto = rnd.number
+        return self.engine.step(rnd.number, round_terms(facts.who, facts.price, self.engine.scale))
+
+    def with_final_group(self, season: Season) -> None:
+        """From now on score with `season`'s "separate" group out of the Keizer (docs/rules.md §8), as a
+        replay of the season with the group does: its members hold places 1..size after the round it formed
+        after, and each of their rounds from the next on is the slot `final_group`. No group: nothing changes."""
+        group = final_group(season.championship, self.ruleset.championship.mode if self.ruleset.championship else None)
+        if group is None:
+            return
+        index = {pid: i for i, pid in enumerate(self.ids)}
+        members = np.array([index[m] for m in group.members if m in index], dtype=np.int64)
+        from_round = self.builder.group_from.copy()
+        from_round[members] = group.formed_after + 1
+        self.builder.group_from = from_round
+        self.engine.pinned_tb = (group.formed_after, replace(self.engine.tb, pinned=members))
+
+    def rows(self) -> tuple[StandingRow, ...]:
+        """The standings after `upto` as `Replay.standings` gives its rows (rank, exact score, value, the
+        participation flag; the final group's mark from `season`'s group is the caller's)."""
+        st = self.state
+        share = self.ruleset.participation
+        eligible = None if share is None else self.attended * share.denominator >= share.numerator * st.round
+        ladder = self.engine.scale.values
+        ids = self.ids
+        return tuple(StandingRow(rank=place + 1, player=ids[i], score=Fraction(int(st.num[i]), st.den),
+                                 value=ladder[place], eligible=None if eligible is None else bool(eligible[i]))
+                     for place, i in enumerate(st.order.tolist()))
+
+
+def _known(rnd: Round, builder: FactsBuilder) -> Round:
+    """The round without the entries of players the builder does not know (the `late` entries of players who
+    join in a later segment: `season_as_of` leaves them out the same way)."""
+    index = builder.season_index
+    if all(pid in index for pid, _ in rnd.entries):
+        return rnd
+    return Round(number=rnd.number, date=rnd.date, games=rnd.games,
+                 entries=tuple(e for e in rnd.entries if e[0] in index), reports=rnd.reports)
+
+
+__all__ = ["Onward"]
