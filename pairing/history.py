@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.model import Colour, EntryKind, PlayerId, Round, Season
 
 if TYPE_CHECKING:
     import polars as pl
@@ -93,3 +93,30 @@ def season_history(season: Season, before_round: int, slots: pl.DataFrame | None
     players = sorted((ids[i], PlayerHistory(colours, byes, lost)) for i, colours, byes, lost in read.players)
     # the keys alone are sorted (they are distinct): comparing (key, list) items costs twice as much
     return History(meetings=tuple((k, tuple(met[k])) for k in sorted(met)), players=tuple(players))
+
+
+def history_with(history: History, rnd: Round) -> History:
+    """`history` with round `rnd` added, `rnd` as it scores (`scoring.facts.round_as_booked`: a forfeit under
+    D art. 11 is a bye and an unexcused absence): the history the next round is paired from, without reading
+    rounds 1..K again (a forecast's runs; `season_history` of the season with the round gives the same).
+    A game sat at the board (pending too; a forfeit not) is a meeting and a colour; an entry counts only
+    for a player without a game that round (a game outweighs it): a bye, and club duty, as lost evenings."""
+    met = dict(history._meetings)
+    past = dict(history._players)
+    playing: set[PlayerId] = set()
+    for game in rnd.games:
+        playing.update(game.players())
+        if game.result.is_forfeit:
+            continue
+        key = pair_key(game.white, game.black)
+        met[key] = met.get(key, ()) + (Meeting(rnd.number, game.white, game.black),)
+        for pid, letter in ((game.white, Colour.WHITE.letter), (game.black, Colour.BLACK.letter)):
+            h = past.get(pid, _EMPTY)
+            past[pid] = PlayerHistory(h.colours + letter, h.byes, h.lost_evenings)
+    for pid, kind in rnd.entries:
+        if pid in playing or kind not in (EntryKind.BYE, EntryKind.DUTY):
+            continue
+        h = past.get(pid, _EMPTY)
+        bye = 1 if kind is EntryKind.BYE else 0
+        past[pid] = PlayerHistory(h.colours, h.byes + bye, h.lost_evenings + 1)
+    return History(meetings=tuple((k, met[k]) for k in sorted(met)), players=tuple(sorted(past.items())))
