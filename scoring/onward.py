@@ -19,7 +19,7 @@ from keizer.scoring.asof import boundaries, entry_ranking, season_as_of
 from keizer.scoring.engine import Engine, RoundState
 from keizer.scoring.facts import KIND_CODE, KINDS, OUTCOME_CODE, FactsBuilder, facts_builder, forfeits_as_booked
 from keizer.scoring.facts import removed_players, round_as_booked
-from keizer.scoring.replay import StandingRow, entries_taking_part, replay_with_engine
+from keizer.scoring.replay import StandingRow, entries_taking_part, make_engine, replay_with_engine, restart_from
 from keizer.scoring.terms import round_terms
 from keizer.seasons.championship import final_group, out_of_keizer
 from keizer.seasons.model import Player, PlayerId, Round, Season
@@ -31,11 +31,11 @@ from keizer.scoring.values import ladder_values
 class Onward:
     """The standings after round `upto`, ready to score the next round (one run of a forecast owns one)."""
 
-    __slots__ = ("_part_kinds", "_part_games", "attended", "builder", "engine", "ids", "players", "ruleset",
-                 "upto")
+    __slots__ = ("_part_kinds", "_part_games", "after", "attended", "builder", "engine", "ids", "players",
+                 "ruleset", "upto")
 
     def __init__(self, ruleset: Ruleset, players: tuple[Player, ...], engine: Engine, builder: FactsBuilder,
-                 attended: np.ndarray, upto: int) -> None:
+                 attended: np.ndarray, upto: int, after: list[tuple[PlayerId, ...]]) -> None:
         self.ruleset = ruleset
         self.players = players
         """The ranked players in starting order (the engine's indices)."""
@@ -45,6 +45,8 @@ class Onward:
         self.attended = attended
         """Per ranked player: rounds 1..upto taken part in (`Replay.attended`)."""
         self.upto = upto
+        self.after = after
+        """The published ranking after each round 0..upto (a new segment starts its rounds from them)."""
         counts = ruleset.participation_counts
         kinds = np.zeros(len(KINDS), dtype=bool)
         kinds[[KIND_CODE[k] for k in entries_taking_part(counts)]] = True
@@ -62,12 +64,33 @@ class Onward:
         builder = facts_builder(forfeits_as_booked(season_as_of(season, ruleset, start), ruleset), ruleset)
         for rnd in season.rounds[:upto]:  # brings the builder's counts (the absence limit) up to round upto
             builder.add(round_as_booked(_known(rnd, builder), ruleset))
-        return Onward(ruleset, seg.players, engine, builder, seg.attended(upto).copy(), upto)
+        return Onward(ruleset, seg.players, engine, builder, seg.attended(upto).copy(), upto,
+                      [rep.ranking_after(j) for j in range(upto + 1)])
 
     def fork(self) -> Onward:
         """A copy that goes on on its own (each run of a forecast forks the standings it starts from)."""
         return Onward(self.ruleset, self.players, self.engine.fork(), self.builder.fork(), self.attended.copy(),
-                      self.upto)
+                      self.upto, list(self.after))
+
+    def restarted(self, season: Season, horizon: int) -> Onward:
+        """The standings after round k = upto + 1 of `season` (played, with it), where the ranked players
+        change (`starts_segment`): a new segment, as `replay` scores it — the season as it stood at k, each
+        round 1..k from the ranking it started from — built from the rankings kept, without a frame."""
+        k = self.upto + 1
+        ruleset = self.ruleset
+        entry = self.entry_ranking(season, k)[0]
+        booked = forfeits_as_booked(season_as_of(season, ruleset, k), ruleset)
+        builder = facts_builder(booked, ruleset)
+        players = tuple(booked.players[i] for i in builder.ranked)
+        engine = make_engine(booked, ruleset, builder.prices, players, max_rounds=max(k, horizon))
+        engine.start()
+        index = {p.id: i for i, p in enumerate(players)}
+        onward = Onward(ruleset, players, engine, builder, np.zeros(len(players), dtype=np.int64), 0, self.after[:1])
+        for j in range(1, k + 1):
+            restart_from(engine, self.after[j - 1] if j < k else entry, index, j < k)
+            onward.step(booked.rounds[j - 1])
+        onward.after = self.after + [onward.ranking()]
+        return onward
 
     @property
     def state(self) -> RoundState:
@@ -107,7 +130,9 @@ class Onward:
             part |= (facts.kind == KIND_CODE["game"]) & (facts.outcome != OUTCOME_CODE["forfeit_loss"])
         self.attended = self.attended + part
         self.upto = rnd.number
-        return self.engine.step(rnd.number, round_terms(facts.who, facts.price, self.engine.scale))
+        state = self.engine.step(rnd.number, round_terms(facts.who, facts.price, self.engine.scale))
+        self.after.append(self.ranking())
+        return state
 
     def with_final_group(self, season: Season) -> None:
         """From now on score with `season`'s "separate" group out of the Keizer (docs/rules.md §8), as a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -245,19 +246,23 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     index = {p.id: i for i, p in enumerate(players)}
     for k, t in enumerate(terms, start=1):
         if earlier is not None and k <= start:
-            # Each round from the ranking it really started from: before `start` the published one, the
-            # players removed since taken out (everyone below moves up) and those who joined since put
-            # last, where they change no one's value; round `start` from the ranking it was paired from.
-            if k < start:
-                before = [index[p] for p in earlier.ranking_after(k - 1) if p in index]
-                order = before + sorted(set(range(len(players))) - set(before))
-            else:
-                order = [index[p] for p in earlier.entry_ranking(start)[0]]
-            engine.states[-1] = replace(engine.states[-1], order=np.array(order, dtype=engine.states[-1].order.dtype))
+            before = earlier.ranking_after(k - 1) if k < start else earlier.entry_ranking(start)[0]
+            restart_from(engine, before, index, k < start)
         engine.step(k, t)
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
                   slots=slots, prices=facts.prices, states=tuple(engine.states),
                   first=start if earlier is not None else 0, earlier=earlier), engine
+
+
+def restart_from(engine: Engine, ranking: Sequence[PlayerId], index: Mapping[PlayerId, int], earlier: bool) -> None:
+    """A new segment's round starts from the ranking it really started from (docs/rules.md §6): before the
+    segment's first round (`earlier`) the published one, the players removed since taken out (everyone below
+    moves up) and those who joined since put last, where they change no one's value; the segment's first
+    round from the ranking it was paired from (`ranking` is then the entry ranking)."""
+    order = [index[p] for p in ranking if p in index]
+    if earlier:
+        order += sorted(set(range(len(index))) - set(order))
+    engine.states[-1] = replace(engine.states[-1], order=np.array(order, dtype=engine.states[-1].order.dtype))
 
 
 def _indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataFrame:
@@ -311,4 +316,4 @@ def pinned_members(season: Season, ruleset: Ruleset, players: tuple[Player, ...]
 
 
 __all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "entries_taking_part", "missing_results",
-           "removed_players", "replay", "taking_part"]
+           "removed_players", "replay", "restart_from", "taking_part"]

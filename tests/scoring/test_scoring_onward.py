@@ -78,12 +78,27 @@ def test_a_final_group_formed_on_the_way_scores_as_in_the_replay():
     assert onward.ranking()[:4] == members
 
 
-def test_a_joiner_starts_a_segment_the_caller_replays():
-    season = simulate_season(12, 10, "keizer-classic", 4)
+def test_a_joiner_and_a_removal_start_a_segment_carried_on_from_the_rankings_kept():
+    season = simulate_season(12, 12, "keizer-classic", 4)
     late = Player(PlayerId("p999"), "Late Comer", rating=1700, joined=8)
-    season = replace(season, players=season.players + (late,), withdrawals=(Withdrawal(PlayerId("p003"), 9),))
-    onward = Onward.of(season, 6, 10)
+    joined = []
+    for rnd in season.rounds:  # the newcomer plays from round 8 on (against the bye's player, or excused)
+        if rnd.number >= 8:
+            bye = rnd.bye
+            rnd = replace(rnd, games=rnd.games + ((Game(bye, late.id, Result.DRAW),) if bye else ()),
+                          entries=tuple(e for e in rnd.entries if e[0] != bye) + (() if bye else ((late.id, EntryKind.EXCUSED),)))
+            rnd = replace(rnd, entries=tuple(sorted(rnd.entries)))
+        joined.append(rnd)
+    season = replace(season, players=season.players + (late,), rounds=tuple(joined),
+                     withdrawals=(Withdrawal(PlayerId("p003"), 10),))
+    onward = Onward.of(season, 6, 12)
     assert not onward.starts_segment(season, 7)
-    assert onward.starts_segment(season, 8) and onward.starts_segment(season, 9)
-    onward.step(season.round(7))
-    assert onward.entry_ranking(season, 8) == replay(season, 7).entry_ranking(8)
+    assert onward.starts_segment(season, 8) and onward.starts_segment(season, 10)
+    for k in range(7, 13):
+        if onward.starts_segment(season, k):
+            assert onward.entry_ranking(season, k) == replay(season, k - 1).entry_ranking(k)
+            onward = onward.restarted(season, 12)
+        else:
+            onward.step(season.round(k))
+        assert rows(onward.rows()) == rows(replay(season, k).standings(k).rows)
+        assert onward.after == [replay(season, k).ranking_after(j) for j in range(k + 1)]
