@@ -1,0 +1,112 @@
+"""The championship group in a forecast's runs: formed, scheduled and decided as the director and the rules would."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from keizer.pairing.forecast.model import ForecastModel
+from keizer.pairing.group_schedule import ScheduleInstance, group_instance, solve_schedule
+from keizer.scoring.group_state import group_state
+from keizer.scoring.group_table import PlayedGame, earlier_games, missed_games, propose_members, required_games
+from keizer.scoring.group_table import scheduled_results
+from keizer.scoring.group_table import table
+from keizer.seasons.championship import sorted_schedule
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame, PlayerId, Season
+from keizer.seasons.ruleset.model import ChampionshipRule
+
+
+class Schedules:
+    """The group's schedule model (`pairing.group_schedule`, CP-SAT), solved once per instance in a process:
+    the runs of a forecast form the same group again and again."""
+
+    def __init__(self) -> None:
+        self._solved: dict[ScheduleInstance, tuple[GroupGame, ...] | None] = {}
+
+    def placed(self, instance: ScheduleInstance) -> tuple[GroupGame, ...] | None:
+        """The games placed by the model, or None when they do not fit (`solve_schedule`'s KeizerError)."""
+        if instance not in self._solved:
+            try:
+                self._solved[instance] = solve_schedule(instance)
+            except KeizerError:
+                self._solved[instance] = None
+        return self._solved[instance]
+
+    def scheduled(self, season: Season, group: ChampionshipGroup, rule: ChampionshipRule,
+                  first_round: int) -> ChampionshipGroup:
+        """The group with its schedule made again from `first_round` on, the games played before it kept
+        (`keizer group schedule --save`); unchanged when no round is left or the games do not fit."""
+        try:
+            instance, kept = group_instance(season, group, rule, first_round)
+        except KeizerError:
+            return group
+        placed = self.placed(instance)
+        if placed is None:
+            return group
+        return replace(group, schedule=sorted_schedule(kept + placed))
+
+
+def form_group(season: Season, rule: ChampionshipRule, ranking: tuple[PlayerId, ...],
+               schedules: Schedules) -> Season:
+    """The season with the group formed from the ranking after its round (the proposal, nobody declining);
+    an inside group (D) scheduled from the next round, whose games are boards of the Keizer rounds. A separate
+    group (K) plays every pair twice outside the Keizer: in which round does not change its table, so it is
+    not scheduled (`champions` plays its games)."""
+    group = ChampionshipGroup(formed_after=rule.after_round, members=propose_members(ranking, rule.size))
+    if rule.mode == "inside":
+        group = schedules.scheduled(season, group, rule, rule.after_round + 1)
+    return replace(season, championship=group)
+
+
+def after_round(season: Season, rule: ChampionshipRule, k: int) -> Season:
+    """After round k of an "inside" group: a scheduled game its round was played without (an absent member)
+    moves to the first later round in which neither member has a group game or said they cannot play
+    (docs/forecast.md: the director would plan it again; the forecast keeps the rest of the schedule). With
+    no such round left it stays unplayed, and is drawn at the end as if caught up (`champions`)."""
+    group = season.championship
+    if group is None or rule.mode != "inside" or not any(g.round == k for g in group.schedule):
+        return season
+    missed = [group.schedule[i] for i in missed_games(season, group, rule) if group.schedule[i].round == k]
+    if not missed:
+        return season
+    end = rule.schedule_end(season.rounds_planned)
+    schedule = list(group.schedule)
+    for game in missed:
+        busy = {(p, g.round) for g in schedule for p in (g.white, g.black)}
+        free = next((r for r in range(k + 1, end + 1)
+                     if all((p, r) not in busy and r not in group.unavailable_rounds(p) for p in (game.white, game.black))),
+                    None)
+        if free is not None:
+            schedule[schedule.index(game)] = replace(game, round=free)
+    return replace(season, championship=replace(group, schedule=sorted_schedule(schedule)))
+
+
+def champions(season: Season, rule: ChampionshipRule, model: ForecastModel,
+              rng: random.Random) -> tuple[PlayerId, ...]:
+    """Who wins the group's title at the end of the season (several: a shared title). A game still without
+    a result (a separate group's; one of an inside group that no round was left for) is drawn as if played;
+    a tie is played off with decision games (D art. 2), drawn too."""
+    group = season.championship
+    assert group is not None
+    games = list(earlier_games(season, group) if rule.mode == "inside" else ())
+    for game, played in zip(group.schedule, scheduled_results(season, group, rule)):
+        if played is None or not played.result.is_decided:
+            played = PlayedGame(game.round, game.white, game.black, model.result(rng, game.white, game.black))
+        games.append(played)
+    if rule.mode == "separate":  # the games no schedule holds yet: every pair twice, once with each colour
+        done = [(g.white, g.black) for g in group.schedule]
+        for white, black in required_games(season, group, rule):
+            if (white, black) in done:
+                done.remove((white, black))
+            else:
+                games.append(PlayedGame(rule.after_round + 1, white, black, model.result(rng, white, black)))
+    rows = table(group.members, tuple(games))
+    decision = list(group.decision)
+    state = group_state(rows, tuple(decision))
+    while state.phase in ("decision", "playoff"):
+        decision += [DecisionGame(w, b, model.result(rng, w, b)) for w, b in state.needed]
+        state = group_state(rows, tuple(decision))
+    if state.phase == "playing":  # a game the schedule could not place: the leaders share it
+        return tuple(r.player for r in rows if r.place == 1)
+    return state.champion

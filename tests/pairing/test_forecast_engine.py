@@ -1,0 +1,61 @@
+"""A forecast's runs pair and score as an evening does: the same pairing, the same tables, whatever the state."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from keizer.evening.solve import round_request, solve_request
+from keizer.pairing.forecast.group import Schedules
+from keizer.pairing.forecast.run import Run, pair_round
+from keizer.pairing.forecast.start import make_start
+from keizer.pairing.simulate import simulate_season
+from keizer.scoring.replay import replay
+
+
+def evening_pairing(season, k):
+    """The Pairing screen's (and `keizer pair`'s) best proposal for round k, solved as an evening solves."""
+    request = round_request(season, replay(season, k - 1), k, locks=(), forbids=(), alternatives=0, head=0)
+    outcome = solve_request(request, threading.Event())
+    assert outcome.error is None, outcome.error
+    best = outcome.proposals[0]
+    return best.pairs(), best.bye, best.objective
+
+
+@pytest.mark.parametrize("ruleset,k", [("keizer-classic", 8), ("doorn-driebergen-2019", 17), ("kijk-uit", 12)])
+def test_each_simulated_round_is_paired_as_the_evening_pairs_it(ruleset, k):
+    season = simulate_season(22, 26, ruleset, 11, played=k)
+    start = make_start(season, k, seed=3, schedules=Schedules())
+    run = Run(start, 0, Schedules())
+    for j in range(k + 1, k + 6):  # the run's own state, carried on round by round, against the evening's
+        ranking, values = run.onward.entry_ranking(run.season, j)
+        listed = run.season.with_round(run.listed(j, ranking))
+        ours = pair_round(listed, j, ranking, values, run.history)
+        assert (ours.pairs(), ours.bye, ours.objective) == evening_pairing(listed, j)
+        assert ranking == replay(run.season, j - 1).entry_ranking(j)[0]
+        run.play_round(j)
+        assert [(r.player, r.score) for r in run.onward.rows()] == \
+            [(r.player, r.score) for r in replay(run.season, j).standings(j).rows]
+
+
+def test_the_group_forms_after_its_round_and_its_games_are_the_boards():
+    season = simulate_season(20, 30, "doorn-driebergen-2019", 2, played=19)
+    start = make_start(season, 19, seed=1, schedules=Schedules())
+    run = Run(start, 4, Schedules())
+    run.play_round(20)
+    assert run.season.championship is None
+    run.play_round(21)
+    group = run.season.championship
+    assert group is not None and group.members == replay(run.season, 20).ranking_after(20)[:6]
+    assert run.group == group.members and group.schedule
+    for j in range(22, 27):
+        played = run.play_round(j)
+        boards = {frozenset(g.players()) for g in played.games}
+        for game in run.season.championship.games_in(j):
+            present = {p for g in played.games for p in g.players()}
+            if {game.white, game.black} <= present:
+                assert frozenset((game.white, game.black)) in boards
+        members = set(group.members)
+        scheduled = {frozenset((g.white, g.black)) for g in run.season.championship.schedule}
+        assert all(frozenset(g.players()) in scheduled for g in played.games if set(g.players()) <= members)
