@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable
 
 from keizer.pairing.forecast.group import Schedules
@@ -53,8 +54,10 @@ def play_runs(start: Start, first: int, count: int, schedules: Schedules | None 
     """Runs first..first+count−1 of the forecast, in this process."""
     schedules = schedules or Schedules()
     tally = Tally()
+    begun = time.process_time()
     for run in range(first, first + count):
         tally.add(play_run(start, run, schedules))
+    tally.cpu_seconds = time.process_time() - begun
     return tally
 
 

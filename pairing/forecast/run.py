@@ -90,16 +90,24 @@ class Run:
         ranking, values = self.onward.entry_ranking(self.season, k)
         played = self._played(k, ranking, values)
         self.season = self.season.with_round(played)
-        self.history = history_with(self.history, round_as_booked(played, start.ruleset))
-        if self.onward.starts_segment(self.season, k):  # a joiner or a removal: a new segment
-            self.onward = self.onward.restarted(self.season, start.last)
-        else:
-            self.onward.step(played)
+        self.scored(played)
         if rule is not None:
             self.season = after_round(self.season, rule, k)
         if k == start.reading:
             self.up, self.down = self._class_moves(k)
         return played
+
+    def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Proposal:
+        """The engine's pairing of round k, listed in `season`, from the run's history (`pair_round`)."""
+        return pair_round(season, k, ranking, values, self.history)
+
+    def scored(self, played: Round) -> None:
+        """The history and the standings carried on with the round just played (the season has it)."""
+        self.history = history_with(self.history, round_as_booked(played, self.start.ruleset))
+        if self.onward.starts_segment(self.season, played.number):  # a joiner or a removal: a new segment
+            self.onward = self.onward.restarted(self.season, self.start.last)
+        else:
+            self.onward.step(played)
 
     def listed(self, k: int, ranking: tuple[PlayerId, ...]) -> Round:
         """Round k as it is paired from `ranking`: the absences known (reported, team matches, a suspension),
@@ -133,7 +141,7 @@ class Run:
                           for g in known.games)
             return Round(number=k, date=known.date, games=games, entries=known.entries)
         listed = self.listed(k, ranking)
-        proposal = pair_round(self.season.with_round(listed), k, ranking, values, self.history)
+        proposal = self.paired(self.season.with_round(listed), k, ranking, values)
         games = tuple(Game(b.white, b.black, model.result(rng, b.white, b.black)) for b in proposal.boards)
         entries = listed.entries + (((proposal.bye, EntryKind.BYE),) if proposal.bye is not None else ())
         return Round(number=k, games=games, entries=tuple(sorted(entries)))

@@ -22,8 +22,8 @@ class Tally:
     down: dict[PlayerId, int] = field(default_factory=dict)
     cups: dict[PlayerId, int] = field(default_factory=dict)
     eligible: dict[PlayerId, int] = field(default_factory=dict)
-    leader: dict[PlayerId, int] = field(default_factory=dict)
-    """Per player: runs in which they ended first of the Keizer ranking (the calibration's baseline reads it)."""
+    cpu_seconds: float = field(default=0.0, compare=False)
+    """Processor time the runs took (a benchmark's measure; never part of the forecast)."""
 
     def add(self, result: RunResult) -> None:
         self.runs += 1
@@ -34,14 +34,14 @@ class Tally:
             row = self.places.setdefault(pid, {})
             row[place] = row.get(place, 0) + 1
         for counts, players in ((self.group, result.group), (self.up, result.up), (self.down, result.down),
-                                (self.cups, result.cups), (self.eligible, result.eligible),
-                                (self.leader, result.order[:1])):
+                                (self.cups, result.cups), (self.eligible, result.eligible)):
             for pid in players:
                 counts[pid] = counts.get(pid, 0) + 1
 
     def merge(self, other: Tally) -> None:
         """Add another tally's runs (a worker's): exact counts, so the order of merging changes nothing."""
         self.runs += other.runs
+        self.cpu_seconds += other.cpu_seconds
         for pid, value in other.titles.items():
             self.titles[pid] = self.titles.get(pid, Fraction(0)) + value
         for pid, row in other.places.items():
@@ -49,7 +49,6 @@ class Tally:
             for place, n in row.items():
                 mine[place] = mine.get(place, 0) + n
         for counts, theirs in ((self.group, other.group), (self.up, other.up), (self.down, other.down),
-                               (self.cups, other.cups), (self.eligible, other.eligible),
-                               (self.leader, other.leader)):
+                               (self.cups, other.cups), (self.eligible, other.eligible)):
             for pid, n in theirs.items():
                 counts[pid] = counts.get(pid, 0) + n
