@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import Season
-from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.evening.session import EveningSession
 
 Progress = Callable[[int, int], object]
@@ -46,7 +45,7 @@ class Forecasts:
             latest[event.forecast.round] = event.forecast
         return tuple(latest[k] for k in sorted(latest))
 
-    def kept_event(self, forecast: Forecast, revision: int) -> ForecastKept:
-        """The event that keeps `forecast`, made from the store's state `revision` (committed with the
-        publication it belongs to: one action, one undo step)."""
-        return ForecastKept(forecast, revision)
+    def with_kept(self, forecast: Forecast) -> tuple[Forecast, ...]:
+        """The forecasts kept, `forecast` last in the place of one kept after the same round: what the site's
+        forecast page shows when `forecast` is published."""
+        return tuple(f for f in self.kept() if f.round < forecast.round) + (forecast,)

@@ -47,15 +47,27 @@ class Schedules:
         return replace(group, schedule=sorted_schedule(kept + placed))
 
 
-def form_group(season: Season, rule: ChampionshipRule, ranking: tuple[PlayerId, ...],
-               schedules: Schedules) -> Season:
-    """The season with the group formed from the ranking after its round (the proposal, nobody declining);
-    an inside group (D) scheduled from the next round, whose games are boards of the Keizer rounds. A separate
-    group (K) plays every pair twice outside the Keizer: in which round does not change its table, so it is
-    not scheduled (`champions` plays its games)."""
+def form_group(season: Season, rule: ChampionshipRule, ranking: tuple[PlayerId, ...], schedules: Schedules,
+               k: int | None = None) -> Season:
+    """The season with the group formed from the ranking after its round (the proposal, nobody declining),
+    when round k (default: the group's round) has been played; an inside group (D) scheduled from round k + 1,
+    whose games are boards of the Keizer rounds. Formed late (a season whose director had not formed it),
+    the games its members played each other after the group's round are its games already played, as far as
+    the double round robin needs them. A separate group (K) plays every pair twice outside the Keizer: in
+    which round does not change its table, so it is not scheduled (`champions` plays its games)."""
+    k = rule.after_round if k is None else k
     group = ChampionshipGroup(formed_after=rule.after_round, members=propose_members(ranking, rule.size))
     if rule.mode == "inside":
-        group = schedules.scheduled(season, group, rule, rule.after_round + 1)
+        needed = list(required_games(season, group, rule))
+        played: list[GroupGame] = []
+        for rnd in season.rounds[rule.after_round:k]:
+            for g in rnd.games:
+                for game in ((g.white, g.black), (g.black, g.white)):  # played with the colours turned: done too
+                    if game in needed:
+                        needed.remove(game)
+                        played.append(GroupGame(rnd.number, g.white, g.black))
+                        break
+        group = schedules.scheduled(season, replace(group, schedule=sorted_schedule(played)), rule, k + 1)
     return replace(season, championship=group)
 
 
@@ -94,13 +106,16 @@ def champions(season: Season, rule: ChampionshipRule, model: ForecastModel,
         if played is None or not played.result.is_decided:
             played = PlayedGame(game.round, game.white, game.black, model.result(rng, game.white, game.black))
         games.append(played)
-    if rule.mode == "separate":  # the games no schedule holds yet: every pair twice, once with each colour
-        done = [(g.white, g.black) for g in group.schedule]
-        for white, black in required_games(season, group, rule):
-            if (white, black) in done:
-                done.remove((white, black))
-            else:
-                games.append(PlayedGame(rule.after_round + 1, white, black, model.result(rng, white, black)))
+    # the games no schedule holds (a separate group's, never scheduled here; an inside group's that did not
+    # fit in the rounds left): played as if caught up, so that every pair meets as the double round robin says
+    scheduled = [(g.white, g.black) for g in group.schedule]
+    for white, black in required_games(season, group, rule):
+        for pair in ((white, black), (black, white)):
+            if pair in scheduled:
+                scheduled.remove(pair)
+                break
+        else:
+            games.append(PlayedGame(rule.after_round + 1, white, black, model.result(rng, white, black)))
     rows = table(group.members, tuple(games))
     decision = list(group.decision)
     state = group_state(rows, tuple(decision))

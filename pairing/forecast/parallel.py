@@ -9,11 +9,13 @@ would copy half-way.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from keizer.pairing.forecast.group import Schedules
 from keizer.pairing.forecast.run import play_run
@@ -67,6 +69,8 @@ def play_all(season: Season, start: Start, runs: int, workers: int = 1, progress
     each chunk; Cancelled when `cancelled()` says so between chunks."""
     parts = chunks(runs, workers)
     tally = Tally()
+    if cancelled():
+        raise Cancelled
     if workers <= 1:
         schedules = Schedules()
         for first, count in parts:
@@ -78,7 +82,9 @@ def play_all(season: Season, start: Start, runs: int, workers: int = 1, progress
         return tally
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["keizer.pairing.forecast.parallel"])
-    with context.Pool(workers, initializer=_begin, initargs=(season, start.k, start.seed)) as pool:
+    with _stderr_with_a_file():
+        pool = context.Pool(workers, initializer=_begin, initargs=(season, start.k, start.seed))
+    with pool:
         for part in pool.imap(_chunk, parts):
             if cancelled():
                 pool.terminate()
@@ -87,6 +93,27 @@ def play_all(season: Season, start: Start, runs: int, workers: int = 1, progress
             if progress is not None:
                 progress(tally.runs, runs)
     return tally
+
+
+@contextlib.contextmanager
+def _stderr_with_a_file() -> Iterator[None]:
+    """sys.stderr with a real file descriptor while the fork server starts: multiprocessing hands it to its
+    helper process, and a terminal UI's print capture (Textual's) has none (fileno −1), which fails the start.
+    The helpers then write to /dev/null: their words (a leaked semaphore at exit) are not for the screen."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        yield
+        return
+    saved = sys.stderr
+    with open(os.devnull, "w", encoding="utf-8") as null:
+        sys.stderr = null
+        try:
+            yield
+        finally:
+            sys.stderr = saved
 
 
 _worker: tuple[Start, Schedules] | None = None

@@ -91,7 +91,7 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
     if rule is not None and k >= rule.after_round and last > rule.after_round and (group_known or formable):
         if season.championship is None:  # formed as proposed: nobody declines (docs/forecast.md)
             ranking = Onward.of(season, rule.after_round, last).ranking() if k > rule.after_round else onward.ranking()
-            season = form_group(season, rule, ranking, schedules)
+            season = form_group(season, rule, ranking, schedules, k)
             group_known = True
         group = season.championship
         assert group is not None

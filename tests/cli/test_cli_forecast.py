@@ -45,7 +45,7 @@ def test_the_text_names_the_round_the_runs_and_what_every_run_agreed_on(capsys, 
     assert code == 0
     assert "Forecast after round 20: rounds 21–24 played 10 times (seed 0)" in out
     assert "Title: winning the championship group" in out
-    assert "Champion in no simulation:" in out and "not a proof" in out
+    assert "Out of the title race in every simulation:" in out and "not a proof" in out
     assert "Final place" in out.splitlines()[3]
 
 

@@ -89,3 +89,14 @@ def test_what_cannot_be_forecast_says_why(k, runs, seed, says):
     season = simulate_season(10, 20, "keizer-classic", 1, played=10)
     with pytest.raises(KeizerError, match=says):
         forecast(season, k, runs=runs, seed=seed, workers=1)
+
+
+def test_a_formed_group_with_a_missed_game_decides_the_title_among_its_members():
+    from tests.publish.group_seasons import inside_season, separate_season
+
+    for season in (inside_season(), separate_season()):
+        members = set(season.championship.members)
+        f = forecast(season, runs=10, seed=1, workers=1)
+        assert f.title == "group" and f.group_after is None
+        assert {p.player for p in f.players if p.title > 0} <= members
+        assert_adds_up(f)

@@ -32,11 +32,13 @@ _WORDS: dict[str, tuple[str, str]] = {
     "legend_cup": ("kans op een groepsbeker", "chance of a group cup"),
     "legend_eligible": ("kans om aan het eind aan de 33%-regel te voldoen", "chance of meeting the 33% rule at the end"),
     "every_title": ("In elke simulatie kampioen: {names}.", "Champion in every simulation: {names}."),
-    "none_title": ("In geen enkele simulatie kampioen: {names}.", "Champion in no simulation: {names}."),
+    "none_title": ("In elke simulatie buiten de titelstrijd: {names}.",
+                   "Out of the title race in every simulation: {names}."),
     "every_group": ("In elke simulatie in de kampioensgroep: {names}.",
                     "In the championship group in every simulation: {names}."),
-    "none_group": ("In geen enkele simulatie in de kampioensgroep: {names}.",
-                   "In the championship group in no simulation: {names}."),
+    "none_group": ("In elke simulatie buiten de kampioensgroep: {names}.",
+                   "Out of the championship group in every simulation: {names}."),
+    "players": ("{n} spelers", "{n} players"),
     "every_cup": ("In elke simulatie een beker: {names}.", "A cup in every simulation: {names}."),
     "honest": ("Een simulatie, geen bewijs: ‘in elke simulatie’ zegt dat geen van de {runs} simulaties anders "
                "afliep.", "A simulation, not a proof: “in every simulation” means that none of the {runs} "
@@ -86,9 +88,17 @@ def place_band(best: int, median: int, worst: int) -> str:
     return f"{median} ({best}–{worst})"
 
 
-def certain_lines(forecast: Forecast, name: Callable[[PlayerId], str], lang: str) -> tuple[str, ...]:
-    """The outcomes every run agreed on, each a line: "Champion in every simulation: Ann.", "Champion in no
-    simulation: …" (for a player ranked now, or anyone with a chance). Only where all runs agree."""
+def certain_lines(forecast: Forecast, name: Callable[[PlayerId], str], lang: str,
+                  most: int | None = None) -> tuple[str, ...]:
+    """The outcomes every run agreed on, each a line: "Champion in every simulation: Ann.", "Out of the title
+    race in every simulation: …". Only where all runs agree. `most`: more names than this are counted
+    instead ("38 players"), where a screen has no room for them."""
+
+    def names(pids: tuple[PlayerId, ...]) -> str:
+        if most is not None and len(pids) > most:
+            return say("players", lang, n=len(pids))
+        return ", ".join(map(name, pids))
+
     lines = []
     sure: tuple[Outcome, ...] = ("title", "group", "cup")
     for outcome in sure:
@@ -96,9 +106,9 @@ def certain_lines(forecast: Forecast, name: Callable[[PlayerId], str], lang: str
             continue
         every, none = forecast.certain(outcome)
         if every:
-            lines.append(say(f"every_{outcome}", lang, names=", ".join(map(name, every))))
+            lines.append(say(f"every_{outcome}", lang, names=names(every)))
         if none and outcome != "cup" and len(none) < len(forecast.players):
-            lines.append(say(f"none_{outcome}", lang, names=", ".join(map(name, none))))
+            lines.append(say(f"none_{outcome}", lang, names=names(none)))
     return tuple(lines)
 
 

@@ -11,9 +11,11 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from keizer.scoring.replay import replay
 from keizer.scoring.replay import Replay
+from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId, Season
 from keizer.tui.legend import LANGUAGES
 from keizer.tui.publish.chart import Series, line_chart
+from keizer.tui.publish.forecast_page import forecast_context
 from keizer.tui.publish.group_page import group_context
 from keizer.tui.publish.localised import date as date_text
 from keizer.tui.publish.localised import number, points
@@ -29,6 +31,7 @@ EXTRA_PAGES: tuple[ExtraPage, ...] = (
     ExtraPage("kampioensgroep.html", "group.html", ("Kampioensgroep", "Championship group"), group_context),
     ExtraPage("klassen.html", "classes.html", ("Klassen", "Classes"), classes_context),
     ExtraPage("bekers.html", "cups.html", ("Groepsbekers", "Group cups"), cups_context),
+    ExtraPage("vooruitblik.html", "forecast.html", ("Vooruitblik", "Forecast"), forecast_context),
 )
 """The hook for the pages of other parts of the competition: each adds one entry here."""
 
@@ -41,15 +44,18 @@ def environment() -> Environment:
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
-def build_site(season: Season, k: int, lang: str, style: str | None = None) -> dict[str, str]:
+def build_site(season: Season, k: int, lang: str, style: str | None = None,
+               forecasts: tuple[Forecast, ...] = ()) -> dict[str, str]:
     """Every file of the site after round k in `lang` ("nl" or "en"), by relative path: the same season gives
-    the same bytes (no clock, no random ids)."""
+    the same bytes (no clock, no random ids). `forecasts`: the forecast after round k last, those kept before it
+    first (the forecast page; none: no page)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
     rep = replay(season, k)
     notice = make_notice(season, rep, lang, style)
     site = Site(season, rep, notice, lang, style or rep.ruleset.columns,
-                {pid: name for pid, name in page_names(season).items() if pid in set(notice.table.players)})
+                {pid: name for pid, name in page_names(season).items() if pid in set(notice.table.players)},
+                forecasts)
     env = environment()
     extras = [(page, page.context(site)) for page in EXTRA_PAGES]
     menu = [("index.html", say("home", lang)), ("cross.html", say("cross_table", lang)),

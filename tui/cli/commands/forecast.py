@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from keizer.seasons.load import load_season
 
     season = load_season(args.season)
-    made = make_forecast(season, args.round, args.runs, args.seed, progress=_progress_line())
+    made = make_forecast(season, args.round, args.runs, args.seed, progress=progress_line())
     if args.json:
         sys.stdout.write(json.dumps(forecast_json(season, made), ensure_ascii=False, indent=1) + "\n")
     else:
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_line() -> Any:
+def progress_line() -> Any:
     """A progress line on a terminal's stderr (nothing when stderr is a file: a script's log stays clean)."""
     if not sys.stderr.isatty():
         return None
