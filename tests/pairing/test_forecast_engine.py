@@ -59,3 +59,33 @@ def test_the_group_forms_after_its_round_and_its_games_are_the_boards():
         members = set(group.members)
         scheduled = {frozenset((g.white, g.black)) for g in run.season.championship.schedule}
         assert all(frozenset(g.players()) in scheduled for g in played.games if set(g.players()) <= members)
+
+
+def test_what_is_known_of_the_next_round_is_kept_and_the_rest_drawn():
+    from dataclasses import replace
+
+    from keizer.seasons.model import EntryKind
+
+    season = simulate_season(16, 20, "doorn-driebergen-2019", 5, played=10)
+    listed = season.round(11)
+    known = [p.id for p in season.players if listed.entry_of(p.id) is None][:2]
+    listed = listed.with_entry(known[0], EntryKind.EXTERNAL_WIN)  # a team match already entered
+    season = replace(season.with_round(listed), suspended=(known[1],))
+    start = make_start(season, 10, seed=0, schedules=Schedules())
+    for n in range(5):
+        run = Run(start, n, Schedules())
+        ranking, _ = run.onward.entry_ranking(run.season, 11)
+        entries = dict(run.listed(11, ranking).entries)
+        assert entries[known[0]] is EntryKind.EXTERNAL_WIN
+        assert entries[known[1]] is EntryKind.UNEXCUSED  # D art. 12: not paired until they report back
+        assert {pid for pid, kind in listed.entries} <= set(entries)
+
+
+def test_a_forecast_looking_back_sees_only_the_rounds_before_it():
+    from dataclasses import replace
+
+    from keizer.pairing.forecast.season_forecast import forecast
+
+    played = simulate_season(14, 18, "keizer-classic", 9)
+    then = replace(played, rounds=played.rounds[:12])
+    assert forecast(played, 12, runs=6, workers=1) == forecast(then, 12, runs=6, workers=1)
