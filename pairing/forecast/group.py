@@ -34,27 +34,58 @@ class Schedules:
         return self._solved[instance]
 
     def scheduled(self, season: Season, group: ChampionshipGroup, rule: ChampionshipRule,
-                  first_round: int) -> ChampionshipGroup:
+                  first_round: int, modelled: bool = True) -> ChampionshipGroup:
         """The group with its schedule made again from `first_round` on, the games played before it kept
-        (`keizer group schedule --save`); unchanged when no round is left or the games do not fit."""
+        (`keizer group schedule --save`); unchanged when no round is left or the games do not fit.
+        `modelled`: by the schedule model, as the director would; else spread (`spread`: a group formed
+        inside a run, where a model's solve for each of hundreds of groups would cost more than the runs)."""
         try:
             instance, kept = group_instance(season, group, rule, first_round)
         except KeizerError:
             return group
-        placed = self.placed(instance)
+        placed = self.placed(instance) if modelled else spread(instance)
         if placed is None:
             return group
         return replace(group, schedule=sorted_schedule(kept + placed))
 
 
+def spread(instance: ScheduleInstance) -> tuple[GroupGame, ...] | None:
+    """The games placed round by round, as many a round as spreads them evenly, each round taking first the
+    games of the members who have waited longest for one (a member at most one game a round, none in a round
+    they said they cannot play); None when they do not fit. Which round a group game is in changes its
+    result not at all in a forecast (drawn alike in any round), and the Keizer's places little."""
+    left = list(instance.games)
+    busy = {(p, g.round) for g in instance.fixed for p in (g.white, g.black)}
+    last = {p: 0 for p in instance.members}
+    placed: list[GroupGame] = []
+    even = -(-len(left) // len(instance.rounds)) if instance.rounds else 0
+    for cap in (even, len(instance.members) // 2):  # evenly first; what is left where there is room
+        for r in instance.rounds:
+            taken = sum(1 for g in placed if g.round == r)
+            for w, b in sorted(left, key=lambda g: (max(last[g[0]], last[g[1]]), last[g[0]] + last[g[1]])):
+                if taken >= cap:
+                    break
+                if any((p, r) in busy or instance.cannot(p, r) for p in (w, b)):
+                    continue
+                placed.append(GroupGame(r, w, b))
+                left.remove((w, b))
+                busy |= {(w, r), (b, r)}
+                last[w] = last[b] = r
+                taken += 1
+        if not left:
+            return tuple(placed)
+    return None
+
+
 def form_group(season: Season, rule: ChampionshipRule, ranking: tuple[PlayerId, ...], schedules: Schedules,
-               k: int | None = None) -> Season:
+               k: int | None = None, modelled: bool = True) -> Season:
     """The season with the group formed from the ranking after its round (the proposal, nobody declining),
     when round k (default: the group's round) has been played; an inside group (D) scheduled from round k + 1,
     whose games are boards of the Keizer rounds. Formed late (a season whose director had not formed it),
     the games its members played each other after the group's round are its games already played, as far as
     the double round robin needs them. A separate group (K) plays every pair twice outside the Keizer: in
-    which round does not change its table, so it is not scheduled (`champions` plays its games)."""
+    which round does not change its table, so it is not scheduled (`champions` plays its games).
+    `modelled`: scheduled by the schedule model (else `spread`, see `Schedules.scheduled`)."""
     k = rule.after_round if k is None else k
     group = ChampionshipGroup(formed_after=rule.after_round, members=propose_members(ranking, rule.size))
     if rule.mode == "inside":
@@ -67,7 +98,7 @@ def form_group(season: Season, rule: ChampionshipRule, ranking: tuple[PlayerId, 
                         needed.remove(game)
                         played.append(GroupGame(rnd.number, g.white, g.black))
                         break
-        group = schedules.scheduled(season, replace(group, schedule=sorted_schedule(played)), rule, k + 1)
+        group = schedules.scheduled(season, replace(group, schedule=sorted_schedule(played)), rule, k + 1, modelled)
     return replace(season, championship=group)
 
 

@@ -84,7 +84,8 @@ class Run:
         the results; the standings, the history and the group's schedule carried on."""
         start, rule = self.start, self.start.ruleset.championship
         if rule is not None and self.season.championship is None and k == rule.after_round + 1:
-            self.season = form_group(self.season, rule, self.onward.ranking(), self.schedules)
+            # a group formed in a run is spread, not modelled: hundreds of runs form hundreds of groups
+            self.season = form_group(self.season, rule, self.onward.ranking(), self.schedules, modelled=False)
             self.group = self.season.championship.members if self.season.championship else ()
             self.onward.with_final_group(self.season)
         ranking, values = self.onward.entry_ranking(self.season, k)

@@ -89,3 +89,22 @@ def test_a_forecast_looking_back_sees_only_the_rounds_before_it():
     played = simulate_season(14, 18, "keizer-classic", 9)
     then = replace(played, rounds=played.rounds[:12])
     assert forecast(played, 12, runs=6, workers=1) == forecast(then, 12, runs=6, workers=1)
+
+
+def test_a_group_formed_in_a_run_has_every_game_spread_one_a_round_per_member():
+    from collections import Counter
+
+    from keizer.pairing.forecast.group import spread
+    from keizer.pairing.group_schedule import ScheduleInstance, check_schedule
+
+    members = tuple(f"m{i}" for i in range(6))
+    games = tuple((a, b) for a in members for b in members if a != b)  # a double round robin: 30 games
+    instance = ScheduleInstance(members=members, games=games, rounds=tuple(range(21, 37)),
+                                unavailable=(("m2", (23, 24)),))
+    placed = spread(instance)
+    assert placed is not None and sorted((g.white, g.black) for g in placed) == sorted(games)
+    assert check_schedule(instance, placed).valid  # every game once, one a round per member
+    assert not any(g.round in (23, 24) and "m2" in (g.white, g.black) for g in placed)
+    assert max(Counter(g.round for g in placed).values()) <= 2  # 30 games over 16 rounds: spread
+    tight = ScheduleInstance(members=members, games=games, rounds=tuple(range(21, 26)))
+    assert spread(tight) is None  # 30 games do not fit in 5 rounds of at most 3
