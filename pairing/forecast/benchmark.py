@@ -96,7 +96,7 @@ def run_forecast_benchmark(players: int = 30, runs: int = 1000, naive_runs: int 
     used = workers_for(runs, workers)
     begun = time.perf_counter()
     start = make_start(season, 20, seed, Schedules())
-    tally = play_all(season, start, runs, used)
+    tally = play_all(start, runs, used)
     seconds = time.perf_counter() - begun
     schedules = Schedules()
     begun = time.perf_counter()

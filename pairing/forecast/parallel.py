@@ -19,9 +19,8 @@ from collections.abc import Callable, Iterator
 
 from keizer.pairing.forecast.group import Schedules
 from keizer.pairing.forecast.run import play_run
-from keizer.pairing.forecast.start import Start, make_start
+from keizer.pairing.forecast.start import Start
 from keizer.pairing.forecast.tally import Tally
-from keizer.seasons.model import Season
 
 CHUNKS_PER_WORKER = 10
 """Chunks of runs each worker gets: the progress line moves this often, and a cancel waits at most one chunk."""
@@ -63,10 +62,10 @@ def play_runs(start: Start, first: int, count: int, schedules: Schedules | None 
     return tally
 
 
-def play_all(season: Season, start: Start, runs: int, workers: int = 1, progress: Progress | None = None,
+def play_all(start: Start, runs: int, workers: int = 1, progress: Progress | None = None,
              cancelled: Callable[[], bool] = lambda: False) -> Tally:
-    """Every run of the forecast from `start` (made from `season`), on `workers` processes; `progress` after
-    each chunk; Cancelled when `cancelled()` says so between chunks."""
+    """Every run of the forecast from `start`, on `workers` processes; `progress` after each chunk; Cancelled
+    when `cancelled()` says so between chunks."""
     parts = chunks(runs, workers)
     tally = Tally()
     if cancelled():
@@ -82,8 +81,8 @@ def play_all(season: Season, start: Start, runs: int, workers: int = 1, progress
         return tally
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["keizer.pairing.forecast.parallel"])
-    with _stderr_with_a_file():
-        pool = context.Pool(workers, initializer=_begin, initargs=(season, start.k, start.seed))
+    with _stderr_with_a_file():  # each worker gets the start as it is (pickled): no replay, no schedule again
+        pool = context.Pool(workers, initializer=_begin, initargs=(start,))
     with pool:
         for part in pool.imap(_chunk, parts):
             if cancelled():
@@ -117,14 +116,13 @@ def _stderr_with_a_file() -> Iterator[None]:
 
 
 _worker: tuple[Start, Schedules] | None = None
-"""A worker process's start, made once from the season it was given (the same in every worker)."""
+"""A worker process's start (the caller's, the same in every worker) and its schedules."""
 
 
-def _begin(season: Season, k: int, seed: int) -> None:
+def _begin(start: Start) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ctrl+c is the caller's: it ends the pool, not a traceback each
-    schedules = Schedules()
-    _worker = (make_start(season, k, seed, schedules), schedules)
+    _worker = (start, Schedules())
 
 
 def _chunk(part: tuple[int, int]) -> Tally:

@@ -28,5 +28,5 @@ def forecast(season: Season, k: int | None = None, runs: int = DEFAULT_RUNS, see
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise KeizerError(f"--seed must be a whole number from 0, got {seed!r}")
     start = make_start(season, k, seed, Schedules())
-    tally = play_all(season, start, runs, workers_for(runs, workers), progress, cancelled)
+    tally = play_all(start, runs, workers_for(runs, workers), progress, cancelled)
     return chances_of(start, tally)
