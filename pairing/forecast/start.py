@@ -81,8 +81,6 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
     last = season.rounds_planned
     assert last is not None
     season = as_after(season, k)
-    if season.rounds[k:k + 1] and season.rounds[k].is_paired and season.rounds[k].has_results:
-        raise KeizerError(f"round {k + 1} already has results")  # as_after keeps no played round after k
     onward = Onward.of(season, k, last)
     rule = ruleset.championship
     group_known = season.championship is not None
