@@ -12,7 +12,7 @@ from keizer.pairing.criteria.bye import bye_order
 from keizer.pairing.criteria.pair_cost import CostContext
 from keizer.pairing.criteria.bye import ByeOrder
 from keizer.pairing.criteria.rank import rank_cost
-from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_rows
+from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_column
 from keizer.pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from keizer.pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from keizer.pairing.criteria.meetings import meeting_cost_columns
@@ -216,8 +216,7 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
         if places.size:  # `ctx.edge` of every such pair at once, written into the columns
             _price_met(inst, ctx, [met[t] for t in np.flatnonzero(inside).tolist()], places, us, vs, pos,
                        a_white, b_white, rank, (white_a, meet, early, soft))
-    ties = np.array(tiebreak_rows(inst.seed, inst.round_number, [p.id for p in players], partners),
-                    dtype=np.int64)  # in edge order
+    ties = tiebreak_column(inst.seed, inst.round_number, [p.id for p in players], partners, us, vs)  # edge order
     by_tier: dict[TierName, Column] = {"relax_max_meetings": meet, "relax_rematch_round": early,
                                        "real_cost": soft, "tiebreak": ties}
     if not relaxed and (meet.any() or early.any()):

@@ -9,10 +9,9 @@ from typing import Any
 
 from keizer.pairing.forecast.group import Schedules
 from keizer.pairing.forecast.parallel import play_all, workers_for
-from keizer.pairing.forecast.run import Run, RunResult
+from keizer.pairing.forecast.run import Games, Run, RunResult
 from keizer.pairing.forecast.start import Start, make_start
 from keizer.pairing.instance import build_instance
-from keizer.pairing.proposal import Proposal
 from keizer.pairing.proposer import propose
 from keizer.pairing.simulate import simulate_season
 from keizer.scoring.onward import Onward
@@ -28,8 +27,9 @@ class NaiveRun(Run):
     the matching's optimum). The comparison line of `keizer bench forecast`; a test holds its runs to the
     forecast's, run for run."""
 
-    def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Proposal:
-        return propose(build_instance(season, k, ranking, values))
+    def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Games:
+        best = propose(build_instance(season, k, ranking, values))
+        return best.pairs(), best.bye
 
     def scored(self, played: Round) -> None:
         self.onward = Onward.of(self.season, played.number, self.start.last)

@@ -10,8 +10,7 @@ from keizer.pairing.forecast.group import Schedules, after_round, champions, for
 from keizer.pairing.forecast.start import Start
 from keizer.pairing.history import History, history_with
 from keizer.pairing.instance import build_instance
-from keizer.pairing.proposal import Proposal
-from keizer.pairing.proposer import propose
+from keizer.pairing.proposer import optimal_games
 from keizer.pairing.solvers.solve import SolverName
 from keizer.scoring.classes import read_classes
 from keizer.scoring.cups import cup_tables
@@ -52,11 +51,16 @@ def run_rng(seed: int, run: int) -> random.Random:
     return random.Random(f"keizer-forecast|{seed}|{run}")
 
 
+Games = tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]
+"""A round's pairing as a run reads it: (white, black) in board order, and the bye."""
+
+
 def pair_round(season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...],
-               history: History) -> Proposal:
+               history: History) -> Games:
     """The engine's pairing of round k (listed in `season` with its absences) from `ranking` and the history
-    of rounds 1..k−1: the evening's pairing (`evening.solve`), built from the run's own ranking and history."""
-    return propose(build_instance(season, k, ranking, values, history=history), solver=SOLVER)
+    of rounds 1..k−1: the evening's pairing (`evening.solve`), built from the run's own ranking and history
+    (`optimal_games`: `propose`'s boards, without their words)."""
+    return optimal_games(build_instance(season, k, ranking, values, history=history), solver=SOLVER)
 
 
 class Run:
@@ -98,7 +102,7 @@ class Run:
             self.up, self.down = self._class_moves(k)
         return played
 
-    def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Proposal:
+    def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Games:
         """The engine's pairing of round k, listed in `season`, from the run's history (`pair_round`)."""
         return pair_round(season, k, ranking, values, self.history)
 
@@ -142,9 +146,9 @@ class Run:
                           for g in known.games)
             return Round(number=k, date=known.date, games=games, entries=known.entries)
         listed = self.listed(k, ranking)
-        proposal = self.paired(self.season.with_round(listed), k, ranking, values)
-        games = tuple(Game(b.white, b.black, model.result(rng, b.white, b.black)) for b in proposal.boards)
-        entries = listed.entries + (((proposal.bye, EntryKind.BYE),) if proposal.bye is not None else ())
+        boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
+        games = tuple(Game(white, black, model.result(rng, white, black)) for white, black in boards)
+        entries = listed.entries + (((bye, EntryKind.BYE),) if bye is not None else ())
         return Round(number=k, games=games, entries=tuple(sorted(entries)))
 
     def _class_moves(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:

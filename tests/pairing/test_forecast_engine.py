@@ -20,7 +20,7 @@ def evening_pairing(season, k):
     outcome = solve_request(request, threading.Event())
     assert outcome.error is None, outcome.error
     best = outcome.proposals[0]
-    return best.pairs(), best.bye, best.objective
+    return best.pairs(), best.bye
 
 
 @pytest.mark.parametrize("ruleset,k", [("keizer-classic", 8), ("doorn-driebergen-2019", 17), ("kijk-uit", 12)])
@@ -31,8 +31,7 @@ def test_each_simulated_round_is_paired_as_the_evening_pairs_it(ruleset, k):
     for j in range(k + 1, k + 6):  # the run's own state, carried on round by round, against the evening's
         ranking, values = run.onward.entry_ranking(run.season, j)
         listed = run.season.with_round(run.listed(j, ranking))
-        ours = pair_round(listed, j, ranking, values, run.history)
-        assert (ours.pairs(), ours.bye, ours.objective) == evening_pairing(listed, j)
+        assert pair_round(listed, j, ranking, values, run.history) == evening_pairing(listed, j)
         assert ranking == replay(run.season, j - 1).entry_ranking(j)[0]
         run.play_round(j)
         assert [(r.player, r.score) for r in run.onward.rows()] == \

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from keizer.pairing.criteria.tiebreak import tiebreak, tiebreak_rows
+from keizer.pairing.criteria.tiebreak import tiebreak, tiebreak_column, tiebreak_rows
 from keizer.pairing.history import History, history_with, season_history
 from keizer.pairing.simulate import simulate_season
 from keizer.scoring.facts import round_as_booked
@@ -24,7 +25,11 @@ def test_a_round_at_a_time_is_the_whole_season_read_at_once(ruleset):
 def test_a_kept_tie_break_is_the_hash_of_the_pair():
     ids = [f"p{i:03d}" for i in range(30, 0, -1)]
     partners = [list(range(i + 1, 30)) for i in range(30)]
+    us = np.repeat(np.arange(30), [len(p) for p in partners])
+    vs = np.concatenate([np.array(p, dtype=np.int64) for p in partners])
     want = [tiebreak(7, 12, ids[i], ids[j]) for i in range(30) for j in partners[i]]
-    assert tiebreak_rows(7, 12, ids, partners) == want  # computed
-    assert tiebreak_rows(7, 12, ids, partners) == want  # kept
-    assert tiebreak_rows(7, 13, ids, partners) != want  # another round, other numbers
+    assert tiebreak_column(7, 12, ids[5:], [p[:0] for p in partners[5:]], us[:0], vs[:0]).size == 0  # some seen
+    assert tiebreak_column(7, 12, ids, partners, us, vs).tolist() == want  # the rest computed, all read
+    assert tiebreak_column(7, 12, ids, partners, us, vs).tolist() == want  # kept
+    assert tiebreak_column(7, 13, ids, partners, us, vs).tolist() != want  # another round, other numbers
+    assert tiebreak_rows(7, 12, ids, partners) == want
