@@ -11,7 +11,7 @@ from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from keizer.seasons.rounds import current_round, past_the_season, pending_before
 from keizer.evening.desk_steps import DeskEdit, DeskSteps
 from keizer.evening.desk_text import desk_title, found_text, names
-from keizer.evening.group import group_pairs
+from keizer.evening.group_view import group_pairs
 from keizer.evening.hand import hand_report, swap_text, swapped
 from keizer.evening.late_marks import Marks, brought_back, marked, taken_back, with_marks
 from keizer.evening.proposals import ProposalView, ViewMaker, player_refs

@@ -10,6 +10,7 @@ from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT
 from keizer.evening.attendance import Attendance
 from keizer.evening.classes import Classes
 from keizer.evening.desk import PairingDesk
+from keizer.evening.group import ChampionshipGroupService
 from keizer.evening.history import History
 from keizer.evening.publications import Publications
 from keizer.evening.results import Results
@@ -44,6 +45,8 @@ class Evening:
         """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
         self.publications = Publications(session)
         """What was published from which state, and whether the data changed since."""
+        self.group = ChampionshipGroupService(session)
+        """The championship group: form it, its schedule, unavailable rounds, decision games, results."""
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Evening:

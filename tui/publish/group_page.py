@@ -11,7 +11,7 @@ from keizer.scoring.group_state import GroupState
 from keizer.scoring.group_table import GroupRow, scheduled_results
 from keizer.seasons.model import PlayerId, Result, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.group import GroupView, group_view
+from keizer.evening.group_view import GroupView, group_view
 from keizer.tui.publish.words import RESULT_TEXT, GamePoints, say
 
 if TYPE_CHECKING:

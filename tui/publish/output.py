@@ -131,6 +131,6 @@ def publish(evening: Evening, k: int, lang: str, folder: Path, style: str | None
     try:
         _swap_in(tmp, folder)
     except KeizerError:
-        evening.session.store.undo(expect_head=evening.revision)
+        evening.history.undo(expect_head=evening.revision)
         raise
     return label

@@ -171,10 +171,10 @@ class KeizerScreen(Screen[None]):
             return None
         return result
 
-    def write(self, operation: Callable[..., str], *args: object, **kwargs: object) -> bool:
-        """A change through the evening layer: the app says what was done and every screen follows."""
+    def write(self, operation: Callable[..., str], *args: object, **kwargs: object) -> str | None:
+        """A change through the evening layer: the app says what was done and every screen follows. The
+        action's label, or None when nothing was written."""
         label = self.attempt(operation, *args, **kwargs)
-        if label is None:
-            return False
-        self.post_message(SeasonWritten(label))
-        return True
+        if label is not None:
+            self.post_message(SeasonWritten(label))
+        return label

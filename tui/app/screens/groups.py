@@ -75,12 +75,10 @@ class GroupsScreen(KeizerScreen):
                 yield CupsPanel(self.evening)
 
     def refresh_view(self) -> None:
-        from keizer.evening.group import group_view
-
         season = self.evening.season
         pane = self.query_one(ChampionshipPane)
         try:
-            view = group_view(season, tuple(self.declined))
+            view = self.evening.group.view(tuple(self.declined))
         except KeizerError as exc:  # no group in this ruleset: say so in the pane
             pane.show(season, None, str(exc))
             return
@@ -106,16 +104,13 @@ class GroupsScreen(KeizerScreen):
 
     @edits
     def action_form(self) -> None:
-        from keizer.evening.group import form_event
-
-        event = self.attempt(form_event, self.evening.season, tuple(self.declined))
-        if event is not None and self.write(self.evening.session.commit, "form the championship group", event):
+        if self.write(self.evening.group.form, tuple(self.declined)):
             self.declined = []
 
     @edits
     def action_unavailable(self) -> None:
         from keizer.tui.app.dialogs.rounds import RoundsDialog
-        from keizer.evening.group import check_group_rounds, rule_of
+        from keizer.evening.group_view import check_group_rounds, rule_of
 
         season = self.evening.season
         group = season.championship
@@ -139,14 +134,12 @@ class GroupsScreen(KeizerScreen):
             group.unavailable_rounds(member), partial(check_group_rounds, season)), chosen)
 
     def _unavailable(self, member: PlayerId, rounds: tuple[int, ...]) -> None:
-        from keizer.evening.group import unavailable_change
-
-        change = self.attempt(unavailable_change, self.evening.season, member, rounds)
-        if change is None or not self.write(self.evening.session.apply, change):
+        label = self.write(self.evening.group.unavailable, member, rounds)
+        if label is None:
             return
         if self.proposed is not None:  # proposed without these rounds: not what the model would say now
             self.proposed = None
-            self.say(f"{change.label}; the proposal shown is dropped: s proposes again with them")
+            self.say(f"{label}; the proposal shown is dropped: s proposes again with them")
             self.redraw()
 
     def action_propose(self) -> None:
@@ -160,14 +153,14 @@ class GroupsScreen(KeizerScreen):
 
     def _propose(self, season: object) -> None:
         """The worker thread: the schedule model's proposal (a user's problem is said, not raised)."""
-        from keizer.evening.group import schedule_proposal
+        from keizer.evening.group_changes import schedule_proposal
 
         try:
-            games, cost = schedule_proposal(season)  # type: ignore[arg-type]
+            found = schedule_proposal(season)  # type: ignore[arg-type]
         except KeizerError as exc:
             self.post_message(ScheduleProposed(None, str(exc)))
             return
-        self.post_message(ScheduleProposed(games, f"proposed schedule, cost {cost}: a accepts it"))
+        self.post_message(ScheduleProposed(found.games, f"proposed schedule, cost {found.check.cost}: a accepts it"))
 
     @on(ScheduleProposed)
     def _proposed(self, message: ScheduleProposed) -> None:
@@ -177,28 +170,23 @@ class GroupsScreen(KeizerScreen):
 
     @edits
     def action_accept(self) -> None:
-        from keizer.seasons.store.events import GroupScheduleSet
-
         if self.proposed is None:
             self.say("propose a schedule first (s)", "warning")
             return
         games, self.proposed = self.proposed, None
-        if not self.write(self.evening.session.commit, "set the championship group's schedule",
-                          GroupScheduleSet(games)):
+        if not self.write(self.evening.group.accept_schedule, games):
             self.redraw()
-
 
     @edits
     def action_move(self) -> None:
         from keizer.tui.app.dialogs.round_number import RoundDialog
-        from keizer.evening.group import group_view
 
         season = self.evening.season
         if season.championship is None or not season.championship.schedule or self.proposed is not None:
             self.say("move a game of the accepted schedule (accept a proposal first: a)", "warning")
             return
         key = self.query_one("#group-schedule", KeizerTable).cursor_key
-        view = self.attempt(group_view, season)
+        view = self.attempt(self.evening.group.view)
         if key is None or view is None:
             return
         row = view.schedule[int(key)]
@@ -215,8 +203,7 @@ class GroupsScreen(KeizerScreen):
         self.app.push_screen(RoundDialog(f"Move {names}", f"From round {game.round} to round:"), moved)
 
     def _move(self, white: PlayerId, black: PlayerId, to_round: int) -> None:
-        from keizer.seasons.store.events import GroupScheduleSet
-        from keizer.evening.group import move_scheduled
+        from keizer.evening.group_changes import move_scheduled
 
         move = self.attempt(move_scheduled, self.evening.season, white, black, to_round)
         if move is None:
@@ -225,18 +212,16 @@ class GroupsScreen(KeizerScreen):
         if not move.valid:
             self.say(f"{said} — not moved", "error")
             return
-        if self.write(self.evening.session.commit, move.label, GroupScheduleSet(move.schedule)):
+        if self.write(self.evening.group.move, move):
             self.say(said)
 
     @edits
     def action_result(self, code: str) -> None:
         from keizer.seasons.model import Result
-        from keizer.seasons.store.events import GroupResultSet
-        from keizer.evening.group import decision_event, group_view
 
         season = self.evening.season
         key = self.query_one("#group-schedule", KeizerTable).cursor_key
-        view = self.attempt(group_view, season)
+        view = self.attempt(self.evening.group.view)
         if season.championship is None or key is None or view is None or self.proposed is not None:
             self.say("put the cursor on a game of the accepted schedule or a decision game", "warning")
             return
@@ -246,14 +231,10 @@ class GroupsScreen(KeizerScreen):
             group = season.championship
             w, b = ((group.decision[int(i)].white, group.decision[int(i)].black) if kind == "decided"
                     else view.state.needed[int(i)])
-            event = self.attempt(decision_event, season, (w, b, result))
-            if event is not None:
-                self.write(self.evening.session.commit, f"decision game {w}–{b} {code}", event)
+            self.write(self.evening.group.decide, (w, b, result))
             return
         row = view.schedule[int(key)]
         if view.rule.mode != "separate":
             self.say("the group plays inside the Keizer: enter its results on the boards (F4)", "warning")
             return
-        game = GroupResultSet(row.game.round, row.game.white, row.game.black, result)
-        if self.attempt(game.apply, season) is not None:
-            self.write(self.evening.session.commit, game.describe(), game)
+        self.write(self.evening.group.result, row.game.round, row.game.white, row.game.black, result)

@@ -14,7 +14,7 @@ from keizer.seasons.championship import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.group import GroupView
+from keizer.evening.group_view import GroupView
 from keizer.tui.format import fit_names
 from keizer.seasons.names import short_names
 from keizer.tui.visible import visible

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Result, Season
 
 if TYPE_CHECKING:
-    from keizer.seasons.store.event_base import Event
+    from keizer.evening.evening import Evening
 
 USAGE = """\
 keizer group SEASON [--json]                      members, schedule, table and state
@@ -100,23 +102,28 @@ def _refuse_action(word: str) -> NoReturn:
     Parser(prog="keizer group").error(f"unknown command {word!r}{nearest(word, ACTIONS)} (choose from {listed})")
 
 
-def _read(path: str, save: bool) -> tuple[Season, int | None]:
+@contextmanager
+def _season(path: str, save: bool) -> Iterator[tuple[Season, Evening | None]]:
+    """The season to work on, and with --save the evening on its store, whose group service writes the
+    change: as a compare-and-set against the revision the season was read at (nothing is written if another
+    program wrote meanwhile). Without --save, any season file, read only."""
     from keizer.seasons.load import is_store_file, load_season
 
-    if save:
-        if not is_store_file(path):
-            raise KeizerError(f"{path}: --save needs a season store (.keizer); import the JSON file first")
-        from keizer.tui.cli.commands.pair import read_with_head
+    if not save:
+        yield load_season(path), None
+        return
+    if not is_store_file(path):
+        raise KeizerError(f"{path}: --save needs a season store (.keizer); import the JSON file first")
+    from keizer.evening.evening import Evening
 
-        return read_with_head(path)
-    return load_season(path), None
+    evening = Evening.open(path)
+    try:
+        yield evening.season, evening
+    finally:
+        evening.close()
 
 
-def _write(path: str, head: int | None, label: str, event: Event) -> None:
-    from keizer.seasons.store.season_store import SeasonStore
-
-    with SeasonStore.open(path) as store:
-        store.apply(label, event, expect_head=head)
+def _saved(label: str) -> None:
     print(f"saved: {label}")
 
 
@@ -136,11 +143,11 @@ def _result_of(text: str, what: str) -> Result:
 
 
 def _show(opts: argparse.Namespace) -> int:
+    from keizer.evening.group_view import group_view
     from keizer.tui.cli.commands.group_text import view_json, view_text
-    from keizer.evening.group import group_view
 
-    season, _ = _read(opts.season, False)
-    view = group_view(season)
+    with _season(opts.season, False) as (season, _):
+        view = group_view(season)
     if opts.json:
         sys.stdout.write(json.dumps(view_json(season, view), ensure_ascii=False, indent=1) + "\n")
     else:
@@ -149,105 +156,113 @@ def _show(opts: argparse.Namespace) -> int:
 
 
 def _form(opts: argparse.Namespace) -> int:
-    from keizer.evening.group import form_event
+    from keizer.evening.group_changes import formation, members_of
 
-    season, head = _read(opts.season, opts.save)
-    event = form_event(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
-    print(f"Championship group after round {event.formed_after}:")
-    for i, pid in enumerate(event.members, 1):
-        print(f"{i:>3}  {season.player(pid).name} ({pid})")
-    for pid in event.declined:
-        print(f"  declined: {season.player(pid).name} ({pid})")
-    if opts.save:
-        _write(opts.season, head, "form the championship group", event)
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        change = formation(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
+        event = members_of(change)
+        print(f"Championship group after round {event.formed_after}:")
+        for i, pid in enumerate(event.members, 1):
+            print(f"{i:>3}  {season.player(pid).name} ({pid})")
+        for pid in event.declined:
+            print(f"  declined: {season.player(pid).name} ({pid})")
+        if evening is not None:
+            _saved(evening.session.apply(change, expect_head=head))
     return 0
 
 
 def _schedule(opts: argparse.Namespace) -> int:
-    from keizer.pairing.group_schedule import propose_schedule
+    from keizer.evening.group_changes import move_scheduled, schedule_change, schedule_proposal
+    from keizer.evening.group_view import first_open_round, group_of, rule_of
     from keizer.tui.cli.commands.group_text import schedule_json, schedule_text
-    from keizer.evening.group import first_open_round, group_of, move_scheduled, rule_of, schedule_event
 
-    season, head = _read(opts.season, opts.save)
-    rule, group = rule_of(season), group_of(season)
-    first = opts.from_round if opts.from_round is not None else first_open_round(season, group, rule)
-    if opts.move:
-        parts = opts.move.split(":")
-        if len(parts) != 3 or not (parts[2].strip().isascii() and parts[2].strip().isdigit()):
-            raise KeizerError(f"--move {opts.move}: expected W:B:ROUND")
-        w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
-        try:
-            move = move_scheduled(season, w, b, int(parts[2]), first)
-        except KeizerError as exc:
-            raise KeizerError(f"--move {opts.move}: {exc}") from None
-        print("\n".join(move.lines))
-        if opts.save and not move.valid:
-            raise KeizerError("the move breaks a hard rule of the schedule; not saved")
-        schedule, check = move.schedule, move.check
-    else:
-        schedule, check = propose_schedule(season, group, rule, first)
-    if opts.json:
-        sys.stdout.write(json.dumps(schedule_json(schedule, check, first), ensure_ascii=False, indent=1) + "\n")
-    else:
-        sys.stdout.write(schedule_text(season, schedule, check, first))
-    if opts.save:
-        _write(opts.season, head, "set the championship group's schedule", schedule_event(schedule))
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        rule, group = rule_of(season), group_of(season)
+        first = opts.from_round if opts.from_round is not None else first_open_round(season, group, rule)
+        if opts.move:
+            parts = opts.move.split(":")
+            if len(parts) != 3 or not (parts[2].strip().isascii() and parts[2].strip().isdigit()):
+                raise KeizerError(f"--move {opts.move}: expected W:B:ROUND")
+            w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
+            try:
+                move = move_scheduled(season, w, b, int(parts[2]), first)
+            except KeizerError as exc:
+                raise KeizerError(f"--move {opts.move}: {exc}") from None
+            print("\n".join(move.lines))
+            schedule, check = move.schedule, move.check
+            change = move.change if evening is not None else None  # refused when it breaks a hard rule
+        else:
+            proposed = schedule_proposal(season, first)
+            schedule, check = proposed.games, proposed.check
+            change = schedule_change(schedule)
+        if opts.json:
+            sys.stdout.write(json.dumps(schedule_json(schedule, check, first), ensure_ascii=False, indent=1) + "\n")
+        else:
+            sys.stdout.write(schedule_text(season, schedule, check, first))
+        if evening is not None and change is not None:
+            _saved(evening.session.apply(change, expect_head=head))
     return 0
 
 
 def _unavailable(opts: argparse.Namespace) -> int:
-    from keizer.evening.group import group_of, unavailable_change
+    from keizer.evening.group_changes import unavailability
+    from keizer.evening.group_view import group_of
 
-    season, head = _read(opts.season, opts.save)
-    pid = _pid(season, opts.player, "unavailable")
-    group, rounds = group_of(season), tuple(sorted(set(opts.rounds)))
-    said = f"{season.player(pid).name} cannot play group games in rounds: {', '.join(map(str, rounds)) or 'none'}"
-    if pid in group.members and rounds == group.unavailable_rounds(pid):
-        print(f"{said} (unchanged: nothing to save)")
-        return 0
-    change = unavailable_change(season, pid, rounds)  # the TUI's checks: a member, the group's rounds
-    (event,) = change.events
-    print(said)
-    if opts.save:  # the TUI's label too: the undo step names the player and the rounds
-        _write(opts.season, head, change.label, event)
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        pid = _pid(season, opts.player, "unavailable")
+        group, rounds = group_of(season), tuple(sorted(set(opts.rounds)))
+        said = f"{season.player(pid).name} cannot play group games in rounds: {', '.join(map(str, rounds)) or 'none'}"
+        if pid in group.members and rounds == group.unavailable_rounds(pid):
+            print(f"{said} (unchanged: nothing to save)")
+            return 0
+        change = unavailability(season, pid, rounds)  # the TUI's checks: a member, the group's rounds
+        print(said)
+        if evening is not None:  # the TUI's label too: the undo step names the player and the rounds
+            _saved(evening.session.apply(change, expect_head=head))
     return 0
 
 
 def _decide(opts: argparse.Namespace) -> int:
-    from keizer.evening.group import decision_event, group_view, state_summary
+    from keizer.evening.group_changes import decision
+    from keizer.evening.group_view import group_view, state_summary
 
-    season, head = _read(opts.season, opts.save)
-    if opts.game is None and not opts.clear:
-        state = group_view(season).state
-        print(state_summary(season, state) if state is not None else "the group has not been formed yet")
-        for w, b in state.needed if state is not None else ():  # with the ids that --game W:B:RESULT takes
-            print(f"  needed: {season.player(w).name} ({w})–{season.player(b).name} ({b})")
-        return 0
-    game = None
-    if opts.game is not None:
-        parts = opts.game.split(":")
-        if len(parts) != 3:
-            raise KeizerError(f"--game {opts.game}: expected W:B:RESULT")
-        game = (_pid(season, parts[0], "--game"), _pid(season, parts[1], "--game"), _result_of(parts[2], "--game"))
-    event = decision_event(season, game)
-    print(f"decision games: {len(event.games)}")
-    if opts.save:
-        _write(opts.season, head, "decision games", event)
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        if opts.game is None and not opts.clear:
+            state = group_view(season).state
+            print(state_summary(season, state) if state is not None else "the group has not been formed yet")
+            for w, b in state.needed if state is not None else ():  # with the ids that --game W:B:RESULT takes
+                print(f"  needed: {season.player(w).name} ({w})–{season.player(b).name} ({b})")
+            return 0
+        game = None
+        if opts.game is not None:
+            parts = opts.game.split(":")
+            if len(parts) != 3:
+                raise KeizerError(f"--game {opts.game}: expected W:B:RESULT")
+            game = (_pid(season, parts[0], "--game"), _pid(season, parts[1], "--game"),
+                    _result_of(parts[2], "--game"))
+        change = decision(season, game)
+        (event,) = change.events
+        print(f"decision games: {len(event.games)}")  # type: ignore[attr-defined]
+        if evening is not None:
+            _saved(evening.session.apply(change, expect_head=head))
     return 0
 
 
 def _result(opts: argparse.Namespace) -> int:
-    from keizer.seasons.store.events import GroupResultSet
+    from keizer.evening.group_changes import group_result
 
-    season, head = _read(opts.season, opts.save)
-    parts = opts.game.split(":")
-    if len(parts) != 2:
-        raise KeizerError(f"{opts.game}: expected W:B")
-    event = GroupResultSet(opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
-                           _result_of(opts.result, "result"))
-    event.apply(season)  # the event's own checks: the game is scheduled, the group is separate
-    print(event.describe())
-    if opts.save:
-        _write(opts.season, head, event.describe(), event)
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        parts = opts.game.split(":")
+        if len(parts) != 2:
+            raise KeizerError(f"{opts.game}: expected W:B")
+        change = group_result(season, opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
+                              _result_of(opts.result, "result"))
+        print(change.label)
+        if evening is not None:
+            _saved(evening.session.apply(change, expect_head=head))
     return 0
-

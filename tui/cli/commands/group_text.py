@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from keizer.seasons.model import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.group import GroupView, state_summary
+from keizer.evening.group_view import GroupView, state_summary
 from keizer.tui.format import exact, text_table
 
 if TYPE_CHECKING:

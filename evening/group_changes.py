@@ -1,0 +1,155 @@
+"""Each action on the championship group as the change it writes (docs/rules.md §8): its events and the one
+label the undo list and the log call it by, computed from the season without writing anything — so that a
+shell can show a change before it is saved (`keizer group … ` without `--save`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from keizer.evening.group_view import check_group_rounds, first_open_round, group_of, proposal, rule_of
+from keizer.evening.session import Change
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import DecisionGame, GroupGame, PlayerId, Result, Season
+from keizer.seasons.store.events import (
+    GroupDecisionSet,
+    GroupFormed,
+    GroupResultSet,
+    GroupScheduleSet,
+    GroupUnavailableSet,
+)
+
+if TYPE_CHECKING:
+    from keizer.pairing.group_schedule import ScheduleCheck
+
+
+def formation(season: Season, declined: tuple[PlayerId, ...]) -> Change:
+    """The group formed from the ranking after its round, without those who decline (D art. 4)."""
+    rule = rule_of(season)
+    members = proposal(season, declined)
+    if len(members) < 2:
+        raise KeizerError("fewer than two players are left to form the group")
+    ranking_declined = tuple(p for p in declined if p not in members)
+    return Change("form the championship group", (GroupFormed(rule.after_round, members, ranking_declined),))
+
+
+def members_of(change: Change) -> GroupFormed:
+    """The formation event of a `formation` change: who is in the group, who declined."""
+    (event,) = change.events
+    assert isinstance(event, GroupFormed)
+    return event
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleProposal:
+    """The schedule model's proposal from a round on, with its check; `change` accepts it."""
+
+    games: tuple[GroupGame, ...]
+    check: ScheduleCheck
+    first: int
+    """The first round the schedule changes in: the games before it are kept."""
+
+    @property
+    def change(self) -> Change:
+        return schedule_change(self.games)
+
+
+def schedule_proposal(season: Season, first: int | None = None) -> ScheduleProposal:
+    """The schedule model's proposal from round `first` (default: the first open round), games before it kept."""
+    from keizer.pairing.group_schedule import propose_schedule
+
+    rule, group = rule_of(season), group_of(season)
+    first = first_open_round(season, group, rule) if first is None else first
+    games, check = propose_schedule(season, group, rule, first)
+    return ScheduleProposal(games, check, first)
+
+
+def schedule_change(games: tuple[GroupGame, ...]) -> Change:
+    """A whole schedule accepted (a proposal, or the schedule with a game moved)."""
+    return Change("set the championship group's schedule", (GroupScheduleSet(games),))
+
+
+@dataclass(frozen=True, slots=True)
+class GameMove:
+    """One accepted game moved to another round, as the schedule's checker judges it (docs/rules.md §8)."""
+
+    game: GroupGame
+    """The game as it was scheduled."""
+    to_round: int
+    schedule: tuple[GroupGame, ...]
+    """The whole schedule with the game moved (what `group-schedule-set` would write)."""
+    lines: tuple[str, ...]
+    """What the move changes, in words: the cost before and after, and each rule it newly breaks."""
+    check: ScheduleCheck
+    """The schedule's check after the move (`pairing.group_schedule.check_schedule`)."""
+    valid: bool
+    """False when the move breaks a hard rule the schedule kept before (then it must not be saved); a
+    schedule already incomplete or broken stays movable."""
+
+    @property
+    def change(self) -> Change:
+        if not self.valid:
+            raise KeizerError("the move breaks a hard rule of the schedule; not saved")
+        label = f"move {self.game.white}–{self.game.black} to round {self.to_round}"
+        return Change(label, (GroupScheduleSet(self.schedule),))
+
+
+def move_scheduled(season: Season, white: PlayerId, black: PlayerId, to_round: int,
+                   first: int | None = None) -> GameMove:
+    """Move the accepted game `white`–`black` (the first from round `first`, default the first open round)
+    to `to_round`; KeizerError when there is no such game still to play."""
+    from keizer.pairing.group_schedule import move_game
+
+    rule, group = rule_of(season), group_of(season)
+    first = first_open_round(season, group, rule) if first is None else first
+    game = next((g for g in group.schedule if (g.white, g.black) == (white, black) and g.round >= first), None)
+    if game is None:
+        raise KeizerError(f"no game {white}–{black} is scheduled from round {first} on")
+    schedule, check, before = move_game(season, group, rule, first, game, to_round)
+    new = [x for x in check.breaches if x not in before.breaches]
+    lines = [f"Moving {white}–{black} from round {game.round} to round {to_round}: cost {before.cost} → {check.cost}"]
+    lines += [f"  breaks{' (hard)' if x.hard else ''}: {x.what}" for x in new] or ["  breaks nothing"]
+    return GameMove(game, to_round, schedule, tuple(lines), check, not any(x.hard for x in new))
+
+
+def unavailability(season: Season, player: PlayerId, rounds: tuple[int, ...]) -> Change:
+    """All the rounds a member said they cannot play in the group (none clears them; the schedule avoids
+    them). KeizerError for a player not in the group, a round not after the group formed or after the
+    schedule's last round, or no change."""
+    group = group_of(season)
+    name = season.player(player).name if season.has_player(player) else repr(player)
+    if player not in group.members:
+        raise KeizerError(f"{name} is not in the championship group")
+    check_group_rounds(season, rounds)
+    rounds = tuple(sorted(set(rounds)))
+    if rounds == group.unavailable_rounds(player):
+        raise KeizerError(f"{name}'s unavailable rounds are unchanged: nothing to save")
+    said = ", ".join(map(str, rounds)) or "none"
+    return Change(f"rounds {name} cannot play in the group: {said}", (GroupUnavailableSet(player, rounds),))
+
+
+def decision(season: Season, game: tuple[PlayerId, PlayerId, Result] | None) -> Change:
+    """The decision games with one more (or the result of a pending one set); None clears them all."""
+    group = group_of(season)
+    if game is None:
+        return Change("clear the decision games", (GroupDecisionSet(()),))
+    white, black, result = game
+    for pid in (white, black):
+        if pid not in group.members:
+            raise KeizerError(f"decision game {white}–{black}: {pid!r} is not in the championship group")
+    games = list(group.decision)
+    at = next((i for i, g in enumerate(games) if (g.white, g.black) == (white, black) and not g.result.is_decided),
+              None)
+    if at is None:
+        games.append(DecisionGame(white, black, result))
+    else:
+        games[at] = DecisionGame(white, black, result)
+    return Change(f"decision game {white}–{black} {result.value}", (GroupDecisionSet(tuple(games)),))
+
+
+def group_result(season: Season, k: int, white: PlayerId, black: PlayerId, result: Result) -> Change:
+    """The result of a "separate" group's game (K's final group), which has no board in the Keizer round;
+    KeizerError when no such game is scheduled or the group plays inside the Keizer."""
+    event = GroupResultSet(k, white, black, result)
+    event.apply(season)  # the event's own checks: the game is scheduled, the group is separate
+    return Change(event.describe(), (event,))

@@ -1,0 +1,149 @@
+"""The championship group as the director reads it (docs/rules.md §8): the members or the proposal, the
+schedule with each game's state, the table and what is decided — and the facts every group action needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.limits import MAX_ROUNDS, describe
+from keizer.seasons.model import ChampionshipGroup, GroupGame, PlayerId, Result, Season
+from keizer.seasons.ruleset.model import ChampionshipRule
+from keizer.seasons.ruleset.parse import parse_ruleset
+
+if TYPE_CHECKING:
+    from keizer.scoring.group_state import GroupState
+
+GameState = Literal["played", "on the board", "to play", "missed"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleRow:
+    """One scheduled game as the director reads it."""
+
+    game: GroupGame
+    result: Result
+    """The result so far (PENDING while not played, or on the board without a result)."""
+    state: GameState
+    """"played" (a result), "on the board" (paired, no result), "to play", "missed" (its round was played
+    without it: reschedule)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupView:
+    """The group at this moment: the setting, the members, the schedule, the table and the state."""
+
+    rule: ChampionshipRule
+    group: ChampionshipGroup | None
+    proposal: tuple[PlayerId, ...]
+    """Before the group is formed, once its round is scored: the top of the ranking (no declines)."""
+    schedule: tuple[ScheduleRow, ...]
+    table: tuple[Any, ...]
+    """scoring.group_table.GroupRow rows (empty before the group forms)."""
+    state: Any
+    """scoring.group_state.GroupState, or None before the group forms."""
+
+
+def state_summary(season: Season, state: GroupState) -> str:
+    """The state's sentence with the players' names, as the director reads it; scripts read the ids from
+    the JSON's own fields (docs/format.md `keizer group`)."""
+    return state.sentence(lambda pid: season.player(pid).name)
+
+
+def rule_of(season: Season) -> ChampionshipRule:
+    rule = parse_ruleset(season.ruleset_spec).championship
+    if rule is None:
+        raise KeizerError("this season's ruleset has no championship group (ruleset key `championship`)")
+    return rule
+
+
+def group_of(season: Season) -> ChampionshipGroup:
+    if season.championship is None:
+        raise KeizerError("the championship group has not been formed yet (keizer group form)")
+    return season.championship
+
+
+def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[PlayerId, ...]:
+    """The members proposed from the Keizer ranking after the group's round, minus who declines."""
+    from keizer.scoring.replay import replay
+    from keizer.scoring.group_table import propose_members
+
+    rule = rule_of(season)
+    if season.last_scored_round < rule.after_round:
+        raise KeizerError(f"the group forms after round {rule.after_round}; the season has results up to round "
+                          f"{season.last_scored_round}")
+    for pid in declined:
+        if not season.has_player(pid):
+            raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
+    ranking = replay(season, rule.after_round).ranking_after(rule.after_round)
+    return propose_members(ranking, rule.size, declined)
+
+
+def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
+    """The group as it stands; before it forms, the proposal with these declines."""
+    from keizer.scoring.group_state import group_state
+    from keizer.scoring.group_table import group_games, missed_games, scheduled_results, table
+
+    rule = rule_of(season)
+    group = season.championship
+    if group is None:
+        ready = season.last_scored_round >= rule.after_round
+        return GroupView(rule, None, proposal(season, declined) if ready else (), (), (), None)
+    done = scheduled_results(season, group, rule)
+    missed = set(missed_games(season, group, rule))
+    rows = []
+    for i, (g, d) in enumerate(zip(group.schedule, done)):
+        if d is not None:
+            state: GameState = "played" if d.result.is_decided else "on the board"
+        else:
+            state = "missed" if i in missed else "to play"
+        if d is not None and (d.white, d.black) != (g.white, g.black):
+            g = GroupGame(g.round, d.white, d.black)  # played with the other colours: the result reads with them
+        rows.append(ScheduleRow(g, d.result if d is not None else Result.PENDING, state))
+    rows_table = table(group.members, group_games(season, group, rule))
+    return GroupView(rule, group, (), tuple(rows), rows_table, group_state(rows_table, group.decision))
+
+
+def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:
+    """Round k's scheduled group games as pairs in id order (marked on the boards); none without a group."""
+    if season.championship is None:
+        return frozenset()
+    return frozenset((min(g.white, g.black), max(g.white, g.black)) for g in season.championship.games_in(k))
+
+
+def first_open_round(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> int:
+    """The first round the schedule may still change: after the paired rounds (and, for a separate group,
+    after its last game with a result)."""
+    decided = [g.round for g in group.schedule if g.result.is_decided]
+    return max(season.played_rounds + 1, group.formed_after + 1, max(decided, default=0) + 1)
+
+
+def rounds_from(text: str) -> tuple[int, ...]:
+    """Rounds as the director types them: "24 25", "24, 25" or "24-26", sorted and each once; nothing is
+    none. KeizerError naming the part that is not a round."""
+    rounds: set[int] = set()
+    for part in text.replace(",", " ").replace("–", "-").split():  # an en dash as the season's pages write it
+        first, dash, last = part.partition("-")
+        ends = (first, last) if dash else (first,)
+        said = describe(part)  # a pasted line of thousands of digits is not echoed whole
+        if not all(x.isascii() and x.isdigit() for x in ends):  # "²" is a digit to isdigit, not to int
+            raise KeizerError(f"{said} is not a round (e.g. 24, or 24-26 for a stretch)")
+        # the length first: int() refuses a number of thousands of digits (leading zeros too) with a ValueError
+        digits = [x.lstrip("0") or "0" for x in ends]
+        if any(len(x) > len(str(MAX_ROUNDS)) for x in digits) or int(digits[-1]) > MAX_ROUNDS:
+            raise KeizerError(f"{said}: a season has at most {MAX_ROUNDS} rounds")  # a typo, never millions
+        low, high = int(digits[0]), int(digits[-1])
+        if high < low:
+            raise KeizerError(f"{said}: the stretch runs backwards (write {high}-{low})")
+        rounds.update(range(low, high + 1))
+    return tuple(sorted(rounds))
+
+
+def check_group_rounds(season: Season, rounds: tuple[int, ...]) -> None:
+    """KeizerError for the first round not after the group formed or after the schedule's last round: the
+    rounds a member may say they cannot play (the `u` dialog checks them before it closes)."""
+    first, last = group_of(season).formed_after + 1, rule_of(season).schedule_end(season.rounds_planned)
+    outside = [r for r in rounds if not first <= r <= last]
+    if outside:
+        raise KeizerError(f"round {outside[0]}: the group plays in rounds {first}–{last} (nothing saved)")
