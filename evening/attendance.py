@@ -24,15 +24,12 @@ from keizer.evening.attendance_rows import (
 from keizer.evening.listing import listed_round, listing_events, round_or_next
 from keizer.evening.mark_checks import check_change as check_change
 from keizer.evening.session import Change, EveningSession
+from keizer.evening.suspension import suspension_with
 from keizer.evening.team_results import to_come_notice
+from keizer.evening.ways import Said, Way
 
 if TYPE_CHECKING:
     from keizer.evening.desk import PairingDesk
-
-PLAN_MORE = "F7 plans more"
-"""How the TUI plans more rounds (its Season screen), after a complete season's fact in its titles and
-messages (`seasons.rounds.SeasonComplete`); the CLI says its own way."""
-
 
 class Attendance:
     """The Round screen's service: the attendance list of a round and the marks the director sets."""
@@ -53,9 +50,9 @@ class Attendance:
         return tuple(replace(row, entry=late[row.player.id], board=None, white=False)
                      if row.player.id in late else row for row in rows)
 
-    def summary(self, k: int) -> str:
+    def summary(self, k: int) -> Said:
         if (planned := past_the_season(self.session.season, k)) is not None:
-            return f"Round {k}: {complete_text(planned)} ({PLAN_MORE})"
+            return Said(f"Round {k}: {complete_text(planned)}", (Way.PLAN_MORE,))
         day = round_date(self.session.season, k)
         return summary(listed_round(self.session.season, k), self.rows(k),
                        f"{day:%a} {day.isoformat()}" if day is not None else None)
@@ -150,13 +147,3 @@ class Attendance:
             events.extend(suspension)
             label += note
         return Change(label, tuple(events))
-
-
-def suspension_with(was: bool, pid: PlayerId, entry: EntryKind | None) -> tuple[tuple[SuspensionSet, ...], str]:
-    """D art. 12 with tonight's mark (`was`: suspended before it): unexcused suspends, any other mark
-    readmits a suspended player; the events and the words for the label."""
-    if entry is EntryKind.UNEXCUSED and not was:
-        return (SuspensionSet(player=pid, suspended=True),), ", suspended until they report back (D art. 12)"
-    if entry is not EntryKind.UNEXCUSED and was:
-        return (SuspensionSet(player=pid, suspended=False),), ", readmitted (D art. 12)"
-    return (), ""

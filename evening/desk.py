@@ -10,8 +10,8 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from keizer.seasons.rounds import current_round, past_the_season, pending_before
 from keizer.evening.desk_steps import DeskEdit, DeskSteps
-from keizer.evening.desk_text import desk_title, found_text, names
 from keizer.evening.group_view import group_pairs
+from keizer.evening.desk_text import found_said
 from keizer.evening.hand import hand_report, swap_text, swapped
 from keizer.evening.late_marks import Marks, brought_back, marked, taken_back, with_marks
 from keizer.evening.proposals import ProposalView, ViewMaker, player_refs
@@ -19,6 +19,8 @@ from keizer.evening.repair import kept_pairing
 from keizer.evening.saved import accepted, clearing, saved_round
 from keizer.evening.session import Change
 from keizer.evening.solve import SolveOutcome, SolveRequest, round_request, solve_request
+from keizer.evening.ways import Way, WayOut
+from keizer.seasons.names import joined_names
 
 if TYPE_CHECKING:
     from keizer.pairing.checker import CheckReport
@@ -109,9 +111,6 @@ class PairingDesk:
             return None
         return self._maker().view("saved pairing", tuple(g.players() for g in rnd.games), rnd.bye, kind="saved")
 
-    def title(self) -> str:
-        return desk_title(self)
-
     def should_solve(self) -> bool:
         """Solve on arrival: the round is not paired yet, nothing was tried, and the round before has
         every result (its ranking is what this round is paired from)."""
@@ -157,7 +156,7 @@ class PairingDesk:
                                          in enumerate(zip(outcome.proposals, outcome.explanations))])
         if not self.proposals:
             return "solving cancelled: nothing changed"
-        return found_text(k, self.proposals, outcome)
+        return found_said(k, self.proposals, outcome)
 
     def solve(self, k: int | None = None, alternatives: int = 2, keep: bool = False) -> tuple[ProposalView, ...]:
         """Pair round k (default: tonight's) here and now, with the desk's locks and forbids: the best
@@ -216,13 +215,13 @@ class PairingDesk:
     def toggle_lock(self, index: int, board: int) -> str:
         """Lock the pair of a board (every re-solve keeps it), or unlock it."""
         who, added = self._toggle(index, board, "lock", self.locks, self.forbids)
-        return f"locked {who}: every re-solve keeps them together (r re-solves)" if added else f"unlocked {who}"
+        return f"locked {who}: every re-solve keeps them together" if added else f"unlocked {who}"
 
     def toggle_forbid(self, index: int, board: int) -> str:
         """Forbid the pair of a board (no re-solve makes it), or allow it again."""
         who, added = self._toggle(index, board, "forbid", self.forbids, self.locks)
         if added:
-            return f"forbade {who}: the next solve pairs them apart (r re-solves)"
+            return f"forbade {who}: the next solve pairs them apart"
         return f"{who} may play each other again"
 
     def swap(self, index: int, a: PlayerId, b: PlayerId) -> str:
@@ -258,12 +257,11 @@ class PairingDesk:
         k = self.round_number
         assert k is not None
         if view.kind == "saved" and self.waiting():
-            raise KeizerError(f"round {k}'s attendance changed since its pairing was accepted: r re-pairs it "
-                              f"keeping the accepted boards, then a accepts that")
+            raise WayOut(f"round {k}'s attendance changed since its pairing was accepted", Way.REPAIR_KEEPING)
         if view.kind == "saved":
             raise KeizerError(f"round {k} is already paired like this")
         if self.stale:
-            raise KeizerError("the season changed since this pairing was made: re-solve (r) first")
+            raise WayOut("the season changed since this pairing was made", Way.RESOLVE)
         late = self.waiting()
         change = accepted(self.source.season, self._with_late(self.source.season), k, view, late)
         self._clear()
@@ -348,7 +346,7 @@ class PairingDesk:
             self.proposals = self._maker().remarked(self.proposals)
 
     def _names(self, pair: Pair) -> str:
-        return names(self.source.season, pair)
+        return joined_names(self.source.season, pair)
 
     def _check(self, games: tuple[Pair, ...], bye: PlayerId | None) -> tuple[CheckReport, tuple[str, ...]]:
         """The independent checker on a hand-made pairing: its report and the rules it breaks

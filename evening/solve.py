@@ -124,13 +124,11 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
                               history=reused_history(request.reuse, season, k),
                               locks=request.locks, forbids=request.forbids, keep=request.keep,
                               bye=request.bye, fixed=request.fixed)
-        if not inst.players and not inst.fixed:
-            raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
         ctx = reused_context(request.reuse, inst)  # one context for the solve, the alternatives and the words
         reuse = Reusable.of(season, inst, ctx)
         best = propose(inst, solver=request.solver, ctx=ctx)
         # with "why not him?" for each board: the pairing the director looks at
-        why = (explain(inst, best, ctx=ctx),) if request.explain else ()
+        why: tuple[RoundExplanation, ...] = (explain(inst, best, ctx=ctx),) if request.explain else ()
         found = [best]
         others: tuple[Alternative, ...] = ()
         if request.alternatives and not cancel.is_set():

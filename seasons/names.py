@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from keizer.seasons.model import PlayerId, Season
 
@@ -109,3 +109,8 @@ def with_names(season: Season, lines: Sequence[str]) -> tuple[str, ...]:
     ids = sorted((p.id for p in season.players), key=len, reverse=True)
     pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
     return tuple(pattern.sub(lambda m: season.player(PlayerId(m.group(1))).name, line) for line in lines)
+
+
+def joined_names(season: Season, players: Iterable[PlayerId]) -> str:
+    """The players' names joined with "and" (a pair: "Anna and Bert")."""
+    return " and ".join(season.player(pid).name for pid in players)

@@ -19,7 +19,8 @@ from keizer.seasons.rounds import SeasonComplete
 from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
 from keizer.tui.app.widgets.footer import KeizerFooter
 from keizer.tui.app.widgets.mode_bar import ModeBar, fitted
-from keizer.evening.attendance import PLAN_MORE
+from keizer.evening.ways import Way, WayOut
+from keizer.tui.app.ways import KEYS, keyed
 from keizer.tui.visible import visible
 
 if TYPE_CHECKING:
@@ -161,7 +162,8 @@ class KeizerScreen(Screen[None]):
             return None
         except KeizerError as exc:
             # The domain says a complete season's fact; the TUI adds where it plans more rounds.
-            self.say(f"{exc} ({PLAN_MORE})" if isinstance(exc, SeasonComplete) else str(exc), "error")
+            self.say(f"{exc} ({KEYS[Way.PLAN_MORE]})" if isinstance(exc, SeasonComplete)
+                     else keyed(exc) if isinstance(exc, WayOut) else str(exc), "error")
             self.app.bell()
             return None
         except Exception as exc:  # not a user's mistake: the app's one handler reports and logs it

@@ -18,6 +18,7 @@ from keizer.tui.app.dialogs.no_show import NoShowDialog
 from keizer.tui.app.edits import edits
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.table import KeizerTable
+from keizer.tui.app.ways import keyed_said
 from keizer.tui.format import points
 from keizer.seasons.names import short_names
 from keizer.tui.visible import visible
@@ -118,7 +119,7 @@ class ResultsScreen(KeizerScreen):
         if k != self._filled_round and rows:
             boards.move_cursor(row=0, animate=False)  # a new round: the first result goes on board 1
         self._filled_round = k
-        self.query_one("#title", Static).update(visible(self.evening.results.summary(k)))
+        self.query_one("#title", Static).update(visible(keyed_said(self.evening.results.summary(k))))
         live = self.evening.standings.view(k if self._paired(k) else None)
         # Provisional said as the Standings screen (F5) says it, on a line of its own: the panel is narrow.
         self.query_one("#live-title", Static).update(

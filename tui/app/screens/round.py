@@ -16,8 +16,11 @@ from keizer.seasons.model import EntryKind, PlayerId
 from keizer.tui.app.dialogs.external import ExternalResultDialog
 from keizer.tui.app.dialogs.report import ReportDialog
 from keizer.tui.app.edits import edits
+from keizer.tui.app.messages import SeasonWritten
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.ways import Way
+from keizer.tui.app.ways import hint, keyed_said
 from keizer.evening.report_time import report_default
 from keizer.seasons.names import cut, short_names
 from keizer.tui.visible import visible
@@ -121,7 +124,7 @@ class RoundScreen(KeizerScreen):
         detail.display = any(shorts[row.player.name] != row.player.name or len(row.note) > fit.note
                              for row in rows)
         self._show_detail()
-        self.query_one("#title", Static).update(visible(self.evening.attendance.summary(k)))
+        self.query_one("#title", Static).update(visible(keyed_said(self.evening.attendance.summary(k))))
         # the team results earlier rounds still wait for: the evening moved on without them (rules §13)
         to_come = self.query_one("#to-come", Static)
         to_come.update(visible(notice := self.evening.attendance.to_come(k)))
@@ -168,8 +171,18 @@ class RoundScreen(KeizerScreen):
         # present is refused in a played round anyway (an entry, not a game): no question before the refusal
         if entry is not None and not self._bye_goes_on_purpose(pid, status[0]):
             return
-        if self.write(self.evening.attendance.set, self.shown_round, pid, entry):
+        if self._mark(pid, entry):
             self.query_one(KeizerTable).advance()
+
+    def _mark(self, pid: str, entry: EntryKind | None) -> bool:
+        """Set a mark through the evening; a mark that waits for the re-pairing says the key that makes it."""
+        said = self.attempt(self.evening.attendance.set, self.shown_round, pid, entry)
+        if said is None:
+            return False
+        if PlayerId(pid) in self.evening.desk.waiting():
+            said += hint(Way.REPAIR_KEEPING)
+        self.post_message(SeasonWritten(said))
+        return True
 
     @edits
     def action_external(self) -> None:
@@ -179,7 +192,7 @@ class RoundScreen(KeizerScreen):
         name = self.evening.season.player(PlayerId(pid)).name
 
         def chosen(entry: EntryKind | None) -> None:
-            if entry is not None and self.write(self.evening.attendance.set, self.shown_round, pid, entry):
+            if entry is not None and self._mark(pid, entry):
                 self.query_one(KeizerTable).advance()
 
         self.app.push_screen(ExternalResultDialog(name), chosen)

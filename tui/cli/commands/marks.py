@@ -79,7 +79,7 @@ def run_attend(args: argparse.Namespace) -> int:
                               f"--take-bye gives the new mark instead")
         try:
             print(evening.attendance.set(k, pid, entry))
-        except (PlayedGame, InFinalGroup) as exc:  # the evening layer names the TUI's keys
+        except (PlayedGame, InFinalGroup) as exc:  # the way out with this season's own path in it
             raise KeizerError(_cli_way(exc, args.season)) from None
         print_to_come(evening.season, evening.session.current_round(), args.season)
     return 0

@@ -108,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError(outcome.error)
     assert outcome.instance is not None
     inst, best, alts = outcome.instance, outcome.proposals[0], outcome.alternatives
+    if not inst.players and not inst.fixed:
+        raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
 
     if args.json:
         out: dict[str, Any] = proposal_json(best, alts)
