@@ -22,7 +22,7 @@ from tests.publish.helpers import NS, parse, table, text_of
 from keizer.tui.cli.main import main
 from keizer.tui.publish.group_page import season_after
 from keizer.tui.publish.site import build_site
-from keizer.tui.publish.words import RESULT_TEXT
+from keizer.seasons.result_text import SHOWN as RESULT_TEXT
 
 PAGE = "kampioensgroep.html"
 WORDS = {"nl": {"to play": "nog te spelen", "missed": "niet gespeeld: wordt opnieuw ingepland",

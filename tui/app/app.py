@@ -63,14 +63,10 @@ class KeizerApp(App[None]):
     CSS_PATH = "keizer.tcss"
     ENABLE_COMMAND_PALETTE = True
     MODES: ClassVar[dict[str, type[Screen]]] = {  # type: ignore[assignment]
-        "round": RoundScreen,
-        "pairing": PairingScreen,
-        "results": ResultsScreen,
-        "standings": StandingsScreen,
-        "players": PlayersScreen,
-        "season": SeasonScreen,
-        "groups": GroupsScreen,
+        screen.MODE: screen for screen in (RoundScreen, PairingScreen, ResultsScreen, StandingsScreen, PlayersScreen,
+                                           SeasonScreen, GroupsScreen)
     }
+    """Each mode's screen, by the mode its class names (`modes.MODE_KEYS` gives their order, keys and titles)."""
     DEFAULT_MODE = "round"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"goto('{mode}')", title, key_display=key.upper(), show=False,

@@ -12,7 +12,8 @@ from keizer.scoring.group_table import GroupRow, scheduled_results
 from keizer.seasons.model import PlayerId, Result, Season
 from keizer.seasons.numbers import game_points_text
 from keizer.evening.group_view import GroupView, group_view
-from keizer.tui.publish.words import RESULT_TEXT, GamePoints, say
+from keizer.seasons.result_text import SHOWN
+from keizer.tui.publish.words import GamePoints, say
 
 if TYPE_CHECKING:
     from keizer.tui.publish.site_data import Site
@@ -96,7 +97,7 @@ def state_lines(season: Season, state: GroupState, lang: str) -> tuple[str, ...]
 
 def _result(result: Result, state: str, lang: str) -> str:
     if result.is_decided:
-        return RESULT_TEXT[result]
+        return SHOWN[result]
     return say({"on the board": "game_on_board", "missed": "game_missed"}.get(state, "game_to_play"), lang)
 
 

@@ -11,7 +11,8 @@ from keizer.scoring.card import player_card
 from keizer.scoring.replay import Replay
 from keizer.seasons.model import PlayerId, Season
 from keizer.tui.publish.localised import points
-from keizer.tui.publish.words import RESULT_TEXT, colour_letter, entry_short, entry_word, own_result
+from keizer.seasons.result_text import SHOWN
+from keizer.tui.publish.words import colour_letter, entry_short, entry_word, own_result
 
 _SAFE = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}")
 
@@ -94,7 +95,7 @@ def cross_cells(rep: Replay, order: tuple[PlayerId, ...], lang: str) -> dict[Pla
                 opp = game.opponent_of(pid)
                 where = str(place[opp]) if opp in place else "–"
                 play = f"{colour_letter(white, lang)}{own_result(game.result, white)}"
-                title = f"{season.player(opp).name} {RESULT_TEXT[game.result]}".strip()
+                title = f"{season.player(opp).name} {SHOWN[game.result]}".strip()
             else:
                 kind = rnd.entry_of(pid)
                 where, play = "", "" if kind is None else entry_short(kind, lang)

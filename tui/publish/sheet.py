@@ -12,7 +12,8 @@ from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.tui.publish.cells import aligned, markdown_table, md_escape
 from keizer.tui.publish.localised import date as date_text
-from keizer.tui.publish.words import RESULT_TEXT, entry_word, say
+from keizer.seasons.result_text import SHOWN
+from keizer.tui.publish.words import entry_word, say
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ def round_sheet(season: Season, k: int) -> RoundSheet:
     if not rnd.is_paired:
         raise KeizerError(f"round {k} has no saved pairing (keizer pair --round {k} --save makes one)")
     name = lambda pid: season.player(pid).name  # noqa: E731 — a short local alias
-    boards = tuple(Board(i, g.white, g.black, name(g.white), name(g.black), RESULT_TEXT[g.result])
+    boards = tuple(Board(i, g.white, g.black, name(g.white), name(g.black), SHOWN[g.result])
                    for i, g in enumerate(rnd.games, start=1))
     bye = rnd.bye
     absent = tuple((pid, name(pid), kind) for pid, kind in rnd.entries if kind is not EntryKind.BYE)

@@ -207,9 +207,6 @@ _SHORT_ENTRIES: dict[EntryKind, tuple[str, str]] = {
     EntryKind.EXTERNAL_PENDING: ("ext", "ext"),
 }
 
-RESULT_TEXT = {Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "½-½",
-               Result.WHITE_FORFEIT_WIN: "+ -", Result.BLACK_FORFEIT_WIN: "- +", Result.PENDING: ""}
-"""A game's result as the notice board writes it (a forfeit as "+ -"; a pending game left blank)."""
 
 
 def say(key: str, lang: str, **fill: object) -> str:

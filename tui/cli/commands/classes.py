@@ -122,14 +122,10 @@ def classes_text(season: Season, view: ClassesView) -> str:
 
 
 def classes_json(season: Season, view: ClassesView) -> dict[str, Any]:
-    from keizer.tui.format import exact
+    from keizer.tui.cli.commands.prizes_text import prize_row_json
 
     def row(r: Any) -> dict[str, Any]:
-        out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,
-               "score": float(r.score), "score_exact": exact(r.score)}
-        if r.eligible is not None:
-            out["eligible"] = r.eligible
-        return out
+        return prize_row_json(season, r)
 
     return {
         "round": view.round, "reading": view.reading, "provisional": view.missing > 0, "missing": view.missing,

@@ -135,11 +135,9 @@ def _pid(season: Season, text: str, what: str) -> PlayerId:
 
 
 def _result_of(text: str, what: str) -> Result:
-    from keizer.seasons.json_keys import RESULTS
+    from keizer.seasons.result_text import typed_result
 
-    if text not in RESULTS:
-        raise KeizerError(f"{what}: unknown result {text!r} (expected one of {', '.join(RESULTS)})")
-    return RESULTS[text]
+    return typed_result(text, what)
 
 
 def _show(opts: argparse.Namespace) -> int:

@@ -42,13 +42,18 @@ def prize_lists_text(season: Season, classes: tuple[ClassTable, ...], cups: tupl
     return "\n\n".join(parts)
 
 
+def prize_row_json(season: Season, r: Any) -> dict[str, Any]:
+    """One row of a prize list (a class's table, a cup's) as `--json` writes it (docs/format.md)."""
+    out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,
+           "score": float(r.score), "score_exact": exact(r.score)}
+    if r.eligible is not None:
+        out["eligible"] = r.eligible
+    return out
+
+
 def prize_lists_json(season: Season, classes: tuple[ClassTable, ...], cups: tuple[CupTable, ...]) -> dict[str, Any]:
     def row(r: Any) -> dict[str, Any]:
-        out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,
-               "score": float(r.score), "score_exact": exact(r.score)}
-        if r.eligible is not None:
-            out["eligible"] = r.eligible
-        return out
+        return prize_row_json(season, r)
 
     return {"class_prizes": [{"class": t.name, "rows": [row(r) for r in t.rows]} for t in classes],
             "cups": [{"group": c.group, "rows": [{**row(r), "cup": r.cup} for r in c.rows]} for c in cups]}
