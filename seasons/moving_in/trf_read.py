@@ -65,8 +65,8 @@ def read_trf(path: str | os.PathLike[str], ruleset: Any = None) -> Moved:
         raise KeizerError(f"{file}: line {twice.line}: start rank {twice.rank} is another player's too")
     own = _Records(lines, by_rank, str(file), report)
     rounds = _game_rounds(players, report, str(file))
-    names = [own.players.get(p.rank, {}).get("name") or person_name(p.name) for p in players]
     records = [own.players.get(p.rank, {}) for p in players]
+    names = [r["name"] if isinstance(r.get("name"), str) else person_name(p.name) for p, r in zip(players, records)]
     given = [str(r["id"]) for r in records if "id" in r]
     slugs = iter(slug_ids([n for r, n in zip(records, names) if "id" not in r], given))
     ids = {p.rank: r["id"] if "id" in r else next(slugs) for p, r in zip(players, records)}

@@ -243,3 +243,13 @@ def test_a_symlink_a_journal_and_not_sqlite(tmp_path: Path, capsys: pytest.Captu
         main(["import", str(source), str(target)])
         assert said in capsys.readouterr().err and not target.exists()
     assert os.path.islink(link) and sorted(p.name for p in beside.parent.iterdir()) == ["club.s3db", "club.s3db-journal"]
+
+
+def test_a_name_with_markup_is_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = hostile(tmp_path, "UPDATE Player SET name = '[red]Ajax[/red] <b>&amp;' WHERE name = 'Ajax'",
+                     "UPDATE Player SET rating = 0 WHERE name LIKE '%Ajax%'")
+    store = tmp_path / "club.keizer"
+    code, out, _ = run(capsys, "import", str(source), str(store))
+    assert code == 0 and "guessed: rating 0 read as no rating: [red]Ajax[/red] <b>&amp;" in out
+    players = json.loads(run(capsys, "players", str(store), "--json")[1])["players"]
+    assert "[red]Ajax[/red] <b>&amp;" in [p["name"] for p in players]
