@@ -10,6 +10,7 @@ from typing import Mapping
 from keizer.seasons.absence import round_date
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Season
+from keizer.seasons.trf_keizer import keizer_lines
 
 FIRST_ROUND_COLUMN = 92
 """TRF's 1-based column of round 1's block (in the 001 and 132 lines); each round takes 10 columns."""
@@ -52,6 +53,20 @@ def trf_name(name: str) -> str:
     return f"{' '.join(words[cut:])}, {' '.join(words[:cut])}"
 
 
+def person_name(column: str) -> str:
+    """The name a person reads from TRF's "Last, First" ("van Dijk, Eva" → "Eva van Dijk"; "Mirzoev,Azer" →
+    "Azer Mirzoev"); a name without a comma as it is. `trf_name`'s inverse for every name without a comma."""
+    last, comma, first = column.partition(",")
+    if not comma or not first.strip():
+        return " ".join(column.replace(",", " ").split())
+    return " ".join(f"{first} {last}".split())
+
+
+def column_name(player: Player) -> str:
+    """What a reader of the 001 line's name column (15–47) reads back as the player's name."""
+    return person_name(ascii_text(trf_name(player.name))[:33].strip())
+
+
 def ascii_text(text: str) -> str:
     """`text` in ASCII: accents dropped (é → e), what has no ASCII form as "?". TRF counts columns, and
     readers differ on the encoding; ASCII is read the same by all of them."""
@@ -62,7 +77,8 @@ def ascii_text(text: str) -> str:
 def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], national_ids: bool = False) -> TrfReport:
     """Rounds 1..upto of the season as TRF-16: every player of the season at their place in the starting
     ranking, the internal games with game points, the club's bye as `U`, every other round without a
-    game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank).
+    game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank); then
+    keizer's comment lines (`seasons.trf_keizer`).
     `national_ids`: the KNSB number in the id column instead of the FIDE id. KeizerError when a round
     has no date or the season does not fit the columns."""
     if not 1 <= upto <= season.played_rounds:
@@ -77,6 +93,7 @@ def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], nationa
              f"092 {TOURNAMENT_TYPE}",
              _columns("132", [f"{d:%y/%m/%d}" for d in dates])]
     lines += [_player_line(season, p, upto, ranks.get(p.id), national_ids) for p in season.players]
+    lines += keizer_lines(season, upto, column_name)  # comments to other readers: the season given back exactly
     pending = sum(1 for k in range(1, upto + 1) for g in season.round(k).games if g.result is Result.PENDING)
     return TrfReport(text="\n".join(lines) + "\n", pending=pending)
 
@@ -122,4 +139,4 @@ def _code(game: Game, pid: PlayerId) -> str:
     return white if game.white == pid else black
 
 
-__all__ = ["TrfReport", "ascii_text", "trf_name", "trf_report"]
+__all__ = ["TrfReport", "ascii_text", "column_name", "person_name", "trf_name", "trf_report"]
