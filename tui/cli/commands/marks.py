@@ -149,7 +149,7 @@ def run_result(args: argparse.Namespace) -> int:
     with evening_on(args.season) as evening:
         k = args.round if args.round is not None else evening.results.round()
         key = f"board:{args.board}"
-        game = next((row.game for row in evening.results.boards(k) if row.key == key), None)
+        game = evening.results.game_on(k, args.board)  # the ranking is not read: a mark loads no scoring
         if game is not None and game.result.is_decided and game.result is not new and not args.change:
             raise KeizerError(f"board {args.board} of round {k} already has {game.result.value}: --change "
                               f"replaces it")
