@@ -1,10 +1,16 @@
-"""Shared test fixtures: where the real club seasons live, and small season builders."""
+"""Shared test fixtures: where the real club seasons live, the tests' club evening as a file, a store and an
+open evening."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
+
+from keizer.evening.evening import Evening
+from keizer.seasons.load import load_season
+from keizer.seasons.store.season_store import SeasonStore
 
 REPO = Path(__file__).resolve().parent.parent
 REAL_DATA = REPO.parent / "shared" / "data"
@@ -22,3 +28,23 @@ def real_season_paths() -> list[Path]:
     if not REAL_SEASONS:
         pytest.skip(ABSENT)
     return REAL_SEASONS
+
+
+@pytest.fixture
+def demo_json(tmp_path: Path) -> Path:
+    """A copy of the bundled demo season (44 players, D rules, rounds 1–32 played, 33 to pair)."""
+    return Path(shutil.copy(EVENING, tmp_path / "demo.json"))
+
+
+@pytest.fixture
+def demo_store(demo_json: Path) -> Path:
+    target = demo_json.with_suffix(".keizer")
+    SeasonStore.create(target, load_season(demo_json), label="import demo.json").close()
+    return target
+
+
+@pytest.fixture
+def evening(demo_store: Path):  # type: ignore[no-untyped-def]
+    e = Evening.open(demo_store)
+    yield e
+    e.close()
