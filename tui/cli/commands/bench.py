@@ -1,4 +1,5 @@
-"""`keizer bench standings|pairing|tui`: headless benchmarks on generated realistic seasons."""
+"""`keizer bench standings|pairing|tui|startup`: headless benchmarks on generated realistic seasons, and how
+long each kind of command takes to start."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from keizer.seasons.errors import KeizerError
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="time the standings replay or the pairing solvers",
                        description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui"))
+    p.add_argument("what", choices=("standings", "pairing", "tui", "startup"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
                         "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--repeats", type=int, default=7, metavar="N", help="startup: runs of each command after a warm-up")
     p.add_argument("--json", action="store_true", help="the raw measurements as JSON")
     p.set_defaults(run=run)
 
@@ -33,6 +35,14 @@ def run(args: argparse.Namespace) -> int:
         else:
             rows = standings_bench.run_standings_benchmark(seed=args.seed, source=_season_source)
         report = standings_bench.format_report(rows)
+    elif args.what == "startup":
+        from keizer.tui.cli import startup_bench
+
+        if not 1 <= args.repeats <= 100:
+            raise KeizerError("--repeats must be 1 to 100")
+        found = startup_bench.run_startup_benchmark(args.repeats)
+        rows = {r.what: list(r.seconds) for r in found}
+        report = startup_bench.format_report(found)
     elif args.what == "tui":
         timings = _tui_benchmark(_positive(args.sizes) if args.sizes else 44, args.seed)
         rows = {name: getattr(timings, name) for name in timings.__slots__}
