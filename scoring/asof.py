@@ -3,7 +3,10 @@
 The table after round K never changes because of what happens after K: a removal by a withdrawal before
 round J acts from J on, and a player who joins at round J is in no ranking before J. So a replay runs in
 segments, each from a round at which the ranked players change; a segment scores the season as it stood
-then (`season_as_of`), starting from the ranking the round was paired from (`entry_ranking`).
+then (`season_as_of`), starting from the ranking the round was paired from (`entry_ranking`). A removal
+takes the player out of the system as if he had never been in it (D art. 22): the rankings a segment from
+a removal starts from are those of the season without him from round 1 on (`made`: the removals made from
+the start).
 """
 
 from __future__ import annotations
@@ -24,18 +27,25 @@ def _removals(season: Season, ruleset: Ruleset) -> dict[PlayerId, int]:
     return {w.player: w.before_round for w in season.withdrawals if w.before_round <= limit}
 
 
-def boundaries(season: Season, ruleset: Ruleset, upto: int) -> tuple[int, ...]:
+def removed_at(season: Season, ruleset: Ruleset, k: int) -> frozenset[PlayerId]:
+    """The players a withdrawal removes from round k on (before_round = k, D art. 22)."""
+    return frozenset(p for p, r in _removals(season, ruleset).items() if r == k)
+
+
+def boundaries(season: Season, ruleset: Ruleset, upto: int, made: int = 0) -> tuple[int, ...]:
     """Round 1 and every round 2..upto at which a removal takes effect or a player joins: where the ranked
-    players change, so where a replay starts a new segment."""
-    starts = {r for r in _removals(season, ruleset).values() if 2 <= r <= upto}
+    players change, so where a replay starts a new segment. `made`: the removals taking effect at or before
+    that round are made from round 1 on (as if those players had never been in the season): no boundary."""
+    starts = {r for r in _removals(season, ruleset).values() if 2 <= r <= upto and r > made}
     starts |= {p.joined for p in season.players if 2 <= p.joined <= upto}
     return (1,) + tuple(sorted(starts))
 
 
-def season_as_of(season: Season, ruleset: Ruleset, k: int) -> Season:
+def season_as_of(season: Season, ruleset: Ruleset, k: int, made: int = 0) -> Season:
     """The season as it stood when round k was played: players who join after k left out (with their `late`
-    entries), withdrawals that remove a player after k not yet made. Rounds after k are not for scoring."""
-    later = {p for p, r in _removals(season, ruleset).items() if r > k}
+    entries), withdrawals that remove a player after k (and after `made`) not yet made. Rounds after k are
+    not for scoring."""
+    later = {p for p, r in _removals(season, ruleset).items() if r > max(k, made)}
     absent = {p.id for p in season.players if p.joined > k}
     if not later and not absent:
         return season
@@ -85,4 +95,4 @@ def _place(player: Player, ranking: list[PlayerId], rating: dict[PlayerId, int |
     return 1 + sum(1 for pid in ranking if (other := rating[pid]) is not None and other >= r)
 
 
-__all__ = ["boundaries", "entry_ranking", "season_as_of"]
+__all__ = ["boundaries", "entry_ranking", "removed_at", "season_as_of"]

@@ -225,27 +225,36 @@ def reference_replay(season: Season, upto: int | None = None, cap: int = ITERATI
     """The standings after rounds 0..upto (default: the last scored round). Each table is that of the season as
     it stood then (docs/rules.md §6): from a round at which a removal takes effect or a player joins, the
     rounds are replayed without the players not yet joined and with the removals made so far, and that
-    round starts from the ranking before it, changed accordingly."""
+    round starts from the ranking before it, changed accordingly. A removal takes the player out of the
+    system as if he had never been in it (D art. 22): from its round on, the rankings before it are those of
+    the season without him from round 1 on."""
     ruleset = parse_ruleset(season.ruleset_spec)
-    upto = season.last_scored_round if upto is None else upto
+    return _chain(season, ruleset, season.last_scored_round if upto is None else upto, cap, 0)
+
+
+def _chain(season: Season, ruleset: Ruleset, upto: int, cap: int, made: int) -> tuple[RefStanding, ...]:
+    """Standings 0..upto, the removals before rounds up to `made` made from round 1 on."""
     limit = ruleset.withdrawal.removal_before_round
     gone = {w.player: w.before_round for w in season.withdrawals if limit is not None and w.before_round <= limit}
-    starts = sorted({1} | {r for r in gone.values() if 2 <= r <= upto}
+    starts = sorted({1} | {r for r in gone.values() if 2 <= r <= upto and r > made}
                     | {p.joined for p in season.players if 2 <= p.joined <= upto})
     out: list[RefStanding] = []
     for i, start in enumerate(starts):
         end = starts[i + 1] - 1 if i + 1 < len(starts) else upto
-        then = _as_of(season, start, {p for p, r in gone.items() if r > start})
+        then = _as_of(season, start, {p for p, r in gone.items() if r > max(start, made)})
         ref = _Reference(then, ruleset, cap)
         entry = None
-        if out:  # rounds before `start` from the published rankings (newcomers last), `start` from its entry
+        if out:  # rounds before `start` from the rankings before it (newcomers last), `start` from its entry
+            # the published rankings; from a removal on, those of the season without the removed player
+            before = out if start <= made or start not in gone.values() else _chain(season, ruleset, start - 1,
+                                                                                     cap, start)
             ranked = [p for p in then.players if p.id in ref.start]
-            entry = {k: tuple([p for p in out[k - 1].order if p in ref.start]
-                              + [p for p in ref.start if p not in out[k - 1].order]) for k in range(1, start)}
+            entry = {k: tuple([p for p in before[k - 1].order if p in ref.start]
+                              + [p for p in ref.start if p not in before[k - 1].order]) for k in range(1, start)}
             group, separate = season.championship, ruleset.championship is not None \
                 and ruleset.championship.mode == "separate"
             held = group.members if group is not None and separate and start - 1 > group.formed_after else ()
-            entry[start] = _entering(out[-1].order, ranked, held)
+            entry[start] = _entering(before[-1].order, ranked, held)
         out.extend(ref.run(end, entry)[len(out):])
     return tuple(out)
 

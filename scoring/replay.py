@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 import polars as pl
 
-from keizer.scoring.asof import boundaries, entry_ranking, season_as_of
+from keizer.scoring.asof import boundaries, entry_ranking, removed_at, season_as_of
 from keizer.scoring.engine import Engine, RoundState
 from keizer.scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from keizer.scoring.fixpoint import ITERATION_CAP
@@ -105,6 +105,14 @@ class Replay:
     """The first round whose table this replay gives; earlier ones are `earlier`'s (docs/rules.md §6)."""
     earlier: Replay | None = field(default=None, repr=False, compare=False)
     """The replay of the rounds before `first`, when the ranked players changed at `first`."""
+    made: int = 0
+    """The withdrawals that remove a player before a round up to this one are made from round 1 on: a replay
+    of the season as if those players had never been in it (D art. 22), the rankings a segment from such a
+    removal starts from. 0: every removal acts from its own round on, as published."""
+    cap: int = field(default=ITERATION_CAP, repr=False, compare=False)
+    """The iteration's safety net this replay was made with (docs/rules.md §3)."""
+    _without: dict[int, Replay] = field(default_factory=dict, repr=False, compare=False)
+    """Round k → the replay of rounds 1..k − 1 without the players removed at k (`rankings_before`), once made."""
 
     def at(self, k: int | None) -> Replay:
         """The segment of this replay that gives the table after round k (checked: 0..upto)."""
@@ -131,14 +139,29 @@ class Replay:
         """(ranking, values) round k (1..upto+1) is paired and scored from: the ranking after round k − 1,
         without players a withdrawal removes from round k on, with the players who join at round k at the
         place they enter (docs/rules.md §6)."""
-        before = self.ranking_after(k - 1)
-        scored = season_as_of(self.season, self.ruleset, k)
+        before = self.rankings_before(k).ranking_after(k - 1)
+        scored = season_as_of(self.season, self.ruleset, k, self.made)
         held = out_of_keizer(self.season.championship,
                              self.ruleset.championship.mode if self.ruleset.championship else None, k - 1)
         ranking = entry_ranking(before, [p for p in scored.players if p.id not in removed_players(scored, self.ruleset)],
                                 held)
         ladder = self.ladder if len(ranking) == len(self.ladder) else ladder_values(self.ruleset.value, len(ranking))
         return ranking, tuple(ladder[: len(ranking)])
+
+    def rankings_before(self, k: int) -> Replay:
+        """The replay whose rankings rounds 1..k − 1 have in the tables from round k on: this one, or, when a
+        withdrawal removes players from round k on, the season without them from round 1 on — every ranking
+        derived again as if they had never been in it (D art. 22: "uit het systeem verwijderd",
+        docs/rules.md §6), not the published one with their names struck out."""
+        if k < 2 or k <= self.made or not removed_at(self.season, self.ruleset, k):
+            return self
+        if k <= self.upto:  # k starts a segment of this replay: the one before it knows
+            seg = self.at(k)
+            assert seg.earlier is not None and seg.first == k
+            return seg.earlier.rankings_before(k)
+        if k not in self._without:
+            self._without[k] = _chain(self.season, self.ruleset, k - 1, self.cap, made=k)
+        return self._without[k]
 
     def value_ladder(self) -> tuple[Fraction, ...]:
         """The value of rank 1..N (N = ranked players)."""
@@ -214,20 +237,25 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
         upto = season.last_scored_round
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
-    booked = forfeits_as_booked(season, ruleset)
-    starts = boundaries(season, ruleset, upto)
+    return _chain(season, ruleset, upto, cap)
+
+
+def _chain(season: Season, ruleset: Ruleset, upto: int, cap: int, made: int = 0) -> Replay:
+    """Rounds 1..upto, a segment per change of the ranked players (docs/rules.md §6); `made`: as `Replay.made`."""
+    starts = boundaries(season, ruleset, upto, made)
     done: Replay | None = None
-    for i, start in enumerate(starts):  # a segment per change of the ranked players (docs/rules.md §6)
+    for i, start in enumerate(starts):
         end = starts[i + 1] - 1 if i + 1 < len(starts) else upto
-        done = _segment(season, ruleset, start, end, done, cap)
+        done = _segment(season, ruleset, start, end, done, cap, made)
     assert done is not None
     return done
 
 
-def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Replay | None, cap: int) -> Replay:
+def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Replay | None, cap: int,
+             made: int) -> Replay:
     """Rounds 1..end of the season as it stood at round `start`, its tables published from `start` on;
     round `start` is scored from the ranking it was paired from (`Replay.entry_ranking`)."""
-    scored = season_as_of(season, ruleset, start)
+    scored = season_as_of(season, ruleset, start, made)
     booked = forfeits_as_booked(scored, ruleset)
     facts = season_facts(booked, ruleset, end)
     slots = _indexed_by(slots_frame(booked, facts), scored, season)
@@ -236,13 +264,15 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     terms = compile_terms(slots, engine.scale, len(players), end)
     engine.start()
     index = {p.id: i for i, p in enumerate(players)}
+    basis = earlier.rankings_before(start) if earlier is not None else None
     for k, t in enumerate(terms, start=1):
-        if earlier is not None and k <= start:
-            # Each round from the ranking it really started from: before `start` the published one, the
-            # players removed since taken out (everyone below moves up) and those who joined since put
-            # last, where they change no one's value; round `start` from the ranking it was paired from.
+        if basis is not None and earlier is not None and k <= start:
+            # Each round from the ranking it really started from: before `start` the published one — or,
+            # from a removal on, the one derived without the removed players (D art. 22) — with those who
+            # joined since put last, where they change no one's value; round `start` from the ranking it
+            # was paired from.
             if k < start:
-                before = [index[p] for p in earlier.ranking_after(k - 1) if p in index]
+                before = [index[p] for p in basis.ranking_after(k - 1) if p in index]
                 order = before + sorted(set(range(len(players))) - set(before))
             else:
                 order = [index[p] for p in earlier.entry_ranking(start)[0]]
@@ -250,7 +280,7 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
         engine.step(k, t)
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
                   slots=slots, prices=facts.prices, states=tuple(engine.states),
-                  first=start if earlier is not None else 0, earlier=earlier)
+                  first=start if earlier is not None else 0, earlier=earlier, made=made, cap=cap)
 
 
 def _indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataFrame:
