@@ -27,6 +27,11 @@ def _removals(season: Season, ruleset: Ruleset) -> dict[PlayerId, int]:
     return {w.player: w.before_round for w in season.withdrawals if w.before_round <= limit}
 
 
+def removal_rounds(season: Season, ruleset: Ruleset) -> tuple[int, ...]:
+    """The rounds from which a withdrawal removes a player (D art. 22), each once, in order."""
+    return tuple(sorted(set(_removals(season, ruleset).values())))
+
+
 def removed_at(season: Season, ruleset: Ruleset, k: int) -> frozenset[PlayerId]:
     """The players a withdrawal removes from round k on (before_round = k, D art. 22)."""
     return frozenset(p for p, r in _removals(season, ruleset).items() if r == k)
@@ -95,4 +100,4 @@ def _place(player: Player, ranking: list[PlayerId], rating: dict[PlayerId, int |
     return 1 + sum(1 for pid in ranking if (other := rating[pid]) is not None and other >= r)
 
 
-__all__ = ["boundaries", "entry_ranking", "removed_at", "season_as_of"]
+__all__ = ["boundaries", "entry_ranking", "removal_rounds", "removed_at", "season_as_of"]

@@ -245,16 +245,31 @@ def _chain(season: Season, ruleset: Ruleset, upto: int, cap: int, made: int) -> 
         ref = _Reference(then, ruleset, cap)
         entry = None
         if out:  # rounds before `start` from the rankings before it (newcomers last), `start` from its entry
-            # the published rankings; from a removal on, those of the season without the removed player
-            before = out if start <= made or start not in gone.values() else _chain(season, ruleset, start - 1,
-                                                                                     cap, start)
+            without: dict[int, tuple[RefStanding, ...]] = {}
+
+            def before(j: int) -> Ranking:
+                """The ranking after round j: the published one, or, when a removal after j and by `start`
+                takes players out, the one of the season without every player removed by then."""
+                later = [r for r in gone.values() if j < r <= start and r > made]
+                if not later:
+                    return out[j].order
+                r = max(later)
+                if r not in without:
+                    without[r] = _chain(season, ruleset, r - 1, cap, r)
+                return without[r][j].order
+
             ranked = [p for p in then.players if p.id in ref.start]
-            entry = {k: tuple([p for p in before[k - 1].order if p in ref.start]
-                              + [p for p in ref.start if p not in before[k - 1].order]) for k in range(1, start)}
             group, separate = season.championship, ruleset.championship is not None \
                 and ruleset.championship.mode == "separate"
-            held = group.members if group is not None and separate and start - 1 > group.formed_after else ()
-            entry[start] = _entering(before[-1].order, ranked, held)
+
+            def held(k: int) -> tuple[PlayerId, ...]:
+                return group.members if group is not None and separate and k - 1 > group.formed_after else ()
+            # each round k < start: the players who joined at k where they entered, the later ones last
+            entry = {}
+            for k in range(1, start):
+                entered = _entering(before(k - 1), [p for p in ranked if p.joined <= k], held(k))
+                entry[k] = entered + tuple(p for p in ref.start if p not in entered)
+            entry[start] = _entering(before(start - 1), ranked, held(start))
         out.extend(ref.run(end, entry)[len(out):])
     return tuple(out)
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 import polars as pl
 
-from keizer.scoring.asof import boundaries, entry_ranking, removed_at, season_as_of
+from keizer.scoring.asof import boundaries, entry_ranking, removal_rounds, removed_at, season_as_of
 from keizer.scoring.engine import Engine, RoundState
 from keizer.scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from keizer.scoring.fixpoint import ITERATION_CAP
@@ -163,6 +163,13 @@ class Replay:
             self._without[k] = _chain(self.season, self.ruleset, k - 1, self.cap, made=k)
         return self._without[k]
 
+    def ranking_as_of(self, j: int, k: int) -> tuple[PlayerId, ...]:
+        """The ranking after round j (< k) as the tables from round k on have it: the published one, or, when a
+        withdrawal after j and by k removes a player, the one derived again without every player removed
+        by then (`rankings_before`)."""
+        later = [r for r in removal_rounds(self.season, self.ruleset) if j < r <= k and r > self.made]
+        return (self.rankings_before(max(later)) if later else self).ranking_after(j)
+
     def value_ladder(self) -> tuple[Fraction, ...]:
         """The value of rank 1..N (N = ranked players)."""
         return self.ladder
@@ -264,16 +271,18 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     terms = compile_terms(slots, engine.scale, len(players), end)
     engine.start()
     index = {p.id: i for i, p in enumerate(players)}
-    basis = earlier.rankings_before(start) if earlier is not None else None
+    mode = ruleset.championship.mode if ruleset.championship else None
     for k, t in enumerate(terms, start=1):
-        if basis is not None and earlier is not None and k <= start:
-            # Each round from the ranking it really started from: before `start` the published one — or,
-            # from a removal on, the one derived without the removed players (D art. 22) — with those who
+        if earlier is not None and k <= start:
+            # Each round from the ranking it started from: before `start` the published one — derived
+            # again without the players removed since, as if never there (D art. 22) — with those who
             # joined since put last, where they change no one's value; round `start` from the ranking it
             # was paired from.
-            if k < start:
-                before = [index[p] for p in basis.ranking_after(k - 1) if p in index]
-                order = before + sorted(set(range(len(players))) - set(before))
+            if k < start:  # the players who joined at k where they entered, those joining later last
+                before = [p for p in earlier.ranking_as_of(k - 1, start) if p in index]
+                held = out_of_keizer(season.championship, mode, k - 1)
+                entered = [index[p] for p in entry_ranking(before, [p for p in players if p.joined <= k], held)]
+                order = entered + sorted(set(range(len(players))) - set(entered))
             else:
                 order = [index[p] for p in earlier.entry_ranking(start)[0]]
             engine.states[-1] = replace(engine.states[-1], order=np.array(order, dtype=engine.states[-1].order.dtype))

@@ -44,8 +44,8 @@ def never_there(s: Season, gone: PlayerId) -> Season:
     spec: dict[str, Any] = {"preset": s.ruleset_spec} if isinstance(s.ruleset_spec, str) else dict(s.ruleset_spec)
     spec["factors"] = dict(spec.get("factors", {})) | {
         "external_win": str(rule.win), "external_draw": str(rule.draw), "external_loss": str(rule.loss)}
-    return replace(s, players=tuple(p for p in s.players if p.id != gone), rounds=tuple(rounds), withdrawals=(),
-                   ruleset_spec=spec)
+    return replace(s, players=tuple(p for p in s.players if p.id != gone), rounds=tuple(rounds),
+                   withdrawals=tuple(w for w in s.withdrawals if w.player != gone), ruleset_spec=spec)
 
 
 ROUNDS = ["p2-p4 1-0, p1-p6 1-0, p5-p3 0-1",
@@ -75,10 +75,30 @@ def test_from_the_withdrawal_on_the_player_was_never_in_the_system(ruleset: Any)
     assert [(r.player, r.score) for r in rp.standings(3).rows] == list(zip(ref[3].order, ref[3].scores))
 
 
+RULESETS = ("doorn-driebergen-2019", {"preset": "keizer-classic", "iterate": "never"}, "kijk-uit")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_after_a_removal_a_joiner_and_a_second_removal_see_the_same_rankings(ruleset: Any) -> None:
+    """The tables of a later segment (a joiner at round 4, another removal before round 5) see every ranking
+    before the first removal derived without the removed players too, not only the segment of the removal."""
+    players: list[Any] = ids(6) + [{"id": "n", "name": "N", "joined": 4, "enters_at": 2}]
+    rounds = ROUNDS + ["n-p1 1-0, p2-p3 1/2-1/2, p4-p5 1-0", "p1-p2 1-0, n-p4 0-1; p3 bye"]
+    joined = season(players, rounds[:4], ruleset=ruleset, withdrawals=[("p6", 3)], rounds_planned=30)
+    assert [(r.player, r.score) for r in replay(joined).standings(4).rows] == \
+        [(r.player, r.score) for r in replay(never_there(joined, PlayerId("p6"))).standings(4).rows]
+    both = season(players, rounds, ruleset=ruleset, withdrawals=[("p6", 3), ("p5", 5)], rounds_planned=30)
+    alone = never_there(never_there(both, PlayerId("p6")), PlayerId("p5"))
+    assert [(r.player, r.score) for r in replay(both).standings(5).rows] == \
+        [(r.player, r.score) for r in replay(alone).standings(5).rows]
+    ref = reference_replay(both)
+    assert [(r.player, r.score) for r in replay(both).standings(5).rows] == list(zip(ref[5].order, ref[5].scores))
+
+
 def test_the_derived_rankings_are_not_the_published_ones_struck_out() -> None:
     """The point of the rule: the ranking round 3 starts from (and, frozen, the price of the rounds before it)
     is derived without p6, and here that is not the published one with his name struck out."""
-    for ruleset in ("doorn-driebergen-2019", "kijk-uit", {"preset": "keizer-classic", "iterate": "never"}):
+    for ruleset in RULESETS:
         rp = replay(season(ids(6), ROUNDS, ruleset=ruleset, withdrawals=[("p6", 3)], rounds_planned=30))
         struck = tuple(p for p in rp.ranking_after(2) if p != "p6")
         assert rp.entry_ranking(3)[0] == rp.rankings_before(3).ranking_after(2) != struck, ruleset
