@@ -51,7 +51,11 @@ class _Reference:
         self.group_after = None if left is None else left.formed_after
         self.group: Ranking = () if left is None else tuple(p for p in left.members if p in self.start)
         self.values = ladder_values(ruleset.value, len(self.start))
-        self.start_values = self.value_map(self.start)
+        # docs/rules.md §4: the starting ranking is the players there from round 1, on its own ladder; they have
+        # the Aalsmeer bonus. A joiner's starting value (the place entered at) is set by the chain below.
+        first = [p for p in self.start if season.player(p).joined <= 1]
+        self.start_values = dict(zip(first, ladder_values(ruleset.value, len(first))))
+        self.has_bonus = set(first)
         # Each player's slot in each round, looked up once (the lookups are plain but not free).
         self.slots = [{p: self.slot(p, rnd) for p in self.start} for rnd in season.rounds]
 
@@ -121,7 +125,7 @@ class _Reference:
         """Aalsmeer bonus left after round k plus the self value (docs/rules.md §4, §6b)."""
         total = Fraction(0)
         a = self.rules.aalsmeer
-        if a is not None:
+        if a is not None and pid in self.has_bonus:
             total += a.multiplier * self.start_values[pid] * max(0, a.rounds - k) / a.rounds
         if self.rules.self_value == "current":
             total += self.value_map(ranking)[pid]
@@ -266,10 +270,11 @@ def _chain(season: Season, ruleset: Ruleset, upto: int, cap: int, made: int) -> 
                 return group.members if group is not None and separate and k - 1 > group.formed_after else ()
             # each round k < start: the players who joined at k where they entered, the later ones last
             entry = {}
-            for k in range(1, start):
+            for k in range(1, start + 1):
                 entered = _entering(before(k - 1), [p for p in ranked if p.joined <= k], held(k))
                 entry[k] = entered + tuple(p for p in ref.start if p not in entered)
-            entry[start] = _entering(before(start - 1), ranked, held(start))
+                values = ladder_values(ruleset.value, len(entered))
+                ref.start_values |= {p.id: values[entered.index(p.id)] for p in ranked if p.joined == k > 1}
         out.extend(ref.run(end, entry)[len(out):])
     return tuple(out)
 

@@ -12,9 +12,8 @@ from keizer.scoring.asof import boundaries, entry_ranking, removal_rounds, remov
 from keizer.scoring.engine import Engine, RoundState
 from keizer.scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from keizer.scoring.fixpoint import ITERATION_CAP
-from keizer.scoring.ranking import make_tiebreak
-from keizer.scoring.scale import make_scale
 from keizer.scoring.slots import slots_frame
+from keizer.scoring.starting import make_engine
 from keizer.scoring.terms import compile_terms
 from keizer.scoring.values import ladder_values
 from keizer.seasons.championship import final_group, out_of_keizer
@@ -111,6 +110,11 @@ class Replay:
     removal starts from. 0: every removal acts from its own round on, as published."""
     cap: int = field(default=ITERATION_CAP, repr=False, compare=False)
     """The iteration's safety net this replay was made with (docs/rules.md §3)."""
+    starting: tuple[Fraction, ...] = field(default=(), repr=False, compare=False)
+    """Per ranked player: the starting value v0 behind the Aalsmeer bonus and `self_value: "initial"`
+    (`scoring.starting.starting_values`; empty: the value of the place in starting order)."""
+    bonus: tuple[bool, ...] = field(default=(), repr=False, compare=False)
+    """Per ranked player: has the Aalsmeer bonus (on the starting ranking; empty: everyone)."""
     _without: dict[int, Replay] = field(default_factory=dict, repr=False, compare=False)
     """Round k → the replay of rounds 1..k − 1 without the players removed at k (`rankings_before`), once made."""
 
@@ -267,29 +271,49 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     facts = season_facts(booked, ruleset, end)
     slots = _indexed_by(slots_frame(booked, facts), scored, season)
     players = tuple(scored.players[i] for i in facts.ranked)
-    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap)
+    starts, entered = _starts(season, ruleset, start, earlier, players) if earlier is not None else ({}, {})
+    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap, entered=entered)
     terms = compile_terms(slots, engine.scale, len(players), end)
     engine.start()
-    index = {p.id: i for i, p in enumerate(players)}
-    mode = ruleset.championship.mode if ruleset.championship else None
     for k, t in enumerate(terms, start=1):
-        if earlier is not None and k <= start:
-            # Each round from the ranking it started from: before `start` the published one — derived
-            # again without the players removed since, as if never there (D art. 22) — with those who
-            # joined since put last, where they change no one's value; round `start` from the ranking it
-            # was paired from.
-            if k < start:  # the players who joined at k where they entered, those joining later last
-                before = [p for p in earlier.ranking_as_of(k - 1, start) if p in index]
-                held = out_of_keizer(season.championship, mode, k - 1)
-                entered = [index[p] for p in entry_ranking(before, [p for p in players if p.joined <= k], held)]
-                order = entered + sorted(set(range(len(players))) - set(entered))
-            else:
-                order = [index[p] for p in earlier.entry_ranking(start)[0]]
-            engine.states[-1] = replace(engine.states[-1], order=np.array(order, dtype=engine.states[-1].order.dtype))
+        if k in starts:
+            state = engine.states[-1]
+            engine.states[-1] = replace(state, order=np.array(starts[k], dtype=state.order.dtype))
         engine.step(k, t)
+    v0 = tuple(Fraction(int(v), engine.scale.lv) for v in engine.v0)
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
                   slots=slots, prices=facts.prices, states=tuple(engine.states),
-                  first=start if earlier is not None else 0, earlier=earlier, made=made, cap=cap)
+                  first=start if earlier is not None else 0, earlier=earlier, made=made, cap=cap,
+                  starting=v0, bonus=tuple(bool(b) for b in engine.bonus))
+
+
+def _starts(season: Season, ruleset: Ruleset, start: int, earlier: Replay, players: tuple[Player, ...],
+            ) -> tuple[dict[int, list[int]], dict[PlayerId, Fraction]]:
+    """Rounds 1..start of a later segment: the ranking each starts from (ranked indices), and the value of the
+    place each player who joined after round 1 entered at (docs/rules.md §4).
+
+    Each round from the ranking it started from: before `start` the published one — derived again without
+    the players removed since, as if never there (D art. 22) — with those who joined at that round where they
+    entered and those joining later last, where they change no one's value; round `start` from the ranking
+    it was paired from."""
+    index = {p.id: i for i, p in enumerate(players)}
+    mode = ruleset.championship.mode if ruleset.championship else None
+    starts: dict[int, list[int]] = {}
+    entered: dict[PlayerId, Fraction] = {}
+    for k in range(1, start + 1):
+        if k < start:
+            before = [p for p in earlier.ranking_as_of(k - 1, start) if p in index]
+            held = out_of_keizer(season.championship, mode, k - 1)
+            ranking = entry_ranking(before, [p for p in players if p.joined <= k], held)
+        else:
+            ranking = earlier.entry_ranking(start)[0]
+        joining = [p.id for p in players if p.joined == k and k > 1]
+        if joining:
+            values = ladder_values(ruleset.value, len(ranking))
+            entered |= {p: values[ranking.index(p)] for p in joining}
+        placed = [index[p] for p in ranking]
+        starts[k] = placed + sorted(set(range(len(players))) - set(placed))
+    return starts, entered
 
 
 def _indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataFrame:
@@ -315,26 +339,6 @@ def taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> pl.Expr:
     if "game" in counts:
         part = part | ((kind == "game") & (pl.col("outcome") != "forfeit_loss"))
     return part
-
-
-def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], players: tuple[Player, ...],
-                max_rounds: int, cap: int = ITERATION_CAP) -> Engine:
-    """An engine for these ranked players; `max_rounds` bounds the worst-case score (float64 or Python ints)."""
-    values = ladder_values(ruleset.value, len(players))
-    scale = make_scale(ruleset, values, prices, max_rounds)
-    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap,
-                  pinned=pinned_members(season, ruleset, players))
-
-
-def pinned_members(season: Season, ruleset: Ruleset, players: tuple[Player, ...]) -> tuple[int, np.ndarray] | None:
-    """(formed_after, ranked indices of the members in their order) of a "separate" group (docs/rules.md §8:
-    K's finalists keep places 1..size after it formed); None without one. A member no longer ranked (removed
-    by a withdrawal) holds no place."""
-    group = final_group(season.championship, ruleset.championship.mode if ruleset.championship else None)
-    if group is None:
-        return None
-    index = {p.id: i for i, p in enumerate(players)}
-    return group.formed_after, np.array([index[m] for m in group.members if m in index], dtype=np.int64)
 
 
 __all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay",
