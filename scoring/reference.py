@@ -181,13 +181,31 @@ class _Reference:
     def attended(self, pid: PlayerId, k: int) -> int:
         counts = self.rules.participation_counts
         count = 0
-        for slots in self.slots[:k]:
+        for r, slots in enumerate(self.slots[:k], start=1):
             kind, game = slots[pid]
+            if kind == "final_group":  # docs/rules.md §5, §8: the finalist's evening in the group
+                kind, game = self.group_evening(pid, r)
             if game is not None:
                 count += "game" in counts and self.outcome(pid, game) != "forfeit_loss"
             else:
                 count += ("external" if kind.startswith("external_") else kind) in counts
         return count
+
+    def group_evening(self, pid: PlayerId, r: int) -> tuple[str, Game | None]:
+        """A finalist's round r in his group: his group game; else, set aside by the schedule, a bye — unless
+        he is unavailable then (nothing) or his entry of the round says what he did; nothing once withdrawn."""
+        group = self.season.championship
+        assert group is not None
+        w = self.season.withdrawal_of(pid)
+        if w is not None and r >= w.before_round:
+            return "none", None
+        for g in group.schedule:
+            if g.round == r and pid in (g.white, g.black):
+                return "game", Game(g.white, g.black, g.result)
+        if r in group.unavailable_rounds(pid):
+            return "none", None
+        entry = self.season.round(r).entry_of(pid)
+        return ("bye" if entry is None else entry.factor_key), None
 
     def standing(self, k: int, order: Ranking, scores: dict[PlayerId, Fraction], iterations: int,
                  cycle: int, capped: bool) -> RefStanding:

@@ -12,6 +12,7 @@ from keizer.scoring.asof import boundaries, entry_ranking, removal_rounds, remov
 from keizer.scoring.engine import Engine, RoundState
 from keizer.scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from keizer.scoring.fixpoint import ITERATION_CAP
+from keizer.scoring.participation import group_evenings, taking_part
 from keizer.scoring.slots import slots_frame
 from keizer.scoring.starting import make_engine
 from keizer.scoring.terms import compile_terms
@@ -21,7 +22,6 @@ from keizer.seasons.errors import InputError
 from keizer.seasons.model import EntryKind, Player, PlayerId, Season
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
-from keizer.seasons.ruleset.model import EXTERNAL_FACTOR_KEYS, PARTICIPATION_COUNTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +200,7 @@ class Replay:
 
     def attended(self, k: int | None = None) -> np.ndarray:
         """Per ranked player: rounds 1..k taken part in, as the ruleset's `participation` counts it (docs/rules.md
-        §5; by default K's "Opk": played, bye, duty, a team match)."""
+        §5; by default K's "Opk": played, bye, duty, a team match), K's finalists' evenings in their group too."""
         seg = self.at(k)
         if seg is not self:
             return seg.attended(k)
@@ -210,6 +210,10 @@ class Replay:
                   .collect())
         out = np.zeros(len(self.players), dtype=np.int64)
         out[counts["ranked"].to_numpy()] = counts["attended"].to_numpy()
+        index = {p.id: i for i, p in enumerate(self.players)}
+        for pid, evenings in group_evenings(self.season, self.ruleset, k).items():  # K's finalists (§8)
+            if pid in index:
+                out[index[pid]] += evenings
         return out
 
     def eligibility(self, k: int | None = None) -> np.ndarray | None:
@@ -328,18 +332,4 @@ def _indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataF
                               .then(pl.lit(table).gather(pl.col("opponent").fill_null(0))).alias("opponent"))
 
 
-def taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> pl.Expr:
-    """A slot that counts as taking part (docs/rules.md §5), from `counts`: "game" (played, pending too; a forfeit
-    win counts, a forfeit loss does not: the player did not come), "bye", "duty", "external" (a team match)."""
-    kind = pl.col("kind")
-    kinds = [k for k in ("bye", "duty") if k in counts]
-    if "external" in counts:
-        kinds += list(EXTERNAL_FACTOR_KEYS)
-    part = kind.is_in(kinds)
-    if "game" in counts:
-        part = part | ((kind == "game") & (pl.col("outcome") != "forfeit_loss"))
-    return part
-
-
-__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay",
-           "taking_part"]
+__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay"]
