@@ -144,6 +144,10 @@ class Attendance:
         if round_or_next(season, k).entry_of(player.id) != entry:
             events.append(EntrySet(round=k, player=player.id, entry=entry))
         label = f"round {k}: {player.name} {entry_text(entry)}"
+        rules = self.session.ruleset
+        if entry is not None and entry.is_external and rules.participation is not None \
+                and "external" in rules.participation_counts:
+            label += " (a team match on the club evening: it counts as taking part)"
         if rnd.bye == player.id and entry is not EntryKind.BYE:
             label += " instead of the bye"  # the bye and its points go: said, never silently
         suspension, note = self._art_12(k, player.id, entry, reported)
