@@ -8,16 +8,16 @@ from fractions import Fraction
 import numpy as np
 import polars as pl
 
-from keizer.scoring.asof import boundaries, entry_ranking, removal_rounds, removed_at, season_as_of
-from keizer.scoring.engine import Engine, RoundState
+from keizer.scoring.asof import boundaries, entry_ranking, removal_rounds, removed_at, round_starts, season_as_of
+from keizer.scoring.engine import RoundState
 from keizer.scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from keizer.scoring.fixpoint import ITERATION_CAP
 from keizer.scoring.participation import group_evenings, taking_part
-from keizer.scoring.slots import slots_frame
+from keizer.scoring.slots import indexed_by, slots_frame
 from keizer.scoring.starting import make_engine
 from keizer.scoring.terms import compile_terms
 from keizer.scoring.values import ladder_values
-from keizer.seasons.championship import final_group, out_of_keizer
+from keizer.seasons.championship import out_of_keizer
 from keizer.seasons.errors import InputError
 from keizer.seasons.model import EntryKind, Player, PlayerId, Season
 from keizer.seasons.ruleset.model import Ruleset
@@ -273,9 +273,10 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     scored = season_as_of(season, ruleset, start, made)
     booked = forfeits_as_booked(scored, ruleset)
     facts = season_facts(booked, ruleset, end)
-    slots = _indexed_by(slots_frame(booked, facts), scored, season)
+    slots = indexed_by(slots_frame(booked, facts), scored, season)
     players = tuple(scored.players[i] for i in facts.ranked)
-    starts, entered = _starts(season, ruleset, start, earlier, players) if earlier is not None else ({}, {})
+    starts, entered = ({}, {}) if earlier is None else \
+        round_starts(season, ruleset, start, players, earlier.ranking_as_of, earlier.entry_ranking)
     engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap, entered=entered)
     terms = compile_terms(slots, engine.scale, len(players), end)
     engine.start()
@@ -289,47 +290,6 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
                   slots=slots, prices=facts.prices, states=tuple(engine.states),
                   first=start if earlier is not None else 0, earlier=earlier, made=made, cap=cap,
                   starting=v0, bonus=tuple(bool(b) for b in engine.bonus))
-
-
-def _starts(season: Season, ruleset: Ruleset, start: int, earlier: Replay, players: tuple[Player, ...],
-            ) -> tuple[dict[int, list[int]], dict[PlayerId, Fraction]]:
-    """Rounds 1..start of a later segment: the ranking each starts from (ranked indices), and the value of the
-    place each player who joined after round 1 entered at (docs/rules.md §4).
-
-    Each round from the ranking it started from: before `start` the published one — derived again without
-    the players removed since, as if never there (D art. 22) — with those who joined at that round where they
-    entered and those joining later last, where they change no one's value; round `start` from the ranking
-    it was paired from."""
-    index = {p.id: i for i, p in enumerate(players)}
-    mode = ruleset.championship.mode if ruleset.championship else None
-    starts: dict[int, list[int]] = {}
-    entered: dict[PlayerId, Fraction] = {}
-    for k in range(1, start + 1):
-        if k < start:
-            before = [p for p in earlier.ranking_as_of(k - 1, start) if p in index]
-            held = out_of_keizer(season.championship, mode, k - 1)
-            ranking = entry_ranking(before, [p for p in players if p.joined <= k], held)
-        else:
-            ranking = earlier.entry_ranking(start)[0]
-        joining = [p.id for p in players if p.joined == k and k > 1]
-        if joining:
-            values = ladder_values(ruleset.value, len(ranking))
-            entered |= {p: values[ranking.index(p)] for p in joining}
-        placed = [index[p] for p in ranking]
-        starts[k] = placed + sorted(set(range(len(players))) - set(placed))
-    return starts, entered
-
-
-def _indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataFrame:
-    """The frame of `scored` (the season as of a round, maybe without later joiners) with `player` and
-    `opponent` indexing `season.players`, as every reader of a replay's frame expects."""
-    if scored.players == season.players:
-        return slots
-    index = {p.id: i for i, p in enumerate(season.players)}
-    table = pl.Series([index[p.id] for p in scored.players], dtype=pl.Int32)  # increasing: the order stays
-    return slots.with_columns(pl.lit(table).gather(pl.col("player")).alias("player"),
-                              pl.when(pl.col("opponent").is_not_null())
-                              .then(pl.lit(table).gather(pl.col("opponent").fill_null(0))).alias("opponent"))
 
 
 __all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay"]
