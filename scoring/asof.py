@@ -3,11 +3,10 @@
 The table after round K never changes because of what happens after K: a removal by a withdrawal before
 round J acts from J on, and a player who joins at round J is in no ranking before J. So a replay runs in
 segments, each from a round at which the ranked players change; a segment scores the season as it stood
-then (`season_as_of`), each of its rounds from the ranking it started from (`round_starts`), round J from the
-ranking it was paired from (`entry_ranking`). A removal
-takes the player out of the system as if he had never been in it (D art. 22): the rankings a segment from
-a removal starts from are those of the season without him from round 1 on (`made`: the removals made from
-the start).
+then (`season_as_of`), each of its rounds from the ranking it started from (`round_starts`), round J from
+the ranking it was paired from (`entry_ranking`). A removal takes the player out of the system as if he had
+never been in it (D art. 22): the rankings a segment from a removal starts from are those of the season
+without him from round 1 on (`made`: the removals made from the start).
 """
 
 from __future__ import annotations
