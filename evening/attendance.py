@@ -121,16 +121,20 @@ class Attendance:
             raise SeasonComplete(planned)
         report = AbsenceReport(player.id, at, force_majeure or None)
         booking = book_report(report, self.session.ruleset, round_date(season, k))
-        same = listed_round(season, k).entry_of(player.id) == booking.entry
-        change = (Change(f"round {k}: {player.name} {entry_text(booking.entry)}", listing_events(season, k))
-                  if same else self._marked(k, player.id, booking.entry))
+        if listed_round(season, k).entry_of(player.id) == booking.entry:  # booked so already (D art. 12's listing)
+            suspension, note = self._art_12(k, player.id, booking.entry, reported=True)
+            change = Change(f"round {k}: {player.name} {entry_text(booking.entry)}{note}",
+                            tuple(listing_events(season, k)) + suspension)
+        else:
+            change = self._marked(k, player.id, booking.entry, reported=True)
         events = change.events + (ReportSet(round=k, player=player.id, at=at, force_majeure=report.force_majeure),)
         return self.session.apply(Change(f"{change.label} (reported {at.replace('T', ' ')}: {booking.reason})",
                                          events))
 
-    def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None) -> Change:
+    def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool = False) -> Change:
         """The change that marks a player in round k (the round listed first if need be). In the round being
-        prepared D art. 12 goes with it where the ruleset has it: unexcused suspends, another mark readmits."""
+        prepared D art. 12 goes with it where the ruleset has it: unexcused suspends, another mark readmits;
+        `reported`: the mark books an absence report, which suspends nobody, late or not, and readmits."""
         season = self.session.season
         player = season.player(pid)
         rnd = listed_round(season, k)
@@ -140,10 +144,18 @@ class Attendance:
         if round_or_next(season, k).entry_of(player.id) != entry:
             events.append(EntrySet(round=k, player=player.id, entry=entry))
         label = f"round {k}: {player.name} {entry_text(entry)}"
+        rules = self.session.ruleset
+        if entry is not None and entry.is_external and rules.participation is not None \
+                and "external" in rules.participation_counts:
+            label += " (a team match on the club evening: it counts as taking part)"
         if rnd.bye == player.id and entry is not EntryKind.BYE:
             label += " instead of the bye"  # the bye and its points go: said, never silently
+        suspension, note = self._art_12(k, player.id, entry, reported)
+        return Change(label + note, tuple(events) + suspension)
+
+    def _art_12(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool,
+                ) -> tuple[tuple[SuspensionSet, ...], str]:
+        """D art. 12 with a mark in round k, where the ruleset has it and k is the round being prepared."""
         if k == self.session.current_round() and self.session.ruleset.suspension:
-            suspension, note = suspension_with(player.id in self.suspended(k), player.id, entry)
-            events.extend(suspension)
-            label += note
-        return Change(label, tuple(events))
+            return suspension_with(pid in self.suspended(k), pid, entry, reported)
+        return (), ""

@@ -4,6 +4,7 @@ schedule with each game's state, the table and what is decided — and the facts
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from keizer.seasons.errors import KeizerError
@@ -43,12 +44,27 @@ class GroupView:
     """scoring.group_table.GroupRow rows (empty before the group forms)."""
     state: Any
     """scoring.group_state.GroupState, or None before the group forms."""
+    passed_over: tuple[tuple[PlayerId, int], ...] = ()
+    """With the proposal: (player, rounds taken part in) of each player ranked above its last place who is
+    under the participation threshold (K's 33% rule) after the group's round, and so not proposed."""
+    share: Fraction | None = None
+    """The participation threshold (`Ruleset.participation`, K: 1/3), None without one."""
 
 
 def state_summary(season: Season, state: GroupState) -> str:
     """The state's sentence with the players' names, as the director reads it; scripts read the ids from
     the JSON's own fields (docs/format.md `keizer group`)."""
     return state.sentence(lambda pid: season.player(pid).name)
+
+
+def passed_over_summary(season: Season, view: GroupView) -> str:
+    """Who the proposal passed over for the participation rule, and why, in one sentence ("" when nobody):
+    the director reads it where the proposal is (docs/rules.md §8)."""
+    if not view.passed_over:
+        return ""
+    after = view.rule.after_round
+    who = ", ".join(f"{season.player(p).name} ({n} of {after} rounds)" for p, n in view.passed_over)
+    return f"Passed over, under the {view.share} participation rule after round {after}: {who}"
 
 
 def rule_of(season: Season) -> ChampionshipRule:
@@ -65,7 +81,15 @@ def group_of(season: Season) -> ChampionshipGroup:
 
 
 def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[PlayerId, ...]:
-    """The members proposed from the Keizer ranking after the group's round, minus who declines."""
+    """The members proposed from the Keizer ranking after the group's round, minus who declines and who is
+    under the participation threshold then (K's 33% rule, docs/rules.md §8)."""
+    return _proposal(season, declined)[0]
+
+
+def _proposal(season: Season, declined: tuple[PlayerId, ...] = (),
+              ) -> tuple[tuple[PlayerId, ...], tuple[tuple[PlayerId, int], ...]]:
+    """The proposal, and (player, rounds taken part in) of those passed over above its last place for being
+    under the participation threshold."""
     from keizer.scoring.replay import replay
     from keizer.scoring.group_table import propose_members
 
@@ -76,8 +100,14 @@ def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[Playe
     for pid in declined:
         if not season.has_player(pid):
             raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
-    ranking = replay(season, rule.after_round).ranking_after(rule.after_round)
-    return propose_members(ranking, rule.size, declined)
+    played = replay(season, rule.after_round)
+    rows = played.standings(rule.after_round).rows
+    ranking = tuple(r.player for r in rows)
+    under = frozenset(r.player for r in rows if r.eligible is False)
+    members = propose_members(ranking, rule.size, declined, under)
+    last = max((ranking.index(p) for p in members), default=-1) if len(members) == rule.size else len(ranking)
+    attended = dict(zip((p.id for p in played.players), (int(n) for n in played.attended(rule.after_round))))
+    return members, tuple((p, attended[p]) for p in ranking[:last] if p in under and p not in declined)
 
 
 def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
@@ -88,8 +118,11 @@ def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView
     rule = rule_of(season)
     group = season.championship
     if group is None:
-        ready = season.last_scored_round >= rule.after_round
-        return GroupView(rule, None, proposal(season, declined) if ready else (), (), (), None)
+        if season.last_scored_round < rule.after_round:
+            return GroupView(rule, None, (), (), (), None)
+        members, passed = _proposal(season, declined)
+        return GroupView(rule, None, members, (), (), None, passed_over=passed,
+                         share=parse_ruleset(season.ruleset_spec).participation)
     done = scheduled_results(season, group, rule)
     missed = set(missed_games(season, group, rule))
     rows = []

@@ -148,12 +148,13 @@ def player_card(replay: Replay, player: PlayerId, k: int | None = None) -> Playe
     self_value = Fraction(0)
     if rules.self_value == "current":
         self_value = sum((values[r] for r in own_ranks), Fraction(0)) / len(own_ranks)
-    elif rules.self_value == "initial":
-        self_value = values[i]
+    v0 = replay.starting[i] if replay.starting else values[i]  # docs/rules.md §4: the starting value
+    if rules.self_value == "initial":
+        self_value = v0
     bonus = Fraction(0)
-    if rules.aalsmeer is not None:
+    if rules.aalsmeer is not None and (not replay.bonus or replay.bonus[i]):
         a = rules.aalsmeer
-        bonus = a.multiplier * values[i] * max(0, a.rounds - st.round) / a.rounds
+        bonus = a.multiplier * v0 * max(0, a.rounds - st.round) / a.rounds
     place = int(np.flatnonzero(st.order == i)[0])
     history = tuple(_published_rank(replay, player, i, r) for r in range(st.round + 1))
     return PlayerCard(player=player, name=replay.players[i].name, round=st.round, rank=place + 1,

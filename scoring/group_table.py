@@ -14,9 +14,11 @@ GAMES_PER_PAIR = 2
 
 
 def propose_members(ranking: tuple[PlayerId, ...], size: int, declined: tuple[PlayerId, ...] = (),
-                    ) -> tuple[PlayerId, ...]:
-    """The top `size` of the Keizer ranking who did not decline: the next in line moves up (D art. 4)."""
-    return tuple(p for p in ranking if p not in declined)[:size]
+                    under: frozenset[PlayerId] = frozenset()) -> tuple[PlayerId, ...]:
+    """The top `size` of the Keizer ranking who did not decline: the next in line moves up (D art. 4). `under`:
+    players under the participation threshold, passed over as well — K's 33% rule decides "een notering op
+    de ranglijst", and the group is the top of that list (docs/rules.md §8)."""
+    return tuple(p for p in ranking if p not in declined and p not in under)[:size]
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from keizer.scoring.history import colour_balance, colour_history, colour_run, sat_at_board
-from keizer.scoring.replay import Replay, taking_part
+from keizer.scoring.replay import Replay
 from keizer.scoring.slots import exact_series
 from keizer.seasons.classes import classes_in_round
 from keizer.seasons.numbers import exact_text
@@ -28,7 +28,7 @@ def _played(k: int) -> pl.Expr:
     return pl.col("ranked").is_not_null() & (pl.col("round") <= k)
 
 
-def _counts(slots: pl.LazyFrame, counts: tuple[str, ...]) -> pl.LazyFrame:
+def _counts(slots: pl.LazyFrame) -> pl.LazyFrame:
     """Per ranked player: the game, entry and board-point counts of D's and K's tables."""
     kind, outcome = pl.col("kind"), pl.col("outcome")
     forfeit = outcome.is_in(["forfeit_win", "forfeit_loss"]).fill_null(False)
@@ -44,7 +44,7 @@ def _counts(slots: pl.LazyFrame, counts: tuple[str, ...]) -> pl.LazyFrame:
         byes=(kind == "bye").sum(), excused=(kind == "excused").sum(),
         unexcused=(kind == "unexcused").sum(), duty=(kind == "duty").sum(),
         external=kind.is_in(EXTERNAL_FACTOR_KEYS).sum(),
-        attended=taking_part(counts).sum(), colours=colour_history(),
+        colours=colour_history(),
     )
 
 
@@ -58,6 +58,7 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
     # The class each played round K in (rules §9), as the class tables read it: the starting class changed
     # by the moves accepted at the readings before K. The full season's, whatever the segment scored.
     classes = classes_in_round(replay.season, st.round)
+    attended = replay.attended(st.round)
     head = pl.DataFrame([
         pl.Series("rank", [r.rank for r in st.rows], dtype=pl.Int64),
         pl.Series("ranked", [index[r.player] for r in st.rows], dtype=pl.Int32),
@@ -72,12 +73,14 @@ def standings_frame(replay: Replay, k: int | None = None) -> pl.DataFrame:
         exact_series("value_num", [r.value.numerator for r in st.rows]),
         exact_series("value_den", [r.value.denominator for r in st.rows]),
         pl.Series("eligible", [r.eligible for r in st.rows], dtype=pl.Boolean),
+        # K's "Opk" (docs/rules.md §5): the Keizer's slots and K's finalists' evenings in their group (§8)
+        pl.Series("attended", [int(attended[index[r.player]]) for r in st.rows], dtype=pl.Int64),
         pl.Series("lot", [replay.season.start_rank(p.id) for p in players], dtype=pl.Int64),
         pl.Series("group", [p.group for p in players], dtype=pl.Int64),
         pl.Series("class", [classes.get(p.id) for p in players], dtype=pl.Utf8),
     ])
     slots = replay.slots.lazy().filter(_played(st.round))
-    table = (head.lazy().join(_counts(slots, replay.ruleset.participation_counts), on="ranked", how="left")
+    table = (head.lazy().join(_counts(slots), on="ranked", how="left")
              .with_columns([pl.col(c).fill_null(0).cast(pl.Int64) for c in _COUNTS])
              .with_columns(colour_run=colour_run(pl.col("colours")),
                            colour_balance=colour_balance(pl.col("colours")),

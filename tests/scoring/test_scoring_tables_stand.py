@@ -105,3 +105,27 @@ def test_a_card_shows_the_ranks_that_were_published() -> None:
 
     for pid in ("p1", "p2", "p3", "p4"):
         assert player_card(rp, pid).rank_history == tuple(rp.ranking_after(r).index(pid) + 1 for r in range(3))
+
+
+def test_a_frozen_price_stays_when_someone_joins_later() -> None:
+    """D art. 17 (frozen): a round keeps its price for good. `a` joins at round 2 at place 1, so p1's win over
+    `a` in round 2 is worth #1's 80; `b` joining at round 3 must not reprice it (it did: `a` put last, 76)."""
+    from keizer.scoring.card import player_card
+    from keizer.seasons.model import PlayerId
+
+    obj = {"format": "keizer-season/1", "ruleset": "doorn-driebergen-2019", "rounds_planned": 30,
+           "players": [{"id": f"p{i}"} for i in range(1, 5)] + [{"id": "a", "joined": 2, "enters_at": 1},
+                                                              {"id": "b", "joined": 3}],
+           "rounds": [{"round": 1, "games": [{"white": "p1", "black": "p2", "result": "1-0"},
+                                             {"white": "p3", "black": "p4", "result": "1-0"}]},
+                      {"round": 2, "games": [{"white": "a", "black": "p1", "result": "0-1"},
+                                             {"white": "p2", "black": "p3", "result": "1/2-1/2"}],
+                       "entries": {"p4": "bye"}},
+                      {"round": 3, "games": [{"white": "p1", "black": "p3", "result": "1-0"},
+                                             {"white": "b", "black": "a", "result": "1-0"}],
+                       "entries": {"p2": "excused", "p4": "excused"}}]}
+    rp = replay(season_from_json(obj))
+    for pid in ("p1", "p2", "p3", "p4", "a"):
+        published = [line.points for line in player_card(rp, PlayerId(pid), 2).lines]
+        assert [line.points for line in player_card(rp, PlayerId(pid), 3).lines][:2] == published, pid
+    assert player_card(rp, PlayerId("p1"), 3).lines[1].points == 80

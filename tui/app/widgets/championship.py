@@ -14,7 +14,7 @@ from keizer.seasons.model import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.group_view import GroupView
+from keizer.evening.group_view import GroupView, passed_over_summary
 from keizer.tui.format import fit_names
 from keizer.seasons.names import short_names
 from keizer.tui.visible import visible
@@ -111,8 +111,10 @@ class ChampionshipPane(Vertical):
         if view is None:
             members.update(visible(reason))
         elif view.proposal:
+            passed = passed_over_summary(season, view)
             members.update(f"Not formed yet. Proposed after round {view.rule.after_round} "
-                           f"(d: declines, the next in line moves up; f: form the group):")
+                           f"(d: declines, the next in line moves up; f: form the group):"
+                           + (f"\n{visible(passed)}" if passed else ""))
             _columns(table, [("#", "place"), ("Name", "name")])
             table.fill([(p, [str(i), season.player(p).name]) for i, p in enumerate(view.proposal, 1)])
         else:

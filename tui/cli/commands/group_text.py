@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from keizer.seasons.model import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.group_view import GroupView, state_summary
+from keizer.evening.group_view import GroupView, passed_over_summary, state_summary
 from keizer.tui.format import exact, text_table
 
 if TYPE_CHECKING:
@@ -24,6 +24,8 @@ def view_json(season: Season, view: GroupView) -> dict[str, Any]:
                            "last_round": rule.schedule_end(season.rounds_planned), "formed": view.group is not None}
     if view.group is None:
         out["proposal"] = [{"player": p, "name": _name(season, p)} for p in view.proposal]
+        out["passed_over"] = [{"player": p, "name": _name(season, p), "attended": n, "rounds": rule.after_round}
+                              for p, n in view.passed_over]
         return out
     group = view.group
     out["members"] = [{"player": p, "name": _name(season, p)} for p in group.members]
@@ -53,6 +55,8 @@ def view_text(season: Season, view: GroupView) -> str:
             return f"{head}\nNot formed yet: it forms after round {rule.after_round}.\n"
         lines = [head, "Not formed yet. Proposed from the ranking (keizer group form):"]
         lines += [f"{i:>3}  {_name(season, p)} ({p})" for i, p in enumerate(view.proposal, 1)]
+        if view.passed_over:
+            lines.append(passed_over_summary(season, view))
         return "\n".join(lines) + "\n"
     group = view.group
     lines = [head, "Members: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.members)]
