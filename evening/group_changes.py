@@ -4,11 +4,20 @@ shell can show a change before it is saved (`keizer group … ` without `--save`
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from keizer.evening.group_view import check_group_rounds, first_open_round, group_of, proposal, rule_of
+from keizer.evening.group_view import (
+    check_group_rounds,
+    first_open_round,
+    group_of,
+    group_view,
+    proposal,
+    rule_of,
+)
 from keizer.evening.session import Change
+from keizer.scoring.group_table import GAMES_PER_PAIR
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import DecisionGame, GroupGame, PlayerId, Result, Season
 from keizer.seasons.store.events import (
@@ -20,7 +29,7 @@ from keizer.seasons.store.events import (
 )
 
 if TYPE_CHECKING:
-    from keizer.pairing.group_schedule import ScheduleCheck
+    from keizer.pairing.group_check import ScheduleCheck
 
 
 def formation(season: Season, declined: tuple[PlayerId, ...]) -> Change:
@@ -48,20 +57,34 @@ class ScheduleProposal:
     check: ScheduleCheck
     first: int
     """The first round the schedule changes in: the games before it are kept."""
+    optimal: bool = True
+    """False: the best schedule found within the model's limit of work, not proven the least cost."""
 
     @property
     def change(self) -> Change:
         return schedule_change(self.games)
 
+    def notes(self, season: Season) -> tuple[str, ...]:
+        """What the director can act on (hard breaches, then each member once), with the players' names."""
+        return tuple(text for _, text in self.check.notes(lambda pid: season.player(pid).name))
 
-def schedule_proposal(season: Season, first: int | None = None) -> ScheduleProposal:
-    """The schedule model's proposal from round `first` (default: the first open round), games before it kept."""
+    @property
+    def summary(self) -> str:
+        """"proposed schedule, cost 3 (the least possible)" — or "(the best found…)" when not proven."""
+        how = "the least possible" if self.optimal else "the best found in the time allowed, not proven the least"
+        return f"proposed schedule, cost {self.check.cost} ({how})"
+
+
+def schedule_proposal(season: Season, first: int | None = None, stop: threading.Event | None = None,
+                      ) -> ScheduleProposal:
+    """The schedule model's proposal from round `first` (default: the first open round), games before it
+    kept; `stop` (set from another thread) ends the search with `SearchStopped`, nothing proposed."""
     from keizer.pairing.group_schedule import propose_schedule
 
     rule, group = rule_of(season), group_of(season)
     first = first_open_round(season, group, rule) if first is None else first
-    games, check = propose_schedule(season, group, rule, first)
-    return ScheduleProposal(games, check, first)
+    found = propose_schedule(season, group, rule, first, stop=stop)
+    return ScheduleProposal(found.games, found.check, first, found.optimal)
 
 
 def schedule_change(games: tuple[GroupGame, ...]) -> Change:
@@ -107,8 +130,10 @@ def move_scheduled(season: Season, white: PlayerId, black: PlayerId, to_round: i
         raise KeizerError(f"no game {white}–{black} is scheduled from round {first} on")
     schedule, check, before = move_game(season, group, rule, first, game, to_round)
     new = [x for x in check.breaches if x not in before.breaches]
-    lines = [f"Moving {white}–{black} from round {game.round} to round {to_round}: cost {before.cost} → {check.cost}"]
-    lines += [f"  breaks{' (hard)' if x.hard else ''}: {x.what}" for x in new] or ["  breaks nothing"]
+    name = lambda pid: season.player(pid).name  # noqa: E731 — a short local alias
+    lines = [f"Moving {name(white)}–{name(black)} from round {game.round} to round {to_round}: "
+             f"cost {before.cost} → {check.cost}"]
+    lines += [f"  breaks{' (hard)' if x.hard else ''}: {x.said(name)}" for x in new] or ["  breaks nothing"]
     return GameMove(game, to_round, schedule, tuple(lines), check, not any(x.hard for x in new))
 
 

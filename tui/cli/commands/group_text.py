@@ -11,7 +11,7 @@ from keizer.evening.group_view import GroupView, state_summary
 from keizer.tui.format import exact, text_table
 
 if TYPE_CHECKING:
-    from keizer.pairing.group_schedule import ScheduleCheck
+    from keizer.pairing.group_check import ScheduleCheck
 
 
 def _name(season: Season, pid: PlayerId) -> str:
@@ -79,17 +79,29 @@ def view_text(season: Season, view: GroupView) -> str:
     return "\n".join(lines) + "\n"
 
 
-def schedule_json(schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int) -> dict[str, Any]:
-    return {"from_round": first, "cost": check.cost, "valid": check.valid,
-            "games": [{"round": g.round, "white": g.white, "black": g.black} for g in schedule],
-            "breaches": [{"hard": b.hard, "what": b.what} for b in check.breaches]}
+def schedule_json(season: Season, schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int,
+                  optimal: bool | None = None) -> dict[str, Any]:
+    """`optimal`: for a proposal, whether it is proven the least cost (None: a schedule moved by hand)."""
+    out: dict[str, Any] = {"from_round": first, "cost": check.cost, "valid": check.valid}
+    if optimal is not None:
+        out["optimal"] = optimal
+    out["games"] = [{"round": g.round, "white": g.white, "black": g.black} for g in schedule]
+    out["breaches"] = [{"hard": b.hard, "kind": b.kind, "players": list(b.players), "rounds": list(b.rounds),
+                        "what": b.what} for b in check.breaches]
+    out["notes"] = [{"hard": hard, "text": text} for hard, text in check.notes(lambda p: _name(season, p))]
+    return out
 
 
-def schedule_text(season: Season, schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int) -> str:
+def schedule_text(season: Season, schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int,
+                  optimal: bool | None = None) -> str:
+    """The schedule by round, then what the director can act on: each member named once, only what
+    another placement could change (`ScheduleCheck.notes`)."""
     rounds = sorted({g.round for g in schedule})
     rows = [[str(r), "; ".join(f"{_name(season, g.white)}–{_name(season, g.black)}" for g in schedule if g.round == r)]
             for r in rounds]
-    lines = [f"Championship group schedule (placed from round {first} on; cost {check.cost})",
+    how = "" if optimal is None else ", the least possible" if optimal else \
+        ", the best found in the time allowed (not proven the least)"
+    lines = [f"Championship group schedule (placed from round {first} on; cost {check.cost}{how})",
              text_table(["Rd", "Games"], rows, [True, False])]
-    lines += [f"  {'BREAKS' if b.hard else 'note'}: {b.what}" for b in check.breaches]
+    lines += [f"  {'BREAKS' if hard else 'note'}: {text}" for hard, text in check.notes(lambda p: _name(season, p))]
     return "\n".join(lines) + "\n"
