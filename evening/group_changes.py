@@ -153,8 +153,10 @@ def unavailability(season: Season, player: PlayerId, rounds: tuple[int, ...]) ->
     return Change(f"rounds {name} cannot play in the group: {said}", (GroupUnavailableSet(player, rounds),))
 
 
-def decision(season: Season, game: tuple[PlayerId, PlayerId, Result] | None) -> Change:
-    """The decision games with one more (or the result of a pending one set); None clears them all."""
+def decision(season: Season, game: tuple[PlayerId, PlayerId, Result] | None, at: int | None = None) -> Change:
+    """The decision games with one more (or the result of a pending one with these colours set); None clears
+    them all; `at`: the index of a recorded decision game whose result this corrects. A game the tie does
+    not need is refused (D art. 2: two decision games, or a play-off's double round robin, and no more)."""
     group = group_of(season)
     if game is None:
         return Change("clear the decision games", (GroupDecisionSet(()),))
@@ -163,13 +165,40 @@ def decision(season: Season, game: tuple[PlayerId, PlayerId, Result] | None) -> 
         if pid not in group.members:
             raise KeizerError(f"decision game {white}–{black}: {pid!r} is not in the championship group")
     games = list(group.decision)
-    at = next((i for i, g in enumerate(games) if (g.white, g.black) == (white, black) and not g.result.is_decided),
-              None)
+    if at is not None:
+        if not 0 <= at < len(games):
+            raise KeizerError(f"there is no decision game {at + 1} (recorded: {len(games)})")
+        white, black = games[at].white, games[at].black
+    else:
+        at = next((i for i, g in enumerate(games) if (g.white, g.black) == (white, black) and not g.result.is_decided),
+                  None)
     if at is None:
+        _another_needed(season, white, black)
         games.append(DecisionGame(white, black, result))
     else:
         games[at] = DecisionGame(white, black, result)
     return Change(f"decision game {white}–{black} {result.value}", (GroupDecisionSet(tuple(games)),))
+
+
+def _another_needed(season: Season, white: PlayerId, black: PlayerId) -> None:
+    """KeizerError, in one line, unless the tie for first needs one more decision game of this pair."""
+    state = group_view(season).state
+    name = lambda pid: season.player(pid).name  # noqa: E731 — a short local alias
+    if state.games_left:
+        raise KeizerError(f"decision games come after the group's games: {state.games_left} still to play")
+    if not state.tied:
+        raise KeizerError(f"no tie for first: {name(state.champion[0])} is champion, no decision game is played")
+    for pid in (white, black):
+        if pid not in state.tied:
+            raise KeizerError(f"{name(pid)} is not tied for first: only {', '.join(map(name, state.tied))} "
+                              f"play decision games")
+    pair = {white, black}
+    if len(pair) == 2 and sum(1 for g in group_of(season).decision if {g.white, g.black} == pair) >= GAMES_PER_PAIR:
+        if len(state.tied) == 2:
+            raise KeizerError(f"{name(white)} and {name(black)} have played their two decision games (D art. 2): "
+                              f"no third is played; still tied, they share the title")
+        raise KeizerError(f"{name(white)} and {name(black)} have played both their play-off games (a double "
+                          f"round robin, D art. 2): no third is played")
 
 
 def group_result(season: Season, k: int, white: PlayerId, black: PlayerId, result: Result) -> Change:

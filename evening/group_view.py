@@ -15,7 +15,7 @@ from keizer.seasons.ruleset.parse import parse_ruleset
 if TYPE_CHECKING:
     from keizer.scoring.group_state import GroupState
 
-GameState = Literal["played", "on the board", "to play", "missed"]
+GameState = Literal["played", "on the board", "to play", "missed", "withdrawn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,8 @@ class ScheduleRow:
     """The result so far (PENDING while not played, or on the board without a result)."""
     state: GameState
     """"played" (a result), "on the board" (paired, no result), "to play", "missed" (its round was played
-    without it: reschedule)."""
+    without it: reschedule), "withdrawn" (a member withdrew: never played; `result` is the forfeit it counts
+    as, or PENDING when the member's games do not count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,10 @@ class GroupView:
     """scoring.group_table.GroupRow rows (empty before the group forms)."""
     state: Any
     """scoring.group_state.GroupState, or None before the group forms."""
+    withdrawn: tuple[Any, ...] = ()
+    """scoring.group_withdrawal.MemberWithdrawal per member who withdrew, in member order."""
+    passed_over: tuple[PlayerId, ...] = ()
+    """Before the group forms: the players the proposal passes over because they withdrew (D art. 22)."""
 
 
 def state_summary(season: Season, state: GroupState) -> str:
@@ -65,7 +70,13 @@ def group_of(season: Season) -> ChampionshipGroup:
 
 
 def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[PlayerId, ...]:
-    """The members proposed from the Keizer ranking after the group's round, minus who declines."""
+    """The members proposed from the Keizer ranking after the group's round, minus who declines and who
+    withdrew (docs/rules.md §8)."""
+    return _proposal(season, declined)[0]
+
+
+def _proposal(season: Season, declined: tuple[PlayerId, ...]) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:
+    """(proposal, passed over): the passed over are who withdrew and would otherwise be proposed."""
     from keizer.scoring.replay import replay
     from keizer.scoring.group_table import propose_members
 
@@ -77,32 +88,48 @@ def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[Playe
         if not season.has_player(pid):
             raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
     ranking = replay(season, rule.after_round).ranking_after(rule.after_round)
-    return propose_members(ranking, rule.size, declined)
+    withdrawn = tuple(w.player for w in season.withdrawals)
+    members = propose_members(ranking, rule.size, declined, withdrawn)
+    last = ranking.index(members[-1]) if members else -1
+    return members, tuple(p for p in ranking[: last + 1] if p in withdrawn and p not in declined)
 
 
 def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
     """The group as it stands; before it forms, the proposal with these declines."""
     from keizer.scoring.group_state import group_state
-    from keizer.scoring.group_table import group_games, missed_games, scheduled_results, table
+    from keizer.scoring.group_table import group_games, missed_games, scheduled_results
+    from keizer.scoring.group_withdrawal import group_table, member_withdrawals
 
     rule = rule_of(season)
     group = season.championship
     if group is None:
-        ready = season.last_scored_round >= rule.after_round
-        return GroupView(rule, None, proposal(season, declined) if ready else (), (), (), None)
+        if season.last_scored_round < rule.after_round:
+            return GroupView(rule, None, (), (), (), None)
+        members, passed = _proposal(season, declined)
+        return GroupView(rule, None, members, (), (), None, passed_over=passed)
     done = scheduled_results(season, group, rule)
     missed = set(missed_games(season, group, rule))
+    games = group_games(season, group, rule)
+    withdrawn = member_withdrawals(season, group, games)
+    gone = {w.player: w for w in withdrawn}
     rows = []
     for i, (g, d) in enumerate(zip(group.schedule, done)):
+        result = d.result if d is not None else Result.PENDING
         if d is not None:
             state: GameState = "played" if d.result.is_decided else "on the board"
         else:
             state = "missed" if i in missed else "to play"
+            left = [gone[p] for p in (g.white, g.black) if p in gone]
+            if left and (state == "missed" or any(g.round >= w.before_round for w in left)):
+                state = "withdrawn"  # never played: a forfeit when the member's games count (rules §8)
+                if len(left) == 1 and left[0].counted:
+                    result = Result.WHITE_FORFEIT_WIN if left[0].player == g.black else Result.BLACK_FORFEIT_WIN
         if d is not None and (d.white, d.black) != (g.white, g.black):
             g = GroupGame(g.round, d.white, d.black)  # played with the other colours: the result reads with them
-        rows.append(ScheduleRow(g, d.result if d is not None else Result.PENDING, state))
-    rows_table = table(group.members, group_games(season, group, rule))
-    return GroupView(rule, group, (), tuple(rows), rows_table, group_state(rows_table, group.decision))
+        rows.append(ScheduleRow(g, result, state))
+    rows_table = group_table(group.members, games, withdrawn)
+    now = group_state(rows_table, group.decision, frozenset(gone))
+    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn)
 
 
 def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:

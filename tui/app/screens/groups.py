@@ -229,9 +229,11 @@ class GroupsScreen(KeizerScreen):
         if key.startswith(("decided:", "needed:")):
             kind, i = key.split(":")
             group = season.championship
-            w, b = ((group.decision[int(i)].white, group.decision[int(i)].black) if kind == "decided"
-                    else view.state.needed[int(i)])
-            self.write(self.evening.group.decide, (w, b, result))
+            if kind == "decided":  # a correction of that game's result, never one more game
+                g = group.decision[int(i)]
+                self.write(self.evening.group.decide, (g.white, g.black, result), at=int(i))
+            else:
+                self.write(self.evening.group.decide, (*view.state.needed[int(i)], result))
             return
         row = view.schedule[int(key)]
         if view.rule.mode != "separate":

@@ -78,8 +78,10 @@ class ChampionshipPane(Vertical):
             if view is None:
                 members.update(visible(reason))
             elif view.proposal:
-                members.update(f"Not formed yet. Proposed after round {view.rule.after_round} "
-                               f"(d: declines, the next in line moves up; f: form the group):")
+                passed = (f" {', '.join(name(p) for p in view.passed_over)} withdrew: passed over."
+                          if view.passed_over else "")
+                members.update(visible(f"Not formed yet. Proposed after round {view.rule.after_round} "
+                                       f"(d: declines, the next in line moves up; f: form the group):{passed}"))
                 _columns(table, [("#", "place"), ("Name", "name")])
                 table.fill([(p, [str(i), name(p)]) for i, p in enumerate(view.proposal, 1)])
             else:
@@ -107,6 +109,8 @@ class ChampionshipPane(Vertical):
                  or f"Members ({view.rule.mode}): the {len(group.members)} in the table below"]
         if group.declined:
             lines.append(fitted_line(group.declined, lambda n: "Declined: " + ", ".join(map(n, group.declined))))
+        for w in view.withdrawn:  # what a withdrawal does to the group (rules §8)
+            lines.append(fitted_line((w.player,), w.sentence, lines=2))
         if unavailable:  # what the schedule avoids (u sets it): in sight before s proposes one
             lines.append(fitted_line(unavailable, lambda n: "Cannot play: " + "; ".join(
                 f"{n(p)} {', '.join(map(str, group.unavailable_rounds(p)))}" for p in unavailable)))

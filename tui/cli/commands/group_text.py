@@ -24,10 +24,13 @@ def view_json(season: Season, view: GroupView) -> dict[str, Any]:
                            "last_round": rule.schedule_end(season.rounds_planned), "formed": view.group is not None}
     if view.group is None:
         out["proposal"] = [{"player": p, "name": _name(season, p)} for p in view.proposal]
+        out["passed_over"] = list(view.passed_over)
         return out
     group = view.group
     out["members"] = [{"player": p, "name": _name(season, p)} for p in group.members]
     out["declined"] = list(group.declined)
+    out["withdrawn"] = [{"player": w.player, "before_round": w.before_round, "played": w.played, "total": w.total,
+                         "counted": w.counted} for w in view.withdrawn]
     out["unavailable"] = {p: list(r) for p, r in group.unavailable}
     out["schedule"] = [{"round": r.game.round, "white": r.game.white, "black": r.game.black,
                         "result": r.result.value, "state": r.state} for r in view.schedule]
@@ -53,11 +56,14 @@ def view_text(season: Season, view: GroupView) -> str:
             return f"{head}\nNot formed yet: it forms after round {rule.after_round}.\n"
         lines = [head, "Not formed yet. Proposed from the ranking (keizer group form):"]
         lines += [f"{i:>3}  {_name(season, p)} ({p})" for i, p in enumerate(view.proposal, 1)]
+        if view.passed_over:
+            lines.append("Passed over (withdrawn): " + ", ".join(f"{_name(season, p)} ({p})" for p in view.passed_over))
         return "\n".join(lines) + "\n"
     group = view.group
     lines = [head, "Members: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.members)]
     if group.declined:
         lines.append("Declined: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.declined))
+    lines += [f"Withdrawn: {w.sentence(lambda p: _name(season, p))}" for w in view.withdrawn]
     lines.append("")
     lines.append(text_table(["Pl", "Name", "Pts", "Played", "To play"],
                             [[str(r.place), _name(season, r.player), game_points_text(r.points), str(r.played),
