@@ -259,3 +259,20 @@ def test_the_circle_method_is_a_double_round_robin() -> None:
         games = [g for slot in slots for g in slot]
         assert sorted(games) == sorted((a, b) for a in members for b in members if a != b)
         assert all(len({p for g in slot for p in g}) == 2 * len(slot) for slot in slots)
+
+
+def test_keizer_bench_group_reports_each_clubs_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    """The figures of docs/performance.md come from here: both clubs' schedules proven, nothing to act on."""
+    import json
+
+    from keizer.pairing import group_benchmark
+    from keizer.tui.cli.main import main
+
+    rows = group_benchmark.run_group_benchmark(repeats=1)
+    assert [(r["optimal"], r["cost"], r["notes"]) for r in rows[:2]] == [(True, 0, 0), (True, 0, 0)]
+    assert "K: 6 of 16" in group_benchmark.format_report(rows)
+    original = group_benchmark.run_group_benchmark
+    with pytest.MonkeyPatch.context() as patch:  # the command, on one repeat
+        patch.setattr(group_benchmark, "run_group_benchmark", lambda seed=0: original(seed, repeats=1))
+        assert main(["bench", "group", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 3
