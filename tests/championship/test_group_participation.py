@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from keizer.evening.group_changes import formation, members_of
-from keizer.evening.group_view import group_view, proposal
+from keizer.evening.group_view import PassedOver, group_view, proposal
 from keizer.scoring.replay import replay
 from keizer.seasons.season_json.read import season_from_json
 from keizer.tui.cli.main import main
@@ -34,7 +34,7 @@ def test_the_proposal_passes_over_a_player_under_the_threshold() -> None:
     view = group_view(season)
     assert [r.player for r in replay(season).standings(4).rows][:3] == ["p5", "p4", "p1"]
     assert view.proposal == ("p5", "p4", "p3") and proposal(season) == ("p5", "p4", "p3")
-    assert view.passed_over == (("p1", 1),)
+    assert view.passed_over == (PassedOver("p1", withdrew=False, attended=1),)
     assert members_of(formation(season, ())).members == ("p5", "p4", "p3")
 
 
@@ -46,7 +46,8 @@ def test_the_director_reads_it_where_the_proposal_is(capsys: pytest.CaptureFixtu
     assert "Passed over, under the 1/3 participation rule after round 4: Player 1 (1 of 4 rounds)" in out
     assert main(["group", str(path), "--json"]) == 0
     said = json.loads(capsys.readouterr().out)
-    assert said["passed_over"] == [{"player": "p1", "name": "Player 1", "attended": 1, "rounds": 4}]
+    assert said["passed_over"] == [{"player": "p1", "name": "Player 1", "reason": "participation", "attended": 1,
+                                    "rounds": 4}]
     assert [p["player"] for p in said["proposal"]] == ["p5", "p4", "p3"]
 
 

@@ -167,6 +167,19 @@ _WORDS: dict[str, tuple[str, str]] = {
     "game_to_play": ("nog te spelen", "to play"),
     "game_on_board": ("wordt gespeeld", "being played"),
     "game_missed": ("niet gespeeld: wordt opnieuw ingepland", "not played: to be rescheduled"),
+    "game_withdrawn": ("niet gespeeld: teruggetrokken", "not played: withdrawn"),
+    "group_withdrawn_counted": ("{name} trok zich terug vóór ronde {r}, na {played} van de {total} groepspartijen: "
+                                "die uitslagen blijven staan en elke partij die niet meer gespeeld wordt, is voor "
+                                "de tegenstander.",
+                                "{name} withdrew before round {r}, after {played} of the {total} group games: those "
+                                "results stand, and each game not played is won by the opponent."),
+    "group_withdrawn_struck": ("{name} trok zich terug vóór ronde {r}, na {played} van de {total} groepspartijen, "
+                               "minder dan de helft: geen van die partijen telt mee.",
+                               "{name} withdrew before round {r}, after {played} of the {total} group games, fewer "
+                               "than half: none of those games count."),
+    "group_passed_over": ("Teruggetrokken, dus niet voorgesteld", "Withdrawn, so not proposed"),
+    "group_passed_under": ("Onder de deelnamegrens, dus niet voorgesteld",
+                           "Under the participation threshold, so not proposed"),
     "group_decision": ("Beslissingspartijen", "Decision games"),
     "state_playing": ("Nog {n:groepspartij|groepspartijen} te spelen. Kunnen nog kampioen worden: {names}.",
                       "{n:group game|group games} still to play. Can still become champion: {names}."),

@@ -29,6 +29,32 @@ MEMBER_AT_LEAST = 12
 members are (the group table below says each whole)."""
 
 
+class FlowingTable(KeizerTable):
+    """A table of the pane whose cursor flows on into the table below it (↓ on its last row) or above it (↑ on
+    its first): the members and the schedule read as one list from the keyboard."""
+
+    def __init__(self, *, id: str, above: str | None = None, below: str | None = None) -> None:
+        super().__init__(id=id)
+        self.above = above
+        self.below = below
+
+    def _flow(self, to: str | None, row: int) -> bool:
+        target = self.screen.query_one(f"#{to}", KeizerTable) if to is not None else None
+        if target is None or not target.display or not target.row_count:
+            return False
+        target.move_cursor(row=row if row >= 0 else target.row_count - 1, animate=False, scroll=True)
+        target.focus()
+        return True
+
+    def action_cursor_down(self) -> None:
+        if self.cursor_row < self.row_count - 1 or not self._flow(self.below, 0):
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.cursor_row > 0 or not self._flow(self.above, -1):
+            super().action_cursor_up()
+
+
 class _Names:
     """The players' names for the pane's lines: whole where they fit in `width`, else as short as the lines
     need (`fit_names`); on a short terminal (`tight`) each line gets its least room."""
@@ -75,9 +101,9 @@ class ChampionshipPane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="group-members", markup=False)
         yield Static("", id="group-state", markup=False)
-        yield KeizerTable(id="group-table")
+        yield FlowingTable(id="group-table", below="group-schedule")
         yield Static("", id="group-decision", markup=False)
-        yield KeizerTable(id="group-schedule")
+        yield FlowingTable(id="group-schedule", above="group-table")
         yield Static("", id="group-detail", classes="subtitle", markup=False)
 
     def show(self, season: Season, view: GroupView | None, reason: str = "",
@@ -130,6 +156,8 @@ class ChampionshipPane(Vertical):
                  or f"Members ({view.rule.mode}): the {len(group.members)} in the table below"]
         if group.declined:
             lines.append(names.line(group.declined, lambda n: "Declined: " + ", ".join(map(n, group.declined))))
+        for w in view.withdrawn:  # what a withdrawal does to the group (rules §8)
+            lines.append(names.line((w.player,), w.sentence, lines=2))
         if unavailable:  # what the schedule avoids (u sets it): in sight before s proposes one
             lines.append(names.line(unavailable, lambda n: "Cannot play: " + "; ".join(
                 f"{n(p)} {', '.join(map(str, group.unavailable_rounds(p)))}" for p in unavailable)))

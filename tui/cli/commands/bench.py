@@ -1,5 +1,5 @@
-"""`keizer bench standings|pairing|tui|startup`: headless benchmarks on generated realistic seasons, and how
-long each kind of command takes to start."""
+"""`keizer bench standings|pairing|tui|group|startup`: headless benchmarks on generated realistic seasons,
+the group's schedule, and how long each kind of command takes to start."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from keizer.seasons.errors import KeizerError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="time the standings replay or the pairing solvers",
+    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers or the group schedule",
                        description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui", "startup"))
+    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
                         "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present)")
@@ -43,6 +43,11 @@ def run(args: argparse.Namespace) -> int:
         found = startup_bench.run_startup_benchmark(args.repeats)
         rows = {r.what: list(r.seconds) for r in found}
         report = startup_bench.format_report(found)
+    elif args.what == "group":
+        from keizer.pairing import group_benchmark
+
+        rows = group_benchmark.run_group_benchmark(seed=args.seed)
+        report = group_benchmark.format_report(rows)
     elif args.what == "tui":
         timings = _tui_benchmark(_positive(args.sizes) if args.sizes else 44, args.seed)
         rows = {name: getattr(timings, name) for name in timings.__slots__}

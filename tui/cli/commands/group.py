@@ -189,16 +189,17 @@ def _schedule(opts: argparse.Namespace) -> int:
             except KeizerError as exc:
                 raise KeizerError(f"--move {opts.move}: {exc}") from None
             print("\n".join(move.lines))
-            schedule, check = move.schedule, move.check
+            schedule, check, optimal = move.schedule, move.check, None
             change = move.change if evening is not None else None  # refused when it breaks a hard rule
         else:
-            proposed = schedule_proposal(season, first)
-            schedule, check = proposed.games, proposed.check
+            proposed = schedule_proposal(season, first)  # ctrl+c stops its search at once (`group_model._solve`)
+            schedule, check, optimal = proposed.games, proposed.check, proposed.optimal
             change = schedule_change(schedule)
         if opts.json:
-            sys.stdout.write(json.dumps(schedule_json(schedule, check, first), ensure_ascii=False, indent=1) + "\n")
+            sys.stdout.write(json.dumps(schedule_json(season, schedule, check, first, optimal), ensure_ascii=False,
+                                        indent=1) + "\n")
         else:
-            sys.stdout.write(schedule_text(season, schedule, check, first))
+            sys.stdout.write(schedule_text(season, schedule, check, first, optimal))
         if evening is not None and change is not None:
             _saved(evening.session.apply(change, expect_head=head))
     return 0
