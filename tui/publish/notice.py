@@ -4,6 +4,7 @@ that stays aligned in a fixed-width font, or Markdown."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from keizer.scoring.replay import Replay
 from keizer.scoring.table import standings_table
@@ -30,6 +31,7 @@ class Table:
     """The player of each row."""
     legend: tuple[tuple[str, str], ...]
     """(header, meaning) of every abbreviation in `headers`."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +80,11 @@ class Notice:
     """Round `round` + 1 when it is paired."""
 
 
-def standings_for(rep: Replay, style: str, lang: str) -> Table:
-    """The table after `rep.upto` in the club's columns (tui/format.py COLUMNS), numbers in `lang`."""
-    columns, rows = standings_cells(rep, standings_table(rep), style, lang)
+def standings_for(rep: Replay, style: str, lang: str, k: int | None = None, table: Any = None) -> Table:
+    """The table after round k (default: `rep.upto`) in the club's columns (tui/format.py COLUMNS), numbers in
+    `lang`: a replay up to K holds the table after every round before it (docs/rules.md §6). `table`: that
+    round's `standings_table` (a polars frame), when the caller has it already."""
+    columns, rows = standings_cells(rep, standings_table(rep, k) if table is None else table, style, lang, k)
     headers = tuple(h for h, _ in columns)
     right = tuple(r for _, r in columns)
     words = {"ja": say("yes", lang), "nee": say("no", lang)}

@@ -4,11 +4,12 @@ points, running score and place."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from keizer.scoring.card import player_card
-from keizer.scoring.replay import Replay
+from keizer.scoring.card import PlayerCard, player_card
+from keizer.scoring.replay import Replay, StandingRow
 from keizer.seasons.model import PlayerId, Season
 from keizer.tui.publish.localised import points
 from keizer.tui.publish.words import RESULT_TEXT, colour_letter, entry_short, entry_word, own_result
@@ -48,15 +49,22 @@ class PlayerRound:
     """The place after this round (None: not ranked then)."""
 
 
-def history(rep: Replay, pid: PlayerId, lang: str) -> tuple[tuple[PlayerRound, ...], tuple[tuple[int, Fraction, int], ...]]:
-    """The player's rounds 1..K and (round, score, rank) after each round the player was ranked."""
+def standings_by_round(rep: Replay) -> tuple[Mapping[PlayerId, StandingRow], ...]:
+    """Per round 0..K: each ranked player's row in the standings after it (read once for every page)."""
+    return tuple({r.player: r for r in rep.standings(j).rows} for j in range(rep.upto + 1))
+
+
+def history(rep: Replay, pid: PlayerId, lang: str, after: Sequence[Mapping[PlayerId, StandingRow]] | None = None,
+            card: PlayerCard | None = None) -> tuple[tuple[PlayerRound, ...], tuple[tuple[int, Fraction, int], ...]]:
+    """The player's rounds 1..K and (round, score, rank) after each round the player was ranked; `after`
+    (`standings_by_round(rep)`) and `card` (the player's after K), when the caller has them already."""
     season, k = rep.season, rep.upto
-    card = player_card(rep, pid, k)
+    after = standings_by_round(rep) if after is None else after
+    card = player_card(rep, pid, k) if card is None else card
     lines = {line.round: line for line in card.lines}
     rows, series = [], []
     for j in range(1, k + 1):
-        after = {r.player: r for r in rep.at(j).standings(j).rows}
-        standing = after.get(pid)
+        standing = after[j].get(pid)
         rnd = season.round(j)
         game = rnd.game_of(pid)
         line = lines.get(j)
