@@ -140,6 +140,22 @@ def test_the_same_season_gives_the_same_bytes(demo):  # type: ignore[no-untyped-
     assert build_site(demo, K, "en") == build_site(demo, K, "en")
 
 
+def test_a_site_replays_the_season_once(demo, monkeypatch):  # type: ignore[no-untyped-def]
+    # every round page replayed rounds 1..j again: 9.4 s for a real 59-player season (docs/performance.md)
+    import keizer.scoring.replay as replaying
+    import keizer.tui.publish.site as site
+
+    segments = []
+    real = replaying._segment
+    monkeypatch.setattr(replaying, "_segment", lambda *a: segments.append(a[2:4]) or real(*a))
+    monkeypatch.setattr(site, "EXTRA_PAGES", ())  # the group page may replay up to the round the group forms
+    replaying.replay(demo, K)
+    once = list(segments)
+    segments.clear()
+    build_site(demo, K, "nl")
+    assert once and segments == once
+
+
 def test_a_name_is_text_never_markup(demo):  # type: ignore[no-untyped-def]
     from dataclasses import replace
 
