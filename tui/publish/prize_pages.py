@@ -12,6 +12,7 @@ from keizer.scoring.classes import ClassTable, read_classes
 from keizer.scoring.cups import CupTable
 from keizer.seasons.classes import class_in_round, classes_in_round, reading_after
 from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.names import sort_key
 from keizer.evening.classes import classes_view, cups_view
 from keizer.evening.classes import cup_exclusions as season_cup_exclusions
 from keizer.tui.publish.localised import number, points
@@ -236,5 +237,5 @@ def cups_context(site: Site) -> Mapping[str, Any] | None:
         "prizes_note": _not_final(site, missing),
         "participation": participation, "share": _share_header(site),
         "legend_table": {"legend": _legend(site, participation, True)},
-        "excluded": tuple(sorted(season.player(p).name for p in excluded if season.has_player(p))),
+        "excluded": tuple(sorted((season.player(p).name for p in excluded if season.has_player(p)), key=sort_key)),
     }
