@@ -114,8 +114,8 @@ def _share_header(site: Site) -> str:
 
 def _legend(site: Site, participation: bool, cups: bool) -> tuple[tuple[str, str], ...]:
     lang = site.lang
-    out = [("Pl", say("legend_place_class" if not cups else "legend_place_group", lang)),
-           ("Keizer", say("legend_keizer", lang))]
+    out = [(say("col_place", lang), say("legend_place_class" if not cups else "legend_place_group", lang)),
+           (say("col_keizer", lang), say("legend_keizer", lang))]
     share = site.replay.ruleset.participation
     if participation and share is not None:
         out.append((_share_header(site), say("legend_share", lang, share=f"{share.numerator}/{share.denominator}")))

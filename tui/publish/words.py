@@ -61,6 +61,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "col_points": ("Punten", "Points"),
     "col_total": ("Totaal", "Total"),
     "col_place": ("Pl", "Pl"),
+    "col_keizer": ("Keizer", "Rank"),
     "legend_round": ("ronde", "round"),
     "legend_colour": ("kleur: w wit, z zwart", "colour: w white, b black"),
     "legend_result": ("uitslag: 1 winst, ½ remise, 0 verlies, + en - reglementair",
