@@ -20,7 +20,8 @@ from keizer.tui.publish.chart import Series, line_chart
 from keizer.tui.publish.group_page import group_context
 from keizer.tui.publish.localised import date as date_text
 from keizer.tui.publish.localised import number, points
-from keizer.tui.publish.notice import Notice, Table, make_notice, standings_for, title, to_come, to_come_sentence
+from keizer.tui.publish.notice import (Notice, Table, is_last_round, make_notice, standings_for, standings_title,
+                                       title, to_come, to_come_sentence)
 from keizer.tui.publish.players import cross_cells, history, page_names, standings_by_round
 from keizer.tui.publish.prize_pages import classes_context, cups_context
 from keizer.tui.publish.sheet import RoundSheet, round_sheet, sheet_title
@@ -112,9 +113,11 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
         render("pairing.html", "pairing.html", sheet=next_or_last, results=True,
                heading=sheet_title(next_or_last, lang, notice.next is None))
     order = notice.table.players
+    cells = cross_cells(rep, order, lang)
     render("cross.html", "cross.html", heading=f"{say('cross_table', lang)} — {title(notice)}", order=order,
-           rounds=tuple(range(1, k + 1)), cells=cross_cells(rep, order, lang), table=notice.table,
-           names={pid: season.player(pid).name for pid in order})
+           rounds=tuple(range(1, k + 1)), cells=cells, table=notice.table,
+           names={pid: season.player(pid).name for pid in order},
+           withdrawn=any(where == say("cross_withdrawn", lang) for row in cells.values() for where, _, _ in row))
     _player_pages(site, render)
     _round_pages(site, render)
     for page, ctx in extras:
@@ -167,7 +170,7 @@ def _round_pages(site: Site, render: Callable[..., None]) -> None:
         missing = rep.standings(j).missing
         render(f"rounds/{j}.html", "round.html", sheet=sheet, table=table, missing=missing,
                to_come=to_come(season, j),
-               heading=sheet_title(sheet, lang, True), standings_title=say("standings_after", lang, k=j),
+               heading=sheet_title(sheet, lang, True), standings_title=standings_title(j, lang, is_last_round(season, j)),
                previous=j - 1 if j > 1 else None, following=j + 1 if j < rep.upto else None)
         listed.append((j, sheet.date))
     render("rounds/index.html", "archive.html", heading=say("archive", lang), listed=tuple(reversed(listed)))
