@@ -149,7 +149,8 @@ def player_cards(replay: Replay, k: int | None = None, players: tuple[PlayerId, 
     rows: dict[int, list[dict[str, Any]]] = {i: [] for i in chosen}
     for slot in slots.iter_rows(named=True):
         rows[slot["ranked"]].append(slot)
-    published = [{pid: place for place, pid in enumerate(replay.ranking_after(r), start=1)} for r in range(st.round + 1)]
+    published = [{pid: place for place, pid in enumerate(replay.ranking_after(r), start=1)}
+                 for r in range(st.round + 1)]
     ranked = frozenset(replay.season.start_rank(p.id) - 1 for p in replay.players)
     return {player: _card(replay, st, player, index[player], rows[index[player]], published, ranked)
             for player in wanted}
