@@ -13,6 +13,7 @@ from fractions import Fraction
 from keizer.scoring.fixpoint import ITERATION_CAP
 from keizer.scoring.values import ladder_values, round_to_grid
 from keizer.seasons.model import Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.names import sort_key
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 
@@ -150,7 +151,7 @@ class _Reference:
             for tb in self.rules.tiebreak:
                 parts.append({"previous_rank": before[p], "start_rank": start[p],
                               "rating": -(player.rating or 0),
-                              "name": player.name.casefold()}[tb])
+                              "name": sort_key(player.name)}[tb])
             parts.append(start[p])
             return tuple(parts)
         if self.group_after is not None and k > self.group_after:

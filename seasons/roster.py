@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.limits import MAX_NAME, checked_text
 from keizer.seasons.model import Player, PlayerId, Season
+from keizer.seasons.names import latin, person_name
 from keizer.seasons.numbers import counted
 
 
@@ -37,9 +37,10 @@ def check_name(season: Season, name: str, except_id: PlayerId | None = None) -> 
 
 
 def id_base(name: str) -> str:
-    """The slug a player's id starts from: the surname-ish last word of the name, in ASCII."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    words = re.findall(r"[a-z0-9]+", ascii_name.lower())
+    """The slug a player's id starts from: the last word of the surname, transliterated as every plain form
+    of a name is (`seasons.names.latin`: "Aydın" → `aydin`, the id `attend … aydin` finds), ASCII letters
+    and digits only."""
+    words = re.findall(r"[a-z0-9]+", latin(person_name(name).surname or name).lower())
     return words[-1] if words else "player"
 
 

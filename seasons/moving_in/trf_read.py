@@ -18,7 +18,7 @@ from keizer.seasons.moving_in.ids import slug_ids
 from keizer.seasons.moving_in.report import MoveReport, Moved
 from keizer.seasons.moving_in.trf_lines import Block, PlayerLine, TrfLines, read_lines
 from keizer.seasons.season_json.read import season_from_json
-from keizer.seasons.trf import person_name
+from keizer.seasons.trf import spoken_name
 
 GAMES = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2", ("+", "-"): "+-", ("-", "+"): "-+",
          ("W", "L"): "1-0", ("L", "W"): "0-1", ("D", "D"): "1/2-1/2", (" ", " "): "*"}
@@ -66,7 +66,7 @@ def read_trf(path: str | os.PathLike[str], ruleset: Any = None) -> Moved:
     own = _Records(lines, by_rank, str(file), report)
     rounds = _game_rounds(players, report, str(file))
     records = [own.players.get(p.rank, {}) for p in players]
-    names = [r["name"] if isinstance(r.get("name"), str) else person_name(p.name) for p, r in zip(players, records)]
+    names = [r["name"] if isinstance(r.get("name"), str) else spoken_name(p.name) for p, r in zip(players, records)]
     given = [str(r["id"]) for r in records if "id" in r]
     slugs = iter(slug_ids([n for r, n in zip(records, names) if "id" not in r], given))
     ids = {p.rank: r["id"] if "id" in r else next(slugs) for p, r in zip(players, records)}

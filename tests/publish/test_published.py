@@ -45,7 +45,7 @@ def test_a_result_corrected_after_publishing_makes_the_notice_older_than_the_dat
     try:
         from keizer.tui.publish.output import publish
 
-        publish(evening, 33, "nl", tmp_path / "site")
+        publish(evening.session, 33, "nl", tmp_path / "site")
         assert evening.publications.last().stale is False  # type: ignore[union-attr]
         game = evening.season.round(33).games[0]
         flipped = "0-1" if game.result.value == "1-0" else "1-0"

@@ -12,7 +12,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, PlayerId, Result, Season
 from keizer.seasons.moving_in.report import report_lines
 from keizer.seasons.moving_in.trf_read import read_trf
-from keizer.seasons.trf import person_name
+from keizer.seasons.trf import spoken_name
 from tests.conftest import REPO
 
 DATA = REPO / "tests" / "data"
@@ -92,7 +92,7 @@ def test_a_ruleset_given_is_the_seasons() -> None:
 @pytest.mark.parametrize("column, name", [("van Dijk, Eva", "Eva van Dijk"), ("Mirzoev,Azer", "Azer Mirzoev"),
                                           ("Dekker, C.", "C. Dekker"), ("Kasparov", "Kasparov"), ("Smit,", "Smit")])
 def test_last_first_read_back(column: str, name: str) -> None:
-    assert person_name(column) == name
+    assert spoken_name(column) == name
 
 
 LINE = "001    1      Kok, Leo                          1850                             1.0    1  "

@@ -151,7 +151,8 @@ def group_context(site: Site) -> Mapping[str, Any] | None:
     decision = tuple(GameLine(None, g.white, season.player(g.white).name, g.black, season.player(g.black).name,
                               _result(g.result, "to play", lang), "played" if g.result.is_decided else "to play")
                      for g in group.decision)
-    legend = (("Pl", say("legend_group_place", lang)), (say("group_points", lang), say("legend_group_points", lang)),
+    legend = ((say("col_place", lang), say("legend_group_place", lang)),
+              (say("group_points", lang), say("legend_group_points", lang)),
               (say("group_played", lang), say("legend_group_played", lang)),
               (say("group_to_play", lang), say("legend_group_to_play", lang)))
     return {

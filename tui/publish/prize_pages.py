@@ -12,6 +12,7 @@ from keizer.scoring.classes import ClassTable, read_classes
 from keizer.scoring.cups import CupTable
 from keizer.seasons.classes import class_in_round, classes_in_round, reading_after
 from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.names import sort_key
 from keizer.evening.classes import classes_view, cups_view
 from keizer.evening.classes import cup_exclusions as season_cup_exclusions
 from keizer.tui.publish.localised import number, points
@@ -113,8 +114,8 @@ def _share_header(site: Site) -> str:
 
 def _legend(site: Site, participation: bool, cups: bool) -> tuple[tuple[str, str], ...]:
     lang = site.lang
-    out = [("Pl", say("legend_place_class" if not cups else "legend_place_group", lang)),
-           ("Keizer", say("legend_keizer", lang))]
+    out = [(say("col_place", lang), say("legend_place_class" if not cups else "legend_place_group", lang)),
+           (say("col_keizer", lang), say("legend_keizer", lang))]
     share = site.replay.ruleset.participation
     if participation and share is not None:
         out.append((_share_header(site), say("legend_share", lang, share=f"{share.numerator}/{share.denominator}")))
@@ -236,5 +237,5 @@ def cups_context(site: Site) -> Mapping[str, Any] | None:
         "prizes_note": _not_final(site, missing),
         "participation": participation, "share": _share_header(site),
         "legend_table": {"legend": _legend(site, participation, True)},
-        "excluded": tuple(sorted(season.player(p).name for p in excluded if season.has_player(p))),
+        "excluded": tuple(sorted((season.player(p).name for p in excluded if season.has_player(p)), key=sort_key)),
     }

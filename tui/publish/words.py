@@ -31,11 +31,16 @@ _WORDS: dict[str, tuple[str, str]] = {
     "bye": ("Vrijgeloot", "Bye"),
     "absent": ("Afwezig", "Not playing"),
     "no_pairing": ("Ronde {k} is nog niet ingedeeld.", "Round {k} is not paired yet."),
-    "scroll_hint": ("Schuif de tabel opzij voor de andere kolommen; de naam blijft staan.",
-                    "Swipe the table sideways for the other columns; the name stays put."),
+    "scroll_hint": ("Schuif de tabel opzij voor de andere kolommen; de plaats en de naam blijven staan.",
+                    "Swipe the table sideways for the other columns; the place and the name stay put."),
     "cross_table": ("Kruistabel", "Cross table"),
     "cross_note": ("Per ronde: de tegenstander (plaats in deze ranglijst), w/z de kleur, 1 ½ 0 de uitslag.",
                    "Per round: the opponent (place in these standings), w/b the colour, 1 ½ 0 the result."),
+    "cross_withdrawn": ("tr", "wd"),
+    "withdrawn": ("teruggetrokken", "withdrawn"),
+    "cross_withdrawn_note": ("tr: de tegenstander heeft zich teruggetrokken en staat in geen ranglijst meer.",
+                             "wd: the opponent withdrew and is in no standings any more."),
+    "final_standings": ("Eindstand", "Final standings"),
     "rounds": ("Rondes", "Rounds"),
     "archive": ("Archief", "Archive"),
     "round": ("Ronde", "Round"),
@@ -61,23 +66,27 @@ _WORDS: dict[str, tuple[str, str]] = {
     "col_points": ("Punten", "Points"),
     "col_total": ("Totaal", "Total"),
     "col_place": ("Pl", "Pl"),
+    "col_keizer": ("Keizer", "Rank"),
     "legend_round": ("ronde", "round"),
     "legend_colour": ("kleur: w wit, z zwart", "colour: w white, b black"),
     "legend_result": ("uitslag: 1 winst, ½ remise, 0 verlies, + en - reglementair",
                       "result: 1 a win, ½ a draw, 0 a loss, + and - by forfeit"),
     "legend_points": ("wat de ronde telt in de stand na ronde {k}", "what the round counts in the standings after "
                       "round {k}"),
-    "legend_total": ("de punten direct na die ronde, zoals toen gepubliceerd", "the points right after that round, "
+    "legend_total": ("de punten tot en met die ronde: Punten opgeteld", "the points up to that round: Points added "
+                     "up"),
+    "legend_place": ("de plaats direct na die ronde, zoals toen gepubliceerd", "the place right after that round, "
                      "as published then"),
-    "legend_place": ("de plaats direct na die ronde", "the place right after that round"),
-    "points_vs_total": ("Punten en Totaal kunnen verschillen: wat een ronde oplevert hangt af van de waarden van de "
-                        "spelers, en die veranderen; een ronde kan later opnieuw geprijsd worden. Punten is wat de "
-                        "ronde telt in de ranglijst na ronde {k} (samen de punten van nu); Totaal is de stand zoals "
-                        "die direct na die ronde was.",
-                        "Points and Total can differ: what a round earns depends on the players' values, and these "
-                        "change; a round may be priced again later. Points is what the round counts in the "
-                        "standings after round {k} (together the points of now); Total is the score as it stood "
-                        "right after that round."),
+    "start_bonus": ("startbonus (over na ronde {k})", "starting bonus (left after round {k})"),
+    "own_value": ("eigen waarde (één keer)", "own value (once)"),
+    "points_vs_total": ("Punten is wat elke ronde telt in de ranglijst na ronde {k}; Totaal telt ze op tot de punten "
+                        "van nu. Wat een ronde oplevert hangt af van de waarden van de spelers, en die veranderen: een "
+                        "ronde kan later opnieuw geprijsd worden. Pl en de grafiek tonen de plaats en de punten zoals "
+                        "die direct na elke ronde gepubliceerd werden.",
+                        "Points is what each round counts in the standings after round {k}; Total adds them up to "
+                        "the points of now. What a round earns depends on the players' values, and these change: a "
+                        "round may be priced again later. Pl and the chart show the place and the points as "
+                        "published right after each round."),
     "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
     "yes": ("ja", "yes"),
     "no": ("nee", "no"),
