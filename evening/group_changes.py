@@ -17,9 +17,9 @@ from keizer.evening.group_view import (
     rule_of,
 )
 from keizer.evening.session import Change
-from keizer.scoring.group_table import GAMES_PER_PAIR
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import DecisionGame, GroupGame, PlayerId, Result, Season
+from keizer.seasons.ruleset.model import GAMES_PER_PAIR
 from keizer.seasons.store.events import (
     GroupDecisionSet,
     GroupFormed,

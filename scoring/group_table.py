@@ -7,10 +7,7 @@ from fractions import Fraction
 
 from keizer.seasons.model import ChampionshipGroup, DecisionGame
 from keizer.seasons.model import PlayerId, Result, Season
-from keizer.seasons.ruleset.model import ChampionshipRule
-
-GAMES_PER_PAIR = 2
-"""A double round robin: every pair of members plays twice, once with each colour (D art. 4)."""
+from keizer.seasons.ruleset.model import GAMES_PER_PAIR, ChampionshipRule
 
 
 def propose_members(ranking: tuple[PlayerId, ...], size: int, declined: tuple[PlayerId, ...] = (),

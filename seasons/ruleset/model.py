@@ -147,6 +147,11 @@ class CupRules:
     """The prize list applies the ruleset's `participation` rule (K's 33%)."""
 
 
+GAMES_PER_PAIR = 2
+"""The championship group is a double round robin: every pair of members plays twice, once with each colour
+(D art. 4)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ChampionshipRule:
     """The championship group (D art. 2–4, K "finalegroep"; docs/rules.md §8; docs/format.md `championship`)."""
