@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from keizer.seasons.absence import book_report, round_date
+from keizer.seasons.absence import book_report, round_date, typed_moment
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import AbsenceReport, EntryKind, PlayerId
 from keizer.seasons.roster import suspended, taking_part
@@ -112,16 +112,22 @@ class Attendance:
         return rnd.has_results and rnd.bye == pid
 
     def report(self, k: int, pid: str, at: str, force_majeure: str | None = None) -> str:
-        """An absence report for round k with the time it came in ("2026-11-25T19:30"): booked excused by
-        the ruleset's deadline, unexcused after it unless the director rules force majeure (with its
-        reason) — D art. 16, K "Afmelden". The report and its entry are one action."""
+        """An absence report for round k with the time it came in ("2026-11-25 19:30" or "2026-11-25T19:30"):
+        booked excused by the ruleset's deadline, unexcused after it unless the director rules force majeure
+        (with its reason) — D art. 16, K "Afmelden". The report and its entry are one action. The same report
+        again is refused, as the same mark is (`set`): it would change nothing."""
         season = self.session.season
         player = self.session.player(pid)
         if (planned := past_the_season(season, k)) is not None:
             raise SeasonComplete(planned)
+        at = typed_moment(at, "at")
         report = AbsenceReport(player.id, at, force_majeure or None)
         booking = book_report(report, self.session.ruleset, round_date(season, k))
-        if listed_round(season, k).entry_of(player.id) == booking.entry:  # booked so already (D art. 12's listing)
+        same = listed_round(season, k).entry_of(player.id) == booking.entry
+        if same and round_or_next(season, k).report_of(player.id) == report:
+            raise KeizerError(f"{player.name} is already {entry_text(booking.entry)} in round {k} (reported "
+                              f"{at.replace('T', ' ')}: {booking.reason})")
+        if same:  # booked so already (D art. 12's listing)
             suspension, note = self._art_12(k, player.id, booking.entry, reported=True)
             change = Change(f"round {k}: {player.name} {entry_text(booking.entry)}{note}",
                             tuple(listing_events(season, k)) + suspension)

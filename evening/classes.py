@@ -11,6 +11,7 @@ from keizer.seasons.json_keys import CLASSES
 from keizer.seasons.model import ClassMoves, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import ClassRules
 from keizer.seasons.store.events import ClassMovesSet, PlayerUpdated
 from keizer.evening.session import EveningSession
@@ -164,7 +165,8 @@ class Classes:
         return propose_start_classes(self.session.season, class_rules(self.session.ruleset).names)
 
     def give_start_classes(self, classes: tuple[tuple[PlayerId, str], ...]) -> str:
-        """These starting classes (`class`, the first half's) given at once: one undo step."""
+        """These starting classes (`class`, the first half's) given at once: one undo step; its label. A
+        player who has that class already is left as they are; KeizerError when nobody's class changes."""
         events = []
         for pid, klass in classes:
             player = self.session.player(pid)
@@ -173,6 +175,19 @@ class Classes:
             if player.klass != klass:
                 events.append(PlayerUpdated(replace(player, klass=klass)))
         if not events:
-            return "every player already has that class"
-        self.session.commit(f"starting classes of {counted(len(events), 'player')}", *events)
-        return f"gave {counted(len(events), 'starting class', 'starting classes')}"
+            raise KeizerError("every player already has that class: nothing to save")
+        return self.session.commit(f"starting classes of {counted(len(events), 'player')}", *events)
+
+
+def start_classes(season: Season, changes: tuple[tuple[PlayerId, str], ...] = ()) -> tuple[tuple[PlayerId, str], ...]:
+    """The starting classes `Classes.give_start_classes` would give: the proposal for every player without a
+    class (docs/rules.md §9) with the director's changes (player, class), leaving out whoever has that class
+    already; sorted by player. KeizerError for a class the club does not have."""
+    from keizer.scoring.classes import propose_start_classes
+
+    proposal = dict(propose_start_classes(season, class_rules(parse_ruleset(season.ruleset_spec)).names))
+    for pid, klass in changes:
+        if klass not in CLASSES:
+            raise KeizerError(f"--move {pid}:{klass}: the class must be one of {', '.join(CLASSES)}")
+        proposal[pid] = klass
+    return tuple((pid, klass) for pid, klass in sorted(proposal.items()) if season.player(pid).klass != klass)

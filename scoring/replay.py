@@ -196,7 +196,7 @@ class Replay:
         return Standings(round=st.round, rows=rows,
                          iteration=IterationReport(iterations=st.iterations, cycled=st.cycled,
                                                    cycle_length=st.cycle_length, capped=st.capped),
-                         missing=missing_results(self.season, st.round))
+                         missing=missing_results(self.season, st.round, self.ruleset))
 
     def attended(self, k: int | None = None) -> np.ndarray:
         """Per ranked player: rounds 1..k taken part in, as the ruleset's `participation` counts it (docs/rules.md
@@ -228,11 +228,13 @@ class Replay:
         return self.attended(k) * share.denominator >= share.numerator * k
 
 
-def missing_results(season: Season, k: int) -> int:
-    """Results of rounds 1..k still to come — games pending and team matches marked without their result:
-    the standings after k are provisional while any is."""
+def missing_results(season: Season, k: int, ruleset: Ruleset) -> int:
+    """Results of rounds 1..k still to come — games pending and team matches marked without their result,
+    where that result changes the score (`Ruleset.team_result_scores`: not under D, art. 18): the standings
+    after k are provisional while any is."""
+    team = ruleset.team_result_scores
     return sum(sum(1 for g in rnd.games if not g.result.is_decided)
-               + sum(1 for _, entry in rnd.entries if entry is EntryKind.EXTERNAL_PENDING)
+               + (sum(1 for _, entry in rnd.entries if entry is EntryKind.EXTERNAL_PENDING) if team else 0)
                for rnd in season.rounds[:k])
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from keizer.seasons.errors import KeizerError
+from keizer.seasons.errors import InputError
 from keizer.seasons.model import Result
 
 SHOWN: dict[Result, str] = {
@@ -17,12 +17,13 @@ TYPED: dict[str, Result] = {
     "+-": Result.WHITE_FORFEIT_WIN, "-+": Result.BLACK_FORFEIT_WIN,
     "*": Result.PENDING, "pending": Result.PENDING,
 }
-"""What a director may type for a result, in every command that takes one: the season file's way
-(docs/format.md) and the short ones."""
+"""What `keizer result`, `keizer group result` and `keizer group decide --game` take: the season file's own
+form (docs/format.md) and the short ones typed at the board (`=` for a draw, `pending` for `*`)."""
 
 
-def typed_result(text: str, what: str = "result") -> Result:
-    """The result typed as `text`; KeizerError naming `what` and the results there are."""
-    if text not in TYPED:
-        raise KeizerError(f"{what}: {text!r} is not a result: write one of {', '.join(TYPED)}")
-    return TYPED[text]
+def typed_result(text: str, where: str = "result") -> Result:
+    """The result `text` names; InputError naming `where` and listing every form otherwise."""
+    result = TYPED.get(text.strip())
+    if result is None:
+        raise InputError(where, f"{text!r} is not a result: write one of {', '.join(TYPED)}")
+    return result

@@ -11,6 +11,7 @@ from keizer.seasons.model import Colour
 from keizer.seasons.names import short_names
 from keizer.seasons.numbers import exact_text as exact
 from keizer.seasons.numbers import points_text as points
+from keizer.seasons.numbers import whole_half_up
 
 if TYPE_CHECKING:
     from keizer.scoring.replay import Replay
@@ -60,7 +61,9 @@ def _signed(v: Any) -> str:
 
 
 def _pct(v: Any) -> str:
-    return "" if v is None else f"{v:.0f}%"
+    """A score percentage, whole, a half up: 62.5% is "63%" as 37.5% is "38%". The table's float is the exact
+    quotient to the half (board points in halves over whole games: an x.5 is a binary number)."""
+    return "" if v is None else f"{whole_half_up(v)}%"
 
 
 def colour_run_text(run: str, lang: str = "en") -> str:

@@ -230,6 +230,16 @@ class Ruleset:
                 return p
         return None
 
+    @property
+    def team_result_scores(self) -> bool:
+        """Whether a team match's result changes what it scores: its factors (or fixed points) for won, drawn,
+        lost and still to come differ, or the absence limit counts some of them. Not under D (2/3 whatever
+        the result, art. 18): there a result still to come leaves no table provisional and is owed by
+        nobody (docs/rules.md §13)."""
+        prices = {(self.factor(key), self.fixed(key)) for key in EXTERNAL_FACTOR_KEYS}
+        limited = {self.absence_limit is not None and key in self.absence_limit.kinds for key in EXTERNAL_FACTOR_KEYS}
+        return len(prices) > 1 or len(limited) > 1
+
     def iterates_at(self, round_number: int, final_round: int | None) -> bool:
         """Whether the standings after this round are iterated to a fixed point (docs/rules.md §3)."""
         if self.iterate == "always":

@@ -4,7 +4,7 @@ valid HTML5, escaped, and the same bytes for the same season."""
 from __future__ import annotations
 
 import json
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -48,7 +48,7 @@ D_CHECKS = {  # header on the Dutch site → what it must equal in a JSON row
     "AF": lambda r: str(r["pending"]), "KL": lambda r: f"{r['colour_balance']:+d}" if r["colour_balance"] else "0",
     "AL": lambda r: r["colour_run"], "ON": lambda r: str(r["byes"]), "NG": lambda r: str(r["excused"]),
     "ZK": lambda r: str(r["unexcused"]),
-    "%": lambda r: "" if r["score_pct"] is None else f"{Decimal(str(r['score_pct'])):.0f}%",
+    "%": lambda r: "" if r["score_pct"] is None else f"{Decimal(str(r['score_pct'])).quantize(1, ROUND_HALF_UP)}%",
 }
 K_CHECKS = {
     "Pl": lambda r: str(r["rank"]), "Wrd": lambda r: rounded(r["value_exact"], 2), "Naam": lambda r: r["name"],

@@ -127,6 +127,8 @@ class KeizerApp(App[None]):
             LOG.addHandler(self._log_handler)
         if self.evening.session.readonly is not None:
             self.say(f"read-only ({self.evening.session.readonly}): you can look, not change", "warning")
+        for lost in self.evening.marks_left_behind():  # a terminal closed on a mark that waited (F2, then F3)
+            self.say(f"{lost}: mark them again on F2, then r and a on F3", "warning")
 
     def on_unmount(self) -> None:
         if self._log_handler is not None:
@@ -138,6 +140,7 @@ class KeizerApp(App[None]):
         change is saved when it is made, so nothing is lost either way — but for a mark that waits)."""
         now = time.monotonic()
         if now - self._interrupted_at <= QUIT_AGAIN_SECONDS:
+            self.evening.drop_waiting()  # quit knowingly without them (said at the first ctrl+c)
             self.exit()
             return
         self._interrupted_at = now
@@ -154,6 +157,7 @@ class KeizerApp(App[None]):
             self._quit_asked_at = now
             self.say(f"{unsaved}: r then a on F3 saves them; ctrl+q again quits without them", "warning")
             return
+        self.evening.drop_waiting()  # quit knowingly without them: not said when the season opens again
         self.exit()
 
     def _unsaved_words(self) -> str:

@@ -13,6 +13,7 @@ from keizer.scoring.cups import CupTable
 from keizer.seasons.classes import class_in_round, classes_in_round, reading_after
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.names import sort_key
+from keizer.seasons.numbers import whole_half_up
 from keizer.evening.classes import classes_view, cups_view
 from keizer.evening.classes import cup_exclusions as season_cup_exclusions
 from keizer.tui.publish.localised import number, points
@@ -109,7 +110,7 @@ def _line(site: Site, place: int, rank: int, pid: PlayerId, score: Fraction, eli
 
 def _share_header(site: Site) -> str:
     share = site.replay.ruleset.participation
-    return "" if share is None else number(f"{round(share * 100)}%", site.lang)
+    return "" if share is None else number(f"{whole_half_up(share * 100)}%", site.lang)
 
 
 def _legend(site: Site, participation: bool, cups: bool) -> tuple[tuple[str, str], ...]:

@@ -168,6 +168,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "legend_group_played": ("gespeelde groepspartijen (met uitslag)", "group games played (with a result)"),
     "legend_group_to_play": ("groepspartijen nog te spelen", "group games still to play"),
     "group_schedule": ("Schema", "Schedule"),
+    "group_game": ("kampioensgroep", "championship group"),  # a board of the printout that is a group game
     "group_no_schedule": ("Het schema is nog niet vastgesteld.", "The schedule is not fixed yet."),
     "group_schedule_note": ("Kleuren zoals gespeeld; partijen uit ronde 1–{after} staan niet in het schema maar "
                             "tellen mee in de tabel.",

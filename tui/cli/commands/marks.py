@@ -145,7 +145,7 @@ def run_result(args: argparse.Namespace) -> int:
         args.result = "-+"
     if (args.result is None) == (args.no_show is None):
         raise KeizerError("result: give either RESULT or --no-show white|black")
-    new = typed_result(args.result) if args.result is not None else None
+    new = typed_result(args.result, "RESULT") if args.result is not None else None
     with evening_on(args.season) as evening:
         k = args.round if args.round is not None else evening.results.round()
         key = f"board:{args.board}"

@@ -26,8 +26,8 @@ def prize_lists(rep: Replay) -> tuple[tuple[ClassTable, ...], tuple[CupTable, ..
 def prize_lists_text(season: Season, classes: tuple[ClassTable, ...], cups: tuple[CupTable, ...]) -> str:
     parts = []
     if classes and not any(table.rows for table in classes):  # four empty tables would read as a fault
-        parts.append("Class prizes: nobody has a class yet (`keizer classes SEASON --start` gives the starting "
-                     "classes)")
+        parts.append("Class prizes: nobody has a class yet (`keizer classes SEASON --start --save` gives the "
+                     "starting classes)")
         classes = ()
     for table in classes:
         rows = [[str(r.place), str(r.rank), season.player(r.player).name, points(r.score)] for r in table.rows]
