@@ -8,6 +8,7 @@ from keizer.seasons.championship import FINAL_GROUP
 from keizer.seasons.model import EntryKind, Player, PlayerId, Result, Round, Season
 from keizer.seasons.roster import suspended, taking_part
 from keizer.evening.mark_checks import final_group_now
+from keizer.evening.ways import Said, Way
 
 ENTRY_TEXT: dict[EntryKind | None, str] = {
     None: "present",
@@ -123,7 +124,7 @@ def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -
     return tuple(rows)
 
 
-def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = None) -> str:
+def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = None) -> Said:
     """One line: the round, its evening ("Thu 2020-04-23") if it has a date, its state and how many are
     present, absent, away or on duty."""
     state = ("with results" if rnd.has_results else "paired") if rnd.is_paired else "to pair"
@@ -140,5 +141,5 @@ def summary(rnd: Round, rows: tuple[AttendanceRow, ...], evening: str | None = N
     parts = [f"{counts[k]} {k}" for k in ("present", "excused", "unexcused", "external", "duty") if counts.get(k)]
     name = f"Round {rnd.number}" + (f" ({evening})" if evening else "")
     if not parts:
-        return f"{name} {state}: nobody yet — add the players on F6 (a)"
-    return f"{name} {state}: " + ", ".join(parts)
+        return Said(f"{name} {state}: nobody yet", (Way.ADD_PLAYERS,))
+    return Said(f"{name} {state}: " + ", ".join(parts))

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from keizer.seasons.rounds import current_round, past_the_season, pending_before
 from keizer.evening.desk_steps import DeskEdit, DeskSteps
-from keizer.evening.desk_text import desk_title, found_text, names
-from keizer.evening.group import group_pairs
+from keizer.evening.group_view import group_pairs
+from keizer.evening.desk_text import found_said
 from keizer.evening.hand import hand_report, swap_text, swapped
 from keizer.evening.late_marks import Marks, brought_back, marked, taken_back, with_marks
 from keizer.evening.proposals import ProposalView, ViewMaker, player_refs
@@ -19,6 +20,8 @@ from keizer.evening.repair import kept_pairing
 from keizer.evening.saved import accepted, clearing, saved_round
 from keizer.evening.session import Change
 from keizer.evening.solve import SolveOutcome, SolveRequest, round_request, solve_request
+from keizer.evening.ways import Way, WayOut
+from keizer.seasons.names import joined_names
 
 if TYPE_CHECKING:
     from keizer.pairing.checker import CheckReport
@@ -59,6 +62,9 @@ class PairingDesk:
     """Attendance changed in the desk's paired round before its results — a latecomer (None: present) or a
     player who calls off (their entry) — waiting for the re-pairing that saves it with the new pairing
     (a player of a paired round has a game or an entry, never both: the two are one action)."""
+    on_late: Callable[[int | None, Marks], None] | None = None
+    """Told the desk's round and its waiting marks whenever they change (the evening keeps a note of them
+    beside the store, `waiting_note`: marks lost with the session are said when the season opens again)."""
     steps: DeskSteps = field(default_factory=DeskSteps)
     """The edits and marks ctrl+z takes back (they are not store actions), and those ctrl+y brings back."""
     failure: tuple[str, int] | None = field(default=None, init=False)
@@ -93,7 +99,7 @@ class PairingDesk:
         if self.late:
             rnd = self._saved_round()
             if rnd is None or rnd.has_results:
-                self.late.clear()
+                self._set_late({})
                 self.steps.late_steps.clear()
         return self.late
 
@@ -108,9 +114,6 @@ class PairingDesk:
         if rnd is None:
             return None
         return self._maker().view("saved pairing", tuple(g.players() for g in rnd.games), rnd.bye, kind="saved")
-
-    def title(self) -> str:
-        return desk_title(self)
 
     def should_solve(self) -> bool:
         """Solve on arrival: the round is not paired yet, nothing was tried, and the round before has
@@ -157,7 +160,7 @@ class PairingDesk:
                                          in enumerate(zip(outcome.proposals, outcome.explanations))])
         if not self.proposals:
             return "solving cancelled: nothing changed"
-        return found_text(k, self.proposals, outcome)
+        return found_said(k, self.proposals, outcome)
 
     def solve(self, k: int | None = None, alternatives: int = 2, keep: bool = False) -> tuple[ProposalView, ...]:
         """Pair round k (default: tonight's) here and now, with the desk's locks and forbids: the best
@@ -178,7 +181,7 @@ class PairingDesk:
         # the desk's round is paired without results once `marked` allows it: none of its marks lapse
         late, text = marked(self.source.season, k, pid, entry, self.late)
         self.steps.marked(self.late, self.source.revision)
-        self.late = late
+        self._set_late(late)
         # Proposals on the desk were made for the attendance as it was: accepting one now would leave a
         # latecomer without a game (or a game for who called off). The re-pairing makes new ones.
         self.proposals.clear()
@@ -192,7 +195,7 @@ class PairingDesk:
         after, before = self.late, self.steps.take_back_mark(self.late, self.source.revision)
         if before is None:
             return None
-        self.late = before
+        self._set_late(before)
         self.proposals.clear()
         return taken_back(self.source.season, self.round_number, after, self.late)
 
@@ -208,7 +211,8 @@ class PairingDesk:
             return f"redone on the desk: {step.what}"
         if step is None:
             return None
-        before, self.late = self.late, self.steps.bring_back_mark(step, self.late, self.source.revision)
+        before = self.late
+        self._set_late(self.steps.bring_back_mark(step, self.late, self.source.revision))
         self.proposals.clear()
         return brought_back(self.source.season, self.round_number, before, self.late)
 
@@ -216,13 +220,13 @@ class PairingDesk:
     def toggle_lock(self, index: int, board: int) -> str:
         """Lock the pair of a board (every re-solve keeps it), or unlock it."""
         who, added = self._toggle(index, board, "lock", self.locks, self.forbids)
-        return f"locked {who}: every re-solve keeps them together (r re-solves)" if added else f"unlocked {who}"
+        return f"locked {who}: every re-solve keeps them together" if added else f"unlocked {who}"
 
     def toggle_forbid(self, index: int, board: int) -> str:
         """Forbid the pair of a board (no re-solve makes it), or allow it again."""
         who, added = self._toggle(index, board, "forbid", self.forbids, self.locks)
         if added:
-            return f"forbade {who}: the next solve pairs them apart (r re-solves)"
+            return f"forbade {who}: the next solve pairs them apart"
         return f"{who} may play each other again"
 
     def swap(self, index: int, a: PlayerId, b: PlayerId) -> str:
@@ -258,12 +262,11 @@ class PairingDesk:
         k = self.round_number
         assert k is not None
         if view.kind == "saved" and self.waiting():
-            raise KeizerError(f"round {k}'s attendance changed since its pairing was accepted: r re-pairs it "
-                              f"keeping the accepted boards, then a accepts that")
+            raise WayOut(f"round {k}'s attendance changed since its pairing was accepted", Way.REPAIR_KEEPING)
         if view.kind == "saved":
             raise KeizerError(f"round {k} is already paired like this")
         if self.stale:
-            raise KeizerError("the season changed since this pairing was made: re-solve (r) first")
+            raise WayOut("the season changed since this pairing was made", Way.RESOLVE)
         late = self.waiting()
         change = accepted(self.source.season, self._with_late(self.source.season), k, view, late)
         self._clear()
@@ -275,11 +278,18 @@ class PairingDesk:
 
     # -- steps ----------------------------------------------------------------------------------------
     def _clear(self) -> None:
-        self.late.clear()
+        self._set_late({})
         self.steps.clear()
         self.locks.clear()
         self.forbids.clear()
         self.proposals.clear()
+
+    def _set_late(self, late: Marks) -> None:
+        """The waiting marks are these now (`on_late` told of a change)."""
+        changed = late != self.late
+        self.late = late
+        if changed and self.on_late is not None:
+            self.on_late(self.round_number, dict(late))
 
     def _with_late(self, season: Season) -> Season:
         """The season with the desk's round as it is to be paired again: its attendance changes applied."""
@@ -348,7 +358,7 @@ class PairingDesk:
             self.proposals = self._maker().remarked(self.proposals)
 
     def _names(self, pair: Pair) -> str:
-        return names(self.source.season, pair)
+        return joined_names(self.source.season, pair)
 
     def _check(self, games: tuple[Pair, ...], bye: PlayerId | None) -> tuple[CheckReport, tuple[str, ...]]:
         """The independent checker on a hand-made pairing: its report and the rules it breaks

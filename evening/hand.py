@@ -38,4 +38,4 @@ def hand_report(request: SolveRequest, games: tuple[Pair, ...], bye: PlayerId | 
 def swap_text(who: str, problems: tuple[str, ...], cost: int) -> str:
     """The line after swapping `who` (their names): the rules the hand-made pairing breaks, and its cost."""
     verdict = "breaks no rule" if not problems else "breaks: " + "; ".join(problems)
-    return f"swapped {who}: {verdict} (cost {cost}) — a accepts it"
+    return f"swapped {who}: {verdict} (cost {cost})"

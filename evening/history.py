@@ -19,17 +19,18 @@ class History:
         """The desk's steps taken back (the evening's): ctrl+y brings them back in turn with the store's
         actions, so each undo and redo here is told to them."""
 
-    def undo(self) -> str | None:
-        """Take back the last action (its label), or None when there is nothing to undo (`EveningSession.undo`)."""
-        return self._step(undo=True)
+    def undo(self, expect_head: int | None = None) -> str | None:
+        """Take back the last action (its label), or None when there is nothing to undo (`EveningSession.undo`;
+        `expect_head`: a compare-and-set against the revision the caller saw, as `commit`)."""
+        return self._step(undo=True, expect_head=expect_head)
 
-    def redo(self) -> str | None:
+    def redo(self, expect_head: int | None = None) -> str | None:
         """Do the last undone action again (its label), or None when there is nothing to redo."""
-        return self._step(undo=False)
+        return self._step(undo=False, expect_head=expect_head)
 
-    def _step(self, undo: bool) -> str | None:
+    def _step(self, undo: bool, expect_head: int | None) -> str | None:
         before = self.session.revision
-        label = self.session.undo() if undo else self.session.redo()
+        label = self.session.undo(expect_head) if undo else self.session.redo(expect_head)
         if label is not None and self.undone is not None:
             self.undone.store_stepped(before, self.session.revision, undo)
         return label

@@ -8,9 +8,9 @@ from keizer.seasons.roster import suspended
 from keizer.seasons.rounds import current_round
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.store.events import SuspensionSet
-from keizer.evening.attendance import suspension_with
+from keizer.evening.suspension import suspension_with
 from keizer.evening.attendance_rows import entry_text
-from keizer.evening.desk_text import names
+from keizer.seasons.names import joined_names
 from keizer.evening.repair import kept_pairing, with_attendance
 
 Marks = dict[PlayerId, EntryKind | None]
@@ -34,7 +34,7 @@ def marked(season: Season, k: int, pid: PlayerId, entry: EntryKind | None, late:
                 f"round {k}: {name} {entry_text(entry)} again, as the saved pairing has them")
     if late.get(pid, "none") == entry:
         raise KeizerError(f"{name} is already {entry_text(entry)} in round {k} (waiting for the re-pairing)")
-    text = f"round {k}: {name} {entry_text(entry)} — re-pair on F3 (r) keeps the accepted boards"
+    text = f"round {k}: {name} {entry_text(entry)}, waiting for the re-pairing that keeps the accepted boards"
     return {**late, pid: entry}, text
 
 
@@ -50,7 +50,7 @@ def brought_back(season: Season, k: int | None, before: Marks, after: Marks) -> 
 
 def _changed(season: Season, one: Marks, other: Marks) -> str:
     """The names of the players whose mark differs between the two."""
-    return names(season, sorted(p for p in set(one) | set(other) if one.get(p, "none") != other.get(p, "none")))
+    return joined_names(season, sorted(p for p in set(one) | set(other) if one.get(p, "none") != other.get(p, "none")))
 
 
 def with_marks(season: Season, k: int, late: Marks) -> Season:

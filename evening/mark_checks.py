@@ -1,5 +1,5 @@
-"""Whether an attendance mark fits its round: refused with the reason and the way out (the TUI's way in the
-message; the refusals a shell words its own way are classes carrying their facts)."""
+"""Whether an attendance mark fits its round: refused with the reason and the ways out (`WayOut`), which each
+shell words its own way; the refusals a shell names a command for carry their facts."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Player, PlayerId, Round, Season
 from keizer.seasons.rounds import current_round
 from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.evening.ways import Way, WayOut
 
 TEAM_RESULTS = frozenset({EntryKind.EXTERNAL_WIN, EntryKind.EXTERNAL_DRAW, EntryKind.EXTERNAL_LOSS})
 """A team match with its result: only for a round that is played (tonight's or before, docs/rules.md §13)."""
@@ -19,13 +20,12 @@ def final_group_now(season: Season, k: int) -> tuple[PlayerId, ...]:
     return out_of_keizer(season.championship, rule.mode if rule else None, k)
 
 
-class PlayedGame(KeizerError):
+class PlayedGame(WayOut):
     """A new mark refused for a player who played in a round with results: that game's result is what
-    changes (corrected, or a no-show). The message says it the TUI's way (Results, F4); the CLI its own."""
+    changes (corrected, or a no-show if they did not come)."""
 
     def __init__(self, name: str, k: int, board: int, colour: str) -> None:
-        super().__init__(f"{name} played on board {board} of round {k}: correct that game's result on "
-                         f"Results (F4) (n: a no-show, if they did not come)")
+        super().__init__(f"{name} played on board {board} of round {k}", Way.CORRECT_RESULT, Way.NO_SHOW)
         self.name = name
         """The player's name."""
         self.round = k
@@ -36,13 +36,11 @@ class PlayedGame(KeizerError):
         """"white" or "black": who did not come, were it a no-show."""
 
 
-class InFinalGroup(KeizerError):
-    """A mark refused for a player of K's final group in its rounds: their games are the group's. The
-    message says where the TUI shows them (Groups, F8); the CLI its own way."""
+class InFinalGroup(WayOut):
+    """A mark refused for a player of K's final group in its rounds: their games are the group's."""
 
     def __init__(self, name: str, k: int) -> None:
-        super().__init__(f"{name} plays in the final group in round {k}, not in the Keizer: their games are on "
-                         f"the Groups screen (F8)")
+        super().__init__(f"{name} plays in the final group in round {k}, not in the Keizer", Way.GROUP_GAMES)
         self.name = name
         """The player's name."""
         self.round = k
@@ -68,11 +66,9 @@ def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | 
         board = rnd.games.index(game) + 1
         if rnd.has_results:
             raise PlayedGame(player.name, k, board, "white" if game.white == player.id else "black")
-        raise KeizerError(f"{player.name} plays on board {board} of round {k}: record a no-show on Results (F4, n), "
-                          f"or clear the pairing on Pairing (F3) and pair again")
+        raise WayOut(f"{player.name} plays on board {board} of round {k}", Way.NO_SHOW, Way.CLEAR_PAIRING)
     if rnd.is_paired and entry is None:
         if rnd.has_results:
             raise KeizerError(f"round {k} was played without {player.name}: give them an entry (absent, "
                               f"external, duty), not a game")
-        raise KeizerError(f"round {k} is paired without {player.name}: clear the pairing on Pairing (F3) "
-                          f"and pair again to include them")
+        raise WayOut(f"round {k} is paired without {player.name}", Way.CLEAR_PAIRING)

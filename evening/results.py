@@ -13,6 +13,7 @@ from keizer.evening.attendance_rows import entry_text
 from keizer.evening.boards import BoardRow, board_rows, parse_row_key
 from keizer.evening.listing import round_or_next
 from keizer.evening.session import EveningSession
+from keizer.evening.ways import Said, Way
 
 
 class Results:
@@ -31,12 +32,17 @@ class Results:
         ranking = self.session.ranking_before(k) if rnd.is_paired else ()
         return board_rows(self.session.season, rnd, ranking)
 
-    def summary(self, k: int) -> str:
+    def game_on(self, k: int, board: int) -> Game | None:
+        """The game on a board of round k (None: no such board); without the ranking `boards` reads."""
+        games = round_or_next(self.session.season, k).games
+        return games[board - 1] if 1 <= board <= len(games) else None
+
+    def summary(self, k: int) -> Said:
         rnd = round_or_next(self.session.season, k)
         if not rnd.is_paired:
-            return f"Round {k} — not paired yet: nothing to enter (pair it on F3)"
+            return Said(f"Round {k} — not paired yet: nothing to enter", (Way.PAIR,))
         done = sum(1 for g in rnd.games if g.result.is_decided)
-        return f"Round {k} — {done} of {counted(len(rnd.games), 'result')} entered"
+        return Said(f"Round {k} — {done} of {counted(len(rnd.games), 'result')} entered")
 
     def set_result(self, k: int, row_key: str, result: Result) -> str:
         """The result of the game on a row of `boards(k)`; refused on a row without a game."""

@@ -6,11 +6,9 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from keizer.scoring.replay import replay
-from keizer.scoring.replay import Replay
-from keizer.seasons.errors import KeizerError
+from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.load import require_store_file
 from keizer.seasons.model import Player, PlayerId, Season
 from keizer.seasons.rounds import current_round
@@ -18,7 +16,10 @@ from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.seasons.store.events import Event
-from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT, writable
+from keizer.seasons.store.sqlite_file import CANNOT_WRITE, DEFAULT_TIMEOUT, writable
+
+if TYPE_CHECKING:
+    from keizer.scoring.replay import Replay
 
 T = TypeVar("T")
 
@@ -99,6 +100,8 @@ class EveningSession:
                season.championship,  # K's separate final group holds its places (scoring/replay.py)
                json.dumps(season.ruleset_spec, sort_keys=True))
         if key not in self._replays:
+            from keizer.scoring.replay import replay  # numpy and polars: loaded by the first replay, not a mark
+
             if len(self._replays) >= REPLAY_CACHE:
                 self._replays.pop(next(iter(self._replays)))  # the oldest
             self._replays[key] = replay(season, upto)
@@ -121,18 +124,20 @@ class EveningSession:
         self._checked(lambda head: self.store.apply(label, *events, expect_head=head), expect_head)
         return label
 
-    def undo(self) -> str | None:
+    def undo(self, expect_head: int | None = None) -> str | None:
         """Take back the latest action in effect (its label; None: nothing to undo), checked as `commit`."""
-        return self._checked(lambda head: self.store.undo(expect_head=head))
+        return self._checked(lambda head: self.store.undo(expect_head=head), expect_head)
 
-    def redo(self) -> str | None:
+    def redo(self, expect_head: int | None = None) -> str | None:
         """Bring back the action undone last (its label; None: nothing to redo), checked as `commit`."""
-        return self._checked(lambda head: self.store.redo(expect_head=head))
+        return self._checked(lambda head: self.store.redo(expect_head=head), expect_head)
 
     def _checked(self, write: Callable[[int | None], T], expect_head: int | None = None) -> T:
         """A write checked against `expect_head`, else against what the shell shows. When it was what the shell
         shows and something was written, the shell shows it next (its screens follow): the next write is
         checked against it, never against an action another session wrote meanwhile."""
+        if self.readonly == NOT_WRITABLE:  # opened read-only for this reason: say where to look
+            raise StoreError(f"{self.path}: {CANNOT_WRITE}; nothing was changed")
         expected = self.shown if expect_head is None else expect_head
         before = self.store.written
         result = write(expected)

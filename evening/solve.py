@@ -6,7 +6,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Season
@@ -14,9 +14,12 @@ from keizer.evening.attendance_rows import attendance_rows
 from keizer.evening.listing import listed_round, prospective
 
 if TYPE_CHECKING:
+    from keizer.pairing.alternatives import Alternative
     from keizer.pairing.explain import RoundExplanation
     from keizer.pairing.proposal import Proposal
     from keizer.pairing.history import Pair
+    from keizer.pairing.instance import RoundInstance
+    from keizer.pairing.solvers.solve import SolverName
     from keizer.pairing.kept import KeptPairing
     from keizer.pairing.reuse import Reusable
     from keizer.scoring.replay import Replay
@@ -53,6 +56,16 @@ class SolveRequest:
     reuse: Reusable | None = None
     """What the desk's last solve left: its history and priced pairs are used where they are still valid
     (`pairing.reuse`), so that a lock, forbid or latecomer does not rebuild them."""
+    bye: PlayerId | None = None
+    """A volunteer for the bye (`keizer pair --bye`)."""
+    fixed: tuple[Pair, ...] = ()
+    """Games scheduled in advance, (white, black), besides the championship group's (`keizer pair --fixed`)."""
+    solver: SolverName = "auto"
+    """Which exact solver (`pairing.solvers.solve.pick_solver`): the same optimum either way."""
+    differ: int = 1
+    """Each alternative differs from every earlier one in at least this many boards."""
+    explain: bool = True
+    """Explain the proposals (the best with "why not him?"); a command that prints no explanation skips it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,18 +86,23 @@ class SolveOutcome:
     """The best pairing only, sent while the alternatives are still being looked for."""
     reuse: Reusable | None = None
     """What this solve leaves for the next solve of the round (the desk keeps it)."""
+    instance: RoundInstance | None = None
+    """The round as the solver saw it (players, costs, the fixed games): what a printout reads."""
+    alternatives: tuple[Alternative, ...] = ()
+    """The proposals after the best with how each differs from it (`proposals[1:]`, compared)."""
 
 
 def round_request(season: Season, played: Replay, k: int, *, locks: tuple[Pair, ...], forbids: tuple[Pair, ...],
                   alternatives: int, head: int, keep: KeptPairing | None = None,
-                  reuse: Reusable | None = None) -> SolveRequest:
+                  reuse: Reusable | None = None, **options: Any) -> SolveRequest:
     """The request for round k of `season` (any attendance marks applied) from the ranking after round
-    k − 1 (`played`, its replay); `head`: the store's newest action it is made at."""
+    k − 1 (`played`, its replay); `head`: the store's newest action it is made at. `options`: the request's
+    other fields (`bye`, `fixed`, `solver`, `differ`, `explain`), which the command line sets."""
     ranking, values = played.entry_ranking(k)
     present = sum(1 for row in attendance_rows(season, listed_round(season, k), ranking) if row.entry is None)
     return SolveRequest(round_number=k, season=prospective(season, k), ranking=ranking, values=values,
                         locks=locks, forbids=forbids, alternatives=alternatives, head=head, players=present,
-                        slots=played.slots, keep=keep, reuse=reuse)
+                        slots=played.slots, keep=keep, reuse=reuse, **options)
 
 
 def solve_request(request: SolveRequest, cancel: threading.Event,
@@ -104,22 +122,27 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
     try:
         inst = build_instance(season, k, request.ranking, request.values, slots=request.slots,
                               history=reused_history(request.reuse, season, k),
-                              locks=request.locks, forbids=request.forbids, keep=request.keep)
+                              locks=request.locks, forbids=request.forbids, keep=request.keep,
+                              bye=request.bye, fixed=request.fixed)
         ctx = reused_context(request.reuse, inst)  # one context for the solve, the alternatives and the words
         reuse = Reusable.of(season, inst, ctx)
-        best = propose(inst, ctx=ctx)
-        why = explain(inst, best, ctx=ctx)  # with "why not him?" for each board: the pairing the director looks at
+        best = propose(inst, solver=request.solver, ctx=ctx)
+        # with "why not him?" for each board: the pairing the director looks at
+        why: tuple[RoundExplanation, ...] = (explain(inst, best, ctx=ctx),) if request.explain else ()
         found = [best]
+        others: tuple[Alternative, ...] = ()
         if request.alternatives and not cancel.is_set():
-            partial(SolveOutcome(request, (best,), (why,), partial=True, reuse=reuse))
+            partial(SolveOutcome(request, (best,), why, partial=True, reuse=reuse, instance=inst))
             progress(f"best pairing found (cost {best.real_cost}); looking for {request.alternatives} "
                      f"alternatives…")
-            found.extend(a.proposal for a in alternatives(inst, request.alternatives, best=best,
-                                                          cancelled=cancel.is_set, ctx=ctx))
+            others = alternatives(inst, request.alternatives, differ=request.differ, best=best,
+                                  cancelled=cancel.is_set, ctx=ctx)
+            found.extend(a.proposal for a in others)
         # An alternative is explained without "why not": its answers would be about a pairing that is
         # not the best, and each costs a solve (a quarter of a second per proposal at 80 present).
-        return SolveOutcome(request, tuple(found),
-                            (why,) + tuple(explain(inst, p, why_not=0, ctx=ctx) for p in found[1:]),
-                            cancelled=cancel.is_set(), reuse=reuse)
+        if request.explain:
+            why += tuple(explain(inst, p, why_not=0, ctx=ctx) for p in found[1:])
+        return SolveOutcome(request, tuple(found), why, cancelled=cancel.is_set(), reuse=reuse, instance=inst,
+                            alternatives=others)
     except KeizerError as exc:
         return SolveOutcome(request, error=str(exc))

@@ -4,38 +4,46 @@
 each run from the same standings. `Onward` keeps the last segment's engine and slot builder (`Engine.fork`,
 `FactsBuilder.fork`) and adds one round as `replay` would score it: its slots (`FactsBuilder.add`), its terms
 (`round_terms`, the frame's `compile_terms` without the frame) and one `Engine.step`. A round at which the
-ranked players change (a joiner, a removal: a new segment, docs/rules.md §6) is not carried on: the caller
-replays the season anew there (`starts_segment`). Tests hold every table it gives to `replay`'s.
+ranked players change (a joiner, a removal: a new segment, docs/rules.md §6) starts a new `Onward`
+(`next_segment`), scored again from round 1 as `replay` scores such a segment. Tests hold every table it
+gives to `replay`'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
 
-from keizer.scoring.asof import boundaries, entry_ranking, season_as_of
+from keizer.scoring.asof import boundaries, entry_ranking, removed_at, round_starts, season_as_of
 from keizer.scoring.engine import Engine, RoundState
 from keizer.scoring.facts import KIND_CODE, KINDS, OUTCOME_CODE, FactsBuilder, facts_builder, forfeits_as_booked
 from keizer.scoring.facts import removed_players, round_as_booked
-from keizer.scoring.replay import StandingRow, entries_taking_part, make_engine, replay_with_engine, restart_from
+from keizer.scoring.participation import entries_taking_part, group_evening
+from keizer.scoring.replay import Replay, StandingRow, replay_with_engine
+from keizer.scoring.starting import make_engine
 from keizer.scoring.terms import round_terms
 from keizer.seasons.championship import final_group, out_of_keizer
-from keizer.seasons.model import Player, PlayerId, Round, Season
+from keizer.seasons.model import ChampionshipGroup, Player, PlayerId, Round, Season
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.scoring.values import ladder_values
+
+Entry = tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]
+"""(ranking, values) a round is paired and scored from (`Replay.entry_ranking`)."""
 
 
 class Onward:
     """The standings after round `upto`, ready to score the next round (one run of a forecast owns one)."""
 
-    __slots__ = ("_part_kinds", "_part_games", "after", "attended", "builder", "engine", "ids", "players",
-                 "ruleset", "upto")
+    __slots__ = ("_part_kinds", "_part_games", "after", "attended", "builder", "engine", "entry", "gone", "group",
+                 "ids", "pending", "players", "ruleset", "upto")
 
     def __init__(self, ruleset: Ruleset, players: tuple[Player, ...], engine: Engine, builder: FactsBuilder,
-                 attended: np.ndarray, upto: int, after: list[tuple[PlayerId, ...]]) -> None:
+                 attended: np.ndarray, upto: int, after: list[tuple[PlayerId, ...]],
+                 group: ChampionshipGroup | None = None, gone: Mapping[PlayerId, int] | None = None) -> None:
         self.ruleset = ruleset
         self.players = players
         """The ranked players in starting order (the engine's indices)."""
@@ -46,7 +54,18 @@ class Onward:
         """Per ranked player: rounds 1..upto taken part in (`Replay.attended`)."""
         self.upto = upto
         self.after = after
-        """The published ranking after each round 0..upto (a new segment starts its rounds from them)."""
+        """The ranking after each round 0..upto that a later segment starts that round from (`round_starts`):
+        the published one, or the one derived again without a player a withdrawal removed since
+        (`Replay.ranking_as_of`)."""
+        self.group = group
+        """A "separate" group out of the Keizer (K's finalists): their evenings in it count as taking part."""
+        self.gone = dict(gone or {})
+        """A finalist who withdrew → the first round without them (their evenings stop there)."""
+        self.pending: list[int] | None = None
+        """The order (ranked indices) the next round starts from when it is not the last round's ranking (a
+        new segment's rounds, `round_starts`); None: the engine's own."""
+        self.entry: Entry | None = None
+        """Round upto + 1's entry ranking when this segment starts there (`next_segment`)."""
         counts = ruleset.participation_counts
         kinds = np.zeros(len(KINDS), dtype=bool)
         kinds[[KIND_CODE[k] for k in entries_taking_part(counts)]] = True
@@ -64,33 +83,54 @@ class Onward:
         builder = facts_builder(forfeits_as_booked(season_as_of(season, ruleset, start), ruleset), ruleset)
         for rnd in season.rounds[:upto]:  # brings the builder's counts (the absence limit) up to round upto
             builder.add(round_as_booked(_known(rnd, builder), ruleset))
-        return Onward(ruleset, seg.players, engine, builder, seg.attended(upto).copy(), upto,
-                      [rep.ranking_after(j) for j in range(upto + 1)])
+        after = [rep.ranking_as_of(j, upto) for j in range(upto)] + [rep.ranking_after(upto)]
+        onward = Onward(ruleset, seg.players, engine, builder, seg.attended(upto).copy(), upto, after)
+        onward._group_of(season)
+        return onward
 
     def fork(self) -> Onward:
         """A copy that goes on on its own (each run of a forecast forks the standings it starts from)."""
-        return Onward(self.ruleset, self.players, self.engine.fork(), self.builder.fork(), self.attended.copy(),
-                      self.upto, list(self.after))
+        other = Onward(self.ruleset, self.players, self.engine.fork(), self.builder.fork(), self.attended.copy(),
+                       self.upto, list(self.after), self.group, self.gone)
+        other.pending, other.entry = self.pending, self.entry
+        return other
 
-    def restarted(self, season: Season, horizon: int) -> Onward:
-        """The standings after round k = upto + 1 of `season` (played, with it), where the ranked players
-        change (`starts_segment`): a new segment, as `replay` scores it — the season as it stood at k, each
-        round 1..k from the ranking it started from — built from the rankings kept, without a frame."""
-        k = self.upto + 1
-        ruleset = self.ruleset
-        entry = self.entry_ranking(season, k)[0]
+    def next_segment(self, season: Season, horizon: int, rep: Replay | None = None) -> Onward:
+        """The new segment that starts at round k = upto + 1 (`starts_segment`: the ranked players change),
+        as `replay` scores it: the season as it stood at k, each round 1..k − 1 scored again from the ranking
+        it started from (`round_starts`), ready to pair round k from its entry ranking (`entry_ranking`) and
+        score it (`step`). Built from the rankings kept (`after`) — but for a withdrawal that removes a player
+        at k (D art. 22: rankings derived again as if never there), which needs `rep`, a replay of rounds
+        1..k − 1 of `season` (made when not given)."""
+        k, ruleset = self.upto + 1, self.ruleset
+        as_of: Callable[[int, int], tuple[PlayerId, ...]]
+        entry: Callable[[int], Entry]
+        if removed_at(season, ruleset, k):
+            rep = rep if rep is not None else replay_with_engine(season, ruleset, k - 1)[0]
+            as_of, entry = rep.ranking_as_of, rep.entry_ranking
+        else:
+            as_of, entry = (lambda j, _: self.after[j]), (lambda _: self._entry_at(season, k))
         booked = forfeits_as_booked(season_as_of(season, ruleset, k), ruleset)
         builder = facts_builder(booked, ruleset)
         players = tuple(booked.players[i] for i in builder.ranked)
-        engine = make_engine(booked, ruleset, builder.prices, players, max_rounds=max(k, horizon))
+        starts, entered = round_starts(season, ruleset, k, players, as_of, entry)
+        engine = make_engine(booked, ruleset, builder.prices, players, max_rounds=max(k, horizon), entered=entered)
         engine.start()
-        index = {p.id: i for i, p in enumerate(players)}
-        onward = Onward(ruleset, players, engine, builder, np.zeros(len(players), dtype=np.int64), 0, self.after[:1])
-        for j in range(1, k + 1):
-            restart_from(engine, self.after[j - 1] if j < k else entry, index, j < k)
+        onward = Onward(ruleset, players, engine, builder, np.zeros(len(players), dtype=np.int64), 0, [])
+        onward._group_of(season)
+        for j in range(1, k):
+            onward.pending = starts[j]
             onward.step(booked.rounds[j - 1])
-        onward.after = self.after + [onward.ranking()]
+        onward.pending = starts[k]
+        onward.entry = entry(k)
+        onward.after = [as_of(j, k) for j in range(k)]
         return onward
+
+    def _group_of(self, season: Season) -> None:
+        rule = self.ruleset.championship
+        self.group = final_group(season.championship, rule.mode if rule else None)
+        members = set(self.group.members) if self.group is not None else set()
+        self.gone = {w.player: w.before_round for w in season.withdrawals if w.player in members}
 
     @property
     def state(self) -> RoundState:
@@ -102,22 +142,28 @@ class Onward:
         return tuple(ids[i] for i in self.state.order.tolist())
 
     def starts_segment(self, season: Season, k: int) -> bool:
-        """Whether the ranked players change at round k (a joiner, a removal): `Onward` cannot carry on
-        there, the season is replayed (`Onward.of`) once round k is played."""
+        """Whether the ranked players change at round k (a joiner, a removal): round k is then scored by a new
+        segment (`next_segment`), not carried on."""
         return k in boundaries(season, self.ruleset, k)[1:]
 
-    def entry_ranking(self, season: Season, k: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+    def entry_ranking(self, season: Season, k: int) -> Entry:
         """(ranking, values) round k = upto + 1 is paired from (`Replay.entry_ranking`): the ranking after
-        `upto`, with the players who join or are removed at round k put in or taken out."""
+        `upto`, or a new segment's (`next_segment`: the players who join or are removed at k put in or taken out)."""
+        assert k == self.upto + 1, f"round {k} does not follow round {self.upto}"
+        if self.entry is not None:
+            return self.entry
+        assert not self.starts_segment(season, k), f"round {k} starts a segment: next_segment first"
         before = self.ranking()
-        ladder = self.engine.scale.values
-        if not self.starts_segment(season, k):
-            return before, ladder[: len(before)]
+        return before, self.engine.scale.values[: len(before)]
+
+    def _entry_at(self, season: Season, k: int) -> Entry:
+        """Round k's entry ranking from the ranking after k − 1 when no withdrawal removes a player at k."""
         ruleset = self.ruleset
         scored = season_as_of(season, ruleset, k)
         gone = removed_players(scored, ruleset)
         held = out_of_keizer(season.championship, ruleset.championship.mode if ruleset.championship else None, k - 1)
-        ranking = entry_ranking(before, [p for p in scored.players if p.id not in gone], held)
+        ranking = entry_ranking(self.ranking(), [p for p in scored.players if p.id not in gone], held)
+        ladder = self.engine.scale.values
         values = ladder if len(ranking) == len(ladder) else ladder_values(ruleset.value, len(ranking))
         return ranking, tuple(values[: len(ranking)])
 
@@ -128,11 +174,25 @@ class Onward:
         part = self._part_kinds[facts.kind]
         if self._part_games:
             part |= (facts.kind == KIND_CODE["game"]) & (facts.outcome != OUTCOME_CODE["forfeit_loss"])
+        group = self.group
+        if group is not None and rnd.number > group.formed_after:  # K's finalists' evenings in their group
+            index = self.index()
+            for member in group.members:
+                if member in index and rnd.number < self.gone.get(member, rnd.number + 1):
+                    part[index[member]] |= group_evening(rnd, self.ruleset, group, member)
         self.attended = self.attended + part
         self.upto = rnd.number
+        if self.pending is not None:  # a new segment's round: from the ranking it started from
+            state = self.engine.states[-1]
+            self.engine.states[-1] = replace(state, order=np.array(self.pending, dtype=state.order.dtype))
+            self.pending, self.entry = None, None
         state = self.engine.step(rnd.number, round_terms(facts.who, facts.price, self.engine.scale))
         self.after.append(self.ranking())
         return state
+
+    def index(self) -> dict[PlayerId, int]:
+        """Player id → ranked index (the engine's)."""
+        return {pid: i for i, pid in enumerate(self.ids)}
 
     def with_final_group(self, season: Season) -> None:
         """From now on score with `season`'s "separate" group out of the Keizer (docs/rules.md §8), as a
@@ -141,7 +201,8 @@ class Onward:
         group = final_group(season.championship, self.ruleset.championship.mode if self.ruleset.championship else None)
         if group is None:
             return
-        index = {pid: i for i, pid in enumerate(self.ids)}
+        self._group_of(season)
+        index = self.index()
         members = np.array([index[m] for m in group.members if m in index], dtype=np.int64)
         from_round = self.builder.group_from.copy()
         from_round[members] = group.formed_after + 1

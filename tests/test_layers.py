@@ -223,14 +223,36 @@ def cycles() -> list[list[str]]:
     return found
 
 
-STILL_IN_A_CIRCLE = [["keizer.evening.attendance", "keizer.evening.desk", "keizer.evening.desk_text",
-                      "keizer.evening.late_marks", "keizer.evening.saved"]]
-"""The one circle left while the evening layer learns to say facts instead of keys (issue 18, next step):
-this list only shrinks."""
-
-
 def test_no_circles():
-    assert cycles() == STILL_IN_A_CIRCLE
+    assert cycles() == []
+
+
+KEY_WORDS = re.compile(r"\bF\d{1,2}\b|ctrl\+|\^[zyqp]\b|\bpress\b|\(\w\)|\b[a-z] (accepts|re-solves|re-pairs|clears)\b")
+"""A key of a shell in a text: "F3", "ctrl+z", "^z", "press", "(r)", "a accepts", "r re-pairs"."""
+
+
+def said_strings(path: Path) -> list[tuple[int, str]]:
+    """The strings a module can say (constants and f-string parts), docstrings left out."""
+    tree = ast.parse(path.read_text())
+    docstrings = {id(node.value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+def test_the_evening_layer_says_what_happened_never_which_key_to_press():
+    # Each shell words the evening's facts for its user: the TUI names keys, the CLI commands (evening/ways.py).
+    bad = [f"{path.relative_to(REPO)}:{line}: {text!r}" for path in sorted((REPO / "evening").rglob("*.py"))
+           for line, text in said_strings(path) if KEY_WORDS.search(text)]
+    assert not bad, "\n".join(bad)
+
+
+def test_every_way_forward_is_worded_by_each_shell():
+    from keizer.evening.ways import Way
+    from keizer.tui.app.ways import KEYS
+    from keizer.tui.cli.ways import COMMANDS
+
+    assert set(KEYS) == set(Way) == set(COMMANDS)
 
 
 def test_a_package_face_only_says_what_the_package_is_for():

@@ -15,6 +15,7 @@ from keizer.pairing.instance import build_instance
 from keizer.pairing.proposer import propose
 from keizer.pairing.simulate import simulate_season
 from keizer.scoring.onward import Onward
+from keizer.scoring.replay import replay
 from keizer.seasons.model import PlayerId, Round, Season
 
 RULESET = "doorn-driebergen-2019"
@@ -30,6 +31,11 @@ class NaiveRun(Run):
     def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Games:
         best = propose(build_instance(season, k, ranking, values))
         return best.pairs(), best.bye
+
+    def entry_ranking(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+        if self.onward.starts_segment(self.season, k):  # the segment from the replay itself
+            return replay(self.season, k - 1).entry_ranking(k)
+        return self.onward.entry_ranking(self.season, k)
 
     def scored(self, played: Round) -> None:
         self.onward = Onward.of(self.season, played.number, self.start.last)

@@ -25,7 +25,7 @@ def chances_of(start: Start, tally: Tally) -> Forecast:
     """The forecast from where its runs started and what they ended with."""
     runs = tally.runs
     title, outcomes, group_after = outcomes_of(start)
-    now = start.onward.ranking()
+    now = start.ranking
     ranked = {pid: i + 1 for i, pid in enumerate(now)}
     later = sorted((pid for pid in tally.places if pid not in ranked), key=start.season.start_rank)
     size = max((max(row) for row in tally.places.values()), default=0)

@@ -6,7 +6,9 @@ import random
 from dataclasses import replace
 
 from keizer.pairing.forecast.model import ForecastModel
-from keizer.pairing.group_schedule import ScheduleInstance, group_instance, solve_schedule
+from keizer.pairing.group_check import ScheduleInstance
+from keizer.pairing.group_model import solve_schedule
+from keizer.pairing.group_schedule import group_instance
 from keizer.scoring.group_state import group_state
 from keizer.scoring.group_table import PlayedGame, earlier_games, missed_games, propose_members, required_games
 from keizer.scoring.group_table import scheduled_results
@@ -18,7 +20,7 @@ from keizer.seasons.ruleset.model import ChampionshipRule
 
 
 class Schedules:
-    """The group's schedule model (`pairing.group_schedule`, CP-SAT), solved once per instance in a process:
+    """The group's schedule model (`pairing.group_model`, CP-SAT), solved once per instance in a process:
     the runs of a forecast form the same group again and again."""
 
     def __init__(self) -> None:
@@ -28,7 +30,7 @@ class Schedules:
         """The games placed by the model, or None when they do not fit (`solve_schedule`'s KeizerError)."""
         if instance not in self._solved:
             try:
-                self._solved[instance] = solve_schedule(instance)
+                self._solved[instance] = solve_schedule(instance).games
             except KeizerError:
                 self._solved[instance] = None
         return self._solved[instance]

@@ -92,7 +92,7 @@ class Run:
             self.season = form_group(self.season, rule, self.onward.ranking(), self.schedules, modelled=False)
             self.group = self.season.championship.members if self.season.championship else ()
             self.onward.with_final_group(self.season)
-        ranking, values = self.onward.entry_ranking(self.season, k)
+        ranking, values = self.entry_ranking(k)
         played = self._played(k, ranking, values)
         self.season = self.season.with_round(played)
         self.scored(played)
@@ -102,6 +102,13 @@ class Run:
             self.up, self.down = self._class_moves(k)
         return played
 
+    def entry_ranking(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+        """(ranking, values) round k is paired and scored from: the standings carried on, or, where the ranked
+        players change at k (a joiner, a removal), a new segment's (`Onward.next_segment`)."""
+        if self.onward.entry is None and self.onward.starts_segment(self.season, k):
+            self.onward = self.onward.next_segment(self.season, self.start.last)
+        return self.onward.entry_ranking(self.season, k)
+
     def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Games:
         """The engine's pairing of round k, listed in `season`, from the run's history (`pair_round`)."""
         return pair_round(season, k, ranking, values, self.history)
@@ -109,10 +116,7 @@ class Run:
     def scored(self, played: Round) -> None:
         """The history and the standings carried on with the round just played (the season has it)."""
         self.history = history_with(self.history, round_as_booked(played, self.start.ruleset))
-        if self.onward.starts_segment(self.season, played.number):  # a joiner or a removal: a new segment
-            self.onward = self.onward.restarted(self.season, self.start.last)
-        else:
-            self.onward.step(played)
+        self.onward.step(played)
 
     def listed(self, k: int, ranking: tuple[PlayerId, ...]) -> Round:
         """Round k as it is paired from `ranking`: the absences known (reported, team matches, a suspension),

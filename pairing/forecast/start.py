@@ -12,7 +12,7 @@ from keizer.scoring.group_table import missed_games
 from keizer.scoring.onward import Onward
 from keizer.seasons.classes import reading_after, with_class_moves
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.model import Season
+from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 
@@ -30,7 +30,10 @@ class Start:
     last: int
     """The season's last round (`rounds_planned`)."""
     onward: Onward
-    """The standings after round K, ready to score round K + 1."""
+    """The standings after round K, ready to score round K + 1 (a new segment's, when the ranked players
+    change at K + 1)."""
+    ranking: tuple[PlayerId, ...]
+    """The Keizer ranking after round K, as published."""
     history: History
     """The pairing history of rounds 1..K."""
     model: ForecastModel
@@ -107,6 +110,9 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
                 rows = Onward.of(season, r, last).rows()
                 moves = read_classes(season, rows, r, ruleset.classes).moves
                 season = with_class_moves(season, r, moves_as_data(moves))
-    return Start(season=season, ruleset=ruleset, k=k, last=last, onward=onward,
+    ranking = onward.ranking()
+    if onward.starts_segment(season, k + 1):  # a joiner or a removal in round K + 1: the same for every run
+        onward = onward.next_segment(season, last)
+    return Start(season=season, ruleset=ruleset, k=k, last=last, onward=onward, ranking=ranking,
                  history=season_history(season, k + 1), model=measure_model(season, ruleset, k), seed=seed,
                  reading=reading, group_known=group_known)

@@ -116,12 +116,16 @@ def set_pragmas(conn: sqlite3.Connection, file: Path) -> None:
     conn.execute("PRAGMA foreign_keys=ON")
 
 
+CANNOT_WRITE = "the file or its folder cannot be written: check their permissions"
+"""Where to look when a store cannot be written (SQLite's own words say nothing of it)."""
+
+
 def explain(exc: sqlite3.Error) -> str:
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if "locked" in text or "busy" in text:
         return f"another program is writing this season and did not finish in time ({text})"
     if "readonly database" in text:  # SQLite's words say nothing of where to look
-        return f"the file or its folder cannot be written: check their permissions ({text})"
+        return f"{CANNOT_WRITE} ({text})"
     if text.startswith("Could not decode to UTF-8"):  # the message quotes the bad bytes: leave them out
         column = text.split("'")[1] if text.count("'") >= 2 else "?"
         return f"damaged season store (its column {column!r} holds text that is not UTF-8)"

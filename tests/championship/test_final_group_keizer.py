@@ -152,7 +152,7 @@ def test_the_round_screen_says_final_group_and_takes_no_mark_for_them() -> None:
     rows = attendance_rows(s, s.round(3), replay(s, 2).ranking_after(2))
     assert [(r.player.id, r.status) for r in rows[:3]] == [("p6", "final group"), ("p4", "final group"),
                                                            ("p1", "present")]
-    assert "6 present" in summary(s.round(3), rows)
+    assert "6 present" in summary(s.round(3), rows).text
     with pytest.raises(KeizerError, match="final group"):
         check_change(s, s.round(3), s.player(PlayerId("p6")), EntryKind.EXCUSED)
     with pytest.raises(KeizerError, match="played on board"):  # round 2: still in the Keizer, on a board

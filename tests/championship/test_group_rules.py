@@ -129,7 +129,7 @@ def test_three_tied_play_a_double_round_robin() -> None:
 
 def test_a_scheduled_game_played_with_the_other_colours_reads_as_played() -> None:
     from tests.publish.group_seasons import inside_season
-    from keizer.evening.group import group_view
+    from keizer.evening.group_view import group_view
 
     season = inside_season()
     group = season.championship

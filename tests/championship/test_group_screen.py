@@ -13,7 +13,7 @@ from keizer.seasons.store.events import GroupScheduleSet
 from tests.conftest import EVENING
 from keizer.tui.app.app import make_app
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.group import form_event
+from keizer.evening.group_changes import formation, members_of
 
 
 def grouped_store(tmp_path: Path) -> Path:
@@ -21,7 +21,7 @@ def grouped_store(tmp_path: Path) -> Path:
     season = load_season(EVENING)
     store = SeasonStore.create(path, season)
     try:
-        formed = form_event(season, ())
+        formed = members_of(formation(season, ()))
         store.apply("form", formed)
         group = store.season.championship
         rule = parse_ruleset(season.ruleset_spec).championship
@@ -94,7 +94,7 @@ async def test_the_classes_and_cups_are_tabs_of_the_groups_screen(tmp_path: Path
     path = tmp_path / "k.keizer"
     store = SeasonStore.create(path, season)
     try:
-        store.apply("form", form_event(season, ()))
+        store.apply("form", members_of(formation(season, ())))
         members = set(store.season.championship.members)  # type: ignore[union-attr]
     finally:
         store.close()

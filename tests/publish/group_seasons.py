@@ -12,14 +12,14 @@ from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, PlayerId, Result, Round, Season
 from keizer.seasons.ruleset.parse import parse_ruleset
 from tests.conftest import EVENING
-from keizer.evening.group import form_event
+from keizer.evening.group_changes import formation, members_of
 
 MISSED = 30
 """The round of the game the inside group's schedule has but its round was played without (missed)."""
 
 
 def _formed(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[Season, ChampionshipGroup]:
-    event = form_event(season, declined)
+    event = members_of(formation(season, declined))
     group = ChampionshipGroup(event.formed_after, event.members, event.declined)
     return replace(season, championship=group), group
 
@@ -29,7 +29,7 @@ def inside_season() -> Season:
     second proposed player declining: the games the members did play in rounds 21–32 scheduled there
     (played), one game in round 30 whose pair did not meet (missed), the rest from round 33 on (to play)."""
     season = load_season(EVENING)
-    second = form_event(season, ()).members[1]
+    second = members_of(formation(season, ())).members[1]
     season, group = _formed(season, (second,))
     rule = parse_ruleset(season.ruleset_spec).championship
     assert rule is not None

@@ -71,7 +71,7 @@ def test_the_results_line_of_a_round_of_one_board(tmp_path: Path) -> None:
                                      rounds=(one,))).close()
     evening = Evening.open(store)
     try:
-        assert evening.results.summary(1) == "Round 1 — 0 of 1 result entered"
+        assert evening.results.summary(1).text == "Round 1 — 0 of 1 result entered"
     finally:
         evening.close()
 

@@ -29,7 +29,7 @@ async def test_a_call_off_is_re_paired_on_f3_keeping_the_boards(demo_store: Path
         assert top is not None and before.game_of(top) is not None  # type: ignore[arg-type]
         board = next(i + 1 for i, g in enumerate(before.games) if top in g.players())
         await pilot.press("e")  # he calls off: allowed while the round has no results
-        assert "re-pair on F3 (r) keeps the accepted boards" in app.said[-1].text
+        assert app.said[-1].text.endswith("keeps the accepted boards (r on Pairing (F3) re-pairs keeping the accepted boards)")
         assert evening.season.round(33) == before  # waits for the re-pairing
         await pilot.press("P", "r")
         await app.workers.wait_for_complete()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from keizer.tui.app.screens.pairing.title import desk_title
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.evening.evening import Evening
@@ -31,7 +32,7 @@ def test_another_kind_of_absence_is_saved_at_once_in_one_step(evening: Evening, 
     label = evening.attendance.set(33, away, entry)
     assert evening.revision == head + 1 and label.startswith(f"round 33: {evening.season.player(away).name}")
     assert evening.season.round(33).entry_of(away) is entry and pairing(evening.season) == pairing(before)
-    assert not evening.desk.late and "paired and saved" in evening.desk.title()  # nothing waits for a re-pairing
+    assert not evening.desk.late and "paired and saved" in desk_title(evening.desk)  # nothing waits for a re-pairing
     assert (away in evening.season.suspended) == (entry is EntryKind.UNEXCUSED and evening.session.ruleset.suspension)
     evening.history.undo()  # one action, one undo step: the season as it was
     assert evening.season == before

@@ -13,7 +13,8 @@ from keizer.tui.app.app import make_app
 from keizer.tui.app.dialogs.rounds import RoundsDialog
 from keizer.tui.app.widgets.table import KeizerTable
 from keizer.evening.evening import Evening
-from keizer.evening.group import form_event, proposal, rounds_from, unavailable_change
+from keizer.evening.group_changes import formation, members_of, unavailability
+from keizer.evening.group_view import proposal, rounds_from
 
 
 def test_rounds_are_typed_as_a_club_writes_them() -> None:
@@ -32,7 +33,7 @@ def test_rounds_are_typed_as_a_club_writes_them() -> None:
 def formed_store(demo_store: Path, declined: tuple[PlayerId, ...] = ()) -> Path:
     store = SeasonStore.open(demo_store)
     try:
-        store.apply("form", form_event(store.season, declined))
+        store.apply("form", members_of(formation(store.season, declined)))
     finally:
         store.close()
     return demo_store
@@ -46,14 +47,14 @@ def test_the_service_refuses_what_the_group_cannot_have(demo_store: Path) -> Non
         assert group is not None
         member, outsider = group.members[0], next(p.id for p in season.players if p.id not in group.members)
         with pytest.raises(KeizerError, match="not in the championship group"):
-            unavailable_change(season, outsider, (30,))
+            unavailability(season, outsider, (30,))
         with pytest.raises(KeizerError, match=r"round 20: the group plays in rounds 21–36"):
-            unavailable_change(season, member, (20, 30))
+            unavailability(season, member, (20, 30))
         with pytest.raises(KeizerError, match="round 37"):
-            unavailable_change(season, member, (37,))
+            unavailability(season, member, (37,))
         with pytest.raises(KeizerError, match="unchanged"):
-            unavailable_change(season, member, ())
-        change = unavailable_change(season, member, (31, 30))
+            unavailability(season, member, ())
+        change = unavailability(season, member, (31, 30))
         assert len(change.events) == 1 and change.label.endswith("cannot play in the group: 30, 31")
     finally:
         evening.close()
@@ -168,7 +169,7 @@ def test_the_replay_cache_is_keyed_on_the_group(demo_store: Path) -> None:
     try:
         before = evening.session.replay(20)
         assert evening.session.replay(20) is before  # cached while nothing it reads changes
-        evening.session.commit("form", form_event(evening.season, ()))
+        evening.session.commit("form", members_of(formation(evening.season, ())))
         assert evening.season.championship is not None
         assert evening.session.replay(20) is not before
     finally:

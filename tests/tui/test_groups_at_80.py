@@ -15,7 +15,7 @@ from keizer.seasons.store.season_store import SeasonStore
 from tests.publish.group_seasons import inside_season, separate_season
 from keizer.tui.app.app import make_app
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.group import group_view
+from keizer.evening.group_view import group_view
 from keizer.tui.format import FINAL_GROUP_MARK, fit_names
 
 

@@ -135,11 +135,19 @@ def _run(argv: Sequence[str] | None) -> int:
         except KeizerError as exc:
             # One line whatever the message holds: a key or a name from a file is escaped (a newline in it
             # would forge a second line, an ESC would act on the terminal).
-            print(f"keizer: error: {visible(str(exc))}{_hint(exc)}", file=sys.stderr)
+            print(f"keizer: error: {visible(_said(exc))}{_hint(exc)}", file=sys.stderr)
             return EXIT_USER_ERROR
         except BrokenPipeError:  # `keizer standings … | head`: the reader left, nothing to report
             _quiet_stdout()
             return 0
+
+
+def _said(exc: Exception) -> str:
+    """A user's problem as the command line says it: a refusal's ways forward as commands."""
+    from keizer.evening.ways import WayOut
+    from keizer.tui.cli.ways import commanded
+
+    return commanded(exc) if isinstance(exc, WayOut) else str(exc)
 
 
 def _hint(exc: Exception) -> str:

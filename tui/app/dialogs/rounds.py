@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from keizer.seasons.errors import KeizerError
-from keizer.evening.group import rounds_from
+from keizer.evening.group_view import rounds_from
 from keizer.tui.visible import visible
 
 

@@ -13,11 +13,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from keizer.seasons.model import Result
+from keizer.seasons.result_text import SHOWN
 from keizer.seasons.rounds import to_come_head
 from keizer.tui.app.dialogs.no_show import NoShowDialog
 from keizer.tui.app.edits import edits
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.table import KeizerTable
+from keizer.tui.app.ways import keyed_said
 from keizer.tui.format import points
 from keizer.seasons.names import short_names
 from keizer.tui.visible import visible
@@ -33,10 +35,6 @@ LIVE_COLUMNS = (("#", "rank"), ("Name", "name"), ("Points", "score"), ("", "move
 TO_COME_LINES = 3
 """The most lines beside the boards that name the team results still to come: the standings keep the rest."""
 
-RESULT_TEXT = {
-    Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "½-½",
-    Result.WHITE_FORFEIT_WIN: "+ -", Result.BLACK_FORFEIT_WIN: "- +", Result.PENDING: "…",
-}
 
 
 def to_come_lines(pending: Sequence[tuple[int, str]], width: int, lines: int = TO_COME_LINES) -> tuple[str, ...]:
@@ -113,12 +111,12 @@ class ResultsScreen(KeizerScreen):
                 rows.append((b.key, ("", shorts[b.white.name], b.label_within(room), "")))
             else:
                 rows.append((b.key, (str(b.board), shorts[b.white.name], shorts[b.black.name],
-                                     RESULT_TEXT[b.game.result])))
+                                     SHOWN[b.game.result] or "…")))
         boards.fill(rows)
         if k != self._filled_round and rows:
             boards.move_cursor(row=0, animate=False)  # a new round: the first result goes on board 1
         self._filled_round = k
-        self.query_one("#title", Static).update(visible(self.evening.results.summary(k)))
+        self.query_one("#title", Static).update(visible(keyed_said(self.evening.results.summary(k))))
         live = self.evening.standings.view(k if self._paired(k) else None)
         # Provisional said as the Standings screen (F5) says it, on a line of its own: the panel is narrow.
         self.query_one("#live-title", Static).update(

@@ -16,8 +16,11 @@ from keizer.seasons.model import EntryKind, PlayerId
 from keizer.tui.app.dialogs.external import ExternalResultDialog
 from keizer.tui.app.dialogs.report import ReportDialog
 from keizer.tui.app.edits import edits
+from keizer.tui.app.messages import SeasonWritten
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.table import KeizerTable
+from keizer.evening.ways import Way
+from keizer.tui.app.ways import hint, keyed_said
 from keizer.evening.report_time import report_default
 from keizer.seasons.names import cut, short_names
 from keizer.tui.visible import visible
@@ -78,6 +81,8 @@ class RoundScreen(KeizerScreen):
         """(round, player, key) asked to be pressed again: the bye of a played round goes only on purpose."""
         self._details: dict[str, str] = {}
         """Each row's player, entry and note in full, for the detail line when a name or note is cut."""
+        self._drawn_width: int | None = None
+        """The screen's width the table was last fitted to."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
@@ -103,6 +108,7 @@ class RoundScreen(KeizerScreen):
         k = self.shown_round
         rows = self.evening.attendance.rows(k)
         table = self.query_one(KeizerTable)
+        self._drawn_width = self.size.width
         names = [row.player.name for row in rows]
         fit = fit_row(table.text_room(self.size.width or self.app.size.width),
                       widest("#", (str(row.rank) for row in rows)), widest("Name", names),
@@ -121,7 +127,7 @@ class RoundScreen(KeizerScreen):
         detail.display = any(shorts[row.player.name] != row.player.name or len(row.note) > fit.note
                              for row in rows)
         self._show_detail()
-        self.query_one("#title", Static).update(visible(self.evening.attendance.summary(k)))
+        self.query_one("#title", Static).update(visible(keyed_said(self.evening.attendance.summary(k))))
         # the team results earlier rounds still wait for: the evening moved on without them (rules §13)
         to_come = self.query_one("#to-come", Static)
         to_come.update(visible(notice := self.evening.attendance.to_come(k)))
@@ -135,8 +141,10 @@ class RoundScreen(KeizerScreen):
         self._show_detail()
 
     def on_resize(self, event: events.Resize) -> None:
-        """A wider or narrower terminal: names, entries and notes are said in full or short again."""
-        if self.drawn_at is not None:
+        """A wider or narrower terminal: names, entries and notes are said in full or short again. The table
+        is as wide as the screen, so the same width again (Textual says a size more than once as the app
+        starts) draws nothing anew: the first screen is in sight sooner."""
+        if self.drawn_at is not None and event.size.width != self._drawn_width:
             self.refresh_view()
 
     def action_change_round(self, delta: int) -> None:
@@ -168,8 +176,18 @@ class RoundScreen(KeizerScreen):
         # present is refused in a played round anyway (an entry, not a game): no question before the refusal
         if entry is not None and not self._bye_goes_on_purpose(pid, status[0]):
             return
-        if self.write(self.evening.attendance.set, self.shown_round, pid, entry):
+        if self._mark(pid, entry):
             self.query_one(KeizerTable).advance()
+
+    def _mark(self, pid: str, entry: EntryKind | None) -> bool:
+        """Set a mark through the evening; a mark that waits for the re-pairing says the key that makes it."""
+        said = self.attempt(self.evening.attendance.set, self.shown_round, pid, entry)
+        if said is None:
+            return False
+        if PlayerId(pid) in self.evening.desk.waiting():
+            said += hint(Way.REPAIR_KEEPING)
+        self.post_message(SeasonWritten(said))
+        return True
 
     @edits
     def action_external(self) -> None:
@@ -179,7 +197,7 @@ class RoundScreen(KeizerScreen):
         name = self.evening.season.player(PlayerId(pid)).name
 
         def chosen(entry: EntryKind | None) -> None:
-            if entry is not None and self.write(self.evening.attendance.set, self.shown_round, pid, entry):
+            if entry is not None and self._mark(pid, entry):
                 self.query_one(KeizerTable).advance()
 
         self.app.push_screen(ExternalResultDialog(name), chosen)

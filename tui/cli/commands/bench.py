@@ -1,4 +1,5 @@
-"""`keizer bench standings|pairing|tui|forecast`: headless benchmarks on generated realistic seasons."""
+"""`keizer bench standings|pairing|tui|group|startup|forecast|calibration`: headless benchmarks on generated
+realistic seasons, the group's schedule, how long each kind of command takes to start, and season forecasts."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from keizer.seasons.errors import KeizerError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the TUI or a forecast",
-                       description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui", "forecast", "calibration"))
+    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the group schedule, startup "
+                       "or a forecast", description="Benchmarks on generated seasons; figures are recorded in the README.")
+    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "forecast", "calibration"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
                         "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present); "
@@ -21,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--runs", type=int, metavar="N",
                    help="forecast: runs (default 1000); calibration: runs per season's forecast (default 200)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--repeats", type=int, default=7, metavar="N", help="startup: runs of each command after a warm-up")
     p.add_argument("--json", action="store_true", help="the raw measurements as JSON")
     p.set_defaults(run=run)
 
@@ -52,6 +54,19 @@ def run(args: argparse.Namespace) -> int:
         rows = {"seasons": len(made.scores), "brier": made.brier, "baseline": made.baseline,
                 "leader_won": made.leader_won, "mean_chance": made.mean_chance}
         report = made.report()
+    elif args.what == "startup":
+        from keizer.tui.cli import startup_bench
+
+        if not 1 <= args.repeats <= 100:
+            raise KeizerError("--repeats must be 1 to 100")
+        found = startup_bench.run_startup_benchmark(args.repeats)
+        rows = {r.what: list(r.seconds) for r in found}
+        report = startup_bench.format_report(found)
+    elif args.what == "group":
+        from keizer.pairing import group_benchmark
+
+        rows = group_benchmark.run_group_benchmark(seed=args.seed)
+        report = group_benchmark.format_report(rows)
     elif args.what == "tui":
         timings = _tui_benchmark(_positive(args.sizes) if args.sizes else 44, args.seed)
         rows = {name: getattr(timings, name) for name in timings.__slots__}

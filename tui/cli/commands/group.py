@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Result, Season
 
 if TYPE_CHECKING:
-    from keizer.seasons.store.event_base import Event
+    from keizer.evening.evening import Evening
+    from keizer.evening.session import Change
 
 USAGE = """\
 keizer group SEASON [--json]                      members, schedule, table and state
@@ -100,24 +103,25 @@ def _refuse_action(word: str) -> NoReturn:
     Parser(prog="keizer group").error(f"unknown command {word!r}{nearest(word, ACTIONS)} (choose from {listed})")
 
 
-def _read(path: str, save: bool) -> tuple[Season, int | None]:
+@contextmanager
+def _season(path: str, save: bool) -> Iterator[tuple[Season, Evening | None]]:
+    """The season to work on, and with --save the evening on its store, whose group service writes the
+    change: as a compare-and-set against the revision the season was read at (nothing is written if another
+    program wrote meanwhile). Without --save, any season file, read only."""
     from keizer.seasons.load import is_store_file, load_season
 
-    if save:
-        if not is_store_file(path):
-            raise KeizerError(f"{path}: --save needs a season store (.keizer); import the JSON file first")
-        from keizer.tui.cli.commands.pair import read_with_head
+    if not save:
+        yield load_season(path), None
+        return
+    if not is_store_file(path):
+        raise KeizerError(f"{path}: --save needs a season store (.keizer); import the JSON file first")
+    from keizer.evening.evening import Evening
 
-        return read_with_head(path)
-    return load_season(path), None
-
-
-def _write(path: str, head: int | None, label: str, event: Event) -> None:
-    from keizer.seasons.store.season_store import SeasonStore
-
-    with SeasonStore.open(path) as store:
-        store.apply(label, event, expect_head=head)
-    print(f"saved: {label}")
+    evening = Evening.open(path)
+    try:
+        yield evening.season, evening
+    finally:
+        evening.close()
 
 
 def _pid(season: Season, text: str, what: str) -> PlayerId:
@@ -128,19 +132,29 @@ def _pid(season: Season, text: str, what: str) -> PlayerId:
 
 
 def _result_of(text: str, what: str) -> Result:
-    from keizer.seasons.json_keys import RESULTS
+    """A typed result, as `keizer result` takes it (`seasons.result_text`: `=` and `½-½` too)."""
+    from keizer.seasons.result_text import typed_result
 
-    if text not in RESULTS:
-        raise KeizerError(f"{what}: unknown result {text!r} (expected one of {', '.join(RESULTS)})")
-    return RESULTS[text]
+    return typed_result(text, what)
+
+
+def _write(evening: Evening | None, change: Change, head: int | None) -> None:
+    """The change saved (with --save: `evening`) as a compare-and-set against `head`, or nothing written; either
+    way one line on stderr says which (`tui.cli.saving`), so that stdout keeps only the command's output."""
+    from keizer.tui.cli.saving import say_not_saved, say_saved
+
+    if evening is None:
+        say_not_saved()
+    else:
+        say_saved(evening.session.apply(change, expect_head=head))
 
 
 def _show(opts: argparse.Namespace) -> int:
+    from keizer.evening.group_view import group_view
     from keizer.tui.cli.commands.group_text import view_json, view_text
-    from keizer.evening.group import group_view
 
-    season, _ = _read(opts.season, False)
-    view = group_view(season)
+    with _season(opts.season, False) as (season, _):
+        view = group_view(season)
     if opts.json:
         sys.stdout.write(json.dumps(view_json(season, view), ensure_ascii=False, indent=1) + "\n")
     else:
@@ -149,105 +163,114 @@ def _show(opts: argparse.Namespace) -> int:
 
 
 def _form(opts: argparse.Namespace) -> int:
-    from keizer.evening.group import form_event
+    from keizer.evening.group_changes import formation, members_of
 
-    season, head = _read(opts.season, opts.save)
-    event = form_event(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
-    print(f"Championship group after round {event.formed_after}:")
-    for i, pid in enumerate(event.members, 1):
-        print(f"{i:>3}  {season.player(pid).name} ({pid})")
-    for pid in event.declined:
-        print(f"  declined: {season.player(pid).name} ({pid})")
-    if opts.save:
-        _write(opts.season, head, "form the championship group", event)
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        change = formation(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
+        event = members_of(change)
+        _write(evening, change, head)  # first: a refused save prints nothing a script could take as saved
+        print(f"Championship group after round {event.formed_after}:")
+        for i, pid in enumerate(event.members, 1):
+            print(f"{i:>3}  {season.player(pid).name} ({pid})")
+        for pid in event.declined:
+            print(f"  declined: {season.player(pid).name} ({pid})")
     return 0
 
 
 def _schedule(opts: argparse.Namespace) -> int:
-    from keizer.pairing.group_schedule import propose_schedule
+    from keizer.evening.group_changes import move_scheduled, schedule_change, schedule_proposal
+    from keizer.evening.group_view import first_open_round, group_of, rule_of
     from keizer.tui.cli.commands.group_text import schedule_json, schedule_text
-    from keizer.evening.group import first_open_round, group_of, move_scheduled, rule_of, schedule_event
 
-    season, head = _read(opts.season, opts.save)
-    rule, group = rule_of(season), group_of(season)
-    first = opts.from_round if opts.from_round is not None else first_open_round(season, group, rule)
-    if opts.move:
-        parts = opts.move.split(":")
-        if len(parts) != 3 or not (parts[2].strip().isascii() and parts[2].strip().isdigit()):
-            raise KeizerError(f"--move {opts.move}: expected W:B:ROUND")
-        w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
-        try:
-            move = move_scheduled(season, w, b, int(parts[2]), first)
-        except KeizerError as exc:
-            raise KeizerError(f"--move {opts.move}: {exc}") from None
-        print("\n".join(move.lines))
-        if opts.save and not move.valid:
-            raise KeizerError("the move breaks a hard rule of the schedule; not saved")
-        schedule, check = move.schedule, move.check
-    else:
-        schedule, check = propose_schedule(season, group, rule, first)
-    if opts.json:
-        sys.stdout.write(json.dumps(schedule_json(schedule, check, first), ensure_ascii=False, indent=1) + "\n")
-    else:
-        sys.stdout.write(schedule_text(season, schedule, check, first))
-    if opts.save:
-        _write(opts.season, head, "set the championship group's schedule", schedule_event(schedule))
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        rule, group = rule_of(season), group_of(season)
+        first = opts.from_round if opts.from_round is not None else first_open_round(season, group, rule)
+        if opts.move:
+            parts = opts.move.split(":")
+            if len(parts) != 3 or not (parts[2].strip().isascii() and parts[2].strip().isdigit()):
+                raise KeizerError(f"--move {opts.move}: expected W:B:ROUND")
+            w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
+            try:
+                move = move_scheduled(season, w, b, int(parts[2]), first)
+            except KeizerError as exc:
+                raise KeizerError(f"--move {opts.move}: {exc}") from None
+            if evening is not None and not move.valid:  # what it breaks said in the refusal: nothing on stdout
+                raise KeizerError(f"--move {opts.move}: not saved, it breaks a hard rule of the schedule: "
+                                  + "; ".join(line.strip() for line in move.lines[1:]))
+            schedule, check, optimal = move.schedule, move.check, None
+            change = move.change if move.valid else None
+        else:
+            proposed = schedule_proposal(season, first)  # ctrl+c stops its search at once (`group_model._solve`)
+            schedule, check, optimal = proposed.games, proposed.check, proposed.optimal
+            change = schedule_change(schedule)
+        if change is not None:
+            _write(evening, change, head)  # first: a refused save prints nothing a script could take as saved
+        if opts.move:  # what the move changes: beside JSON on stderr, so that stdout stays one object
+            print("\n".join(move.lines), file=sys.stderr if opts.json else sys.stdout)
+        if opts.json:
+            sys.stdout.write(json.dumps(schedule_json(season, schedule, check, first, optimal), ensure_ascii=False,
+                                        indent=1) + "\n")
+        else:
+            sys.stdout.write(schedule_text(season, schedule, check, first, optimal))
     return 0
 
 
 def _unavailable(opts: argparse.Namespace) -> int:
-    from keizer.evening.group import group_of, unavailable_change
+    from keizer.evening.group_changes import unavailability
+    from keizer.evening.group_view import group_of
 
-    season, head = _read(opts.season, opts.save)
-    pid = _pid(season, opts.player, "unavailable")
-    group, rounds = group_of(season), tuple(sorted(set(opts.rounds)))
-    said = f"{season.player(pid).name} cannot play group games in rounds: {', '.join(map(str, rounds)) or 'none'}"
-    if pid in group.members and rounds == group.unavailable_rounds(pid):
-        print(f"{said} (unchanged: nothing to save)")
-        return 0
-    change = unavailable_change(season, pid, rounds)  # the TUI's checks: a member, the group's rounds
-    (event,) = change.events
-    print(said)
-    if opts.save:  # the TUI's label too: the undo step names the player and the rounds
-        _write(opts.season, head, change.label, event)
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        pid = _pid(season, opts.player, "unavailable")
+        group, rounds = group_of(season), tuple(sorted(set(opts.rounds)))
+        said = f"{season.player(pid).name} cannot play group games in rounds: {', '.join(map(str, rounds)) or 'none'}"
+        if pid in group.members and rounds == group.unavailable_rounds(pid):
+            print(f"{said} (unchanged: nothing to save)")
+            return 0
+        change = unavailability(season, pid, rounds)  # the TUI's checks: a member, the group's rounds
+        _write(evening, change, head)  # the TUI's label too: the undo step names the player and the rounds
+        print(said)
     return 0
 
 
 def _decide(opts: argparse.Namespace) -> int:
-    from keizer.evening.group import decision_event, group_view, state_summary
+    from keizer.evening.group_changes import decision
+    from keizer.evening.group_view import group_view, state_summary
 
-    season, head = _read(opts.season, opts.save)
-    if opts.game is None and not opts.clear:
-        state = group_view(season).state
-        print(state_summary(season, state) if state is not None else "the group has not been formed yet")
-        for w, b in state.needed if state is not None else ():  # with the ids that --game W:B:RESULT takes
-            print(f"  needed: {season.player(w).name} ({w})–{season.player(b).name} ({b})")
-        return 0
-    game = None
-    if opts.game is not None:
-        parts = opts.game.split(":")
-        if len(parts) != 3:
-            raise KeizerError(f"--game {opts.game}: expected W:B:RESULT")
-        game = (_pid(season, parts[0], "--game"), _pid(season, parts[1], "--game"), _result_of(parts[2], "--game"))
-    event = decision_event(season, game)
-    print(f"decision games: {len(event.games)}")
-    if opts.save:
-        _write(opts.season, head, "decision games", event)
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        if opts.game is None and not opts.clear:
+            state = group_view(season).state
+            print(state_summary(season, state) if state is not None else "the group has not been formed yet")
+            for w, b in state.needed if state is not None else ():  # with the ids that --game W:B:RESULT takes
+                print(f"  needed: {season.player(w).name} ({w})–{season.player(b).name} ({b})")
+            return 0
+        game = None
+        if opts.game is not None:
+            parts = opts.game.split(":")
+            if len(parts) != 3:
+                raise KeizerError(f"--game {opts.game}: expected W:B:RESULT")
+            game = (_pid(season, parts[0], "--game"), _pid(season, parts[1], "--game"),
+                    _result_of(parts[2], "--game"))
+        change = decision(season, game)
+        (event,) = change.events
+        _write(evening, change, head)
+        print(f"decision games: {len(event.games)}")  # type: ignore[attr-defined]
     return 0
 
 
 def _result(opts: argparse.Namespace) -> int:
-    from keizer.seasons.store.events import GroupResultSet
+    from keizer.evening.group_changes import group_result
 
-    season, head = _read(opts.season, opts.save)
-    parts = opts.game.split(":")
-    if len(parts) != 2:
-        raise KeizerError(f"{opts.game}: expected W:B")
-    event = GroupResultSet(opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
-                           _result_of(opts.result, "result"))
-    event.apply(season)  # the event's own checks: the game is scheduled, the group is separate
-    print(event.describe())
-    if opts.save:
-        _write(opts.season, head, event.describe(), event)
+    with _season(opts.season, opts.save) as (season, evening):
+        head = evening.revision if evening else None
+        parts = opts.game.split(":")
+        if len(parts) != 2:
+            raise KeizerError(f"{opts.game}: expected W:B")
+        change = group_result(season, opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
+                              _result_of(opts.result, "RESULT"))
+        _write(evening, change, head)
+        print(change.label)
     return 0
-

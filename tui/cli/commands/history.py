@@ -43,9 +43,18 @@ def _expect_option(p: argparse.ArgumentParser) -> None:
 
 
 def _step(path: str, step: str, expect: int | None = None) -> int:
-    """Undo or redo one action of the store's log (one transaction; with `expect`, a compare-and-set)."""
-    with _open_store(path, readonly=False) as store:
-        label = store.undo(expect_head=expect) if step == "undo" else store.redo(expect_head=expect)
+    """Undo or redo one action of the store's log, through the evening's history as ctrl+z and ctrl+y do (one
+    transaction; with `expect`, a compare-and-set)."""
+    from keizer.evening.evening import Evening
+    from keizer.seasons.load import require_store_file
+
+    require_store_file(path, "this needs a season store (.keizer); a JSON file has no history (import it first)")
+    evening = Evening.open(path)
+    try:
+        history = evening.history
+        label = history.undo(expect_head=expect) if step == "undo" else history.redo(expect_head=expect)
+    finally:
+        evening.close()
     if label is None:
         raise KeizerError(f"{path}: nothing to {step}")
     print(f"{'undone' if step == 'undo' else 'redone'}: {label}")

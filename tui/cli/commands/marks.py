@@ -15,9 +15,6 @@ STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won
             "external-lost")
 """What `keizer attend` sets, as the Round screen's keys do (p e u d x, then x's result)."""
 
-RESULTS = {"1-0": "1-0", "0-1": "0-1", "=": "1/2-1/2", "½-½": "1/2-1/2", "1/2-1/2": "1/2-1/2", "+-": "+-",
-           "-+": "-+", "*": "*", "pending": "*"}
-"""The results `keizer result` takes, as the season file writes them (docs/format.md) or typed short."""
 
 
 def register_attend(sub: argparse._SubParsersAction) -> None:
@@ -79,7 +76,7 @@ def run_attend(args: argparse.Namespace) -> int:
                               f"--take-bye gives the new mark instead")
         try:
             print(evening.attendance.set(k, pid, entry))
-        except (PlayedGame, InFinalGroup) as exc:  # the evening layer names the TUI's keys
+        except (PlayedGame, InFinalGroup) as exc:  # the way out with this season's own path in it
             raise KeizerError(_cli_way(exc, args.season)) from None
         print_to_come(evening.season, evening.session.current_round(), args.season)
     return 0
@@ -139,7 +136,7 @@ def register_result(sub: argparse._SubParsersAction) -> None:
 
 
 def run_result(args: argparse.Namespace) -> int:
-    from keizer.seasons.model import Result
+    from keizer.seasons.result_text import typed_result
     from keizer.tui.cli.commands.calendar import evening_on
 
     if args.black_by_forfeit:
@@ -148,13 +145,11 @@ def run_result(args: argparse.Namespace) -> int:
         args.result = "-+"
     if (args.result is None) == (args.no_show is None):
         raise KeizerError("result: give either RESULT or --no-show white|black")
-    if args.result is not None and args.result not in RESULTS:
-        raise KeizerError(f"result: {args.result!r} is not a result: write one of {', '.join(RESULTS)}")
+    new = typed_result(args.result, "RESULT") if args.result is not None else None
     with evening_on(args.season) as evening:
         k = args.round if args.round is not None else evening.results.round()
         key = f"board:{args.board}"
-        game = next((row.game for row in evening.results.boards(k) if row.key == key), None)
-        new = Result(RESULTS[args.result]) if args.result is not None else None
+        game = evening.results.game_on(k, args.board)  # the ranking is not read: a mark loads no scoring
         if game is not None and game.result.is_decided and game.result is not new and not args.change:
             raise KeizerError(f"board {args.board} of round {k} already has {game.result.value}: --change "
                               f"replaces it")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.errors import KeizerError
@@ -59,12 +60,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from keizer.pairing.alternatives import alternatives
-    from keizer.pairing.explain import explain
+    from keizer.evening.solve import round_request, solve_request
     from keizer.pairing.export import costs_json, proposal_json
-    from keizer.pairing.instance import build_instance
-    from keizer.pairing.proposer import propose
-    from keizer.pairing.ranking import keizer_ranked
+    from keizer.pairing.instance import check_round
+    from keizer.scoring.replay import replay
     from keizer.seasons.load import is_store_file, load_season
 
     if not 0 <= args.alternatives <= MAX_ALTERNATIVES or args.differ < 1:
@@ -92,23 +91,33 @@ def run(args: argparse.Namespace) -> int:
         # stderr, so that --json's stdout stays the contract's one object (docs/format.md)
         print(f"keizer: note: round {k} already has a saved pairing ({counted(saved, 'board')}); this is a new "
               f"proposal, not that one (--save --replace saves it over that one)", file=sys.stderr)
-    ranked = keizer_ranked(season, k) if k >= 1 else None
-    ranking, values = (ranked.ranking, ranked.values) if ranked is not None else ((), ())
-    forbids = [_pair(season, x, "--forbid") for x in args.forbid]
-    inst = build_instance(season, k, ranking, values, slots=ranked.slots if ranked is not None else None,
-                          locks=[_pair(season, x, "--lock") for x in args.lock], forbids=forbids,
-                          bye=_player(season, args.bye, "--bye") if args.bye else None,
-                          fixed=[_pair(season, x, "--fixed") for x in args.fixed],
-                          keep=keep)
     pending = pending_before(season, k)
     if pending:
         print(f"keizer: warning: round {k - 1} has {counted(pending, 'game')} without a result; the ranking this "
               f"round is paired from counts them as 0", file=sys.stderr)
+    check_round(season, k)  # "round K is out of range", before anything is replayed
+    forbids = tuple(_pair(season, x, "--forbid") for x in args.forbid)
+    # The Pairing screen's own solve (evening/solve.py): the same request, instance, solver and explanations.
+    request = round_request(season, replay(season, k - 1), k, locks=tuple(_pair(season, x, "--lock") for x in args.lock),
+                            forbids=forbids, alternatives=args.alternatives, head=head or 0, keep=keep,
+                            bye=_player(season, args.bye, "--bye") if args.bye else None,
+                            fixed=tuple(_pair(season, x, "--fixed") for x in args.fixed), solver=args.solver,
+                            differ=args.differ, explain=args.explain)
+    outcome = solve_request(request, threading.Event())
+    if outcome.error is not None:
+        raise KeizerError(outcome.error)
+    assert outcome.instance is not None
+    inst, best, alts = outcome.instance, outcome.proposals[0], outcome.alternatives
     if not inst.players and not inst.fixed:
         raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
-    best = propose(inst, solver=args.solver)
-    alts = alternatives(inst, args.alternatives, differ=args.differ, best=best) if args.alternatives else ()
+    # Saved before anything is printed: a refused save (the store changed meanwhile) prints no pairing a
+    # script could take as the one saved (docs/format.md).
+    if args.save and head is not None:
+        _save(args.season, season, head, k, best, _attendance_words(season, args))
+    elif not saved:  # with a saved pairing the note above said how to save over it
+        from keizer.tui.cli.saving import say_not_saved
 
+        say_not_saved()
     if args.json:
         out: dict[str, Any] = proposal_json(best, alts)
         if args.costs:
@@ -116,19 +125,17 @@ def run(args: argparse.Namespace) -> int:
             out |= {key: cost_data[key] for key in ("players", "pair_costs", "bye_costs", "fixed")}
             out["costs"] = cost_data
         if args.explain:
-            out["explanation"] = list(explain(inst, best).lines)
+            out["explanation"] = list(outcome.explanations[0].lines)
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
     elif args.costs:
         sys.stdout.write(json.dumps(costs_json(best), ensure_ascii=False) + "\n")
     else:
         from keizer.tui.cli.commands.pair_text import proposal_text
 
-        sys.stdout.write(proposal_text(season, inst, best, alts, explain(inst, best) if args.explain else None,
+        sys.stdout.write(proposal_text(season, inst, best, alts, outcome.explanations[0] if args.explain else None,
                                        forbids))
         if best.moved is not None:
             sys.stdout.write(f"Against the saved pairing of round {k}: {best.moved.words()}\n")
-    if args.save and head is not None:
-        _save(args.season, season, head, k, best, _attendance_words(season, args))
     return 0
 
 
@@ -190,9 +197,11 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendan
     label = None if best.moved is None else f"re-pairing of round {k}: {who}{best.moved.words()}"
     change = saved_pairing(season, k, games, best.bye,
                            meta={"objective": best.saved_objective, "kind": "cli"}, label=label)
+    from keizer.tui.cli.saving import say_saved
+
     evening = Evening.open(path)
     try:
         label = evening.session.apply(change, expect_head=head)
     finally:
         evening.close()
-    print(f"saved: {label}", file=sys.stderr)
+    say_saved(label)

@@ -49,7 +49,7 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
 
 
 def _boards_table(season: Season, inst: Any, proposal: Any) -> str:
-    from keizer.evening.group import group_pairs
+    from keizer.evening.group_view import group_pairs
 
     group = group_pairs(season, proposal.round_number)
     rows = []

@@ -21,6 +21,9 @@ from keizer.tui.app.screens.pairing.solving import PairingProgressed, PairingSol
 from keizer.tui.app.widgets.proposal import ProposalColumn, proposals_in_sight
 from keizer.evening.desk import PairingDesk
 from keizer.tui.visible import visible
+from keizer.tui.app.screens.pairing.title import desk_title
+from keizer.tui.app.ways import KEYS, hint
+from keizer.evening.ways import Way
 
 SHOWN = 3
 """Proposals side by side: the best and two alternatives."""
@@ -86,7 +89,7 @@ class PairingScreen(KeizerScreen):
         desk = self.desk
         desk.follow(k)
         views = desk.views()
-        self.query_one("#title", Static).update(visible(desk.title()))
+        self.query_one("#title", Static).update(visible(desk_title(desk)))
         numbers = self._numbers(len(views))
         width = (self.size.width or 80) // max(1, len(numbers))
         # Every proposal is compared with the solver's best, also when a hand-made one stands first.
@@ -152,6 +155,9 @@ class PairingScreen(KeizerScreen):
         self._busy(None)
         self.solve_run.finished()
         text = self.desk.take(message.outcome)
+        done = message.outcome
+        if done.error is None and not done.cancelled and self.desk.proposals:
+            text += f" — {KEYS[Way.ACCEPT]}"
         self.say(text, "error" if message.outcome.error else "information")
         self.refresh_view()
         if self.desk.views():
@@ -243,14 +249,18 @@ class PairingScreen(KeizerScreen):
         if board is None:
             self.say("put the cursor on a board to lock it", "warning")
             return
-        self._edit(self.attempt(self.desk.toggle_lock, index, board))
+        before = len(self.desk.locks)
+        said = self.attempt(self.desk.toggle_lock, index, board)
+        self._edit(said and said + (hint(Way.RESOLVE) if len(self.desk.locks) > before else ""))
 
     def action_forbid(self) -> None:
         index, board, _ = self._at_cursor()
         if board is None:
             self.say("put the cursor on a board to forbid its pair", "warning")
             return
-        self._edit(self.attempt(self.desk.toggle_forbid, index, board))
+        before = len(self.desk.forbids)
+        said = self.attempt(self.desk.toggle_forbid, index, board)
+        self._edit(said and said + (hint(Way.RESOLVE) if len(self.desk.forbids) > before else ""))
 
     def action_swap(self) -> None:
         column = self._focused_column()
@@ -265,7 +275,8 @@ class PairingScreen(KeizerScreen):
                      f"move to the other player (↑↓ a board, ←→ its side) and press s (esc cancels)")
             return
         first, column.swap_from = column.swap_from, None
-        self._edit(self.attempt(self.desk.swap, index, first, pid))
+        said = self.attempt(self.desk.swap, index, first, pid)
+        self._edit(said and f"{said} — {KEYS[Way.ACCEPT]} it")
 
     def action_why(self) -> None:
         index, board, pid = self._at_cursor()

@@ -142,7 +142,7 @@ def test_a_season_that_cannot_be_written_opens_read_only(demo_store: Path, monke
     try:
         assert evening.session.readonly == evening_session.NOT_WRITABLE and evening.session.store.readonly
         assert evening.season.round(33).number == 33  # it can be read
-        with pytest.raises(StoreError, match="read-only; nothing was changed"):
+        with pytest.raises(StoreError, match="cannot be written: check their permissions; nothing was changed"):
             evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)
     finally:
         evening.close()

@@ -13,6 +13,8 @@ from keizer.seasons.model import EntryKind, PlayerId, Result
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.seasons.store.events import RoundRemoved
 from keizer.evening.evening import Evening
+from keizer.tui.app.screens.pairing.title import desk_title
+from keizer.tui.app.ways import keyed_said
 from keizer.tui.format import standings_cells
 
 
@@ -292,9 +294,9 @@ def test_no_show_on_a_row_without_a_game_is_refused(evening: Evening) -> None:
 def test_a_no_show_is_counted_absent_without_notice_not_present(evening: Evening) -> None:
     evening.desk.solve(33, alternatives=0)
     evening.session.apply(evening.desk.accept(0))
-    before = evening.attendance.summary(33)
+    before = evening.attendance.summary(33).text
     evening.results.no_show(33, "board:1", "black")
-    after = evening.attendance.summary(33)
+    after = evening.attendance.summary(33).text
 
     def count(summary: str, what: str) -> int:
         return next((int(part.split()[0]) for part in summary.split(": ", 1)[1].split(", ")
@@ -388,9 +390,9 @@ def test_a_complete_season_is_said_on_the_pairing_desk_not_solved(demo_json: Pat
         desk = e.desk
         desk.follow(e.session.current_round())
         assert desk.should_solve() is False
-        assert desk.title() == "Round 33: the season is complete: all 32 planned rounds are paired (F7 plans more)"
+        assert desk_title(desk) == "Round 33: the season is complete: all 32 planned rounds are paired (F7 plans more)"
         # the Round screen says the same, and marking or reporting there adds no round 33
-        assert e.attendance.summary(33) == desk.title()
+        assert keyed_said(e.attendance.summary(33)) == desk_title(desk)
         head = e.revision
         pid = done.players[0].id
         # the layer's error says the fact only: each shell adds its own way to plan more

@@ -1,0 +1,210 @@
+"""The championship group as the director reads it (docs/rules.md §8): the members or the proposal, the
+schedule with each game's state, the table and what is decided — and the facts every group action needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
+
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.limits import MAX_ROUNDS, describe
+from keizer.seasons.model import ChampionshipGroup, GroupGame, PlayerId, Result, Season
+from keizer.seasons.ruleset.model import ChampionshipRule
+from keizer.seasons.ruleset.parse import parse_ruleset
+
+if TYPE_CHECKING:
+    from keizer.scoring.group_state import GroupState
+
+GameState = Literal["played", "on the board", "to play", "missed", "withdrawn"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleRow:
+    """One scheduled game as the director reads it."""
+
+    game: GroupGame
+    result: Result
+    """The result so far (PENDING while not played, or on the board without a result)."""
+    state: GameState
+    """"played" (a result), "on the board" (paired, no result), "to play", "missed" (its round was played
+    without it: reschedule), "withdrawn" (a member withdrew: never played; `result` is the forfeit it counts
+    as, or PENDING when the member's games do not count)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassedOver:
+    """A player ranked into the group whom its proposal passes over (docs/rules.md §8), and why."""
+
+    player: PlayerId
+    withdrew: bool
+    """They withdrew (D art. 22: as a decline); otherwise they are under the participation threshold."""
+    attended: int | None = None
+    """Under the threshold: the rounds they took part in up to the group's round."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupView:
+    """The group at this moment: the setting, the members, the schedule, the table and the state."""
+
+    rule: ChampionshipRule
+    group: ChampionshipGroup | None
+    proposal: tuple[PlayerId, ...]
+    """Before the group is formed, once its round is scored: the top of the ranking (no declines)."""
+    schedule: tuple[ScheduleRow, ...]
+    table: tuple[Any, ...]
+    """scoring.group_table.GroupRow rows (empty before the group forms)."""
+    state: Any
+    """scoring.group_state.GroupState, or None before the group forms."""
+    share: Fraction | None = None
+    """The participation threshold (`Ruleset.participation`, K: 1/3), None without one."""
+    withdrawn: tuple[Any, ...] = ()
+    """scoring.group_withdrawal.MemberWithdrawal per member who withdrew, in member order."""
+    passed_over: tuple[PassedOver, ...] = ()
+    """With the proposal: each player ranked above its last place whom it passes over, and why."""
+
+
+def state_summary(season: Season, state: GroupState) -> str:
+    """The state's sentence with the players' names, as the director reads it; scripts read the ids from
+    the JSON's own fields (docs/format.md `keizer group`)."""
+    return state.sentence(lambda pid: season.player(pid).name)
+
+
+def passed_over_summary(season: Season, view: GroupView) -> str:
+    """Who the proposal passed over, and why, in one line ("" when nobody): the director reads it where the
+    proposal is (docs/rules.md §8)."""
+    after = view.rule.after_round
+    gone = [season.player(p.player).name for p in view.passed_over if p.withdrew]
+    under = [f"{season.player(p.player).name} ({p.attended} of {after} rounds)" for p in view.passed_over
+             if not p.withdrew]
+    said = ([f"withdrew: {', '.join(gone)}"] if gone else []) + (
+        [f"under the {view.share} participation rule after round {after}: {', '.join(under)}"] if under else [])
+    return f"Passed over, {'; '.join(said)}" if said else ""
+
+
+def rule_of(season: Season) -> ChampionshipRule:
+    rule = parse_ruleset(season.ruleset_spec).championship
+    if rule is None:
+        raise KeizerError("this season's ruleset has no championship group (ruleset key `championship`)")
+    return rule
+
+
+def group_of(season: Season) -> ChampionshipGroup:
+    if season.championship is None:
+        raise KeizerError("the championship group has not been formed yet (keizer group form)")
+    return season.championship
+
+
+def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[PlayerId, ...]:
+    """The members proposed from the Keizer ranking after the group's round, minus who declines, who withdrew
+    and who is under the participation threshold then (K's 33% rule, docs/rules.md §8)."""
+    return _proposal(season, declined)[0]
+
+
+def _proposal(season: Season, declined: tuple[PlayerId, ...] = (),
+              ) -> tuple[tuple[PlayerId, ...], tuple[PassedOver, ...]]:
+    """The proposal, and who it passes over above its last place: who withdrew (D art. 22) and who is under
+    the participation threshold (with the rounds they took part in)."""
+    from keizer.scoring.replay import replay
+    from keizer.scoring.group_table import propose_members
+
+    rule = rule_of(season)
+    if season.last_scored_round < rule.after_round:
+        raise KeizerError(f"the group forms after round {rule.after_round}; the season has results up to round "
+                          f"{season.last_scored_round}")
+    for pid in declined:
+        if not season.has_player(pid):
+            raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
+    played = replay(season, rule.after_round)
+    rows = played.standings(rule.after_round).rows
+    ranking = tuple(r.player for r in rows)
+    under = frozenset(r.player for r in rows if r.eligible is False)
+    withdrawn = frozenset(w.player for w in season.withdrawals)
+    members = propose_members(ranking, rule.size, declined, under | withdrawn)
+    last = max((ranking.index(p) for p in members), default=-1) if len(members) == rule.size else len(ranking)
+    attended = dict(zip((p.id for p in played.players), (int(n) for n in played.attended(rule.after_round))))
+    return members, tuple(PassedOver(p, p in withdrawn, None if p in withdrawn else attended[p])
+                          for p in ranking[:last] if p in under | withdrawn and p not in declined)
+
+
+def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
+    """The group as it stands; before it forms, the proposal with these declines."""
+    from keizer.scoring.group_state import group_state
+    from keizer.scoring.group_table import group_games, missed_games, scheduled_results
+    from keizer.scoring.group_withdrawal import group_table, member_withdrawals
+
+    rule = rule_of(season)
+    group = season.championship
+    if group is None:
+        if season.last_scored_round < rule.after_round:
+            return GroupView(rule, None, (), (), (), None)
+        members, passed = _proposal(season, declined)
+        return GroupView(rule, None, members, (), (), None, passed_over=passed,
+                         share=parse_ruleset(season.ruleset_spec).participation)
+    done = scheduled_results(season, group, rule)
+    missed = set(missed_games(season, group, rule))
+    games = group_games(season, group, rule)
+    withdrawn = member_withdrawals(season, group, games)
+    gone = {w.player: w for w in withdrawn}
+    rows = []
+    for i, (g, d) in enumerate(zip(group.schedule, done)):
+        result = d.result if d is not None else Result.PENDING
+        if d is not None:
+            state: GameState = "played" if d.result.is_decided else "on the board"
+        else:
+            state = "missed" if i in missed else "to play"
+            left = [gone[p] for p in (g.white, g.black) if p in gone]
+            if left and (state == "missed" or any(g.round >= w.before_round for w in left)):
+                state = "withdrawn"  # never played: a forfeit when the member's games count (rules §8)
+                if len(left) == 1 and left[0].counted:
+                    result = Result.WHITE_FORFEIT_WIN if left[0].player == g.black else Result.BLACK_FORFEIT_WIN
+        if d is not None and (d.white, d.black) != (g.white, g.black):
+            g = GroupGame(g.round, d.white, d.black)  # played with the other colours: the result reads with them
+        rows.append(ScheduleRow(g, result, state))
+    rows_table = group_table(group.members, games, withdrawn)
+    now = group_state(rows_table, group.decision, frozenset(gone))
+    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn=withdrawn)
+
+
+def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:
+    """Round k's scheduled group games as pairs in id order (marked on the boards); none without a group."""
+    if season.championship is None:
+        return frozenset()
+    return frozenset((min(g.white, g.black), max(g.white, g.black)) for g in season.championship.games_in(k))
+
+
+def first_open_round(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> int:
+    """The first round the schedule may still change: after the paired rounds (and, for a separate group,
+    after its last game with a result)."""
+    decided = [g.round for g in group.schedule if g.result.is_decided]
+    return max(season.played_rounds + 1, group.formed_after + 1, max(decided, default=0) + 1)
+
+
+def rounds_from(text: str) -> tuple[int, ...]:
+    """Rounds as the director types them: "24 25", "24, 25" or "24-26", sorted and each once; nothing is
+    none. KeizerError naming the part that is not a round."""
+    rounds: set[int] = set()
+    for part in text.replace(",", " ").replace("–", "-").split():  # an en dash as the season's pages write it
+        first, dash, last = part.partition("-")
+        ends = (first, last) if dash else (first,)
+        said = describe(part)  # a pasted line of thousands of digits is not echoed whole
+        if not all(x.isascii() and x.isdigit() for x in ends):  # "²" is a digit to isdigit, not to int
+            raise KeizerError(f"{said} is not a round (e.g. 24, or 24-26 for a stretch)")
+        # the length first: int() refuses a number of thousands of digits (leading zeros too) with a ValueError
+        digits = [x.lstrip("0") or "0" for x in ends]
+        if any(len(x) > len(str(MAX_ROUNDS)) for x in digits) or int(digits[-1]) > MAX_ROUNDS:
+            raise KeizerError(f"{said}: a season has at most {MAX_ROUNDS} rounds")  # a typo, never millions
+        low, high = int(digits[0]), int(digits[-1])
+        if high < low:
+            raise KeizerError(f"{said}: the stretch runs backwards (write {high}-{low})")
+        rounds.update(range(low, high + 1))
+    return tuple(sorted(rounds))
+
+
+def check_group_rounds(season: Season, rounds: tuple[int, ...]) -> None:
+    """KeizerError for the first round not after the group formed or after the schedule's last round: the
+    rounds a member may say they cannot play (the `u` dialog checks them before it closes)."""
+    first, last = group_of(season).formed_after + 1, rule_of(season).schedule_end(season.rounds_planned)
+    outside = [r for r in rounds if not first <= r <= last]
+    if outside:
+        raise KeizerError(f"round {outside[0]}: the group plays in rounds {first}–{last} (nothing saved)")
