@@ -179,7 +179,8 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
 
     A pair that never met costs its colours and its rank distance only: those are priced for all pairs at
     once in numpy from per-player totals (the same terms as `ctx.edge`); the pairs with a past are priced
-    in numpy too, with their meetings (`_price_met`; they are kept in `ctx.edges`)."""
+    in numpy too, with their meetings (`_price_met`), once per round (`ctx.edges`, kept while the band widens
+    and across re-solves)."""
     players = inst.players
     n = len(players)
     partners = allowed_partners(inst, band)
@@ -213,9 +214,17 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
         at = np.searchsorted(keys, wanted)
         inside = keys[np.minimum(at, m - 1)] == wanted  # a pair outside the band, or not allowed, is left out
         places = at[inside]
-        if places.size:  # `ctx.edge` of every such pair at once, written into the columns
-            _price_met(inst, ctx, [met[t] for t in np.flatnonzero(inside).tolist()], places, us, vs, pos,
-                       a_white, b_white, rank, (white_a, meet, early, soft))
+        priced = [met[t] for t in np.flatnonzero(inside).tolist()]
+        if places.size and ctx.edges:  # priced before (the band widened, a re-solve): as kept
+            kept = [ctx.edges.get(pair) for pair in zip(us[places].tolist(), vs[places].tolist())]
+            done = [i for i, e in enumerate(kept) if e is not None]
+            if done:
+                white_a[places[done]], meet[places[done]], early[places[done]], soft[places[done]] = \
+                    zip(*[kept[i] for i in done])
+                left = [i for i, e in enumerate(kept) if e is None]
+                places, priced = places[left], [priced[i] for i in left]
+        if places.size:  # `ctx.edge` of every other such pair at once, written into the columns
+            _price_met(inst, ctx, priced, places, us, vs, pos, a_white, b_white, rank, (white_a, meet, early, soft))
     ties = tiebreak_column(inst.seed, inst.round_number, [p.id for p in players], partners, us, vs)  # edge order
     by_tier: dict[TierName, Column] = {"relax_max_meetings": meet, "relax_rematch_round": early,
                                        "real_cost": soft, "tiebreak": ties}
