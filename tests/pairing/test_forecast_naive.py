@@ -18,3 +18,19 @@ def test_every_run_is_the_naive_loops_run(ruleset, rounds, k):
     start = make_start(season, k, seed=2, schedules=Schedules())
     for run in range(2):
         assert play_run(start, run, Schedules()) == naive_run(start, run, Schedules())
+
+
+@pytest.mark.parametrize("joins,withdraws", [(11, 13), (9, 9), (10, 12)])
+def test_a_joiner_and_a_withdrawal_to_come_start_their_segments_as_the_replay_does(joins, withdraws):
+    """Round K + 1 or later where the ranked players change: a newcomer placed by rating, a withdrawal that
+    removes a player (as if never there, D art. 22) — each run's tables and pairings equal the naive loop's."""
+    from dataclasses import replace
+
+    from keizer.seasons.model import Player, PlayerId, Withdrawal
+
+    season = simulate_season(16, 18, "keizer-classic", 5, played=8)
+    late = Player(PlayerId("p900"), "Late Comer", rating=1800, joined=joins)
+    season = replace(season, players=season.players + (late,), withdrawals=(Withdrawal(PlayerId("p004"), withdraws),))
+    start = make_start(season, 8, seed=1, schedules=Schedules())
+    for run in range(2):
+        assert play_run(start, run, Schedules()) == naive_run(start, run, Schedules())
