@@ -80,6 +80,23 @@ def test_publish_keeps_each_forecast_with_its_record_and_draws_the_race(capsys, 
     assert "<title>" in race and re.search(r"<circle[^>]*><title>[^<]*, 15: ", race)
 
 
+def test_a_kept_forecast_is_made_again_from_the_store_alone(capsys, tmp_path, season):
+    store = tmp_path / "club.keizer"
+    SeasonStore.create(store, season).close()
+    code, _, _ = run(capsys, "publish", str(store), "--round", "15", "--forecast", "--runs", "7", "--seed", "3",
+                     "-o", str(tmp_path / "site"))
+    assert code == 0
+    opened = SeasonStore.open(store, readonly=True)
+    try:
+        (_, event), = opened.forecasts()
+        then = opened.season_at(event.revision)  # the state it was made from, with its round, runs and seed
+    finally:
+        opened.close()
+    kept = event.forecast
+    assert (kept.round, kept.runs, kept.seed) == (15, 7, 3)
+    assert forecast(then, kept.round, runs=kept.runs, seed=kept.seed, workers=1) == kept
+
+
 def test_a_season_file_gets_the_page_but_keeps_no_record(capsys, tmp_path, season):
     path = tmp_path / "s.json"
     path.write_text(dump_season(season))
