@@ -127,6 +127,49 @@ def after_round(season: Season, rule: ChampionshipRule, k: int) -> Season:
     return replace(season, championship=replace(group, schedule=sorted_schedule(schedule)))
 
 
+def pulled_forward(season: Season, rule: ChampionshipRule, k: int, present: set[PlayerId]) -> Season:
+    """Round k of an "inside" group with games of its present members moved into it — their later scheduled
+    games in the schedule's order, then games no schedule holds — each member at most one game a round: what
+    the director does when the members present outnumber the others (they meet only in their group's games,
+    D art. 4) and the round has no pairing without it (docs/forecast.md). Unchanged when nothing can move."""
+    group = season.championship
+    if group is None or rule.mode != "inside" or k <= group.formed_after:
+        return season
+    busy = {p for g in group.games_in(k) for p in (g.white, g.black)}
+
+    def free(white: PlayerId, black: PlayerId) -> bool:
+        return ({white, black} <= present and not {white, black} & busy
+                and k not in (*group.unavailable_rounds(white), *group.unavailable_rounds(black)))
+
+    schedule = list(group.schedule)
+    for i, game in enumerate(schedule):
+        if game.round > k and free(game.white, game.black):
+            schedule[i] = replace(game, round=k)
+            busy |= {game.white, game.black}
+    for white, black in unscheduled(season, group, rule):
+        if free(white, black):
+            schedule.append(GroupGame(k, white, black))
+            busy |= {white, black}
+    if schedule == list(group.schedule):
+        return season
+    return replace(season, championship=replace(group, schedule=sorted_schedule(schedule)))
+
+
+def unscheduled(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> list[tuple[PlayerId, PlayerId]]:
+    """The games the double round robin needs that no schedule holds (a separate group's, never scheduled
+    here; an inside group's that did not fit in the rounds left), each (white, black)."""
+    scheduled = [(g.white, g.black) for g in group.schedule]
+    out = []
+    for white, black in required_games(season, group, rule):
+        for pair in ((white, black), (black, white)):
+            if pair in scheduled:
+                scheduled.remove(pair)
+                break
+        else:
+            out.append((white, black))
+    return out
+
+
 def champions(season: Season, rule: ChampionshipRule, model: ForecastModel,
               rng: random.Random) -> tuple[PlayerId, ...]:
     """Who wins the group's title at the end of the season (several: a shared title). A game still without
@@ -139,16 +182,9 @@ def champions(season: Season, rule: ChampionshipRule, model: ForecastModel,
         if played is None or not played.result.is_decided:
             played = PlayedGame(game.round, game.white, game.black, model.result(rng, game.white, game.black))
         games.append(played)
-    # the games no schedule holds (a separate group's, never scheduled here; an inside group's that did not
-    # fit in the rounds left): played as if caught up, so that every pair meets as the double round robin says
-    scheduled = [(g.white, g.black) for g in group.schedule]
-    for white, black in required_games(season, group, rule):
-        for pair in ((white, black), (black, white)):
-            if pair in scheduled:
-                scheduled.remove(pair)
-                break
-        else:
-            games.append(PlayedGame(rule.after_round + 1, white, black, model.result(rng, white, black)))
+    # the games no schedule holds: played as if caught up, so that every pair meets as the double round robin says
+    for white, black in unscheduled(season, group, rule):
+        games.append(PlayedGame(rule.after_round + 1, white, black, model.result(rng, white, black)))
     rows = table(group.members, tuple(games))
     decision = list(group.decision)
     state = group_state(rows, tuple(decision))

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from keizer.pairing.forecast.group import Schedules, after_round, champions, form_group
+from keizer.pairing.forecast.group import Schedules, after_round, champions, form_group, pulled_forward
 from keizer.pairing.forecast.start import Start
 from keizer.pairing.history import History, history_with
 from keizer.pairing.instance import build_instance
@@ -17,6 +17,7 @@ from keizer.scoring.cups import cup_tables
 from keizer.scoring.facts import round_as_booked
 from keizer.scoring.replay import IterationReport, Standings
 from keizer.seasons.championship import final_group, out_of_keizer
+from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, PlayerId, Round, Season
 from keizer.seasons.roster import suspended
 
@@ -80,7 +81,10 @@ class Run:
     def play(self) -> RunResult:
         """Every round still to play, then what the season ended with."""
         for k in range(self.start.k + 1, self.start.last + 1):
-            self.play_round(k)
+            try:
+                self.play_round(k)
+            except KeizerError as exc:  # the engine's words are the evening's: say where it happened
+                raise KeizerError(f"a simulated round {k} stopped the forecast: {exc}") from exc
         return self.result()
 
     def play_round(self, k: int) -> Round:
@@ -150,7 +154,16 @@ class Run:
                           for g in known.games)
             return Round(number=k, date=known.date, games=games, entries=known.entries)
         listed = self.listed(k, ranking)
-        boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
+        try:
+            boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
+        except KeizerError:  # the group's members present outnumber the others: some of their games moved here
+            rule = self.start.ruleset.championship
+            absent = {pid for pid, _ in listed.entries}
+            moved = pulled_forward(self.season, rule, k, {p for p in ranking if p not in absent}) if rule else self.season
+            if moved is self.season:
+                raise
+            self.season = moved
+            boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
         games = tuple(Game(white, black, model.result(rng, white, black)) for white, black in boards)
         entries = listed.entries + (((bye, EntryKind.BYE),) if bye is not None else ())
         return Round(number=k, games=games, entries=tuple(sorted(entries)))

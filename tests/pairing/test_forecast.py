@@ -100,3 +100,15 @@ def test_a_formed_group_with_a_missed_game_decides_the_title_among_its_members()
         assert f.title == "group" and f.group_after is None
         assert {p.player for p in f.players if p.title > 0} <= members
         assert_adds_up(f)
+
+
+def test_a_round_a_run_cannot_pair_is_said_as_a_simulated_round(monkeypatch):
+    from keizer.pairing.forecast import run as run_module
+
+    def unpairable(*_):
+        raise KeizerError("round 9 cannot be paired: no pairing of the 7 players")
+
+    monkeypatch.setattr(run_module, "pair_round", unpairable)
+    season = simulate_season(10, 12, "keizer-classic", 1, played=8)
+    with pytest.raises(KeizerError, match="a simulated round 9 stopped the forecast: round 9 cannot be paired"):
+        forecast(season, runs=2, workers=1)

@@ -107,3 +107,29 @@ def test_a_group_formed_in_a_run_has_every_game_spread_one_a_round_per_member():
     assert max(Counter(g.round for g in placed).values()) <= 2  # 30 games over 16 rounds: spread
     tight = ScheduleInstance(members=members, games=games, rounds=tuple(range(21, 26)))
     assert spread(tight) is None  # 30 games do not fit in 5 rounds of at most 3
+
+
+def test_a_round_whose_members_outnumber_the_others_gets_their_group_games():
+    """Members meet only in their group's games (D art. 4): when those present outnumber the others, the
+    director moves group games into the round; a run does the same instead of stopping."""
+    from dataclasses import replace
+
+    from keizer.pairing.forecast.group import pulled_forward, unscheduled
+    from keizer.pairing.forecast.season_forecast import forecast
+    from keizer.seasons.model import ChampionshipGroup, GroupGame
+    from keizer.seasons.ruleset.parse import parse_ruleset
+
+    season = simulate_season(14, 24, "doorn-driebergen-2019", 3, played=22)
+    rule = parse_ruleset(season.ruleset_spec).championship
+    m = replay(season, 20).ranking_after(20)[:6]
+    group = ChampionshipGroup(formed_after=20, members=m, schedule=(GroupGame(24, m[0], m[1]), GroupGame(24, m[2], m[3])))
+    season = replace(season, championship=group)
+    present = set(m[:5])  # m[5] away: m[0]–m[1] and m[2]–m[3] come forward; m[4] has no free member left
+    moved = pulled_forward(season, rule, 23, present).championship
+    assert {(g.white, g.black) for g in moved.games_in(23)} == {(m[0], m[1]), (m[2], m[3])}
+    assert len(moved.schedule) == 2
+    white, black = next(g for g in unscheduled(season, group, rule) if not set(g) <= set(m[:4]))
+    assert pulled_forward(season, rule, 23, {white, black}).championship.games_in(23) == (GroupGame(23, white, black),)
+    # a 14-player season whose group cannot be scheduled in the 4 rounds left: every run still pairs
+    short = simulate_season(14, 24, "doorn-driebergen-2019", 3, played=12)
+    assert forecast(short, runs=8, seed=0, workers=1).runs == 8
