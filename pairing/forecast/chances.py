@@ -13,7 +13,10 @@ def outcomes_of(start: Start) -> tuple[TitleKind, tuple[Outcome, ...], int | Non
     still to form)."""
     ruleset = start.ruleset
     rule = ruleset.championship
-    title: TitleKind = "group" if rule is not None and start.last > rule.after_round else "first"
+    # the group is known, or the runs form it after its round; a separate group (K) a director did not form
+    # after its round cannot be formed later (its members played on in the Keizer): the title is then first place
+    group = rule is not None and start.last > rule.after_round and (start.group_known or start.k < rule.after_round)
+    title: TitleKind = "group" if group else "first"
     group_after = rule.after_round if rule is not None and title == "group" and not start.group_known else None
     has = {"title": True, "group": group_after is not None, "up": start.reading is not None,
            "down": start.reading is not None, "cup": ruleset.cups is not None,

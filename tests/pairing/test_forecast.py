@@ -112,3 +112,13 @@ def test_a_round_a_run_cannot_pair_is_said_as_a_simulated_round(monkeypatch):
     season = simulate_season(10, 12, "keizer-classic", 1, played=8)
     with pytest.raises(KeizerError, match="a simulated round 9 stopped the forecast: round 9 cannot be paired"):
         forecast(season, runs=2, workers=1)
+
+
+def test_a_k_season_past_its_groups_round_without_the_group_forecasts_first_place():
+    """K's final group leaves the Keizer after round 20: a season whose director did not form it then cannot
+    have it formed later by the runs, so the title is the first place of the final standings, and no run
+    forms a group."""
+    season = simulate_season(24, 30, "kijk-uit", 7, played=21)
+    f = forecast(season, runs=12, seed=0, workers=1)
+    assert f.title == "first" and "group" not in f.outcomes and f.group_after is None
+    assert_adds_up(f)
