@@ -10,7 +10,7 @@ import pytest
 from keizer.pairing.simulate import simulate_season
 from keizer.seasons.season_json.write import dump_season
 from keizer.tui.cli.main import main
-from tests.conftest import EVENING
+from tests.conftest import EVENING, real_season_paths
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -76,3 +76,17 @@ def test_a_mistake_is_one_line_and_exit_2(capsys, d_season, args, says):
     code, out, err = run(capsys, "forecast", str(d_season), *args)
     assert code == 2 and out == ""
     assert says in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_real_seasons_forecast_adds_up_per_outcome_and_repeats_for_the_seed(capsys):
+    for path in real_season_paths():
+        code, out, err = run(capsys, "forecast", str(path), "--round", "25", "--runs", "10", "--seed", "2", "--json")
+        assert code == 0 and err == ""
+        data = json.loads(out)
+        assert data["round"] == 25 and data["runs"] == 10
+        for outcome in data["outcomes"]:  # one champion per run; a class move or a cup is each one's own
+            assert all(0 <= p[outcome] <= 1 for p in data["players"])
+        assert sum(p["title"] for p in data["players"]) == pytest.approx(1)
+        for place in range(len(data["players"][0]["places"])):  # every place is somebody's in every run
+            assert sum(p["places"][place] for p in data["players"]) == 10
+        assert run(capsys, "forecast", str(path), "--round", "25", "--runs", "10", "--seed", "2", "--json")[1] == out

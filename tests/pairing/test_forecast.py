@@ -29,14 +29,14 @@ def assert_adds_up(f, size_of_group=6):
             assert 0 <= p.chance(outcome) <= 1
 
 
-@pytest.mark.parametrize("path", real_season_paths(), ids=lambda p: p.name)
-def test_a_real_season_forecast_from_round_25_adds_up_and_repeats(path):
-    season = load_season(path)
-    once = forecast(season, 25, runs=12, seed=5, workers=1)
-    assert once.round == 25 and once.last == season.rounds_planned and once.title == "first"
-    assert_adds_up(once)
-    assert forecast(season, 25, runs=12, seed=5, workers=1) == once
-    assert forecast(season, 25, runs=12, seed=6, workers=1) != once  # another seed, other runs
+def test_a_real_season_forecast_from_round_25_adds_up_and_repeats():
+    for path in real_season_paths():  # in the body: a skip at collection would fail the module when absent
+        season = load_season(path)
+        once = forecast(season, 25, runs=12, seed=5, workers=1)
+        assert once.round == 25 and once.last == season.rounds_planned and once.title == "first"
+        assert_adds_up(once)
+        assert forecast(season, 25, runs=12, seed=5, workers=1) == once
+        assert forecast(season, 25, runs=12, seed=6, workers=1) != once  # another seed, other runs
 
 
 def test_a_d_season_forecast_before_the_group_has_every_outcome_and_adds_up():
