@@ -205,10 +205,14 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     early = np.zeros(m, dtype=np.int64)
     # Edges are sorted by (u, v): a pair's place is found by its key u·n + v.
     keys = us * n + vs
-    index = {p.id: i for i, p in enumerate(players)}
-    # The pairs with a past among the players paired, by key, with their meetings (the keys are distinct).
-    met = sorted((i * n + j if i < j else j * n + i, past) for (a, b), past in inst.history.meetings
-                 if (i := index.get(a)) is not None and (j := index.get(b)) is not None)
+    place = {p.id: i for i, p in enumerate(players)}.get
+    # The pairs with a past among the players paired, by key, with their meetings (the keys are distinct;
+    # searchsorted finds each in any order). A loop, not a generator: it runs for every such pair each round.
+    met = []
+    for (a, b), past in inst.history.meetings:
+        i, j = place(a), place(b)
+        if i is not None and j is not None:
+            met.append((i * n + j if i < j else j * n + i, past))
     if met:
         wanted = np.fromiter((key for key, _ in met), dtype=np.int64, count=len(met))
         at = np.searchsorted(keys, wanted)

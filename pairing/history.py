@@ -59,6 +59,17 @@ class History:
         object.__setattr__(self, "_meetings", dict(self.meetings))
         object.__setattr__(self, "_players", dict(self.players))
 
+    @staticmethod
+    def of_dicts(met: dict[Pair, tuple[Meeting, ...]], past: dict[PlayerId, PlayerHistory]) -> History:
+        """The history of these meetings and players (taken over, not copied: the caller's own), without
+        reading its tuples into dicts again (`history_with`, every round of a forecast's runs)."""
+        history = object.__new__(History)
+        object.__setattr__(history, "meetings", tuple(sorted(met.items())))  # distinct keys: they decide the order
+        object.__setattr__(history, "players", tuple(sorted(past.items())))
+        object.__setattr__(history, "_meetings", met)
+        object.__setattr__(history, "_players", past)
+        return history
+
     def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
         """The earlier games of a and b (in either colour), oldest first."""
         return self._meetings.get(pair_key(a, b), ())
@@ -119,4 +130,4 @@ def history_with(history: History, rnd: Round) -> History:
         h = past.get(pid, _EMPTY)
         bye = 1 if kind is EntryKind.BYE else 0
         past[pid] = PlayerHistory(h.colours, h.byes + bye, h.lost_evenings + 1)
-    return History(meetings=tuple((k, met[k]) for k in sorted(met)), players=tuple(sorted(past.items())))
+    return History.of_dicts(met, past)

@@ -49,6 +49,8 @@ def test_the_forecast_page_reads_right_and_draws_the_race(site, browser, width, 
     assert scroll <= client, f"the forecast page overflows at {width} px ({scroll} > {client})"
     chart = page.locator("svg.chart.race")
     assert chart.is_visible() and chart.bounding_box()["width"] <= width
+    # the chart starts where the table does: no figure indent taking a phone's width from it
+    assert chart.bounding_box()["x"] == pytest.approx(page.locator("table.forecast").bounding_box()["x"], abs=1)
     assert page.locator("svg.chart.race polyline").count() == page.locator(".race-legend li").count() >= 1
     first = page.locator("table.forecast tbody tr").first.inner_text()
     assert first.split()[0] == "1"  # the standings' leader first, whatever the chances
