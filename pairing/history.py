@@ -79,6 +79,7 @@ class History:
 
 
 _EMPTY = PlayerHistory()
+_WHITE, _BLACK = Colour.WHITE.letter, Colour.BLACK.letter
 
 
 def season_history(season: Season, before_round: int, slots: pl.DataFrame | None = None) -> History:
@@ -121,7 +122,7 @@ def history_with(history: History, rnd: Round) -> History:
             continue
         key = pair_key(game.white, game.black)
         met[key] = met.get(key, ()) + (Meeting(rnd.number, game.white, game.black),)
-        for pid, letter in ((game.white, Colour.WHITE.letter), (game.black, Colour.BLACK.letter)):
+        for pid, letter in ((game.white, _WHITE), (game.black, _BLACK)):
             h = past.get(pid, _EMPTY)
             past[pid] = PlayerHistory(h.colours + letter, h.byes, h.lost_evenings)
     for pid, kind in rnd.entries:
