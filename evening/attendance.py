@@ -11,18 +11,9 @@ from keizer.seasons.model import AbsenceReport, EntryKind, PlayerId
 from keizer.seasons.roster import suspended, taking_part
 from keizer.seasons.rounds import SeasonComplete, complete_text, past_the_season
 from keizer.seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
-# The list itself (pure) lives in attendance_rows.py; its names are imported here too, where they always were.
-from keizer.evening.attendance_rows import (
-    ENTRY_TEXT as ENTRY_TEXT,
-    SHORT_ENTRY_TEXT as SHORT_ENTRY_TEXT,
-    AttendanceRow as AttendanceRow,
-    absent_last_time as absent_last_time,
-    attendance_rows as attendance_rows,
-    entry_text as entry_text,
-    summary as summary,
-)
+from keizer.evening.attendance_rows import AttendanceRow, attendance_rows, entry_text, summary
 from keizer.evening.listing import listed_round, listing_events, round_or_next
-from keizer.evening.mark_checks import check_change as check_change
+from keizer.evening.mark_checks import check_change
 from keizer.evening.session import Change, EveningSession
 from keizer.evening.suspension import suspension_with
 from keizer.evening.team_results import to_come_notice

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from keizer.seasons import roster
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.model import EntryKind, Player, PlayerId, Season
+from keizer.seasons.model import EntryKind, Player, PlayerId
 from keizer.seasons.rating_list import Member, RatingList
-from keizer.seasons.roster import PlayerForm, PlayerRow, player_rows, suspended
+from keizer.seasons.roster import PlayerForm, PlayerRow, player_rows
 from keizer.seasons.store.events import EntrySet, Event, PlayerAdded, PlayerMoved, PlayerUpdated, SuspensionSet, WithdrawalSet
 from keizer.evening.session import EveningSession
 

@@ -11,7 +11,7 @@ from keizer.seasons.store.season_store import SeasonStore
 from keizer.seasons.store.events import EntrySet, SettingsChanged
 from keizer.tui.app.app import make_app
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.attendance import entry_text
+from keizer.evening.attendance_rows import entry_text
 from tests.conftest import D_BY_RESULT
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -22,7 +22,7 @@ from keizer.tui.publish.forecast_page import forecast_context
 from keizer.tui.publish.group_page import group_context
 from keizer.tui.publish.localised import date as date_text
 from keizer.tui.publish.localised import number, points
-from keizer.tui.publish.notice import (Notice, Table, is_last_round, make_notice, standings_for, standings_title,
+from keizer.tui.publish.notice import (Table, is_last_round, make_notice, standings_for, standings_title,
                                        title, to_come, to_come_sentence)
 from keizer.tui.publish.players import cross_cells, history, page_names, standings_by_round
 from keizer.tui.publish.prize_pages import classes_context, cups_context
