@@ -10,6 +10,7 @@ from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT
 from keizer.evening.attendance import Attendance
 from keizer.evening.classes import Classes
 from keizer.evening.desk import PairingDesk
+from keizer.evening.forecasts import Forecasts
 from keizer.evening.group import ChampionshipGroupService
 from keizer.evening.history import History
 from keizer.evening.publications import Publications
@@ -46,6 +47,8 @@ class Evening:
         """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
         self.publications = Publications(session)
         """What was published from which state, and whether the data changed since."""
+        self.forecasts = Forecasts(session)
+        """The forecasts kept when published (the site's title race)."""
         self.group = ChampionshipGroupService(session)
         """The championship group: form it, its schedule, unavailable rounds, decision games, results."""
         self.waiting_note = (WaitingNote(session.path) if session.path is not None and session.readonly is None

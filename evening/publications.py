@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import Season
+from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.published import Published
 from keizer.evening.session import EveningSession
 
@@ -34,13 +36,14 @@ class Publications:
         self.session = session
         self._made_from: dict[int, Season] = {}
 
-    def record(self, k: int, lang: str, revision: int, output: str) -> str:
+    def record(self, k: int, lang: str, revision: int, output: str, forecast: Forecast | None = None) -> str:
         """Record that the site after round k in `lang` was made from the store's state `revision` into the
-        folder `output`: one action, one undo step (undoing takes back the record, not the files). Refused
-        (ChangedMeanwhile) when the store moved on while the site was made: the pages would claim a state
-        they do not show."""
-        label = f"publish round {k} ({lang}) to {output}"
-        return self.session.commit(label, Published(k, lang, revision, output), expect_head=revision)
+        folder `output`, with the forecast its page shows kept (`forecast-kept`): one action, one undo step
+        (undoing takes back the record, not the files). Refused (ChangedMeanwhile) when the store moved on
+        while the site was made: the pages would claim a state they do not show."""
+        label = f"publish round {k} ({lang}) to {output}" + (" with a forecast" if forecast is not None else "")
+        kept = (ForecastKept(forecast, revision),) if forecast is not None else ()
+        return self.session.commit(label, Published(k, lang, revision, output), *kept, expect_head=revision)
 
     def last(self) -> LastPublished | None:
         """The newest publication in effect, or None when nothing was published (or it was undone)."""

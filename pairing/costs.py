@@ -12,10 +12,11 @@ from keizer.pairing.criteria.bye import bye_order
 from keizer.pairing.criteria.pair_cost import CostContext
 from keizer.pairing.criteria.bye import ByeOrder
 from keizer.pairing.criteria.rank import rank_cost
-from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_rows
+from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_column
 from keizer.pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from keizer.pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
-from keizer.pairing.history import pair_key
+from keizer.pairing.criteria.meetings import meeting_cost_columns
+from keizer.pairing.history import Meeting, pair_key
 from keizer.pairing.instance import RoundInstance
 from keizer.seasons.model import PlayerId
 
@@ -178,7 +179,8 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
 
     A pair that never met costs its colours and its rank distance only: those are priced for all pairs at
     once in numpy from per-player totals (the same terms as `ctx.edge`); the pairs with a past are priced
-    by `ctx.edge`, once per round (`ctx.edges`, kept while the band widens and across re-solves)."""
+    in numpy too, with their meetings (`_price_met`), once per round (`ctx.edges`, kept while the band widens
+    and across re-solves)."""
     players = inst.players
     n = len(players)
     partners = allowed_partners(inst, band)
@@ -203,31 +205,31 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     early = np.zeros(m, dtype=np.int64)
     # Edges are sorted by (u, v): a pair's place is found by its key u·n + v.
     keys = us * n + vs
-    index = {p.id: i for i, p in enumerate(players)}
-    # The pairs with a past among the players paired, by key, with their meetings (the keys are distinct).
-    met = sorted((i * n + j if i < j else j * n + i, past) for (a, b), past in inst.history.meetings
-                 if (i := index.get(a)) is not None and (j := index.get(b)) is not None)
+    place = {p.id: i for i, p in enumerate(players)}.get
+    # The pairs with a past among the players paired, by key, with their meetings (the keys are distinct;
+    # searchsorted finds each in any order). A loop, not a generator: it runs for every such pair each round.
+    met = []
+    for (a, b), past in inst.history.meetings:
+        i, j = place(a), place(b)
+        if i is not None and j is not None:
+            met.append((i * n + j if i < j else j * n + i, past))
     if met:
-        cache = ctx.edges
         wanted = np.fromiter((key for key, _ in met), dtype=np.int64, count=len(met))
-        at = np.searchsorted(keys, wanted).tolist()
-        found = keys[np.minimum(at, m - 1)].tolist()
-        places: list[int] = []
-        priced: list[tuple[bool, int, int, int]] = []
-        for (key, past), k, there in zip(met, at, found):
-            if k >= m or there != key:
-                continue  # a pair outside the band, or not allowed
-            i, j = divmod(key, n)
-            e = cache.get((i, j))
-            if e is None:
-                e = ctx.edge(players[i], players[j], past)
-                cache[(i, j)] = e
-            places.append(k)
-            priced.append(e)
-        if places:  # written into the columns at once
-            white_a[places], meet[places], early[places], soft[places] = zip(*priced)
-    ties = np.array(tiebreak_rows(inst.seed, inst.round_number, [p.id for p in players], partners),
-                    dtype=np.int64)  # in edge order
+        at = np.searchsorted(keys, wanted)
+        inside = keys[np.minimum(at, m - 1)] == wanted  # a pair outside the band, or not allowed, is left out
+        places = at[inside]
+        priced = [met[t] for t in np.flatnonzero(inside).tolist()]
+        if places.size and ctx.edges:  # priced before (the band widened, a re-solve): as kept
+            kept = [ctx.edges.get(pair) for pair in zip(us[places].tolist(), vs[places].tolist())]
+            done = [i for i, e in enumerate(kept) if e is not None]
+            if done:
+                white_a[places[done]], meet[places[done]], early[places[done]], soft[places[done]] = \
+                    zip(*[kept[i] for i in done])
+                left = [i for i, e in enumerate(kept) if e is None]
+                places, priced = places[left], [priced[i] for i in left]
+        if places.size:  # `ctx.edge` of every other such pair at once, written into the columns
+            _price_met(inst, ctx, priced, places, us, vs, pos, a_white, b_white, rank, (white_a, meet, early, soft))
+    ties = tiebreak_column(inst.seed, inst.round_number, [p.id for p in players], partners, us, vs)  # edge order
     by_tier: dict[TierName, Column] = {"relax_max_meetings": meet, "relax_rematch_round": early,
                                        "real_cost": soft, "tiebreak": ties}
     if not relaxed and (meet.any() or early.any()):
@@ -236,6 +238,32 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
         keep = np.flatnonzero(locked[us] | ((meet == 0) & (early == 0)))
         return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
     return us, vs, white_a, by_tier
+
+
+def _price_met(inst: RoundInstance, ctx: CostContext, met: list[tuple[int, tuple[Meeting, ...]]], places: Column,
+               us: Column, vs: Column, pos: Column, a_white: Column, b_white: Column, rank: Column,
+               columns: tuple[Column, Column, Column, Column]) -> None:
+    """Price the pairs that met before (`met`: (key, meetings) at edge `places`) as `ctx.edge` does, into the
+    columns (white_a, relax_max_meetings, relax_rematch_round, real cost): the colours of the last game
+    reversed where the rules say so (else the cheaper ones, already in `white_a`), the meeting rules
+    (`meeting_cost_columns`), colours and rank distance. The priced pairs are kept in `ctx.edges`."""
+    players = inst.players
+    rules = inst.rules
+    u, v = us[places], vs[places]
+    count = np.fromiter((len(past) for _, past in met), dtype=np.int64, count=len(met))
+    last_round = np.fromiter((past[-1].round for _, past in met), dtype=np.int64, count=len(met))
+    white_a, meet, early, soft = columns
+    if rules.rematch_reverse_colours:  # reversed relative to their last game (D art. 8)
+        ids = [players[i].id for i in u.tolist()]
+        white_a[places] = [past[-1].black == pid for (_, past), pid in zip(met, ids)]
+    bottom_flags = np.fromiter((p.bottom for p in players), dtype=bool, count=len(players))
+    relax_max, too_early, bottom, gap = meeting_cost_columns(count, last_round, bottom_flags[u] & bottom_flags[v],
+                                                             inst.round_number, rules)
+    oriented = white_a[places]
+    meet[places], early[places] = relax_max, too_early
+    soft[places] = np.where(oriented, a_white[places], b_white[places]) + rank[pos[v] - pos[u]] + bottom + gap
+    ctx.edges.update(zip(zip(u.tolist(), v.tolist()),
+                         zip(oriented.tolist(), relax_max.tolist(), too_early.tolist(), soft[places].tolist())))
 
 
 def _keep_column(inst: RoundInstance, eu: list[int], ev: list[int]) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.model import Colour, EntryKind, PlayerId, Round, Season
 
 if TYPE_CHECKING:
     import polars as pl
@@ -59,6 +59,17 @@ class History:
         object.__setattr__(self, "_meetings", dict(self.meetings))
         object.__setattr__(self, "_players", dict(self.players))
 
+    @staticmethod
+    def of_dicts(met: dict[Pair, tuple[Meeting, ...]], past: dict[PlayerId, PlayerHistory]) -> History:
+        """The history of these meetings and players (taken over, not copied: the caller's own), without
+        reading its tuples into dicts again (`history_with`, every round of a forecast's runs)."""
+        history = object.__new__(History)
+        object.__setattr__(history, "meetings", tuple(sorted(met.items())))  # distinct keys: they decide the order
+        object.__setattr__(history, "players", tuple(sorted(past.items())))
+        object.__setattr__(history, "_meetings", met)
+        object.__setattr__(history, "_players", past)
+        return history
+
     def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
         """The earlier games of a and b (in either colour), oldest first."""
         return self._meetings.get(pair_key(a, b), ())
@@ -68,6 +79,7 @@ class History:
 
 
 _EMPTY = PlayerHistory()
+_WHITE, _BLACK = Colour.WHITE.letter, Colour.BLACK.letter
 
 
 def season_history(season: Season, before_round: int, slots: pl.DataFrame | None = None) -> History:
@@ -93,3 +105,30 @@ def season_history(season: Season, before_round: int, slots: pl.DataFrame | None
     players = sorted((ids[i], PlayerHistory(colours, byes, lost)) for i, colours, byes, lost in read.players)
     # the keys alone are sorted (they are distinct): comparing (key, list) items costs twice as much
     return History(meetings=tuple((k, tuple(met[k])) for k in sorted(met)), players=tuple(players))
+
+
+def history_with(history: History, rnd: Round) -> History:
+    """`history` with round `rnd` added, `rnd` as it scores (`scoring.facts.round_as_booked`: a forfeit under
+    D art. 11 is a bye and an unexcused absence): the history the next round is paired from, without reading
+    rounds 1..K again (a forecast's runs; `season_history` of the season with the round gives the same).
+    A game sat at the board (pending too; a forfeit not) is a meeting and a colour; an entry counts only
+    for a player without a game that round (a game outweighs it): a bye, and club duty, as lost evenings."""
+    met = dict(history._meetings)
+    past = dict(history._players)
+    playing: set[PlayerId] = set()
+    for game in rnd.games:
+        playing.update(game.players())
+        if game.result.is_forfeit:
+            continue
+        key = pair_key(game.white, game.black)
+        met[key] = met.get(key, ()) + (Meeting(rnd.number, game.white, game.black),)
+        for pid, letter in ((game.white, _WHITE), (game.black, _BLACK)):
+            h = past.get(pid, _EMPTY)
+            past[pid] = PlayerHistory(h.colours + letter, h.byes, h.lost_evenings)
+    for pid, kind in rnd.entries:
+        if pid in playing or kind not in (EntryKind.BYE, EntryKind.DUTY):
+            continue
+        h = past.get(pid, _EMPTY)
+        bye = 1 if kind is EntryKind.BYE else 0
+        past[pid] = PlayerHistory(h.colours, h.byes + bye, h.lost_evenings + 1)
+    return History.of_dicts(met, past)

@@ -15,6 +15,7 @@ from keizer.pairing.proposal import BandReport, Board, Proposal, Relaxation
 from keizer.pairing.solvers.base import NoPairing, Solution
 from keizer.pairing.solvers.solve import pick_solver, solve, SolverName
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId
 
 BAND_FROM = 100
 """Above this many players only pairs within a rank band are modelled (proven or noted, see band.py)."""
@@ -40,8 +41,33 @@ def propose(inst: RoundInstance, solver: SolverName = "auto", band: BandChoice =
         return _propose(inst, solver, band, prove, ctx)
 
 
+def optimal_games(inst: RoundInstance, solver: SolverName = "auto") -> tuple[tuple[tuple[PlayerId, PlayerId], ...],
+                                                                             PlayerId | None]:
+    """The games (white, black) of `propose`'s pairing in its board order, and its bye, without the proposal's
+    costs and words: a forecast pairs thousands of rounds and reads only who plays whom (a test holds the two
+    alike). Not for a re-pairing that keeps boards (`inst.keep`: its board order is the kept one's)."""
+    assert inst.keep is None, "a kept pairing's boards keep their numbers: propose"
+    with collector_paused():
+        _, costs, sol, _, _ = _solved(inst, solver, "auto", True, None)
+    players = costs.players
+    games = [(min(inst.state(players[u]).rank, inst.state(players[v]).rank),
+              (players[u], players[v]) if costs.white_u[k] else (players[v], players[u]))
+             for k, u, v in ((k, costs.edge_u[k], costs.edge_v[k]) for k in sol.edges)]
+    games += [(min(inst.state(white).rank, inst.state(black).rank), (white, black)) for white, black in inst.fixed]
+    games.sort(key=lambda rg: rg[0])  # board order: the higher-ranked player of each game
+    return tuple(g for _, g in games), players[sol.bye] if sol.bye is not None else None
+
+
 def _propose(inst: RoundInstance, solver: SolverName, band: BandChoice, prove: bool,
              ctx: CostContext | None) -> Proposal:
+    ctx, costs, sol, report, notes = _solved(inst, solver, band, prove, ctx)
+    return make_proposal(inst, ctx, costs, sol, report, notes)
+
+
+def _solved(inst: RoundInstance, solver: SolverName, band: BandChoice, prove: bool, ctx: CostContext | None,
+            ) -> tuple[CostContext, CompiledCosts, Solution, BandReport, tuple[str, ...]]:
+    """The optimum of the round (widening the band or relaxing rules only when needed), before it is put
+    into words: the context it was priced in, the compiled costs, the solution, the band's report, notes."""
     ctx = ctx if ctx is not None and ctx.inst is inst else CostContext.carried(inst, ctx)
     n = len(inst.players)
     kind = pick_solver(n, solver)
@@ -69,7 +95,7 @@ def _propose(inst: RoundInstance, solver: SolverName, band: BandChoice, prove: b
         width = wider
     if sol.info.status != "optimal":
         notes.append(f"the solver stopped early: {sol.info.status}")
-    return make_proposal(inst, ctx, costs, sol, report, tuple(notes))
+    return ctx, costs, sol, report, tuple(notes)
 
 
 def _with_rules_giving_way(inst: RoundInstance, ctx: CostContext, kind: Literal["cpsat", "matching"],

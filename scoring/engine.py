@@ -6,6 +6,7 @@ scores are one gather and one segmented sum (np.bincount) over them: the fixed p
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -69,6 +70,14 @@ class Engine:
         self.base: np.ndarray = exact(self.zero)
         self.base_mult = 1
         self.states: list[RoundState] = []
+
+    def fork(self) -> Engine:
+        """An engine going on from the last round on its own (a forecast's run): the rounds either steps
+        next are not the other's. Only the last state is kept (the next step starts from it)."""
+        other = copy.copy(self)
+        other.parts = list(self.parts)
+        other.states = self.states[-1:]
+        return other
 
     # -- terms ----------------------------------------------------------------------------------------
     def _extras(self, k: int) -> Terms:

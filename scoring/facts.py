@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
@@ -192,6 +193,13 @@ class FactsBuilder:
         self._limit_kinds = np.array([KIND_CODE[k] for k in limit.kinds] if limit else [], dtype=np.int8)
         self._absences = np.zeros(self.n, dtype=np.int64)
 
+    def fork(self) -> FactsBuilder:
+        """A builder going on from here on its own (a forecast's run): what either adds next is not counted
+        by the other (the absence limit's counts)."""
+        other = copy.copy(self)
+        other._absences = self._absences.copy()
+        return other
+
     def _tables(self) -> None:
         """Lookup tables from kind/outcome codes to prices, so that pricing a round is vectorised."""
         p = {price.label: i for i, price in enumerate(self.prices)}
@@ -289,6 +297,11 @@ def forfeits_as_booked(season: Season, ruleset: Ruleset) -> Season:
     return replace(season, rounds=tuple(_forfeits_booked(r) for r in season.rounds))
 
 
+def round_as_booked(rnd: Round, ruleset: Ruleset) -> Round:
+    """One round as it scores (`forfeits_as_booked`, for a round added to a replay carried on)."""
+    return _forfeits_booked(rnd) if ruleset.forfeit == "bye" else rnd
+
+
 def _forfeits_booked(rnd: Round) -> Round:
     forfeits = [g for g in rnd.games if g.result.is_forfeit]
     if not forfeits:
@@ -317,7 +330,12 @@ class SeasonFacts:
 def season_facts(season: Season, ruleset: Ruleset, upto: int) -> SeasonFacts:
     """The slots of rounds 1..upto; bad combinations are InputErrors naming the round and player.
     `season` is the season as it scores (`forfeits_as_booked`)."""
-    left = final_group(season.championship, ruleset.championship.mode if ruleset.championship else None)
-    builder = FactsBuilder(season.players, season.withdrawals, ruleset, removed_players(season, ruleset), left)
+    builder = facts_builder(season, ruleset)
     rounds = tuple(builder.add(season.rounds[r]) for r in range(upto))
     return SeasonFacts(ranked=builder.ranked, rank_index=builder.rank_index, prices=builder.prices, rounds=rounds)
+
+
+def facts_builder(season: Season, ruleset: Ruleset) -> FactsBuilder:
+    """The builder of `season`'s slots, before its first round (`season`: as it scores, `forfeits_as_booked`)."""
+    left = final_group(season.championship, ruleset.championship.mode if ruleset.championship else None)
+    return FactsBuilder(season.players, season.withdrawals, ruleset, removed_players(season, ruleset), left)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 
 from keizer.seasons.championship import final_group
-from keizer.seasons.model import EntryKind, PlayerId, Result, Season
+from keizer.seasons.model import ChampionshipGroup, EntryKind, PlayerId, Result, Round, Season
 from keizer.seasons.ruleset.model import EXTERNAL_FACTOR_KEYS, PARTICIPATION_COUNTS, Ruleset
 
 
@@ -14,13 +14,18 @@ def taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> pl.Expr:
     """A slot that counts as taking part (docs/rules.md §5), from `counts`: "game" (played, pending too; a forfeit
     win counts, a forfeit loss does not: the player did not come), "bye", "duty", "external" (a team match)."""
     kind = pl.col("kind")
-    kinds = [k for k in ("bye", "duty") if k in counts]
-    if "external" in counts:
-        kinds += list(EXTERNAL_FACTOR_KEYS)
-    part = kind.is_in(kinds)
+    part = kind.is_in(list(entries_taking_part(counts)))
     if "game" in counts:
         part = part | ((kind == "game") & (pl.col("outcome") != "forfeit_loss"))
     return part
+
+
+def entries_taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> tuple[str, ...]:
+    """The slot kinds without a game that count as taking part under `counts` (`taking_part`'s entries)."""
+    kinds = [k for k in ("bye", "duty") if k in counts]
+    if "external" in counts:
+        kinds += list(EXTERNAL_FACTOR_KEYS)
+    return tuple(kinds)
 
 
 _ENTRY_PART = {EntryKind.BYE: "bye", EntryKind.DUTY: "duty", EntryKind.EXTERNAL_WIN: "external",
@@ -40,22 +45,29 @@ def group_evenings(season: Season, ruleset: Ruleset, k: int) -> dict[PlayerId, i
     group = final_group(season.championship, ruleset.championship.mode if ruleset.championship else None)
     if group is None:
         return {}
-    counts = ruleset.participation_counts
     out: dict[PlayerId, int] = {}
     for member in group.members:
         gone = season.withdrawal_of(member)
         last = min(k, len(season.rounds), gone.before_round - 1 if gone is not None else k)
-        evenings = 0
-        for r in range(group.formed_after + 1, last + 1):
-            game = next((g for g in group.games_in(r) if member in (g.white, g.black)), None)
-            if game is not None:
-                lost = Result.BLACK_FORFEIT_WIN if game.white == member else Result.WHITE_FORFEIT_WIN
-                evenings += "game" in counts and game.result is not lost
-            elif r not in group.unavailable_rounds(member):
-                entry = season.round(r).entry_of(member)
-                evenings += (_ENTRY_PART.get(entry) if entry is not None else "bye") in counts
-        out[member] = evenings
+        out[member] = sum(group_evening(season.round(r), ruleset, group, member)
+                          for r in range(group.formed_after + 1, last + 1))
     return out
 
 
-__all__ = ["group_evenings", "taking_part"]
+def group_evening(rnd: Round, ruleset: Ruleset, group: ChampionshipGroup, member: PlayerId) -> bool:
+    """Whether the Keizer round `rnd` (after the group formed, before the member's withdrawal takes effect)
+    counts as an evening taken part in for the finalist `member`: `group_evenings` of one round (a replay
+    carried on a round at a time adds them round by round)."""
+    counts = ruleset.participation_counts
+    r = rnd.number
+    game = next((g for g in group.games_in(r) if member in (g.white, g.black)), None)
+    if game is not None:
+        lost = Result.BLACK_FORFEIT_WIN if game.white == member else Result.WHITE_FORFEIT_WIN
+        return "game" in counts and game.result is not lost
+    if r in group.unavailable_rounds(member):
+        return False
+    entry = rnd.entry_of(member)
+    return (_ENTRY_PART.get(entry) if entry is not None else "bye") in counts
+
+
+__all__ = ["entries_taking_part", "group_evening", "group_evenings", "taking_part"]

@@ -9,7 +9,7 @@ import numpy as np
 import polars as pl
 
 from keizer.scoring.asof import boundaries, entry_ranking, removal_rounds, removed_at, round_starts, season_as_of
-from keizer.scoring.engine import RoundState
+from keizer.scoring.engine import Engine, RoundState
 from keizer.scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from keizer.scoring.fixpoint import ITERATION_CAP
 from keizer.scoring.participation import group_evenings, taking_part
@@ -164,7 +164,7 @@ class Replay:
             assert seg.earlier is not None and seg.first == k
             return seg.earlier.rankings_before(k)
         if k not in self._without:
-            self._without[k] = _chain(self.season, self.ruleset, k - 1, self.cap, made=k)
+            self._without[k] = _chain(self.season, self.ruleset, k - 1, self.cap, made=k)[0]
         return self._without[k]
 
     def ranking_as_of(self, j: int, k: int) -> tuple[PlayerId, ...]:
@@ -254,22 +254,32 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
         upto = season.last_scored_round
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
-    return _chain(season, ruleset, upto, cap)
+    return _chain(season, ruleset, upto, cap)[0]
 
 
-def _chain(season: Season, ruleset: Ruleset, upto: int, cap: int, made: int = 0) -> Replay:
-    """Rounds 1..upto, a segment per change of the ranked players (docs/rules.md §6); `made`: as `Replay.made`."""
+def replay_with_engine(season: Season, ruleset: Ruleset, upto: int, horizon: int = 0) -> tuple[Replay, Engine]:
+    """`replay` of rounds 1..upto (checked by the caller) with the engine of its last segment, which can step
+    on to the next rounds up to `horizon` (`scoring.onward`: its scale's bound holds the scores that far)."""
+    return _chain(season, ruleset, upto, ITERATION_CAP, horizon=horizon)
+
+
+def _chain(season: Season, ruleset: Ruleset, upto: int, cap: int, made: int = 0,
+           horizon: int = 0) -> tuple[Replay, Engine]:
+    """Rounds 1..upto, a segment per change of the ranked players (docs/rules.md §6); `made`: as `Replay.made`;
+    the last segment's engine made for `horizon` rounds (at least upto)."""
     starts = boundaries(season, ruleset, upto, made)
-    done: Replay | None = None
+    done: tuple[Replay, Engine] | None = None
     for i, start in enumerate(starts):
         end = starts[i + 1] - 1 if i + 1 < len(starts) else upto
-        done = _segment(season, ruleset, start, end, done, cap, made)
+        last = i + 1 == len(starts)
+        done = _segment(season, ruleset, start, end, done[0] if done else None, cap, made,
+                        max(end, horizon) if last else end)
     assert done is not None
     return done
 
 
 def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Replay | None, cap: int,
-             made: int) -> Replay:
+             made: int, horizon: int) -> tuple[Replay, Engine]:
     """Rounds 1..end of the season as it stood at round `start`, its tables published from `start` on;
     round `start` is scored from the ranking it was paired from (`Replay.entry_ranking`)."""
     scored = season_as_of(season, ruleset, start, made)
@@ -279,7 +289,7 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     players = tuple(scored.players[i] for i in facts.ranked)
     starts, entered = ({}, {}) if earlier is None else \
         round_starts(season, ruleset, start, players, earlier.ranking_as_of, earlier.entry_ranking)
-    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap, entered=entered)
+    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=horizon, cap=cap, entered=entered)
     terms = compile_terms(slots, engine.scale, len(players), end)
     engine.start()
     for k, t in enumerate(terms, start=1):
@@ -291,7 +301,7 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
                   slots=slots, prices=facts.prices, states=tuple(engine.states),
                   first=start if earlier is not None else 0, earlier=earlier, made=made, cap=cap,
-                  starting=v0, bonus=tuple(bool(b) for b in engine.bonus))
+                  starting=v0, bonus=tuple(bool(b) for b in engine.bonus)), engine
 
 
 __all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay"]

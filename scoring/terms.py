@@ -65,4 +65,18 @@ def compile_terms(slots: pl.DataFrame, scale: Scale, n: int, rounds: int) -> tup
     return tuple(out)
 
 
-__all__ = ["Terms", "combine", "compile_terms"]
+def round_terms(who: np.ndarray, price: np.ndarray, scale: Scale) -> Terms:
+    """The terms of one round straight from its slots' `who` and `price` per ranked player (a round's
+    `RoundFacts`), without a frame: `compile_terms` of that round's rows, for a replay carried on a round at a
+    time (a forecast's runs). The same decisions: a slot counts a value when it has a `who` and its price a
+    factor; without a grid the own-value slots fold into the own multiplier."""
+    const, coef = scale.const[price], scale.coef[price]
+    n = who.size
+    valued = (who >= 0) & (coef != 0)
+    own = valued & (who == np.arange(n)) if scale.grid is None else np.zeros(n, dtype=bool)
+    rows = np.flatnonzero(valued & ~own)
+    return Terms(const=const, own=np.where(own, coef, 0).astype(scale.dtype), owner=rows.astype(np.int64),
+                 who=who[rows].astype(np.int64), coef=coef[rows])
+
+
+__all__ = ["Terms", "combine", "compile_terms", "round_terms"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from keizer.pairing.criteria.weights import (
     COLOUR_BALANCE,
     COLOUR_DRIFT,
@@ -45,8 +47,10 @@ def colour_terms(colours: str, colour: Colour | str, limits: ColourLimits) -> Co
     return _terms(last, run, balance_of(colours), given.letter, given.sign, limits)
 
 
+@lru_cache(maxsize=8192)
 def colour_terms_both(colours: str, limits: ColourLimits) -> tuple[ColourTerms, ColourTerms]:
-    """`colour_terms` of white and of black, the history read once (every player of every round needs both)."""
+    """`colour_terms` of white and of black, the history read once (every player of every round needs both;
+    kept per history: players' histories repeat from round to round and across a forecast's runs)."""
     last, run = run_of(colours)
     balance = balance_of(colours)
     return (_terms(last, run, balance, _WHITE, 1, limits), _terms(last, run, balance, _BLACK, -1, limits))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from keizer.pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from keizer.pairing.history import Meeting
 from keizer.seasons.ruleset.model import PairingRules
@@ -53,6 +55,25 @@ def meeting_costs(meetings: tuple[Meeting, ...], round_number: int, both_bottom:
         if since < rules.rematch_gap:
             gap = REMATCH_GAP_BASE + REMATCH_GAP_STEP * (rules.rematch_gap - since)
     return relax_max, 1 if early else 0, bottom, gap
+
+
+def meeting_cost_columns(count: np.ndarray, last_round: np.ndarray, both_bottom: np.ndarray, round_number: int,
+                         rules: PairingRules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`meeting_costs` of many pairs that met at least once, as int64 columns in its order (relax_max_meetings,
+    relax_rematch_round, bottom_extra, rematch_gap): the compiled model prices every pair with a past of a
+    round at once. `count`: their meetings so far; `last_round`: the round of the last one; `both_bottom`:
+    both in the bottom region. The same rules, line for line (a test holds the two to every case)."""
+    count = count.astype(np.int64)
+    allowed = rules.max_meetings + (both_bottom.astype(np.int64) if rules.bottom_region > 0 else 0)
+    relax_max = np.maximum(0, count + 1 - allowed)
+    bottom = np.where((count + 1 > rules.max_meetings) & (relax_max == 0), BOTTOM_EXTRA, 0)
+    early_now = rules.rematch_from_round is not None and round_number < rules.rematch_from_round
+    early = np.full(count.size, 1 if early_now else 0, dtype=np.int64)
+    gap = np.zeros(count.size, dtype=np.int64)
+    if rules.rematch_gap is not None:
+        since = round_number - last_round.astype(np.int64)
+        gap = np.where(since < rules.rematch_gap, REMATCH_GAP_BASE + REMATCH_GAP_STEP * (rules.rematch_gap - since), 0)
+    return relax_max, early, bottom.astype(np.int64), gap.astype(np.int64)
 
 
 def reversed_white(meetings: tuple[Meeting, ...], rules: PairingRules) -> str | None:

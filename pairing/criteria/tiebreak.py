@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable, Sequence
 from hashlib import blake2b
+
+import numpy as np
 
 TIEBREAK_BITS = 20
 """A 10-bit term still collided once in 12 runs; 20 bits keep collisions negligible."""
@@ -54,6 +57,71 @@ def tiebreak_rows(seed: int, round_number: int, ids: Sequence[str], partners: Se
                 h.update(raw[j])
             append(from_bytes(h.digest(), "big") >> shift)
     return out
+
+
+def tiebreak_column(seed: int, round_number: int, ids: Sequence[str], partners: Sequence[Sequence[int]],
+                    us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+    """`tiebreak` of ids[us[k]] and ids[vs[k]] for every edge k of a compiled round (the edges are partners[i]
+    row by row), int64. A pair's number depends on the seed, the round and the two ids only: for a club-sized
+    field it is read from the round's table (`_RoundTable`, kept per round), so that pairing the same round
+    again (a director's re-solve, a forecast's thousands of runs) hashes no pair twice."""
+    if len(ids) > _KEPT_UP_TO:
+        return np.array(tiebreak_rows(seed, round_number, ids, partners), dtype=np.int64)
+    at = _table(seed, round_number).indices(ids)
+    return _table(seed, round_number).matrix[at[us], at[vs]]
+
+
+_ROUNDS_KEPT = 64
+"""Rounds whose tie-breaks are kept (a forecast pairs the rest of a season: a few dozen rounds)."""
+_KEPT_UP_TO = 200
+"""Tie-breaks are kept for fields up to this many players (a club's): a field of thousands would keep a table
+of millions of pairs for a round that is seldom paired twice."""
+
+
+class _RoundTable:
+    """Every pair's tie-break of one round among the ids seen in it, as a symmetric matrix by first sight."""
+
+    def __init__(self, seed: int, round_number: int) -> None:
+        self.seed, self.round_number = seed, round_number
+        self.ids: list[str] = []
+        self.index: dict[str, int] = {}
+        self.matrix = np.zeros((0, 0), dtype=np.int64)
+        self.lock = threading.Lock()  # the TUI solves in threads: a table grows whole or not at all
+
+    def indices(self, ids: Sequence[str]) -> np.ndarray:
+        """Each id's row in `matrix` (computing the pairs of ids not seen yet)."""
+        with self.lock:
+            new = [pid for pid in dict.fromkeys(ids) if pid not in self.index]
+            if new:
+                self._grow(new)
+            index = self.index
+            return np.fromiter((index[pid] for pid in ids), dtype=np.int64, count=len(ids))
+
+    def _grow(self, new: list[str]) -> None:
+        old = len(self.ids)
+        ids = self.ids + new
+        grown = np.zeros((len(ids), len(ids)), dtype=np.int64)
+        grown[:old, :old] = self.matrix
+        for i in range(old, len(ids)):
+            for j in range(i):
+                grown[i, j] = grown[j, i] = tiebreak(self.seed, self.round_number, ids[i], ids[j])
+        self.ids = ids
+        self.index.update((pid, old + i) for i, pid in enumerate(new))
+        self.matrix = grown
+
+
+_TABLES: dict[tuple[int, int], _RoundTable] = {}
+_TABLES_LOCK = threading.Lock()
+
+
+def _table(seed: int, round_number: int) -> _RoundTable:
+    with _TABLES_LOCK:
+        table = _TABLES.get((seed, round_number))
+        if table is None:
+            if len(_TABLES) >= _ROUNDS_KEPT:
+                _TABLES.clear()
+            table = _TABLES[seed, round_number] = _RoundTable(seed, round_number)
+        return table
 
 
 def lottery_number(seed: int, round_number: int, player: str) -> int:

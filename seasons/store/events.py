@@ -11,6 +11,7 @@ from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.season_json.write import season_to_json
 from keizer.seasons.store.class_events import ClassMovesSet
 from keizer.seasons.store.event_base import Event
+from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.group_events import (
     GROUP_EVENT_TYPES,
     GroupDecisionSet,
@@ -33,7 +34,7 @@ from keizer.seasons.store.round_events import (
 )
 
 __all__ = [
-    "EVENT_TYPES", "UNCHANGED", "Unchanged", "ClassMovesSet", "EntrySet", "Event", "GroupDecisionSet",
+    "EVENT_TYPES", "UNCHANGED", "Unchanged", "ClassMovesSet", "EntrySet", "Event", "ForecastKept", "GroupDecisionSet",
     "GroupFormed", "GroupResultSet", "GroupScheduleSet", "GroupUnavailableSet", "NoShow", "PairingSaved",
     "PlayerAdded", "PlayerMoved", "PlayerUpdated", "Published", "ReportSet", "ResultSet", "RoundAdded",
     "RoundDateSet", "RoundRemoved", "SeasonCreated", "SeasonDatesSet", "SettingsChanged", "SuspensionSet",
@@ -329,7 +330,7 @@ class SeasonDatesSet(Event):
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
     RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet, NoShow,
-    ReportSet, SeasonDatesSet, ClassMovesSet, Published, *GROUP_EVENT_TYPES,
+    ReportSet, SeasonDatesSet, ClassMovesSet, Published, *GROUP_EVENT_TYPES, ForecastKept,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
+from typing import TypeVar
 
 from keizer.seasons.model import Season
 from keizer.seasons.store import schema
 from keizer.seasons.store.events import Event, SuspensionSet
 from keizer.seasons.store.log_rows import ActionInfo, decode, read_events
+from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.published import Published
 from keizer.seasons.store.timeline import LogError, Timeline
+
+E = TypeVar("E", bound=Event)
 
 
 def history(timeline: Timeline) -> list[ActionInfo]:
@@ -49,13 +53,22 @@ def suspension_action(conn: sqlite3.Connection, timeline: Timeline, player: str)
 
 def publications(conn: sqlite3.Connection, timeline: Timeline) -> tuple[tuple[int, Published], ...]:
     """The `published` records in effect (an undone one is not), as (action id, event), oldest first."""
+    return in_effect(conn, timeline, Published)
+
+
+def kept_forecasts(conn: sqlite3.Connection, timeline: Timeline) -> tuple[tuple[int, ForecastKept], ...]:
+    """The forecasts kept when published, in effect, as (action id, event), oldest first."""
+    return in_effect(conn, timeline, ForecastKept)
+
+
+def in_effect(conn: sqlite3.Connection, timeline: Timeline, kind: type[E]) -> tuple[tuple[int, E], ...]:
+    """The events of one kind in effect (an undone one is not), as (action id, event), oldest first."""
     effective = set(timeline.effective)
     out = []
-    for aid, kind, payload in conn.execute(
-            "SELECT action_id, kind, payload FROM events WHERE kind = ? ORDER BY action_id, seq",
-            (Published.kind,)):
-        event = decode(aid, kind, payload)
-        if aid in effective and isinstance(event, Published):
+    for aid, name, payload in conn.execute(
+            "SELECT action_id, kind, payload FROM events WHERE kind = ? ORDER BY action_id, seq", (kind.kind,)):
+        event = decode(aid, name, payload)
+        if aid in effective and isinstance(event, kind):
             out.append((int(aid), event))
     return tuple(out)
 

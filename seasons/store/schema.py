@@ -107,8 +107,13 @@ def _v9_championship(conn: sqlite3.Connection) -> None:
     no table changes."""
 
 
+def _v10_forecasts(conn: sqlite3.Connection) -> None:
+    """The event kind `forecast-kept` (a published forecast, kept as history) exists from here on; no table
+    changes."""
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
-                               _v6_reports_and_dates, _v7_classes, _v8_published, _v9_championship]
+                               _v6_reports_and_dates, _v7_classes, _v8_published, _v9_championship, _v10_forecasts]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 

@@ -17,6 +17,7 @@ from keizer.seasons.store import chain, log_queries, schema
 from keizer.seasons.store.building import build_store, copy_store
 from keizer.seasons.store.events import Event, SeasonCreated
 from keizer.seasons.store.log_rows import ActionInfo, append_action, read_after
+from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.published import Published
 from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT, SQLITE_MAGIC, explain, open_store_file, set_pragmas
 from keizer.seasons.store.timeline import LogError, Timeline
@@ -205,6 +206,12 @@ class SeasonStore:
         """The `published` records in effect (an undone one is not), as (action id, event), oldest first."""
         self._refresh()
         return log_queries.publications(self._connection(), self._timeline)
+
+    @_guarded
+    def forecasts(self) -> tuple[tuple[int, ForecastKept], ...]:
+        """The forecasts kept when published, in effect, as (action id, event), oldest first."""
+        self._refresh()
+        return log_queries.kept_forecasts(self._connection(), self._timeline)
 
     @_guarded
     def verify(self) -> tuple[str, ...]:

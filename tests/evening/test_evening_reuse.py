@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
+from keizer.pairing import costs as pairing_costs
 from keizer.pairing import instance as pairing_instance
 from keizer.pairing.criteria.pair_cost import CostContext
 from keizer.pairing.history import History
@@ -32,7 +33,7 @@ class Built:
 @pytest.fixture
 def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[Built]:
     counts = Built()
-    history, edge = pairing_instance.season_history, CostContext.edge
+    history, edge, price_met = pairing_instance.season_history, CostContext.edge, pairing_costs._price_met
 
     def counted_history(season: Season, k: int, slots: object = None) -> History:
         counts.histories += 1
@@ -42,8 +43,13 @@ def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[Built]:
         counts.pairs += 1
         return edge(self, a, b, meetings)  # type: ignore[arg-type]
 
+    def counted_price_met(inst: object, ctx: object, met: list[object], *rest: object) -> None:
+        counts.pairs += len(met)  # a round's pairs with a past, priced at once
+        price_met(inst, ctx, met, *rest)  # type: ignore[arg-type]
+
     monkeypatch.setattr(pairing_instance, "season_history", counted_history)
     monkeypatch.setattr(CostContext, "edge", counted_edge)
+    monkeypatch.setattr(pairing_costs, "_price_met", counted_price_met)
     yield counts
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from keizer.seasons.forecasts import Forecast, PlayerChances
 from keizer.seasons.model import DecisionGame, GroupGame
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
@@ -24,6 +25,7 @@ from keizer.seasons.store.events import (
     Published,
     SeasonDatesSet,
     EVENT_TYPES,
+    ForecastKept,
     UNCHANGED,
     EntrySet,
     Event,
@@ -284,6 +286,12 @@ def test_fold_applies_in_order(season: Season) -> None:
 
 # ---- payloads --------------------------------------------------------------------------------------
 
+SAMPLE_FORECAST = Forecast(
+    round=3, last=10, runs=4, seed=1, title="first", group_after=None, reading=None, outcomes=("title", "eligible"),
+    draw_share=0.25, attendance=0.875,
+    players=(PlayerChances(P("p01"), 1, 0.75, (3, 1), eligible=1.0), PlayerChances(P("p02"), 2, 0.25, (1, 3), eligible=0.5)))
+
+
 def sample_events(season: Season) -> list[Event]:
     return [
         SeasonCreated(season),
@@ -316,6 +324,7 @@ def sample_events(season: Season) -> list[Event]:
         GroupUnavailableSet(P("p04"), (23, 25)),
         GroupResultSet(22, P("p02"), P("p04"), Result.BLACK_WINS),
         GroupDecisionSet((DecisionGame(P("p01"), P("p02"), Result.WHITE_WINS), DecisionGame(P("p02"), P("p01")))),
+        ForecastKept(SAMPLE_FORECAST, revision=7),
     ]
 
 

@@ -93,3 +93,46 @@ def _round_ticks(first: int, last: int) -> Sequence[int]:
 def _f(value: float) -> str:
     """A coordinate with one decimal: the same input, the same bytes."""
     return f"{value:.1f}"
+
+
+RACE_COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#b8860b", "#7b3f9e", "#444444")
+"""The lines of the title race, one per player (the legend beside the chart repeats them): distinct in
+hue and in lightness, for a reader who tells few colours apart."""
+RACE_DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 4", "1 2")
+"""Each line's dash pattern: the lines are told apart without colour too."""
+
+
+def race_chart(lines: Sequence[Series], title: str, number: Callable[[float], str]) -> Markup:
+    """Several players' chances (0..1) round by round as lines on one SVG chart, the axis 0–100%; line i in
+    RACE_COLOURS[i] with RACE_DASHES[i]. The same lines always give the same text."""
+    rounds = sorted({r for s in lines for r, _ in s.points})
+    if not rounds:
+        return Markup("")
+    first, last = rounds[0], rounds[-1]
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(r: int) -> float:
+        return LEFT + (plot_w * (r - first) / (last - first) if last > first else plot_w / 2)
+
+    def y(v: float) -> float:
+        return TOP + (1 - v) * plot_h
+
+    parts = [f'<svg class="chart race" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}" '
+             f'xmlns="http://www.w3.org/2000/svg">', f"<title>{escape(title)}</title>"]
+    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+        ty = _f(y(tick))
+        parts.append(f'<line class="grid" x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}"/>')
+        parts.append(f'<text class="axis" x="{LEFT - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle">'
+                     f"{escape(number(tick))}</text>")
+    for r in _round_ticks(first, last):
+        parts.append(f'<text class="axis" x="{_f(x(r))}" y="{HEIGHT - 6}" text-anchor="middle">{r}</text>')
+    for i, series in enumerate(lines):
+        colour, dash = RACE_COLOURS[i % len(RACE_COLOURS)], RACE_DASHES[i % len(RACE_DASHES)]
+        # inline styles: the site's stylesheet colours its one-line charts, and a style attribute outranks it
+        stroke = f"stroke: {colour}" + (f"; stroke-dasharray: {dash}" if dash else "")
+        path = " ".join(f"{_f(x(r))},{_f(y(v))}" for r, v in series.points)
+        parts.append(f'<polyline class="line" style="{stroke}" points="{path}"/>')
+        parts.extend(f'<circle class="dot" style="fill: {colour}" cx="{_f(x(r))}" cy="{_f(y(v))}" r="3"><title>'
+                     f"{escape(series.label)}, {r}: {escape(number(v))}</title></circle>" for r, v in series.points)
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.forecasts import Forecast
+from keizer.evening.forecasts import Forecasts
 from keizer.evening.publications import Publications
 from keizer.evening.session import EveningSession
 from keizer.tui.publish.site import build_site
@@ -115,18 +117,22 @@ def site_folder(store: Path | None) -> Path:
     return store.with_name(f"{store.stem}-site")
 
 
-def publish(session: EveningSession, k: int, lang: str, folder: Path, style: str | None = None) -> str:
+def publish(session: EveningSession, k: int, lang: str, folder: Path, style: str | None = None,
+            forecast: Forecast | None = None) -> str:
     """The site after round k written to `folder`, and its record (the `published` event, one undo step)
     committed if the store did not change meanwhile; the action's label. Both or neither: the site is
     staged beside `folder`, the record committed, and only then the site swapped in, so that a store that
     cannot be written (read-only, locked, changed meanwhile) leaves the folder as it was; a swap that
-    fails takes the record back (an undo step). The session alone, not the whole `Evening`: `keizer
-    publish` then loads none of the evening's other services (docs/performance.md, publishing)."""
+    fails takes the record back (an undo step). `forecast` (after round k, made from the season as it
+    stands): the forecast page, drawn with the forecasts kept before, and kept with the record. The session
+    alone, not the whole `Evening`: `keizer publish` then loads none of the evening's other services
+    (docs/performance.md, publishing)."""
     folder = Path(folder)
     revision = session.revision
-    tmp = _staged(build_site(session.season, k, lang, style), folder)
+    kept = Forecasts(session).with_kept(forecast) if forecast is not None else ()
+    tmp = _staged(build_site(session.season, k, lang, style, kept), folder)
     try:
-        label = Publications(session).record(k, lang, revision, folder.name)
+        label = Publications(session).record(k, lang, revision, folder.name, forecast)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -14,9 +14,11 @@ from markupsafe import Markup, escape
 from keizer.scoring.card import player_cards
 from keizer.scoring.replay import replay
 from keizer.scoring.table import COLUMNS, standings_frames
+from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId, Season
 from keizer.tui.legend import LANGUAGES
 from keizer.tui.publish.chart import Series, line_chart
+from keizer.tui.publish.forecast_page import forecast_context
 from keizer.tui.publish.group_page import group_context
 from keizer.tui.publish.localised import date as date_text
 from keizer.tui.publish.localised import number, points
@@ -33,6 +35,7 @@ EXTRA_PAGES: tuple[ExtraPage, ...] = (
     ExtraPage("kampioensgroep.html", "group.html", ("Kampioensgroep", "Championship group"), group_context),
     ExtraPage("klassen.html", "classes.html", ("Klassen", "Classes"), classes_context),
     ExtraPage("bekers.html", "cups.html", ("Groepsbekers", "Group cups"), cups_context),
+    ExtraPage("vooruitblik.html", "forecast.html", ("Vooruitblik", "Forecast"), forecast_context),
 )
 """The hook for the pages of other parts of the competition: each adds one entry here."""
 
@@ -78,15 +81,18 @@ def player_link(pid: PlayerId, name: str, pages: Mapping[PlayerId, str], root: s
     return escape(name)
 
 
-def build_site(season: Season, k: int, lang: str, style: str | None = None) -> dict[str, str]:
+def build_site(season: Season, k: int, lang: str, style: str | None = None,
+               forecasts: tuple[Forecast, ...] = ()) -> dict[str, str]:
     """Every file of the site after round k in `lang` ("nl" or "en"), by relative path: the same season gives
-    the same bytes (no clock, no random ids)."""
+    the same bytes (no clock, no random ids). `forecasts`: the forecast after round k last, those kept before it
+    first (the forecast page; none: no page)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
     rep = replay(season, k)
     notice = make_notice(season, rep, lang, style)
     site = Site(season, rep, notice, lang, style or rep.ruleset.columns,
-                {pid: name for pid, name in page_names(season).items() if pid in set(notice.table.players)})
+                {pid: name for pid, name in page_names(season).items() if pid in set(notice.table.players)},
+                forecasts)
     env = environment()
     extras = [(page, page.context(site)) for page in EXTRA_PAGES]
     menu = [("index.html", say("home", lang)), ("cross.html", say("cross_table", lang)),

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from keizer.scoring.replay import Replay
+from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId, Season
 from keizer.tui.publish.notice import Notice
 
@@ -23,6 +24,9 @@ class Site:
     """The club's standings columns, "d" or "k"."""
     pages: Mapping[PlayerId, str]
     """Each ranked player's page file name."""
+    forecasts: tuple[Forecast, ...] = ()
+    """The forecast of the published round last, the ones kept before it first (published with `--forecast`;
+    none: no forecast page)."""
 
 
 @dataclass(frozen=True, slots=True)

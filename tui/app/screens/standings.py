@@ -20,6 +20,7 @@ from keizer.tui.app.dialogs.card import PlayerCardScreen
 from keizer.tui.app.edits import edits
 from keizer.tui.app.messages import Said, SeasonWritten
 from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.widgets.forecast import ForecastPanel
 from keizer.tui.app.widgets.table import KeizerTable
 from keizer.tui.format import FINAL_GROUP_MARK, standings_cells
 from keizer.seasons.names import short_names
@@ -53,6 +54,9 @@ class StandingsScreen(KeizerScreen):
         Binding("c", "switch_columns", "Columns"),
         Binding("p", "publish", "Publish",
                 tooltip="write the site of the shown round (Dutch) to a folder next to the store"),
+        Binding("f", "forecast", "Forecast",
+                tooltip="each player's chances: the rest of the season played 1,000 times (f again: the standings)"),
+        Binding("escape", "cancel_forecast", "Cancel", show=False),
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
@@ -63,6 +67,7 @@ class StandingsScreen(KeizerScreen):
         yield Static("", id="title", classes="title", markup=False)
         yield Static("", id="iteration", classes="subtitle", markup=False)
         yield KeizerTable(id="standings", cell_padding=0)
+        yield ForecastPanel(id="forecast")
 
     @property
     def shown_round(self) -> int:
@@ -77,6 +82,9 @@ class StandingsScreen(KeizerScreen):
         self.redraw()
 
     def refresh_view(self) -> None:
+        panel = self.query_one(ForecastPanel)
+        if panel.shown is not None and panel.shown != (self.shown_round, self.evening.revision):
+            panel.hide()  # the forecast of another round, or of the season before it changed
         view = self.evening.standings.view(self.shown_round)
         style = self.shown_style
         columns, rows = standings_cells(view.replay, standings_table(view.replay, view.round), style)
@@ -123,8 +131,30 @@ class StandingsScreen(KeizerScreen):
         self.columns = "k" if self.shown_style == "d" else "d"
         self.say(f"showing {STYLE_NAMES[self.shown_style]}")
 
+    def action_forecast(self) -> None:
+        """f: the forecast of the shown round in place of the standings (made first, in a worker), or back."""
+        panel = self.query_one(ForecastPanel)
+        if panel.shown is not None:
+            panel.hide()
+        else:
+            self.say(panel.start(self.evening, self.shown_round))
+
+    def action_cancel_forecast(self) -> None:
+        """esc: stop the forecast being made, or go back from a forecast to the standings."""
+        panel = self.query_one(ForecastPanel)
+        if panel.cancel():
+            self.say("forecast cancelled")
+        elif panel.shown is not None:
+            panel.hide()
+
+    def on_forecast_panel_shown(self, message: ForecastPanel.Shown) -> None:
+        self.query_one("#standings", KeizerTable).display = not message.shown
+        if not message.shown:
+            self.query_one("#standings", KeizerTable).focus()
+
     def action_card(self) -> None:
-        pid = self.query_one("#standings", KeizerTable).cursor_key
+        shown = self.query_one(ForecastPanel).shown is not None
+        pid = self.query_one("#forecast-table" if shown else "#standings", KeizerTable).cursor_key
         if pid is not None:
             card = self.attempt(self.evening.standings.card, pid, self.shown_round)
             if card is not None:

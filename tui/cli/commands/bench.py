@@ -1,5 +1,5 @@
-"""`keizer bench standings|pairing|tui|group|startup`: headless benchmarks on generated realistic seasons,
-the group's schedule, and how long each kind of command takes to start."""
+"""`keizer bench standings|pairing|tui|group|startup|forecast|calibration`: headless benchmarks on generated
+realistic seasons, the group's schedule, how long each kind of command takes to start, and season forecasts."""
 
 from __future__ import annotations
 
@@ -12,12 +12,15 @@ from keizer.seasons.errors import KeizerError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers or the group schedule",
-                       description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup"))
+    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the group schedule, startup "
+                       "or a forecast", description="Benchmarks on generated seasons; figures are recorded in the README.")
+    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "forecast", "calibration"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
-                        "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present)")
+                        "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present); "
+                        "forecast: N players (default 30); calibration: N seasons (default 200)")
+    p.add_argument("--runs", type=int, metavar="N",
+                   help="forecast: runs (default 1000); calibration: runs per season's forecast (default 200)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--repeats", type=int, default=7, metavar="N", help="startup: runs of each command after a warm-up")
     p.add_argument("--json", action="store_true", help="the raw measurements as JSON")
@@ -35,6 +38,22 @@ def run(args: argparse.Namespace) -> int:
         else:
             rows = standings_bench.run_standings_benchmark(seed=args.seed, source=_season_source)
         report = standings_bench.format_report(rows)
+    elif args.what == "forecast":
+        from keizer.pairing.forecast.benchmark import run_forecast_benchmark
+
+        timings = run_forecast_benchmark(_positive(args.sizes) if args.sizes else 30,
+                                         _positive(str(args.runs)) if args.runs else 1000, seed=args.seed)
+        rows, report = timings.as_json(), timings.report()
+    elif args.what == "calibration":
+        import os
+
+        from keizer.pairing.forecast.calibration import calibrate
+
+        made = calibrate(_positive(args.sizes) if args.sizes else 200, runs=_positive(str(args.runs)) if args.runs
+                         else 200, workers=os.cpu_count() or 1)
+        rows = {"seasons": len(made.scores), "brier": made.brier, "baseline": made.baseline,
+                "leader_won": made.leader_won, "mean_chance": made.mean_chance}
+        report = made.report()
     elif args.what == "startup":
         from keizer.tui.cli import startup_bench
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from keizer.seasons.errors import KeizerError
 from keizer.tui.format import COLUMNS
@@ -28,6 +29,8 @@ def register_publish(sub: argparse._SubParsersAction) -> None:
     _common(p, "standings after this round (default: the last round with results)")
     p.add_argument("--columns", choices=sorted(COLUMNS), help="which club's columns (default: the ruleset's)")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the site to")
+    _forecast_options(p, "a forecast page: each player's chances after round K and the title race by round, from "
+                         "the forecasts kept in the store (this one is kept with the record)")
     p.set_defaults(run=run_publish)
 
 
@@ -38,7 +41,25 @@ def register_notice(sub: argparse._SubParsersAction) -> None:
     _common(p, "standings after this round (default: the last round with results)")
     p.add_argument("--columns", choices=sorted(COLUMNS), help="which club's columns (default: the ruleset's)")
     p.add_argument("--markdown", action="store_true", help="Markdown instead of plain text")
+    _forecast_options(p, "one line more: the likeliest champions after round K (a forecast, docs/forecast.md)")
     p.set_defaults(run=run_notice)
+
+
+def _forecast_options(p: argparse.ArgumentParser, what: str) -> None:
+    from keizer.tui.cli.commands.forecast import add_run_options
+
+    p.add_argument("--forecast", action="store_true", help=what)
+    add_run_options(p)
+
+
+def _forecast(season: object, k: int, args: argparse.Namespace) -> Any:
+    """The forecast after round k when `--forecast` asks for one (None otherwise)."""
+    if not args.forecast:
+        return None
+    from keizer.evening.forecasts import make_forecast
+    from keizer.tui.cli.commands.forecast import progress_line
+
+    return make_forecast(season, k, args.runs, args.seed, progress=progress_line())  # type: ignore[arg-type]
 
 
 def register_pairing(sub: argparse._SubParsersAction) -> None:
@@ -69,14 +90,15 @@ def run_publish(args: argparse.Namespace) -> int:
         session = EveningSession.open(args.season)
         try:
             k = _round(session.season, args.round)
-            label = publish(session, k, args.lang, out, args.columns)
+            label = publish(session, k, args.lang, out, args.columns, _forecast(session.season, k, args))
         finally:
             session.close()
         print(f"wrote the site of round {k} ({args.lang}) to {out}; recorded in the store: {label}")
         return 0
     season = load_season(args.season)
     k = _round(season, args.round)
-    write_site(build_site(season, k, args.lang, args.columns), out)
+    made = _forecast(season, k, args)
+    write_site(build_site(season, k, args.lang, args.columns, (made,) if made is not None else ()), out)
     print(f"wrote the site of round {k} ({args.lang}) to {out}")
     print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)
     return 0
@@ -89,7 +111,12 @@ def run_notice(args: argparse.Namespace) -> int:
 
     season = load_season(args.season)
     k = _round(season, args.round)
+    made = _forecast(season, k, args)
     sys.stdout.write(notice_text(make_notice(season, replay(season, k), args.lang, args.columns), args.markdown))
+    if made is not None:
+        from keizer.tui.publish.forecast_words import contenders_line
+
+        sys.stdout.write("\n" + contenders_line(made, lambda pid: season.player(pid).name, args.lang) + "\n")
     return 0
 
 

@@ -1,0 +1,113 @@
+"""`keizer bench forecast`: runs per second of a forecast beside the naive loop, on a simulated 30-player D season."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from keizer.pairing.forecast.group import Schedules
+from keizer.pairing.forecast.parallel import play_all, workers_for
+from keizer.pairing.forecast.run import Games, Run, RunResult
+from keizer.pairing.forecast.start import Start, make_start
+from keizer.pairing.instance import build_instance
+from keizer.pairing.proposer import propose
+from keizer.pairing.simulate import simulate_season
+from keizer.scoring.onward import Onward
+from keizer.scoring.replay import replay
+from keizer.seasons.model import PlayerId, Round, Season
+
+RULESET = "doorn-driebergen-2019"
+"""The benchmark's club: D (frozen values, iterated after rounds 20 and 36, the championship group)."""
+
+
+class NaiveRun(Run):
+    """A run as it is played without the forecast's machinery: each round's ranking from a replay of rounds
+    1..k, its history read from the whole season, its pairing solved as an evening solves it (CP-SAT proving
+    the matching's optimum). The comparison line of `keizer bench forecast`; a test holds its runs to the
+    forecast's, run for run."""
+
+    def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Games:
+        best = propose(build_instance(season, k, ranking, values))
+        return best.pairs(), best.bye
+
+    def entry_ranking(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+        if self.onward.starts_segment(self.season, k):  # the segment from the replay itself
+            return replay(self.season, k - 1).entry_ranking(k)
+        return self.onward.entry_ranking(self.season, k)
+
+    def scored(self, played: Round) -> None:
+        self.onward = Onward.of(self.season, played.number, self.start.last)
+
+
+def naive_run(start: Start, run: int, schedules: Schedules) -> RunResult:
+    """Run `run` of the forecast from `start`, played the naive way (`NaiveRun`)."""
+    return NaiveRun(start, run, schedules).play()
+
+
+@dataclass(frozen=True, slots=True)
+class ForecastTimings:
+    """One benchmark's measurements."""
+
+    players: int
+    rounds_left: int
+    runs: int
+    workers: int
+    seconds: float
+    """Wall time of the whole forecast (`forecast`'s work: the start, the worker processes, every run)."""
+    cpu_seconds: float
+    """Processor time the runs took, summed over the workers (what an idle machine's cores would need)."""
+    naive_runs: int
+    naive_seconds: float
+    """Wall time of `naive_runs` runs of the naive loop, in this process."""
+
+    @property
+    def runs_per_second(self) -> float:
+        return self.runs / self.seconds
+
+    @property
+    def naive_runs_per_second(self) -> float:
+        return self.naive_runs / self.naive_seconds
+
+    def report(self) -> str:
+        per_run = 1000 * self.cpu_seconds / self.runs
+        lines = [
+            f"forecast of a simulated {self.players}-player D season after round {36 - self.rounds_left}: "
+            f"{self.runs:,} runs of the {self.rounds_left} rounds left",
+            f"  forecast:   {self.seconds:6.2f} s wall on {self.workers} process{'es' if self.workers != 1 else ''}"
+            f"  {self.runs_per_second:8.1f} runs/s   ({per_run:.1f} ms processor time a run, "
+            f"{per_run / self.rounds_left:.2f} ms a round)",
+            f"  naive loop: {self.naive_seconds:6.2f} s wall for {self.naive_runs} runs"
+            f"  {self.naive_runs_per_second:8.1f} runs/s   (one process: replay 1..k, history read anew, "
+            f"CP-SAT's proof each round)",
+            f"  {self.runs_per_second / self.naive_runs_per_second:.0f}× the naive loop; 1,000 runs take "
+            f"{1000 / self.runs_per_second:.1f} s here",
+            "The wall time depends on what else the machine runs; the processor time a run does much less.",
+        ]
+        return "\n".join(lines)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"players": self.players, "rounds_left": self.rounds_left, "runs": self.runs, "workers": self.workers,
+                "seconds": self.seconds, "cpu_seconds": self.cpu_seconds, "runs_per_second": self.runs_per_second,
+                "naive_runs": self.naive_runs, "naive_seconds": self.naive_seconds,
+                "naive_runs_per_second": self.naive_runs_per_second}
+
+
+def run_forecast_benchmark(players: int = 30, runs: int = 1000, naive_runs: int = 10, seed: int = 0,
+                           workers: int | None = None) -> ForecastTimings:
+    """A 36-round D season of `players` simulated to round 20, forecast with `runs` runs; the naive loop timed
+    on `naive_runs` of the same runs."""
+    season = simulate_season(players, 36, RULESET, seed, played=20)
+    used = workers_for(runs, workers)
+    begun = time.perf_counter()
+    start = make_start(season, 20, seed, Schedules())
+    tally = play_all(start, runs, used)
+    seconds = time.perf_counter() - begun
+    schedules = Schedules()
+    begun = time.perf_counter()
+    for run in range(naive_runs):
+        naive_run(start, run, schedules)
+    naive_seconds = time.perf_counter() - begun
+    return ForecastTimings(players=players, rounds_left=16, runs=runs, workers=used, seconds=seconds,
+                           cpu_seconds=tally.cpu_seconds, naive_runs=naive_runs, naive_seconds=naive_seconds)

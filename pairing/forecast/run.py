@@ -1,0 +1,209 @@
+"""One run of a forecast: rounds K+1..last played as an evening would, each paired by the engine and scored by the replay."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from keizer.pairing.forecast.group import Schedules, after_round, champions, form_group, pulled_forward
+from keizer.pairing.forecast.start import Start
+from keizer.pairing.history import History, history_with
+from keizer.pairing.instance import build_instance
+from keizer.pairing.proposer import optimal_games
+from keizer.pairing.solvers.solve import SolverName
+from keizer.scoring.classes import read_classes
+from keizer.scoring.cups import cup_tables
+from keizer.scoring.facts import round_as_booked
+from keizer.scoring.replay import IterationReport, Standings
+from keizer.seasons.championship import final_group, out_of_keizer
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import EntryKind, Game, PlayerId, Round, Season
+from keizer.seasons.roster import suspended
+
+SOLVER: SolverName = "matching"
+"""The evening proves the blossom matching's optimum with CP-SAT (`pairing.solvers.solve`); the optimum is
+unique (the tie-break), so a forecast takes the matching's and leaves the proof out: the same pairing, a
+sixth of the time (a test holds the two equal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """What one run ended with, each player by id."""
+
+    order: tuple[PlayerId, ...]
+    """The final Keizer ranking (K's finalists held at the top)."""
+    champions: tuple[PlayerId, ...]
+    """The title: one player, or those who share it."""
+    group: tuple[PlayerId, ...]
+    """The championship group formed in this run (empty when it had formed before the forecast)."""
+    up: tuple[PlayerId, ...]
+    """Moved up a class at the reading the forecast reports."""
+    down: tuple[PlayerId, ...]
+    """Moved down a class there."""
+    cups: tuple[PlayerId, ...]
+    """Won a group cup (K)."""
+    eligible: tuple[PlayerId, ...]
+    """Above the participation threshold (K's 33%) at the end."""
+
+
+def run_rng(seed: int, run: int) -> random.Random:
+    """The random numbers of run `run`: its own stream, so that a run plays the same whichever process plays it."""
+    return random.Random(f"keizer-forecast|{seed}|{run}")
+
+
+Games = tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]
+"""A round's pairing as a run reads it: (white, black) in board order, and the bye."""
+
+
+def pair_round(season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...],
+               history: History) -> Games:
+    """The engine's pairing of round k (listed in `season` with its absences) from `ranking` and the history
+    of rounds 1..k−1: the evening's pairing (`evening.solve`), built from the run's own ranking and history
+    (`optimal_games`: `propose`'s boards, without their words)."""
+    return optimal_games(build_instance(season, k, ranking, values, history=history), solver=SOLVER)
+
+
+class Run:
+    """One run: the season, its standings and its pairing history as they stand after each round played."""
+
+    def __init__(self, start: Start, run: int, schedules: Schedules) -> None:
+        self.start = start
+        self.rng = run_rng(start.seed, run)
+        self.schedules = schedules
+        self.season = start.season
+        self.history = start.history
+        self.onward = start.onward.fork()
+        self.group: tuple[PlayerId, ...] = ()
+        self.up: tuple[PlayerId, ...] = ()
+        self.down: tuple[PlayerId, ...] = ()
+
+    def play(self) -> RunResult:
+        """Every round still to play, then what the season ended with."""
+        for k in range(self.start.k + 1, self.start.last + 1):
+            try:
+                self.play_round(k)
+            except KeizerError as exc:  # the engine's words are the evening's: say where it happened
+                raise KeizerError(f"a simulated round {k} stopped the forecast: {exc}") from exc
+        return self.result()
+
+    def play_round(self, k: int) -> Round:
+        """Round k (the next): the group formed first when its round has come, then who comes, the pairing,
+        the results; the standings, the history and the group's schedule carried on."""
+        start, rule = self.start, self.start.ruleset.championship
+        if rule is not None and self.season.championship is None and k == rule.after_round + 1:
+            # a group formed in a run is spread, not modelled: hundreds of runs form hundreds of groups
+            self.season = form_group(self.season, rule, self.onward.ranking(), self.schedules, modelled=False)
+            self.group = self.season.championship.members if self.season.championship else ()
+            self.onward.with_final_group(self.season)
+        ranking, values = self.entry_ranking(k)
+        played = self._played(k, ranking, values)
+        self.season = self.season.with_round(played)
+        self.scored(played)
+        if rule is not None:
+            self.season = after_round(self.season, rule, k)
+        if k == start.reading:
+            self.up, self.down = self._class_moves(k)
+        return played
+
+    def entry_ranking(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+        """(ranking, values) round k is paired and scored from: the standings carried on, or, where the ranked
+        players change at k (a joiner, a removal), a new segment's (`Onward.next_segment`)."""
+        if self.onward.entry is None and self.onward.starts_segment(self.season, k):
+            self.onward = self.onward.next_segment(self.season, self.start.last)
+        return self.onward.entry_ranking(self.season, k)
+
+    def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Games:
+        """The engine's pairing of round k, listed in `season`, from the run's history (`pair_round`)."""
+        return pair_round(season, k, ranking, values, self.history)
+
+    def scored(self, played: Round) -> None:
+        """The history and the standings carried on with the round just played (the season has it)."""
+        self.history = history_with(self.history, round_as_booked(played, self.start.ruleset))
+        self.onward.step(played)
+
+    def listed(self, k: int, ranking: tuple[PlayerId, ...]) -> Round:
+        """Round k as it is paired from `ranking`: the absences known (reported, team matches, a suspension),
+        and each other player present or not by their own attendance; no games."""
+        season, model, rng = self.season, self.start.model, self.rng
+        known = season.rounds[k - 1] if k <= len(season.rounds) else None
+        # a listed round's bye entry was an old pairing's (the player is present, `Pool`): the pairing gives it anew
+        entries: dict[PlayerId, EntryKind] = ({pid: e for pid, e in known.entries if e is not EntryKind.BYE}
+                                              if known is not None else {})
+        if k == self.start.k + 1:  # D art. 12: a suspended player is not paired until they report back
+            for pid in suspended(season, k):
+                entries.setdefault(pid, EntryKind.UNEXCUSED)
+        rule = self.start.ruleset.championship
+        away = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
+        for pid in ranking:
+            if pid in entries or pid in away:
+                continue
+            player = season.player(pid)
+            withdrawal = season.withdrawal_of(pid)
+            if player.joined > k or (withdrawal is not None and withdrawal.before_round <= k):
+                continue
+            if not model.comes(rng, pid):
+                entries[pid] = model.absence(rng, pid)
+        return Round(number=k, entries=tuple(sorted(entries.items())))
+
+    def _played(self, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Round:
+        model, rng = self.start.model, self.rng
+        known = self.season.rounds[k - 1] if k <= len(self.season.rounds) else None
+        if known is not None and known.is_paired:  # a pairing saved before the forecast: played as saved
+            games = tuple(g if g.result.is_decided else Game(g.white, g.black, model.result(rng, g.white, g.black))
+                          for g in known.games)
+            return Round(number=k, date=known.date, games=games, entries=known.entries)
+        listed = self.listed(k, ranking)
+        try:
+            boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
+        except KeizerError:  # the group's members present outnumber the others: some of their games moved here
+            rule = self.start.ruleset.championship
+            absent = {pid for pid, _ in listed.entries}
+            moved = pulled_forward(self.season, rule, k, {p for p in ranking if p not in absent}) if rule else self.season
+            if moved is self.season:
+                raise
+            self.season = moved
+            boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
+        games = tuple(Game(white, black, model.result(rng, white, black)) for white, black in boards)
+        entries = listed.entries + (((bye, EntryKind.BYE),) if bye is not None else ())
+        return Round(number=k, games=games, entries=tuple(sorted(entries)))
+
+    def _class_moves(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:
+        rules = self.start.ruleset.classes
+        if rules is None:
+            return (), ()
+        moves = read_classes(self.season, self.onward.rows(), k, rules).moves
+        place = {name: i for i, name in enumerate(rules.names)}
+        return (tuple(m.player for m in moves if place[m.target] < place[m.source]),
+                tuple(m.player for m in moves if place[m.target] > place[m.source]))
+
+    def result(self) -> RunResult:
+        """What the season ended with: the final ranking, the title, the cups, the 33% rule."""
+        start, season = self.start, self.season
+        ruleset = start.ruleset
+        rows = self.onward.rows()
+        rule = ruleset.championship
+        if rule is not None and season.championship is not None:
+            title = champions(season, rule, start.model, self.rng)
+        else:  # the first of the prize list (those under the participation threshold after the others)
+            prize = [r for r in rows if r.eligible is not False] + [r for r in rows if r.eligible is False]
+            title = (prize[0].player,) if prize else ()
+        cups: tuple[PlayerId, ...] = ()
+        if ruleset.cups is not None:
+            left = final_group(season.championship, rule.mode if rule else None)
+            standings = Standings(round=start.last, rows=rows, iteration=_NO_REPORT)
+            cups = tuple(r.player for t in cup_tables(season, standings, ruleset.cups,
+                                                      frozenset(left.members) if left else frozenset())
+                         for r in t.rows if r.cup)
+        eligible = tuple(r.player for r in rows if r.eligible) if ruleset.participation is not None else ()
+        return RunResult(order=tuple(r.player for r in rows), champions=title, group=self.group, up=self.up,
+                         down=self.down, cups=cups, eligible=eligible)
+
+
+def play_run(start: Start, run: int, schedules: Schedules) -> RunResult:
+    """Play run `run` of the forecast from `start`."""
+    return Run(start, run, schedules).play()
+
+
+_NO_REPORT = IterationReport(iterations=0, cycled=False, cycle_length=0, capped=False)
+"""The cups read only the rows of the standings, not how they were found."""

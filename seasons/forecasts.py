@@ -1,0 +1,187 @@
+"""A season forecast's result as data (each player's chance of each outcome), and its JSON (the store, `--json`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Mapping
+
+from keizer.seasons.errors import InputError
+from keizer.seasons.model import PlayerId
+
+Outcome = Literal["title", "group", "up", "down", "cup", "eligible"]
+"""What a forecast gives chances of; each ruleset has some of them (`Forecast.outcomes`)."""
+OUTCOMES: tuple[Outcome, ...] = ("title", "group", "up", "down", "cup", "eligible")
+"""Every outcome, in the order the shells show them."""
+TitleKind = Literal["group", "first"]
+BAND = (0.1, 0.5, 0.9)
+"""The final places reported: the 10% place (as good as it gets in one run of ten), the median, the 90% place."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerChances:
+    """One player's chances: shares of the runs, estimates (never rounded here; the shells round them)."""
+
+    player: PlayerId
+    rank: int
+    """The place after the forecast's round (0: not ranked then, joins later)."""
+    title: float
+    places: tuple[int, ...]
+    """Runs ending in each final place, place 1 first."""
+    group: float | None = None
+    """A place in the championship group, while it is still to form (None otherwise)."""
+    up: float | None = None
+    """A move up a class at the reading the forecast reports (None without classes)."""
+    down: float | None = None
+    cup: float | None = None
+    """A group cup (None without cups)."""
+    eligible: float | None = None
+    """Above the participation threshold (K's 33%) at the end (None without the rule)."""
+
+    def chance(self, outcome: Outcome) -> float | None:
+        """The chance of `outcome` (None when the forecast has no such outcome)."""
+        return {"title": self.title, "group": self.group, "up": self.up, "down": self.down, "cup": self.cup,
+                "eligible": self.eligible}[outcome]
+
+    @property
+    def best(self) -> int:
+        """The 10% place: in one run of ten the player ends here or higher (0: in no run)."""
+        return quantile(self.places, BAND[0])
+
+    @property
+    def median(self) -> int:
+        return quantile(self.places, BAND[1])
+
+    @property
+    def worst(self) -> int:
+        """The 90% place: in one run of ten the player ends lower."""
+        return quantile(self.places, BAND[2])
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """The chances after round `round`, from `runs` runs of rounds round+1..last (seed `seed`); the same
+    season, round, runs and seed give the same forecast (docs/forecast.md)."""
+
+    round: int
+    last: int
+    """The season's last round."""
+    runs: int
+    seed: int
+    title: TitleKind
+    """What the title is: the championship group's ("group", D and K) or the first place of the final standings."""
+    group_after: int | None
+    """The round after which the group forms, while it is still to form (the `group` outcome); else None."""
+    reading: int | None
+    """The class reading the `up` and `down` outcomes are read at (the next after `round`); None without one."""
+    outcomes: tuple[Outcome, ...]
+    """The outcomes this ruleset has, in `OUTCOMES` order."""
+    draw_share: float
+    """The model's draws between equals, measured from the season."""
+    attendance: float
+    """The club's attendance in rounds 1..round (each player's own is shrunk towards it)."""
+    players: tuple[PlayerChances, ...]
+    """In the order of the standings after `round`, players who join later last."""
+
+    def player(self, pid: PlayerId) -> PlayerChances | None:
+        return next((p for p in self.players if p.player == pid), None)
+
+    def certain(self, outcome: Outcome) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:
+        """(who got it in every run, who in none): where all runs agree — the simulations' word, never a proof."""
+        chances = [(p.player, p.chance(outcome)) for p in self.players]
+        return (tuple(pid for pid, c in chances if c == 1.0), tuple(pid for pid, c in chances if c == 0.0))
+
+    def contenders(self, n: int) -> tuple[PlayerChances, ...]:
+        """The `n` likeliest champions with any chance at all, likeliest first (ties: the standings' order)."""
+        ranked = sorted((p for p in self.players if p.title > 0), key=lambda p: -p.title)
+        return tuple(ranked[:n])
+
+
+def quantile(places: tuple[int, ...], q: float) -> int:
+    """The first place by which at least the share q of the runs have ended (0 for a player in no run)."""
+    total = sum(places)
+    seen = 0
+    for place, n in enumerate(places, start=1):
+        seen += n
+        if total and seen >= q * total:
+            return place
+    return 0
+
+
+def forecast_to_json(f: Forecast) -> dict[str, Any]:
+    """The forecast as JSON (docs/format.md "keizer forecast"): the store's payload and the CLI's `--json`."""
+    players = []
+    for p in f.players:
+        item: dict[str, Any] = {"player": p.player, "rank": p.rank, "places": list(p.places)}
+        for outcome in f.outcomes:
+            item[outcome] = p.chance(outcome)
+        players.append(item)
+    return {"round": f.round, "last_round": f.last, "runs": f.runs, "seed": f.seed, "title": f.title,
+            "group_after": f.group_after, "class_reading": f.reading, "outcomes": list(f.outcomes),
+            "model": {"draw_share": f.draw_share, "attendance": f.attendance}, "players": players}
+
+
+def forecast_from_json(obj: Any, where: str = "forecast") -> Forecast:
+    """A forecast read back (the store's payload); InputError naming the field that is wrong."""
+    o = _object(obj, where)
+    outcomes = tuple(_outcome(v, f"{where}.outcomes[{i}]") for i, v in enumerate(_list(o, "outcomes", where)))
+    if "title" not in outcomes:
+        raise InputError(f"{where}.outcomes", "must hold \"title\"")
+    title = o.get("title")
+    if title not in ("group", "first"):
+        raise InputError(f"{where}.title", "must be \"group\" or \"first\"")
+    model = _object(o.get("model"), f"{where}.model")
+    players = []
+    for i, item in enumerate(_list(o, "players", where)):
+        at = f"{where}.players[{i}]"
+        p = _object(item, at)
+        pid = p.get("player")
+        if not isinstance(pid, str) or not pid:
+            raise InputError(f"{at}.player", "must be a player id")
+        places = tuple(_count(v, f"{at}.places[{j}]") for j, v in enumerate(_list(p, "places", at)))
+        chances = {name: _chance(p.get(name), f"{at}.{name}") for name in outcomes}
+        players.append(PlayerChances(player=PlayerId(pid), rank=_count(p.get("rank"), f"{at}.rank"),
+                                     places=places, title=chances.pop("title") or 0.0, **chances))
+    return Forecast(round=_count(o.get("round"), f"{where}.round"), last=_count(o.get("last_round"), f"{where}.last_round"),
+                    runs=_count(o.get("runs"), f"{where}.runs"), seed=_count(o.get("seed"), f"{where}.seed"),
+                    title=title, group_after=_optional_count(o.get("group_after"), f"{where}.group_after"),
+                    reading=_optional_count(o.get("class_reading"), f"{where}.class_reading"), outcomes=outcomes,
+                    draw_share=_chance(model.get("draw_share"), f"{where}.model.draw_share") or 0.0,
+                    attendance=_chance(model.get("attendance"), f"{where}.model.attendance") or 0.0,
+                    players=tuple(players))
+
+
+def _object(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise InputError(where, "must be an object")
+    return value
+
+
+def _list(obj: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    value = obj.get(key)
+    if not isinstance(value, list):
+        raise InputError(f"{where}.{key}", "must be a list")
+    return value
+
+
+def _outcome(value: Any, where: str) -> Outcome:
+    if value not in OUTCOMES:
+        raise InputError(where, f"unknown outcome {value!r} (known: {', '.join(OUTCOMES)})")
+    return value
+
+
+def _count(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(where, "must be a whole number from 0")
+    return value
+
+
+def _optional_count(value: Any, where: str) -> int | None:
+    return None if value is None else _count(value, where)
+
+
+def _chance(value: Any, where: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise InputError(where, "must be a chance between 0 and 1")
+    return float(value)

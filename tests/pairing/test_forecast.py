@@ -1,0 +1,124 @@
+"""`forecast`: chances that add up, the same for the same seed on any number of processes, on real and simulated seasons."""
+
+from __future__ import annotations
+
+import pytest
+
+from keizer.pairing.forecast.parallel import Cancelled, chunks
+from keizer.pairing.forecast.season_forecast import forecast
+from keizer.pairing.simulate import simulate_season
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.load import load_season
+from tests.conftest import real_season_paths
+
+
+def assert_adds_up(f, size_of_group=6):
+    assert sum(p.title for p in f.players) == pytest.approx(1.0)
+    places = len(f.players[0].places)
+    for p in f.players:  # every player ends somewhere in every run ...
+        assert sum(p.places) == f.runs
+        assert p.best <= p.median <= p.worst
+    for place in range(places):  # ... and every place is somebody's
+        assert sum(p.places[place] for p in f.players) == f.runs
+    if "group" in f.outcomes:
+        assert sum(p.group for p in f.players) == pytest.approx(size_of_group)
+    if "up" in f.outcomes:
+        assert all(p.up + p.down <= 1 for p in f.players)
+    for p in f.players:
+        for outcome in f.outcomes:
+            assert 0 <= p.chance(outcome) <= 1
+
+
+def test_a_real_season_forecast_from_round_25_adds_up_and_repeats():
+    for path in real_season_paths():  # in the body: a skip at collection would fail the module when absent
+        season = load_season(path)
+        once = forecast(season, 25, runs=12, seed=5, workers=1)
+        assert once.round == 25 and once.last == season.rounds_planned and once.title == "first"
+        assert_adds_up(once)
+        assert forecast(season, 25, runs=12, seed=5, workers=1) == once
+        assert forecast(season, 25, runs=12, seed=6, workers=1) != once  # another seed, other runs
+
+
+def test_a_d_season_forecast_before_the_group_has_every_outcome_and_adds_up():
+    season = simulate_season(20, 36, "doorn-driebergen-2019", 4, played=17)
+    f = forecast(season, runs=16, seed=2, workers=1)
+    assert f.round == 17 and f.title == "group" and f.group_after == 20
+    assert f.outcomes == ("title", "group")  # simulated players have no class: no class outcome
+    assert_adds_up(f)
+
+
+def test_a_k_season_forecast_has_its_cups_and_the_33_percent_rule():
+    season = simulate_season(24, 30, "kijk-uit", 8, played=22)
+    groups = {p.id: 1 + i % 3 for i, p in enumerate(season.players)}
+    from dataclasses import replace
+    season = replace(season, players=tuple(replace(p, group=groups[p.id]) for p in season.players))
+    f = forecast(season, 20, runs=16, seed=1, workers=1)
+    assert f.outcomes == ("title", "cup", "eligible") and f.title == "group"
+    assert_adds_up(f)
+    assert sum(p.cup for p in f.players) == pytest.approx(6)  # the top two of each of three groups
+
+
+def test_the_same_seed_gives_the_same_forecast_on_one_process_or_two():
+    season = simulate_season(16, 20, "keizer-classic", 3, played=14)
+    alone = forecast(season, runs=60, seed=9, workers=1)
+    shared = forecast(season, runs=60, seed=9, workers=2)
+    assert alone == shared
+    assert_adds_up(shared)
+
+
+def test_chunks_cover_every_run_once_in_order():
+    for runs, workers in ((1, 2), (7, 2), (1000, 2), (61, 3)):
+        parts = chunks(runs, workers)
+        assert [first for first, _ in parts] == sorted(first for first, _ in parts)
+        assert sum(n for _, n in parts) == runs and parts[0][0] == 0
+        assert all(a + n == b for (a, n), (b, _) in zip(parts, parts[1:]))
+
+
+def test_a_forecast_can_be_cancelled():
+    season = simulate_season(12, 10, "keizer-classic", 1, played=5)
+    with pytest.raises(Cancelled):
+        forecast(season, runs=20, workers=1, cancelled=lambda: True)
+
+
+@pytest.mark.parametrize("k,runs,seed,says", [(99, 10, 0, "--round must be between 0 and 20"),
+                                                (20, 10, 0, "the season's last"),
+                                                (12, 10, 0, "round 11 has not been played"),
+                                                (5, 0, 0, "--runs must be between 1"),
+                                                (5, 10, -1, "--seed must be")])
+def test_what_cannot_be_forecast_says_why(k, runs, seed, says):
+    season = simulate_season(10, 20, "keizer-classic", 1, played=10)
+    with pytest.raises(KeizerError, match=says):
+        forecast(season, k, runs=runs, seed=seed, workers=1)
+
+
+def test_a_formed_group_with_a_missed_game_decides_the_title_among_its_members():
+    from tests.publish.group_seasons import inside_season, separate_season
+
+    for season in (inside_season(), separate_season()):
+        members = set(season.championship.members)
+        f = forecast(season, runs=10, seed=1, workers=1)
+        assert f.title == "group" and f.group_after is None
+        assert {p.player for p in f.players if p.title > 0} <= members
+        assert_adds_up(f)
+
+
+def test_a_round_a_run_cannot_pair_is_said_as_a_simulated_round(monkeypatch):
+    from keizer.pairing.forecast import run as run_module
+
+    def unpairable(*_):
+        raise KeizerError("round 9 cannot be paired: no pairing of the 7 players")
+
+    monkeypatch.setattr(run_module, "pair_round", unpairable)
+    season = simulate_season(10, 12, "keizer-classic", 1, played=8)
+    with pytest.raises(KeizerError, match="a simulated round 9 stopped the forecast: round 9 cannot be paired"):
+        forecast(season, runs=2, workers=1)
+
+
+def test_a_k_season_past_its_groups_round_without_the_group_forecasts_first_place():
+    """K's final group leaves the Keizer after round 20: a season whose director did not form it then cannot
+    have it formed later by the runs, so the title is the first place of the final standings, and no run
+    forms a group."""
+    season = simulate_season(24, 30, "kijk-uit", 7, played=21)
+    f = forecast(season, runs=12, seed=0, workers=1)
+    assert f.title == "first" and "group" not in f.outcomes and f.group_after is None
+    assert_adds_up(f)

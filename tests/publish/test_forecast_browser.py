@@ -1,0 +1,58 @@
+"""The forecast page in a real browser (headless Chromium through Playwright): it reads right on a phone and a
+desktop, nothing sticks out sideways, the title race is drawn. Screenshots go to the temp folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from keizer.pairing.forecast.season_forecast import forecast
+from keizer.pairing.simulate import simulate_season
+from keizer.tui.publish.output import write_site
+from keizer.tui.publish.site import build_site
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+if not Path(CHROMIUM).is_file():
+    pytest.skip("no system Chromium (install it with the system's package manager: apt-get install chromium)",
+                allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    season = simulate_season(24, 30, "doorn-driebergen-2019", 7, played=22)
+    kept = tuple(forecast(season, k, runs=8, seed=0, workers=1) for k in (18, 20, 22))
+    folder = tmp_path_factory.mktemp("forecast") / "site"
+    write_site(build_site(season, 22, "nl", forecasts=kept), folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def browser():  # type: ignore[no-untyped-def]
+    with sync_api.sync_playwright() as p:
+        try:
+            chromium = p.chromium.launch(executable_path=CHROMIUM)
+        except Exception as exc:  # noqa: BLE001 — a Chromium that does not start is a machine's matter
+            pytest.skip(f"the system Chromium does not start: {exc}")
+        yield chromium
+        chromium.close()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_forecast_page_reads_right_and_draws_the_race(site, browser, width, tmp_path_factory):  # type: ignore[no-untyped-def]
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto((site / "vooruitblik.html").as_uri())
+    assert page.inner_text("h1") == "Vooruitblik na ronde 22"
+    scroll, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert scroll <= client, f"the forecast page overflows at {width} px ({scroll} > {client})"
+    chart = page.locator("svg.chart.race")
+    assert chart.is_visible() and chart.bounding_box()["width"] <= width
+    # the chart starts where the table does: no figure indent taking a phone's width from it
+    assert chart.bounding_box()["x"] == pytest.approx(page.locator("table.forecast").bounding_box()["x"], abs=1)
+    assert page.locator("svg.chart.race polyline").count() == page.locator(".race-legend li").count() >= 1
+    first = page.locator("table.forecast tbody tr").first.inner_text()
+    assert first.split()[0] == "1"  # the standings' leader first, whatever the chances
+    page.screenshot(path=str(Path(tmp_path_factory.getbasetemp()) / f"keizer-forecast-{width}.png"), full_page=True)
+    page.close()

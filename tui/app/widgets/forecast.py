@@ -1,0 +1,193 @@
+"""The Standings screen's forecast panel: each player's chances, made in a worker with a progress line, esc cancels."""
+
+from __future__ import annotations
+
+import threading
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Static
+from textual.worker import Worker, WorkerState
+
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.forecasts import Forecast
+from keizer.tui.app.messages import Said
+from keizer.tui.app.widgets.table import KeizerTable
+from keizer.tui.publish.forecast_words import certain_lines, headers, model_line, say, table_rows
+from keizer.tui.visible import visible
+
+if TYPE_CHECKING:
+    from keizer.evening.evening import Evening
+
+
+NAMED = 4
+"""The notes under the table name at most this many players for a certainty, else count them: three lines."""
+
+
+class ForecastProgressed(Message, bubble=False):
+    """The worker played more runs (posted from its thread, handled on the UI thread)."""
+
+    def __init__(self, done: int, runs: int) -> None:
+        super().__init__()
+        self.done, self.runs = done, runs
+
+
+class ForecastMade(Message, bubble=False):
+    """The worker is done: the forecast, or why there is none (a user's problem, cancelled)."""
+
+    def __init__(self, key: tuple[int, int], forecast: Forecast | None, error: str | None = None,
+                 cancelled: bool = False) -> None:
+        super().__init__()
+        self.key, self.forecast, self.error, self.cancelled = key, forecast, error, cancelled
+
+
+class ForecastPanel(Vertical):
+    """A forecast of the shown round: made on `start` in a thread worker (its runs in worker processes),
+    shown in place of the standings when done; `cancel` (esc) stops it between chunks of runs. Kept for the
+    (round, store revision) it was made for: the season changed, it is made again."""
+
+    RUNS: ClassVar[int] = 1000
+    """Runs of a forecast made on the screen (`keizer forecast`'s default)."""
+
+    class Shown(Message):
+        """The panel came into sight (the forecast is shown) or went (the standings are)."""
+
+        def __init__(self, shown: bool) -> None:
+            super().__init__()
+            self.shown = shown
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.made: dict[tuple[int, int], Forecast] = {}
+        """Forecasts made, by (round, store revision)."""
+        self.running: tuple[int, int] | None = None
+        """The (round, revision) a worker is making a forecast for."""
+        self._cancel: threading.Event | None = None
+        self._worker: Worker[None] | None = None
+        self.shown: tuple[int, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="forecast-progress", markup=False)
+        yield Static("", id="forecast-title", classes="subtitle", markup=False)
+        yield KeizerTable(id="forecast-table", cell_padding=0)
+        yield Static("", id="forecast-notes", classes="subtitle", markup=False)
+
+    def on_mount(self) -> None:
+        self._sight(progress=False, table=False)
+
+    def _sight(self, progress: bool, table: bool) -> None:
+        self.display = progress or table
+        self.set_class(table, "-table")
+        self.query_one("#forecast-progress").display = progress
+        for name in ("#forecast-title", "#forecast-table", "#forecast-notes"):
+            self.query_one(name).display = table
+
+    def start(self, evening: Evening, k: int) -> str:
+        """Show the forecast after round k, making it first if need be; what the director is told."""
+        key = (k, evening.revision)
+        if key in self.made:
+            self.show(evening, key)
+            return f"forecast after round {k}"
+        if self.running is not None:
+            return "already making a forecast (esc cancels)"
+        self._cancel = threading.Event()
+        self.running = key
+        self._progress(0, self.RUNS)
+        self._sight(progress=True, table=False)
+        # On the app, which reports an unexpected failure in one place (`KeizerApp.on_worker_state_changed`).
+        self._worker = self.app.run_worker(partial(self._make, evening, key, self._cancel), name="forecast",
+                                           group="forecast", description=f"the forecast after round {k}",
+                                           exit_on_error=False, exclusive=True, thread=True)
+        return f"making the forecast after round {k}: {self.RUNS:,} runs of the rest of the season (esc cancels)"
+
+    def _make(self, evening: Evening, key: tuple[int, int], cancel: threading.Event) -> None:
+        """The worker thread: the forecast (its runs in worker processes), then the panel is told."""
+        from keizer.evening.forecasts import ForecastCancelled, make_forecast
+
+        try:
+            made = make_forecast(evening.season, key[0], self.RUNS, progress=lambda done, runs:
+                                 self.post_message(ForecastProgressed(done, runs)), cancelled=cancel.is_set)
+        except ForecastCancelled:
+            self.post_message(ForecastMade(key, None, cancelled=True))
+            return
+        except KeizerError as exc:  # the season is over, a round not played: said, not raised
+            self.post_message(ForecastMade(key, None, error=str(exc)))
+            return
+        self.post_message(ForecastMade(key, made))
+
+    def cancel(self) -> bool:
+        """Esc: stop the forecast being made (between two chunks of runs); whether one was."""
+        if self.running is None or self._cancel is None:
+            return False
+        self._cancel.set()
+        self.running = None
+        self._sight(progress=False, table=self.shown is not None)
+        return True
+
+    def on_forecast_progressed(self, message: ForecastProgressed) -> None:
+        if self.running is not None:
+            self._progress(message.done, message.runs)
+
+    def _progress(self, done: int, runs: int) -> None:
+        k = self.running[0] if self.running else 0
+        self.query_one("#forecast-progress", Static).update(
+            f"Forecast after round {k}: {done:,} of {runs:,} runs played… (esc cancels)")
+
+    def on_forecast_made(self, message: ForecastMade) -> None:
+        if message.key != self.running:  # cancelled, or the screen asked for another since
+            return
+        self.running = None
+        self._worker = None
+        if message.forecast is None:
+            self._sight(progress=False, table=self.shown is not None)
+            if message.error:
+                self.screen.post_message(Said(message.error, "error"))
+            return
+        self.made = {message.key: message.forecast}  # one kept: an older state's is never shown again
+        evening = getattr(self.screen, "evening", None)
+        if evening is not None:
+            self.show(evening, message.key)
+            self.screen.post_message(Said(f"forecast after round {message.key[0]}: {message.forecast.runs:,} runs "
+                                          f"played (f: back to the standings)"))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is self._worker and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self.running = None  # the app reports a failure; the panel only stops waiting
+            self._sight(progress=False, table=self.shown is not None)
+
+    def show(self, evening: Evening, key: tuple[int, int]) -> None:
+        """The forecast made for `key` in place of the standings."""
+        forecast = self.made[key]
+        season = evening.season
+
+        def name(pid: str) -> str:
+            return season.player(pid).name if season.has_player(pid) else pid  # type: ignore[arg-type]
+
+        head = headers(forecast, "en")
+        table = self.query_one("#forecast-table", KeizerTable)
+        table.set_columns([(f" {h}", f"c{i}") for i, h in enumerate(head)])
+        table.fill([(pid, [Text(" " + visible(c), justify="left" if i == 1 else "right") for i, c in enumerate(cells)])
+                    for pid, cells in table_rows(forecast, name, "en")], anew=True)
+        kind = say("title_group" if forecast.title == "group" else "title_first", "en")
+        runs = f"{forecast.runs:,}"
+        self.query_one("#forecast-title", Static).update(
+            f"{say('heading', 'en', k=forecast.round)}: "
+            f"{say('runs', 'en', runs=runs, first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}"
+            f" · {kind} · f: back to the standings")
+        notes = (*certain_lines(forecast, name, "en", most=NAMED), model_line(forecast, "en"),
+                 say("honest", "en", runs=runs))
+        self.query_one("#forecast-notes", Static).update(visible(" ".join(notes)))
+        self.shown = key
+        self._sight(progress=self.running is not None, table=True)
+        self.post_message(self.Shown(True))
+        table.focus()
+
+    def hide(self) -> None:
+        """Back to the standings (the forecast stays made for its round and revision)."""
+        self.shown = None
+        self._sight(progress=self.running is not None, table=False)
+        self.post_message(self.Shown(False))

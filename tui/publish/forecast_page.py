@@ -1,0 +1,70 @@
+"""The published site's forecast page: each player's chances after the round, and the title race round by round."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from keizer.seasons.forecasts import Forecast
+from keizer.seasons.model import PlayerId
+from keizer.tui.publish.chart import RACE_COLOURS, RACE_DASHES, Series, race_chart
+from keizer.tui.publish.forecast_words import certain_lines, chance, headers, legend, model_line, say, table_rows
+
+if TYPE_CHECKING:
+    from keizer.tui.publish.site_data import Site
+
+RACE_PLAYERS = 6
+"""The title race draws this many players: the likeliest champions of the newest forecast."""
+
+
+def forecast_context(site: Site) -> Mapping[str, Any] | None:
+    """The page's variables: the newest forecast (after the published round) as a table with its sentences,
+    and the race of the forecasts kept before it; None without a forecast (published without `--forecast`)."""
+    if not site.forecasts:
+        return None
+    lang, season = site.lang, site.season
+    now = site.forecasts[-1]
+
+    def name(pid: PlayerId) -> str:
+        return season.player(pid).name if season.has_player(pid) else pid
+
+    rows = table_rows(now, name, lang)
+    runs = f"{now.runs:,}".replace(",", "." if lang == "nl" else ",")
+    race, swatches = _race(site.forecasts, now, name, lang)
+    kind = say("title_group" if now.title == "group" else "title_first", lang)
+    return {
+        "heading": say("heading", lang, k=now.round),
+        "intro": say("runs", lang, runs=runs, first=now.round + 1, last=now.last, seed=now.seed),
+        "kind": kind[0].upper() + kind[1:],
+        "head": headers(now, lang),
+        "players": tuple(pid for pid, _ in rows),
+        "rows": tuple(cells for _, cells in rows),
+        "certain": certain_lines(now, name, lang),
+        "model": model_line(now, lang),
+        "honest": say("honest", lang, runs=runs),
+        "race": race,
+        "race_title": say("race", lang),
+        "race_note": say("race_note", lang),
+        "swatches": swatches,
+        "legend_table": {"legend": legend(now, lang)},
+    }
+
+
+def _race(kept: tuple[Forecast, ...], now: Forecast, name: Any, lang: str,
+          ) -> tuple[Markup, tuple[tuple[str, str, str], ...]]:
+    """The chart of the title chances of the newest forecast's likeliest champions, one point per forecast kept,
+    and its legend: (name, colour, dash) per line."""
+    leaders = [p.player for p in now.contenders(RACE_PLAYERS)]
+    lines = []
+    for pid in leaders:
+        points = []
+        for f in kept:
+            p = f.player(pid)
+            points.append((f.round, p.title if p is not None else 0.0))
+        lines.append(Series(name(pid), tuple(points)))
+    chart = race_chart(lines, say("race", lang), lambda v: chance(v, lang) or "0%")
+    swatches = tuple((name(pid), RACE_COLOURS[i % len(RACE_COLOURS)], RACE_DASHES[i % len(RACE_DASHES)])
+                     for i, pid in enumerate(leaders))
+    return chart, swatches
