@@ -11,6 +11,7 @@ from keizer.seasons.errors import KeizerError
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Season
+    from keizer.evening.evening import Evening
     from keizer.evening.classes import ClassesView
 
 
@@ -66,29 +67,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
-    from keizer.evening.evening import Evening
     from keizer.evening.classes import class_rules, default_round
+    from keizer.seasons.lookup import resolve_player
+    from keizer.tui.cli.commands.calendar import as_read
 
-    evening = Evening.open(args.season)
-    try:
-        from keizer.seasons.lookup import resolve_player
-
+    def write(evening: Evening) -> int:
         # A player is named as on every other option: an id or a name (unique start, no case or accents).
-        changes = tuple((resolve_player(evening.season, pid, f"--move {text}"), klass)
-                        for text, (pid, klass) in zip(args.move, changes, strict=True))
+        named = tuple((resolve_player(evening.season, pid, f"--move {text}"), klass)
+                      for text, (pid, klass) in zip(args.move, changes, strict=True))
         classes = evening.classes
         if args.start:
             proposal = dict(classes.start_proposal())
-            proposal.update(changes)
+            proposal.update(named)
             print(classes.give_start_classes(tuple(sorted(proposal.items()))))
             return 0
         season = evening.season
         k = args.round if args.round is not None else default_round(
             season, class_rules(evening.session.ruleset), season.last_scored_round)
-        print(classes.take_back(k) if args.take_back else classes.accept(k, changes))
-    finally:
-        evening.close()
-    return 0
+        print(classes.take_back(k) if args.take_back else classes.accept(k, named))
+        return 0
+
+    return as_read(args.season, write)
 
 
 def classes_text(season: Season, view: ClassesView) -> str:

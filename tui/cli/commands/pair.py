@@ -148,7 +148,8 @@ def read_with_head(path: str) -> tuple[Season, int]:
     from keizer.seasons.store.season_store import SeasonStore
 
     with SeasonStore.open(path, readonly=True) as store:
-        return store.season, store.head()
+        head = store.head()  # first: a season read after it is at least this new, so a change in between
+        return store.season, head  # makes the save refused, never saved over (the season read first was)
 
 
 def _player(season: Season, text: str, option: str) -> PlayerId:
@@ -180,8 +181,8 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendan
     """The best pairing saved as round k's, through the evening layer (one action; undo takes it back),
     as a compare-and-set: if anything was written after `head` (the revision `season` was read at, which
     the pairing was computed from), nothing is saved and one line says what came in between."""
-    from keizer.evening.evening import Evening
     from keizer.evening.listing import saved_pairing
+    from keizer.tui.cli.commands.calendar import evening_on
 
     games = tuple(best.pairs())
     if (1 <= k <= len(season.rounds) and season.round(k).is_paired and not attendance
@@ -192,9 +193,6 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendan
     label = None if best.moved is None else f"re-pairing of round {k}: {who}{best.moved.words()}"
     change = saved_pairing(season, k, games, best.bye,
                            meta={"objective": best.saved_objective, "kind": "cli"}, label=label)
-    evening = Evening.open(path)
-    try:
+    with evening_on(path) as evening:
         label = evening.session.apply(change, expect_head=head)
-    finally:
-        evening.close()
     print(f"saved: {label}", file=sys.stderr)
