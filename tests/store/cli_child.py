@@ -6,6 +6,7 @@ index once it returned.
     cli_child.py backup STORE FOLDER  keizer backup STORE FOLDER/b0.keizer, b1.keizer, … for ever
     cli_child.py pair STORE           keizer pair --save, undo, redo, undo, pair --save, … (an action each)
     cli_child.py evening STORE        the evening layer: p01 excused in round 1, present again, … (an action each)
+    cli_child.py publish STORE SITE   keizer publish STORE --round 3 -o SITE, then round 4, 3, 4, … (a record each)
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from keizer.tui.cli.main import main as keizer_main  # noqa: E402
 
 PAIR_CYCLE = (("pair", "--save"), ("undo",), ("redo",), ("undo",))
 """What `pair` mode runs, round and round: the season is paired after an odd number of these."""
+PUBLISHED_ROUNDS = (3, 4)
+"""What `publish` mode publishes, in turn: the i-th run publishes PUBLISHED_ROUNDS[i % 2]."""
 
 
 def keizer(*argv: str) -> None:
@@ -46,6 +49,8 @@ def main(argv: list[str]) -> None:
         elif mode == "pair":
             command, *rest = PAIR_CYCLE[i % len(PAIR_CYCLE)]
             keizer(command, argv[1], *rest)
+        elif mode == "publish":
+            keizer("publish", argv[1], "--round", str(PUBLISHED_ROUNDS[i % 2]), "-o", argv[2])
         elif mode == "evening":
             from keizer.evening.evening import Evening
 

@@ -2,7 +2,7 @@
 
 The store's own write paths have their harness (test_kill_harness.py); this one kills a child that runs
 the real commands in a loop (`cli_child.py`): `new`, `import`, `backup`, `pair --save` with `undo` and
-`redo`, and an `Evening` action. Each printed index was finished; the files are checked as the kill
+`redo`, an `Evening` action, and `publish` (its swap of the site and its record). Each printed index was finished; the files are checked as the kill
 left them, and a retry must work. Short in the suite; `KEIZER_LONG=1` runs the long form
 (docs/format.md "Hardening").
 """
@@ -139,3 +139,41 @@ def test_kill_during_an_evening_action(tmp_path: Path, cli_children: type[CliChi
     with SeasonStore.open(path) as store:
         assert store.season == (excused if committed % 2 else start)
         assert store.verify() == ()
+
+
+def site_round(site: Path) -> int | None:
+    """The round the site in `site` shows (its log-head.txt says it), None when there is no site."""
+    from keizer.tui.publish.output import HEAD_FILE
+
+    if not (site / HEAD_FILE).is_file():
+        return None
+    return int((site / HEAD_FILE).read_text().split("after round ")[1].split()[0])
+
+
+@pytest.mark.parametrize("attempt", range(ATTEMPTS + 1))
+def test_kill_during_publish(tmp_path: Path, cli_children: type[CliChild], capsys: pytest.CaptureFixture[str],
+                             attempt: int) -> None:
+    """A record always has its site: the record of the newest run in effect is the site in place, or the
+    killed run had swapped its site in and not yet recorded it. The next run tidies what the kill left."""
+    from cli_child import PUBLISHED_ROUNDS
+    from keizer.pairing.simulate import simulate_season
+
+    path, site = tmp_path / "season.keizer", tmp_path / "site"
+    SeasonStore.create(path, simulate_season(10, 6, "keizer-classic", seed=attempt, played=5)).close()
+    printed = killed(cli_children("publish", path, site), attempt, most=1.5)
+    with SeasonStore.open(path, readonly=True) as store:
+        recorded = [r.round for _, r in store.publications()]
+        assert store.verify() == ()
+    assert len(printed) <= len(recorded) <= len(printed) + 1  # each printed run recorded; one more at most
+    assert recorded == [PUBLISHED_ROUNDS[i % 2] for i in range(len(recorded))]
+    shown = site_round(site)
+    interrupted = PUBLISHED_ROUNDS[len(printed) % 2]
+    if len(recorded) > len(printed):  # killed after its record: its site is in place
+        assert shown == interrupted
+    else:  # the last record's site, or the interrupted run's swapped in before its record
+        assert shown in (recorded[-1], interrupted) or (shown is None and any(
+            p.name.endswith(".keizer-old") for p in tmp_path.iterdir()))  # two renames: the old one set aside
+    code, err = keizer(capsys, "publish", str(path), "--round", "5", "-o", str(site))
+    assert code == 0, err
+    assert site_round(site) == 5
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("season.keizer")) == ["site"]
