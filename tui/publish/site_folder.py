@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.files import current_umask
+from keizer.seasons.files import check_name, current_umask
 
 T = TypeVar("T")
 
@@ -36,7 +36,9 @@ def put_site(files: dict[str, str], given: Path, record: Callable[[], T]) -> T:
     that was there is put back (a new folder removed), and a kill at any moment leaves the old site or the
     new one in place, never half of one (the next run tidies what it left). Refused in one line: a file,
     a folder with files keizer did not write."""
+    check_name(given, "a folder")
     folder = site_target(given)
+    check_name(folder, "a folder")
     parent = folder.parent
     if not parent.is_dir():
         raise KeizerError(f"{given}: cannot write the site (no such folder: {parent})")
