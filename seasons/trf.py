@@ -65,12 +65,7 @@ def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], nationa
     game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank).
     `national_ids`: the KNSB number in the id column instead of the FIDE id. KeizerError when a round
     has no date or the season does not fit the columns."""
-    if not 1 <= upto <= season.played_rounds:
-        raise KeizerError(f"round {upto}: the rating report covers paired rounds, 1..{season.played_rounds}"
-                          if season.played_rounds else "no round is paired yet: nothing to report")
-    if len(season.players) > MAX_START_RANK:
-        raise KeizerError(f"TRF numbers at most {MAX_START_RANK} players; this season has {len(season.players)}")
-    dates = tuple(_date(season, k) for k in range(1, upto + 1))
+    dates = check_reportable(season, upto)
     lines = [f"012 {ascii_text(season.name) or 'Keizer competition'}",
              f"042 {dates[0]:%Y/%m/%d}", f"052 {dates[-1]:%Y/%m/%d}",
              f"062 {len(season.players)}", f"072 {sum(1 for p in season.players if p.rating)}",
@@ -79,6 +74,29 @@ def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], nationa
     lines += [_player_line(season, p, upto, ranks.get(p.id), national_ids) for p in season.players]
     pending = sum(1 for k in range(1, upto + 1) for g in season.round(k).games if g.result is Result.PENDING)
     return TrfReport(text="\n".join(lines) + "\n", pending=pending)
+
+
+def check_reportable(season: Season, upto: int) -> tuple[dt.date, ...]:
+    """What the report of rounds 1..upto needs that the season itself tells, checked before any standings are
+    replayed (a season of 60,000 players was replayed for a minute before it was told it has too many):
+    paired rounds, at most MAX_START_RANK players, every round dated, game points that fit their column.
+    KeizerError naming the first that fails; the rounds' dates."""
+    if not 1 <= upto <= season.played_rounds:
+        raise KeizerError(f"round {upto}: the rating report covers paired rounds, 1..{season.played_rounds}"
+                          if season.played_rounds else "no round is paired yet: nothing to report")
+    if len(season.players) > MAX_START_RANK:
+        raise KeizerError(f"TRF numbers at most {MAX_START_RANK} players; this season has {len(season.players)}")
+    dates = tuple(_date(season, k) for k in range(1, upto + 1))
+    halves: dict[PlayerId, int] = {}
+    for k in range(1, upto + 1):
+        for game in season.round(k).games:
+            for pid in game.players():
+                halves[pid] = halves.get(pid, 0) + _POINTS.get(_code(game, pid), 0)
+    for player in season.players:
+        if halves.get(player.id, 0) >= 200:
+            raise KeizerError(f"{player.id}: {halves[player.id] / 2} game points do not fit TRF's points column "
+                              f"(99.5 at most)")
+    return dates
 
 
 def _date(season: Season, k: int) -> dt.date:
@@ -122,4 +140,4 @@ def _code(game: Game, pid: PlayerId) -> str:
     return white if game.white == pid else black
 
 
-__all__ = ["TrfReport", "ascii_text", "trf_name", "trf_report"]
+__all__ = ["TrfReport", "ascii_text", "check_reportable", "trf_name", "trf_report"]

@@ -9,6 +9,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.limits import MAX_PLAYERS
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import pending_before, round_to_pair
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 
 MAX_ALTERNATIVES = 100
 """Next-best pairings asked at most: each is a re-solve, and more than a director reads."""
+MAX_DIFFER = MAX_PLAYERS // 2 + 1
+"""The most boards (the bye counted) an alternative can be asked to differ in: every pairing within the limits."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -66,8 +69,10 @@ def run(args: argparse.Namespace) -> int:
     from keizer.scoring.replay import replay
     from keizer.seasons.load import is_store_file, load_season
 
-    if not 0 <= args.alternatives <= MAX_ALTERNATIVES or args.differ < 1:
-        raise KeizerError(f"--alternatives must be 0 to {MAX_ALTERNATIVES} and --differ 1 or more")
+    if not 0 <= args.alternatives <= MAX_ALTERNATIVES or not 1 <= args.differ <= MAX_DIFFER:
+        # a --differ past any pairing's boards asks for nothing more; past int64 it reached the solver as a
+        # number it cannot take (issue 22: a TypeError from OR-Tools)
+        raise KeizerError(f"--alternatives must be 0 to {MAX_ALTERNATIVES} and --differ 1 to {MAX_DIFFER:,}")
     if args.save and not is_store_file(args.season):
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
     season, head = read_with_head(args.season) if args.save else (load_season(args.season), None)

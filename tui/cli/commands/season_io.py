@@ -75,12 +75,13 @@ def run_export(args: argparse.Namespace) -> int:
 def _trf_text(season: Season, k: int | None, national_ids: bool) -> str:
     """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k."""
     from keizer.scoring.replay import replay
-    from keizer.seasons.trf import trf_report
+    from keizer.seasons.trf import check_reportable, trf_report
 
     k = season.last_scored_round if k is None else k
     if not 1 <= k <= season.played_rounds:
         raise KeizerError(f"--round {k}: the rating report covers paired rounds, 1..{season.played_rounds}"
                           if season.played_rounds else "no round is paired yet: nothing to report")
+    check_reportable(season, k)  # before the replay: what the season itself says the report cannot hold
     ranks = {row.player: row.rank for row in replay(season, k).standings().rows}
     report = trf_report(season, k, ranks, national_ids=national_ids)
     if report.pending:  # a rating office rates results: say so rather than leave it to be found there
