@@ -71,7 +71,8 @@ def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], nationa
              f"062 {len(season.players)}", f"072 {sum(1 for p in season.players if p.rating)}",
              f"092 {TOURNAMENT_TYPE}",
              _columns("132", [f"{d:%y/%m/%d}" for d in dates])]
-    lines += [_player_line(season, p, upto, ranks.get(p.id), national_ids) for p in season.players]
+    sittings = _sittings(season, upto)
+    lines += [_player_line(season, p, sittings, ranks.get(p.id), national_ids) for p in season.players]
     pending = sum(1 for k in range(1, upto + 1) for g in season.round(k).games if g.result is Result.PENDING)
     return TrfReport(text="\n".join(lines) + "\n", pending=pending)
 
@@ -114,13 +115,23 @@ def _columns(head: str, blocks: list[str]) -> str:
     return head.ljust(FIRST_ROUND_COLUMN - 1) + "  ".join(blocks)
 
 
-def _player_line(season: Season, player: Player, upto: int, rank: int | None, national_ids: bool) -> str:
+Sittings = list[tuple[dict[PlayerId, Game], frozenset[PlayerId]]]
+
+
+def _sittings(season: Season, upto: int) -> Sittings:
+    """Per round 1..upto: each player's game, and who has the bye. Looked up once, not per player (a
+    player's game searched for in each round's list made 9,999 players a minute's work)."""
+    return [({pid: game for game in rnd.games for pid in game.players()},
+             frozenset(pid for pid, kind in rnd.entries if kind is EntryKind.BYE))
+            for rnd in (season.round(k) for k in range(1, upto + 1))]
+
+
+def _player_line(season: Season, player: Player, sittings: Sittings, rank: int | None, national_ids: bool) -> str:
     blocks, halves = [], 0
-    for k in range(1, upto + 1):
-        rnd = season.round(k)
-        game = rnd.game_of(player.id)
+    for games, byes in sittings:
+        game = games.get(player.id)
         if game is None:  # the pairing's bye; every other round without an internal game is an absence
-            blocks.append("0000 - U" if rnd.entry_of(player.id) is EntryKind.BYE else "0000 - Z")
+            blocks.append("0000 - U" if player.id in byes else "0000 - Z")
             continue
         code = _code(game, player.id)
         halves += _POINTS.get(code, 0)
