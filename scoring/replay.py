@@ -17,8 +17,10 @@ from keizer.scoring.scale import make_scale
 from keizer.scoring.slots import slots_frame
 from keizer.scoring.terms import compile_terms
 from keizer.scoring.values import ladder_values
+from keizer.scoring.work import worst_case_work
 from keizer.seasons.championship import final_group, out_of_keizer
 from keizer.seasons.errors import InputError
+from keizer.seasons.limits import check_scoring_work
 from keizer.seasons.model import EntryKind, Player, PlayerId, Season
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
@@ -203,10 +205,12 @@ def last_paired_round(season: Season) -> int:
     return max((r.number for r in season.rounds if r.is_paired), default=0)
 
 
-def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP) -> Replay:
+def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP, bounded: bool = True) -> Replay:
     """Replay rounds 1..upto (default: the last scored round); 0 is the starting ranking.
 
-    `cap`: the iteration's safety net (docs/rules.md §3), reported as `capped` when reached.
+    `cap`: the iteration's safety net (docs/rules.md §3), reported as `capped` when reached. `bounded`: a
+    season that may take longer than keizer answers in is refused before any of it is scored
+    (`seasons.limits.check_scoring_work`); the benchmarks, which time such seasons on purpose, say False.
     """
     ruleset = parse_ruleset(season.ruleset_spec)
     top = last_paired_round(season)
@@ -214,6 +218,8 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP)
         upto = season.last_scored_round
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
+    if bounded:
+        check_scoring_work(worst_case_work(season, ruleset, upto, cap), len(season.players), upto)
     booked = forfeits_as_booked(season, ruleset)
     starts = boundaries(season, ruleset, upto)
     done: Replay | None = None
@@ -247,7 +253,9 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
             else:
                 order = [index[p] for p in earlier.entry_ranking(start)[0]]
             engine.states[-1] = replace(engine.states[-1], order=np.array(order, dtype=engine.states[-1].order.dtype))
-        engine.step(k, t)
+        # Before `start` nothing this segment computes is published and every ranking is set again above:
+        # a round there is not searched (a segment per joiner made the fixed point's work grow with each).
+        engine.step(k, t, search=earlier is None or k >= start)
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
                   slots=slots, prices=facts.prices, states=tuple(engine.states),
                   first=start if earlier is not None else 0, earlier=earlier)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer.seasons.model import Player, PlayerId
+from keizer.seasons.model import EntryKind, Player, PlayerId
 from keizer.seasons.season_json.write import dump_season
 from keizer.tui.cli.main import main
 from tests.conftest import EVENING
@@ -53,3 +53,135 @@ def test_the_rating_report_refuses_too_many_players_before_it_scores(
     monkeypatch.setattr(replay_module, "replay", never)
     code, _, err = run(capsys, "export", str(path), "--trf")
     assert code == 2 and "TRF numbers at most 9999 players; this season has 10044" in err
+
+
+def test_standings_past_what_keizer_scores_in_time_are_refused_before_scoring(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finding: 40 players × 100 rounds of random results took 22 s, 500 rounds over 300 s. The iteration
+    cap bounds each round (docs/rules.md §3); what it cannot bound, the season's size, is checked first."""
+    from keizer.scoring import replay as replay_module
+    from keizer.tui.cli.commands.bench_limits import random_season
+
+    path = tmp_path / "big.json"
+    path.write_text(dump_season(random_season(40, 500, seed=1)))
+
+    def never(*args: object, **kwargs: object) -> object:
+        raise AssertionError("scored before the limit was checked")
+
+    monkeypatch.setattr(replay_module, "_segment", never)
+    for argv in (("standings", str(path)), ("pair", str(path)), ("notice", str(path))):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert "40 players over" in err and "more than keizer scores in time" in err
+
+
+def test_the_worst_case_bounds_what_a_replay_does() -> None:
+    """The estimate the limit is checked on is never below the work done: every round's rankings, each
+    pricing every player and both sides of every game, and a segment from round 1 again where a player joins."""
+    from keizer.scoring.fixpoint import ITERATION_CAP
+    from keizer.scoring.replay import replay
+    from keizer.scoring.work import ITERATION_OVERHEAD, worst_case_work
+    from keizer.seasons.ruleset.parse import parse_ruleset
+    from keizer.tui.cli.commands.bench_limits import random_season
+
+    early, late = random_season(11, 9, seed=2), random_season(12, 21, seed=2)
+    joiner = dataclasses.replace(late.players[-1], joined=10)
+    season = dataclasses.replace(late, players=late.players[:-1] + (joiner,), rounds=tuple(
+        dataclasses.replace(r, entries=tuple(sorted(r.entries + ((joiner.id, EntryKind.LATE),))))
+        for r in early.rounds) + tuple(dataclasses.replace(r, number=r.number + 9) for r in late.rounds))
+    rep = replay(season, 30)
+    games = [0]
+    for r in season.rounds:
+        games.append(games[-1] + len(r.games))
+    done = sum(rep.standings(k).iteration.iterations * (len(season.players) + 2 * games[k] + ITERATION_OVERHEAD)
+               for k in range(1, 31))
+    assert done <= worst_case_work(season, parse_ruleset(season.ruleset_spec), 30, ITERATION_CAP)
+
+
+def test_more_alternatives_than_found_in_time_are_refused_before_the_solve(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finding: 1,030 players with --alternatives 2 took 33 s (one took 131 s here)."""
+    from keizer.evening import solve
+    from keizer.tui.cli.commands.bench_limits import random_season
+
+    path = tmp_path / "field.json"
+    path.write_text(dump_season(dataclasses.replace(random_season(402, 2, seed=3), rounds=())))
+
+    def never(*args: object, **kwargs: object) -> object:
+        raise AssertionError("solved before the limit was checked")
+
+    monkeypatch.setattr(solve, "solve_request", never)
+    code, _, err = run(capsys, "pair", str(path), "--alternatives", "1")
+    assert code == 2 and err.count("\n") == 1
+    assert "with 402 players present keizer finds no alternatives in time (the best pairing only)" in err
+    path.write_text(dump_season(dataclasses.replace(random_season(300, 2, seed=3), rounds=())))
+    code, _, err = run(capsys, "pair", str(path), "--alternatives", "50")
+    assert code == 2 and "with 300 players present keizer finds at most 44 in time" in err
+
+
+def test_a_site_past_what_keizer_writes_in_time_is_refused_before_it_is_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finding: 1,030 players' site took over 120 s."""
+    from keizer.tui.cli.commands.bench_limits import random_season
+    from keizer.tui.publish import site
+
+    path = tmp_path / "club.json"
+    path.write_text(dump_season(random_season(1030, 6, seed=4)))
+
+    def never(*args: object, **kwargs: object) -> object:
+        raise AssertionError("built before the limit was checked")
+
+    monkeypatch.setattr(site, "build_site", never)
+    code, _, err = run(capsys, "publish", str(path), "-o", str(tmp_path / "site"))
+    assert code == 2 and err.count("\n") == 1 and "a site of 1,030 players after round 6" in err
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_club_season_with_a_joiner_every_round_is_inside_the_scoring_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every joiner starts a segment of the replay from round 1 again (docs/rules.md §6). Each used to search
+    its rounds before its start too, so the worst case grew with the joiners: 60 players over 36 rounds, one
+    joining in each of rounds 2..31, were refused as more than keizer scores in time."""
+    from keizer.scoring.fixpoint import ITERATION_CAP
+    from keizer.scoring.work import worst_case_work
+    from keizer.seasons.limits import MAX_SCORING_WORK
+    from keizer.seasons.ruleset.parse import parse_ruleset
+    from keizer.tui.cli.commands.bench_limits import random_season
+
+    season = random_season(60, 36, seed=5, joining=30)
+    assert worst_case_work(season, parse_ruleset("keizer-classic"), 36, ITERATION_CAP) <= MAX_SCORING_WORK
+    path = tmp_path / "club.json"
+    path.write_text(dump_season(season))
+    code, out, err = run(capsys, "standings", str(path), "--round", "30")
+    assert code == 0 and err == "" and "standings after round 30" in out and "Player 59" in out
+
+
+def test_a_segment_does_not_search_its_rounds_before_its_start_and_publishes_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a later segment computes before its start is never published (its rankings are set from the
+    earlier segment's): pricing those rounds once gives the same standings and cards as searching them."""
+    from keizer.scoring import engine
+    from keizer.scoring.card import player_card
+    from keizer.scoring.replay import replay
+    from keizer.tui.cli.commands.bench_limits import random_season
+
+    def published(season: object) -> list[object]:
+        rep = replay(season, bounded=False)  # type: ignore[arg-type]
+        return [(rep.standings(k), [player_card(rep, p.id, k) for p in rep.at(k).players]) for k in range(13)]
+
+    searched: list[int] = []
+    step = engine.Engine.step
+
+    def counted(self: engine.Engine, k: int, terms: object, search: bool = True) -> object:
+        searched.append(search)
+        return step(self, k, terms, search)  # type: ignore[arg-type]
+
+    for spec in ("keizer-classic", "doorn-driebergen-2019"):
+        season = dataclasses.replace(random_season(16, 12, seed=6, joining=5), ruleset_spec=spec,
+                                     rounds_planned=12)
+        monkeypatch.setattr(engine.Engine, "step", counted)
+        fast = published(season)
+        assert searched.count(False) == sum(range(1, 6))  # rounds 1..start-1 of the segments at 2..6
+        monkeypatch.setattr(engine.Engine, "step", lambda self, k, t, search=True: step(self, k, t, True))
+        assert published(season) == fast
+        searched.clear()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.limits import check_site_cells
+from keizer.seasons.model import Season
 from keizer.evening.evening import Evening
 from keizer.tui.publish.site import build_site
 from keizer.tui.publish.site_folder import put_site
@@ -40,11 +42,18 @@ def publish(evening: Evening, k: int, lang: str, folder: Path, style: str | None
         raise StoreError(f"{evening.session.path}: the season store cannot be written "
                          f"({evening.session.readonly}); nothing was published")
     revision = evening.revision  # first: the season read after it is at least this new (else: refused)
-    files = build_site(evening.season, k, lang, style)
+    season = evening.season
+    check_site_size(season, k)
+    files = build_site(season, k, lang, style)
     head = evening.session.store.log_head(revision)
     if head is not None:
         files[HEAD_FILE] = head_text(head, k, lang)
     return put_site(files, folder, lambda: evening.publications.record(k, lang, revision, folder.name))
+
+
+def check_site_size(season: Season, k: int) -> None:
+    """KeizerError in one line, before anything is made, for a site larger than keizer writes in time."""
+    check_site_cells(len(season.players), k)
 
 
 def head_text(head: object, k: int, lang: str) -> str:

@@ -1,4 +1,4 @@
-"""`keizer bench standings|pairing|tui`: headless benchmarks on generated realistic seasons."""
+"""`keizer bench standings|pairing|tui|limits`: headless benchmarks on generated seasons."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from keizer.seasons.errors import KeizerError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="time the standings replay or the pairing solvers",
+    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the TUI, or the limits",
                        description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui"))
+    p.add_argument("what", choices=("standings", "pairing", "tui", "limits"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
                         "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present)")
@@ -33,6 +33,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             rows = standings_bench.run_standings_benchmark(seed=args.seed, source=_season_source)
         report = standings_bench.format_report(rows)
+    elif args.what == "limits":  # each command at the largest input its limits let through
+        from keizer.tui.cli.commands.bench_limits import run_limits_benchmark
+
+        cases = run_limits_benchmark(args.seed, progress=lambda what: print(f"… {what}", file=sys.stderr))
+        rows = [{"what": c.what, "size": c.size, "cpu_seconds": round(c.seconds, 3)} for c in cases]
+        report = "\n".join(c.line() for c in cases)
     elif args.what == "tui":
         timings = _tui_benchmark(_positive(args.sizes) if args.sizes else 44, args.seed)
         rows = {name: getattr(timings, name) for name in timings.__slots__}

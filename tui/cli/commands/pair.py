@@ -9,7 +9,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.limits import MAX_PLAYERS
+from keizer.seasons.limits import MAX_PLAYERS, alternatives_in_time
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import pending_before, round_to_pair
@@ -108,6 +108,11 @@ def run(args: argparse.Namespace) -> int:
                             bye=_player(season, args.bye, "--bye") if args.bye else None,
                             fixed=tuple(_pair(season, x, "--fixed") for x in args.fixed), solver=args.solver,
                             differ=args.differ, explain=args.explain)
+    if args.alternatives > alternatives_in_time(request.players):  # said before the solver starts
+        most = alternatives_in_time(request.players)
+        raise KeizerError(f"--alternatives {args.alternatives}: with {request.players:,} players present keizer finds "
+                          + (f"at most {most} in time" if most else "no alternatives in time (the best pairing only)")
+                          + f" (docs/performance.md)")
     outcome = solve_request(request, threading.Event())
     if outcome.error is not None:
         raise KeizerError(outcome.error)

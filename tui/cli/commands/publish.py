@@ -59,7 +59,7 @@ def _round(season: object, k: int | None) -> int:
 
 def run_publish(args: argparse.Namespace) -> int:
     from keizer.seasons.load import is_store_file, load_season
-    from keizer.tui.publish.output import publish, write_site
+    from keizer.tui.publish.output import check_site_size, publish, write_site
     from keizer.tui.publish.site import build_site
 
     out = Path(args.output)
@@ -76,6 +76,7 @@ def run_publish(args: argparse.Namespace) -> int:
         return 0
     season = load_season(args.season)
     k = _round(season, args.round)
+    check_site_size(season, k)
     write_site(build_site(season, k, args.lang, args.columns), out)
     print(f"wrote the site of round {k} ({args.lang}) to {out}")
     print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)

@@ -1,0 +1,32 @@
+"""How much a replay can cost at most, told from the season before any of it is scored (docs/performance.md)."""
+
+from __future__ import annotations
+
+from keizer.scoring.asof import boundaries
+from keizer.seasons.model import Season
+from keizer.seasons.ruleset.model import Ruleset
+
+ITERATION_OVERHEAD = 3_600
+"""What one ranking of the search costs beyond its priced results, in priced results (measured: about 10 µs
+against about 2 ns a result on this machine, docs/performance.md)."""
+
+
+def worst_case_work(season: Season, ruleset: Ruleset, upto: int, cap: int) -> int:
+    """The results a replay of rounds 1..upto prices at most: every round whose standings are iterated runs to
+    the cap, each ranking pricing every player and both sides of every game so far. Every segment of the
+    replay (a new one where a player joins or is removed) goes from round 1 again; in current valuation
+    its rounds before its start are priced once, not searched (`scoring.replay._segment`). Its time is
+    about this times 2 ns here (docs/performance.md)."""
+    ranked = len(season.players)
+    once, searched = [0], [0]  # cumulative over rounds 1..k: priced once, searched to the cap
+    games = 0
+    for k in range(1, upto + 1):
+        games += len(season.round(k).games) if k <= len(season.rounds) else 0
+        cost = ranked + 2 * games + ITERATION_OVERHEAD
+        once.append(once[-1] + cost)
+        searched.append(searched[-1] + (cap if ruleset.iterates_at(k, season.rounds_planned) else 1) * cost)
+    starts = boundaries(season, ruleset, upto)
+    ends = [nxt - 1 for nxt in starts[1:]] + [upto]
+    before = once if ruleset.valuation == "current" else searched
+    return searched[ends[0]] + sum(before[start - 1] + searched[end] - searched[start - 1]
+                                   for start, end in zip(starts[1:], ends[1:]))
