@@ -5,24 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from keizer.seasons.absence import book_report, round_date
+from keizer.seasons.absence import book_report, round_date, typed_moment
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import AbsenceReport, EntryKind, PlayerId
 from keizer.seasons.roster import suspended, taking_part
 from keizer.seasons.rounds import SeasonComplete, complete_text, past_the_season
 from keizer.seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
-# The list itself (pure) lives in attendance_rows.py; its names are imported here too, where they always were.
-from keizer.evening.attendance_rows import (
-    ENTRY_TEXT as ENTRY_TEXT,
-    SHORT_ENTRY_TEXT as SHORT_ENTRY_TEXT,
-    AttendanceRow as AttendanceRow,
-    absent_last_time as absent_last_time,
-    attendance_rows as attendance_rows,
-    entry_text as entry_text,
-    summary as summary,
-)
+from keizer.evening.attendance_rows import AttendanceRow, attendance_rows, entry_text, summary
 from keizer.evening.listing import listed_round, listing_events, round_or_next
-from keizer.evening.mark_checks import check_change as check_change
+from keizer.evening.mark_checks import check_change
 from keizer.evening.session import Change, EveningSession
 from keizer.evening.suspension import suspension_with
 from keizer.evening.team_results import to_come_notice
@@ -112,25 +103,35 @@ class Attendance:
         return rnd.has_results and rnd.bye == pid
 
     def report(self, k: int, pid: str, at: str, force_majeure: str | None = None) -> str:
-        """An absence report for round k with the time it came in ("2026-11-25T19:30"): booked excused by
-        the ruleset's deadline, unexcused after it unless the director rules force majeure (with its
-        reason) — D art. 16, K "Afmelden". The report and its entry are one action."""
+        """An absence report for round k with the time it came in ("2026-11-25 19:30" or "2026-11-25T19:30"):
+        booked excused by the ruleset's deadline, unexcused after it unless the director rules force majeure
+        (with its reason) — D art. 16, K "Afmelden". The report and its entry are one action. The same report
+        again is refused, as the same mark is (`set`): it would change nothing."""
         season = self.session.season
         player = self.session.player(pid)
         if (planned := past_the_season(season, k)) is not None:
             raise SeasonComplete(planned)
+        at = typed_moment(at, "at")
         report = AbsenceReport(player.id, at, force_majeure or None)
         booking = book_report(report, self.session.ruleset, round_date(season, k))
         same = listed_round(season, k).entry_of(player.id) == booking.entry
-        change = (Change(f"round {k}: {player.name} {entry_text(booking.entry)}", listing_events(season, k))
-                  if same else self._marked(k, player.id, booking.entry))
+        if same and round_or_next(season, k).report_of(player.id) == report:
+            raise KeizerError(f"{player.name} is already {entry_text(booking.entry)} in round {k} (reported "
+                              f"{at.replace('T', ' ')}: {booking.reason})")
+        if same:  # booked so already (D art. 12's listing)
+            suspension, note = self._art_12(k, player.id, booking.entry, reported=True)
+            change = Change(f"round {k}: {player.name} {entry_text(booking.entry)}{note}",
+                            tuple(listing_events(season, k)) + suspension)
+        else:
+            change = self._marked(k, player.id, booking.entry, reported=True)
         events = change.events + (ReportSet(round=k, player=player.id, at=at, force_majeure=report.force_majeure),)
         return self.session.apply(Change(f"{change.label} (reported {at.replace('T', ' ')}: {booking.reason})",
                                          events))
 
-    def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None) -> Change:
+    def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool = False) -> Change:
         """The change that marks a player in round k (the round listed first if need be). In the round being
-        prepared D art. 12 goes with it where the ruleset has it: unexcused suspends, another mark readmits."""
+        prepared D art. 12 goes with it where the ruleset has it: unexcused suspends, another mark readmits;
+        `reported`: the mark books an absence report, which suspends nobody, late or not, and readmits."""
         season = self.session.season
         player = season.player(pid)
         rnd = listed_round(season, k)
@@ -140,10 +141,18 @@ class Attendance:
         if round_or_next(season, k).entry_of(player.id) != entry:
             events.append(EntrySet(round=k, player=player.id, entry=entry))
         label = f"round {k}: {player.name} {entry_text(entry)}"
+        rules = self.session.ruleset
+        if entry is not None and entry.is_external and rules.participation is not None \
+                and "external" in rules.participation_counts:
+            label += " (a team match on the club evening: it counts as taking part)"
         if rnd.bye == player.id and entry is not EntryKind.BYE:
             label += " instead of the bye"  # the bye and its points go: said, never silently
+        suspension, note = self._art_12(k, player.id, entry, reported)
+        return Change(label + note, tuple(events) + suspension)
+
+    def _art_12(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool,
+                ) -> tuple[tuple[SuspensionSet, ...], str]:
+        """D art. 12 with a mark in round k, where the ruleset has it and k is the round being prepared."""
         if k == self.session.current_round() and self.session.ruleset.suspension:
-            suspension, note = suspension_with(player.id in self.suspended(k), player.id, entry)
-            events.extend(suspension)
-            label += note
-        return Change(label, tuple(events))
+            return suspension_with(pid in self.suspended(k), pid, entry, reported)
+        return (), ""

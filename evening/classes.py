@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from keizer.scoring.replay import Replay
-from keizer.scoring.classes import ClassMove, ClassTable, class_tables, moves_as_data, propose_start_classes, read_classes
-from keizer.scoring.cups import CupTable, cup_tables
 from keizer.seasons.classes import classes_in_round, reading_after
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.json_keys import CLASSES
 from keizer.seasons.model import ClassMoves, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.ruleset.model import Ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import ClassRules
 from keizer.seasons.store.events import ClassMovesSet, PlayerUpdated
 from keizer.evening.session import EveningSession
+
+if TYPE_CHECKING:
+    from keizer.scoring.classes import ClassMove, ClassTable
+    from keizer.scoring.cups import CupTable
+    from keizer.scoring.replay import Replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +61,8 @@ def classes_view(season: Season, rep: Replay, k: int, *, prizes: bool = False) -
     """The class tables of `season` after round k of `rep` (its replay, reaching k) and the moves proposed
     there. The season is passed on its own: a cached replay's season may predate accepted moves, which
     change no standings."""
+    from keizer.scoring.classes import class_tables, read_classes
+
     rules = class_rules(rep.ruleset)
     st = rep.standings(k)
     reading = read_classes(season, st.rows, k, rules)  # the moves always go by the Keizer ranking
@@ -71,6 +77,8 @@ def edited(season: Season, k: int, proposal: tuple[ClassMove, ...],
            changes: tuple[tuple[PlayerId, str], ...]) -> tuple[tuple[PlayerId, str], ...]:
     """The proposal with the director's changes: (player, class) moves that player there; their class of
     round k (or nothing) keeps them where they are."""
+    from keizer.scoring.classes import moves_as_data
+
     now = classes_in_round(season, k)
     moves = dict(moves_as_data(proposal))
     for pid, klass in changes:
@@ -97,6 +105,8 @@ def cups_view(season: Season, rep: Replay, k: int,
               excluded: frozenset[PlayerId] | None = None) -> tuple[CupTable, ...]:
     """K's group prize lists of `season` after round k of `rep`; `excluded`: who plays for no cup (default:
     `cup_exclusions`)."""
+    from keizer.scoring.cups import cup_tables
+
     if rep.ruleset.cups is None:
         raise KeizerError("this season's ruleset has no group cups (ruleset key `cups`, docs/format.md)")
     if excluded is None:
@@ -150,10 +160,13 @@ class Classes:
 
     def start_proposal(self) -> tuple[tuple[PlayerId, str], ...]:
         """A starting class for every player without one (docs/rules.md §9)."""
+        from keizer.scoring.classes import propose_start_classes
+
         return propose_start_classes(self.session.season, class_rules(self.session.ruleset).names)
 
     def give_start_classes(self, classes: tuple[tuple[PlayerId, str], ...]) -> str:
-        """These starting classes (`class`, the first half's) given at once: one undo step."""
+        """These starting classes (`class`, the first half's) given at once: one undo step; its label. A
+        player who has that class already is left as they are; KeizerError when nobody's class changes."""
         events = []
         for pid, klass in classes:
             player = self.session.player(pid)
@@ -162,6 +175,19 @@ class Classes:
             if player.klass != klass:
                 events.append(PlayerUpdated(replace(player, klass=klass)))
         if not events:
-            return "every player already has that class"
-        self.session.commit(f"starting classes of {counted(len(events), 'player')}", *events)
-        return f"gave {counted(len(events), 'starting class', 'starting classes')}"
+            raise KeizerError("every player already has that class: nothing to save")
+        return self.session.commit(f"starting classes of {counted(len(events), 'player')}", *events)
+
+
+def start_classes(season: Season, changes: tuple[tuple[PlayerId, str], ...] = ()) -> tuple[tuple[PlayerId, str], ...]:
+    """The starting classes `Classes.give_start_classes` would give: the proposal for every player without a
+    class (docs/rules.md §9) with the director's changes (player, class), leaving out whoever has that class
+    already; sorted by player. KeizerError for a class the club does not have."""
+    from keizer.scoring.classes import propose_start_classes
+
+    proposal = dict(propose_start_classes(season, class_rules(parse_ruleset(season.ruleset_spec)).names))
+    for pid, klass in changes:
+        if klass not in CLASSES:
+            raise KeizerError(f"--move {pid}:{klass}: the class must be one of {', '.join(CLASSES)}")
+        proposal[pid] = klass
+    return tuple((pid, klass) for pid, klass in sorted(proposal.items()) if season.player(pid).klass != klass)

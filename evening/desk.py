@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from keizer.seasons.errors import KeizerError
@@ -61,6 +62,9 @@ class PairingDesk:
     """Attendance changed in the desk's paired round before its results — a latecomer (None: present) or a
     player who calls off (their entry) — waiting for the re-pairing that saves it with the new pairing
     (a player of a paired round has a game or an entry, never both: the two are one action)."""
+    on_late: Callable[[int | None, Marks], None] | None = None
+    """Told the desk's round and its waiting marks whenever they change (the evening keeps a note of them
+    beside the store, `waiting_note`: marks lost with the session are said when the season opens again)."""
     steps: DeskSteps = field(default_factory=DeskSteps)
     """The edits and marks ctrl+z takes back (they are not store actions), and those ctrl+y brings back."""
     failure: tuple[str, int] | None = field(default=None, init=False)
@@ -95,7 +99,7 @@ class PairingDesk:
         if self.late:
             rnd = self._saved_round()
             if rnd is None or rnd.has_results:
-                self.late.clear()
+                self._set_late({})
                 self.steps.late_steps.clear()
         return self.late
 
@@ -177,7 +181,7 @@ class PairingDesk:
         # the desk's round is paired without results once `marked` allows it: none of its marks lapse
         late, text = marked(self.source.season, k, pid, entry, self.late)
         self.steps.marked(self.late, self.source.revision)
-        self.late = late
+        self._set_late(late)
         # Proposals on the desk were made for the attendance as it was: accepting one now would leave a
         # latecomer without a game (or a game for who called off). The re-pairing makes new ones.
         self.proposals.clear()
@@ -191,7 +195,7 @@ class PairingDesk:
         after, before = self.late, self.steps.take_back_mark(self.late, self.source.revision)
         if before is None:
             return None
-        self.late = before
+        self._set_late(before)
         self.proposals.clear()
         return taken_back(self.source.season, self.round_number, after, self.late)
 
@@ -207,7 +211,8 @@ class PairingDesk:
             return f"redone on the desk: {step.what}"
         if step is None:
             return None
-        before, self.late = self.late, self.steps.bring_back_mark(step, self.late, self.source.revision)
+        before = self.late
+        self._set_late(self.steps.bring_back_mark(step, self.late, self.source.revision))
         self.proposals.clear()
         return brought_back(self.source.season, self.round_number, before, self.late)
 
@@ -273,11 +278,18 @@ class PairingDesk:
 
     # -- steps ----------------------------------------------------------------------------------------
     def _clear(self) -> None:
-        self.late.clear()
+        self._set_late({})
         self.steps.clear()
         self.locks.clear()
         self.forbids.clear()
         self.proposals.clear()
+
+    def _set_late(self, late: Marks) -> None:
+        """The waiting marks are these now (`on_late` told of a change)."""
+        changed = late != self.late
+        self.late = late
+        if changed and self.on_late is not None:
+            self.on_late(self.round_number, dict(late))
 
     def _with_late(self, season: Season) -> Season:
         """The season with the desk's round as it is to be paired again: its attendance changes applied."""

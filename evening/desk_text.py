@@ -19,10 +19,10 @@ BYE_NAME = 20
 def found_said(k: int, proposals: Sequence[ProposalView], outcome: SolveOutcome) -> str:
     """The line after a solve that found `proposals` (best first) for round k."""
     best = proposals[0]
-    # short: at 80 columns the status line holds ~35 characters on each of its three lines; a long
-    # name pushed "a accepts" out of it (the bye's row and w say the name whole)
+    # short: at 80 columns the status line is one line of 78 characters, "— a accepts" after this; a long
+    # name pushed it out (the bye's row and w say the name whole). The cost is on the proposal itself.
     bye = f", bye {short(best.bye.name, BYE_NAME)}" if best.bye is not None else ""
-    found = f"round {k}: {counted(len(best.games), 'board')}{bye}, best costs {best.objective}"
+    found = f"round {k}: {counted(len(best.games), 'board')}{bye}"
     if outcome.partial:
         return found + "; looking for alternatives…"
     if outcome.cancelled:

@@ -18,6 +18,7 @@ from keizer.evening.roster import Roster
 from keizer.evening.session import EveningSession
 from keizer.evening.settings import Settings
 from keizer.evening.standings import Standings
+from keizer.evening.waiting_note import WaitingNote
 
 
 class Evening:
@@ -47,6 +48,11 @@ class Evening:
         """What was published from which state, and whether the data changed since."""
         self.group = ChampionshipGroupService(session)
         """The championship group: form it, its schedule, unavailable rounds, decision games, results."""
+        self.waiting_note = (WaitingNote(session.path) if session.path is not None and session.readonly is None
+                             else None)
+        """The note beside the store of the marks waiting on the desk (none for a season only looked at)."""
+        if self.waiting_note is not None:
+            self.desk.on_late = self.waiting_note.keep
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Evening:
@@ -68,6 +74,22 @@ class Evening:
     def revision(self) -> int:
         """The store's newest action: it changes with every write, undo and redo."""
         return self.session.revision
+
+    def marks_left_behind(self) -> tuple[str, ...]:
+        """What sessions that ended with marks waiting for a re-pairing left unsaved (a terminal closed, a
+        connection dropped), each said once (their notes are taken), where the round is still paired without
+        results — where marking them again still applies. A fact, with no way: the shell words that."""
+        if self.waiting_note is None:
+            return ()
+        season = self.season
+        return tuple(lost.said(season) for lost in self.waiting_note.left_behind()
+                     if 1 <= lost.round <= len(season.rounds) and season.round(lost.round).is_paired
+                     and not season.round(lost.round).has_results)
+
+    def drop_waiting(self) -> None:
+        """The director quits without the marks waiting on the desk, knowingly: nothing is said of them later."""
+        if self.waiting_note is not None:
+            self.waiting_note.keep(None, {})
 
     def close(self) -> None:
         self.session.close()

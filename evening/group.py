@@ -48,8 +48,11 @@ class ChampionshipGroupService:
     def unavailable(self, player: PlayerId, rounds: tuple[int, ...], expect_head: int | None = None) -> str:
         return self.session.apply(unavailability(self.session.season, player, rounds), expect_head)
 
-    def decide(self, game: tuple[PlayerId, PlayerId, Result] | None, expect_head: int | None = None) -> str:
-        return self.session.apply(decision(self.session.season, game), expect_head)
+    def decide(self, game: tuple[PlayerId, PlayerId, Result] | None, expect_head: int | None = None,
+               at: int | None = None) -> str:
+        """Record a decision game (`at`: correct the result of the recorded one at that index); refused
+        when the tie does not need it (`group_changes.decision`)."""
+        return self.session.apply(decision(self.session.season, game, at), expect_head)
 
     def result(self, k: int, white: PlayerId, black: PlayerId, result: Result, expect_head: int | None = None) -> str:
         return self.session.apply(group_result(self.session.season, k, white, black, result), expect_head)

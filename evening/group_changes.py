@@ -4,13 +4,22 @@ shell can show a change before it is saved (`keizer group … ` without `--save`
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from keizer.evening.group_view import check_group_rounds, first_open_round, group_of, proposal, rule_of
+from keizer.evening.group_view import (
+    check_group_rounds,
+    first_open_round,
+    group_of,
+    group_view,
+    proposal,
+    rule_of,
+)
 from keizer.evening.session import Change
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import DecisionGame, GroupGame, PlayerId, Result, Season
+from keizer.seasons.ruleset.model import GAMES_PER_PAIR
 from keizer.seasons.store.events import (
     GroupDecisionSet,
     GroupFormed,
@@ -20,7 +29,7 @@ from keizer.seasons.store.events import (
 )
 
 if TYPE_CHECKING:
-    from keizer.pairing.group_schedule import ScheduleCheck
+    from keizer.pairing.group_check import ScheduleCheck
 
 
 def formation(season: Season, declined: tuple[PlayerId, ...]) -> Change:
@@ -48,20 +57,34 @@ class ScheduleProposal:
     check: ScheduleCheck
     first: int
     """The first round the schedule changes in: the games before it are kept."""
+    optimal: bool = True
+    """False: the best schedule found within the model's limit of work, not proven the least cost."""
 
     @property
     def change(self) -> Change:
         return schedule_change(self.games)
 
+    def notes(self, season: Season) -> tuple[str, ...]:
+        """What the director can act on (hard breaches, then each member once), with the players' names."""
+        return tuple(text for _, text in self.check.notes(lambda pid: season.player(pid).name))
 
-def schedule_proposal(season: Season, first: int | None = None) -> ScheduleProposal:
-    """The schedule model's proposal from round `first` (default: the first open round), games before it kept."""
+    @property
+    def summary(self) -> str:
+        """"proposed schedule, cost 3 (the least possible)" — or "(the best found…)" when not proven."""
+        how = "the least possible" if self.optimal else "the best found in the time allowed, not proven the least"
+        return f"proposed schedule, cost {self.check.cost} ({how})"
+
+
+def schedule_proposal(season: Season, first: int | None = None, stop: threading.Event | None = None,
+                      ) -> ScheduleProposal:
+    """The schedule model's proposal from round `first` (default: the first open round), games before it
+    kept; `stop` (set from another thread) ends the search with `SearchStopped`, nothing proposed."""
     from keizer.pairing.group_schedule import propose_schedule
 
     rule, group = rule_of(season), group_of(season)
     first = first_open_round(season, group, rule) if first is None else first
-    games, check = propose_schedule(season, group, rule, first)
-    return ScheduleProposal(games, check, first)
+    found = propose_schedule(season, group, rule, first, stop=stop)
+    return ScheduleProposal(found.games, found.check, first, found.optimal)
 
 
 def schedule_change(games: tuple[GroupGame, ...]) -> Change:
@@ -107,8 +130,10 @@ def move_scheduled(season: Season, white: PlayerId, black: PlayerId, to_round: i
         raise KeizerError(f"no game {white}–{black} is scheduled from round {first} on")
     schedule, check, before = move_game(season, group, rule, first, game, to_round)
     new = [x for x in check.breaches if x not in before.breaches]
-    lines = [f"Moving {white}–{black} from round {game.round} to round {to_round}: cost {before.cost} → {check.cost}"]
-    lines += [f"  breaks{' (hard)' if x.hard else ''}: {x.what}" for x in new] or ["  breaks nothing"]
+    name = lambda pid: season.player(pid).name  # noqa: E731 — a short local alias
+    lines = [f"Moving {name(white)}–{name(black)} from round {game.round} to round {to_round}: "
+             f"cost {before.cost} → {check.cost}"]
+    lines += [f"  breaks{' (hard)' if x.hard else ''}: {x.said(name)}" for x in new] or ["  breaks nothing"]
     return GameMove(game, to_round, schedule, tuple(lines), check, not any(x.hard for x in new))
 
 
@@ -128,8 +153,10 @@ def unavailability(season: Season, player: PlayerId, rounds: tuple[int, ...]) ->
     return Change(f"rounds {name} cannot play in the group: {said}", (GroupUnavailableSet(player, rounds),))
 
 
-def decision(season: Season, game: tuple[PlayerId, PlayerId, Result] | None) -> Change:
-    """The decision games with one more (or the result of a pending one set); None clears them all."""
+def decision(season: Season, game: tuple[PlayerId, PlayerId, Result] | None, at: int | None = None) -> Change:
+    """The decision games with one more (or the result of a pending one with these colours set); None clears
+    them all; `at`: the index of a recorded decision game whose result this corrects. A game the tie does
+    not need is refused (D art. 2: two decision games, or a play-off's double round robin, and no more)."""
     group = group_of(season)
     if game is None:
         return Change("clear the decision games", (GroupDecisionSet(()),))
@@ -138,13 +165,40 @@ def decision(season: Season, game: tuple[PlayerId, PlayerId, Result] | None) -> 
         if pid not in group.members:
             raise KeizerError(f"decision game {white}–{black}: {pid!r} is not in the championship group")
     games = list(group.decision)
-    at = next((i for i, g in enumerate(games) if (g.white, g.black) == (white, black) and not g.result.is_decided),
-              None)
+    if at is not None:
+        if not 0 <= at < len(games):
+            raise KeizerError(f"there is no decision game {at + 1} (recorded: {len(games)})")
+        white, black = games[at].white, games[at].black
+    else:
+        at = next((i for i, g in enumerate(games) if (g.white, g.black) == (white, black) and not g.result.is_decided),
+                  None)
     if at is None:
+        _another_needed(season, white, black)
         games.append(DecisionGame(white, black, result))
     else:
         games[at] = DecisionGame(white, black, result)
     return Change(f"decision game {white}–{black} {result.value}", (GroupDecisionSet(tuple(games)),))
+
+
+def _another_needed(season: Season, white: PlayerId, black: PlayerId) -> None:
+    """KeizerError, in one line, unless the tie for first needs one more decision game of this pair."""
+    state = group_view(season).state
+    name = lambda pid: season.player(pid).name  # noqa: E731 — a short local alias
+    if state.games_left:
+        raise KeizerError(f"decision games come after the group's games: {state.games_left} still to play")
+    if not state.tied:
+        raise KeizerError(f"no tie for first: {name(state.champion[0])} is champion, no decision game is played")
+    for pid in (white, black):
+        if pid not in state.tied:
+            raise KeizerError(f"{name(pid)} is not tied for first: only {', '.join(map(name, state.tied))} "
+                              f"play decision games")
+    pair = {white, black}
+    if len(pair) == 2 and sum(1 for g in group_of(season).decision if {g.white, g.black} == pair) >= GAMES_PER_PAIR:
+        if len(state.tied) == 2:
+            raise KeizerError(f"{name(white)} and {name(black)} have played their two decision games (D art. 2): "
+                              f"no third is played; still tied, they share the title")
+        raise KeizerError(f"{name(white)} and {name(black)} have played both their play-off games (a double "
+                          f"round robin, D art. 2): no third is played")
 
 
 def group_result(season: Season, k: int, white: PlayerId, black: PlayerId, result: Result) -> Change:

@@ -4,6 +4,7 @@ schedule with each game's state, the table and what is decided — and the facts
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from keizer.seasons.errors import KeizerError
@@ -15,7 +16,7 @@ from keizer.seasons.ruleset.parse import parse_ruleset
 if TYPE_CHECKING:
     from keizer.scoring.group_state import GroupState
 
-GameState = Literal["played", "on the board", "to play", "missed"]
+GameState = Literal["played", "on the board", "to play", "missed", "withdrawn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,19 @@ class ScheduleRow:
     """The result so far (PENDING while not played, or on the board without a result)."""
     state: GameState
     """"played" (a result), "on the board" (paired, no result), "to play", "missed" (its round was played
-    without it: reschedule)."""
+    without it: reschedule), "withdrawn" (a member withdrew: never played; `result` is the forfeit it counts
+    as, or PENDING when the member's games do not count)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassedOver:
+    """A player ranked into the group whom its proposal passes over (docs/rules.md §8), and why."""
+
+    player: PlayerId
+    withdrew: bool
+    """They withdrew (D art. 22: as a decline); otherwise they are under the participation threshold."""
+    attended: int | None = None
+    """Under the threshold: the rounds they took part in up to the group's round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +56,30 @@ class GroupView:
     """scoring.group_table.GroupRow rows (empty before the group forms)."""
     state: Any
     """scoring.group_state.GroupState, or None before the group forms."""
+    share: Fraction | None = None
+    """The participation threshold (`Ruleset.participation`, K: 1/3), None without one."""
+    withdrawn: tuple[Any, ...] = ()
+    """scoring.group_withdrawal.MemberWithdrawal per member who withdrew, in member order."""
+    passed_over: tuple[PassedOver, ...] = ()
+    """With the proposal: each player ranked above its last place whom it passes over, and why."""
 
 
 def state_summary(season: Season, state: GroupState) -> str:
     """The state's sentence with the players' names, as the director reads it; scripts read the ids from
     the JSON's own fields (docs/format.md `keizer group`)."""
     return state.sentence(lambda pid: season.player(pid).name)
+
+
+def passed_over_summary(season: Season, view: GroupView) -> str:
+    """Who the proposal passed over, and why, in one line ("" when nobody): the director reads it where the
+    proposal is (docs/rules.md §8)."""
+    after = view.rule.after_round
+    gone = [season.player(p.player).name for p in view.passed_over if p.withdrew]
+    under = [f"{season.player(p.player).name} ({p.attended} of {after} rounds)" for p in view.passed_over
+             if not p.withdrew]
+    said = ([f"withdrew: {', '.join(gone)}"] if gone else []) + (
+        [f"under the {view.share} participation rule after round {after}: {', '.join(under)}"] if under else [])
+    return f"Passed over, {'; '.join(said)}" if said else ""
 
 
 def rule_of(season: Season) -> ChampionshipRule:
@@ -65,7 +96,15 @@ def group_of(season: Season) -> ChampionshipGroup:
 
 
 def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[PlayerId, ...]:
-    """The members proposed from the Keizer ranking after the group's round, minus who declines."""
+    """The members proposed from the Keizer ranking after the group's round, minus who declines, who withdrew
+    and who is under the participation threshold then (K's 33% rule, docs/rules.md §8)."""
+    return _proposal(season, declined)[0]
+
+
+def _proposal(season: Season, declined: tuple[PlayerId, ...] = (),
+              ) -> tuple[tuple[PlayerId, ...], tuple[PassedOver, ...]]:
+    """The proposal, and who it passes over above its last place: who withdrew (D art. 22) and who is under
+    the participation threshold (with the rounds they took part in)."""
     from keizer.scoring.replay import replay
     from keizer.scoring.group_table import propose_members
 
@@ -76,33 +115,55 @@ def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[Playe
     for pid in declined:
         if not season.has_player(pid):
             raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
-    ranking = replay(season, rule.after_round).ranking_after(rule.after_round)
-    return propose_members(ranking, rule.size, declined)
+    played = replay(season, rule.after_round)
+    rows = played.standings(rule.after_round).rows
+    ranking = tuple(r.player for r in rows)
+    under = frozenset(r.player for r in rows if r.eligible is False)
+    withdrawn = frozenset(w.player for w in season.withdrawals)
+    members = propose_members(ranking, rule.size, declined, under | withdrawn)
+    last = max((ranking.index(p) for p in members), default=-1) if len(members) == rule.size else len(ranking)
+    attended = dict(zip((p.id for p in played.players), (int(n) for n in played.attended(rule.after_round))))
+    return members, tuple(PassedOver(p, p in withdrawn, None if p in withdrawn else attended[p])
+                          for p in ranking[:last] if p in under | withdrawn and p not in declined)
 
 
 def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
     """The group as it stands; before it forms, the proposal with these declines."""
     from keizer.scoring.group_state import group_state
-    from keizer.scoring.group_table import group_games, missed_games, scheduled_results, table
+    from keizer.scoring.group_table import group_games, missed_games, scheduled_results
+    from keizer.scoring.group_withdrawal import group_table, member_withdrawals
 
     rule = rule_of(season)
     group = season.championship
     if group is None:
-        ready = season.last_scored_round >= rule.after_round
-        return GroupView(rule, None, proposal(season, declined) if ready else (), (), (), None)
+        if season.last_scored_round < rule.after_round:
+            return GroupView(rule, None, (), (), (), None)
+        members, passed = _proposal(season, declined)
+        return GroupView(rule, None, members, (), (), None, passed_over=passed,
+                         share=parse_ruleset(season.ruleset_spec).participation)
     done = scheduled_results(season, group, rule)
     missed = set(missed_games(season, group, rule))
+    games = group_games(season, group, rule)
+    withdrawn = member_withdrawals(season, group, games)
+    gone = {w.player: w for w in withdrawn}
     rows = []
     for i, (g, d) in enumerate(zip(group.schedule, done)):
+        result = d.result if d is not None else Result.PENDING
         if d is not None:
             state: GameState = "played" if d.result.is_decided else "on the board"
         else:
             state = "missed" if i in missed else "to play"
+            left = [gone[p] for p in (g.white, g.black) if p in gone]
+            if left and (state == "missed" or any(g.round >= w.before_round for w in left)):
+                state = "withdrawn"  # never played: a forfeit when the member's games count (rules §8)
+                if len(left) == 1 and left[0].counted:
+                    result = Result.WHITE_FORFEIT_WIN if left[0].player == g.black else Result.BLACK_FORFEIT_WIN
         if d is not None and (d.white, d.black) != (g.white, g.black):
             g = GroupGame(g.round, d.white, d.black)  # played with the other colours: the result reads with them
-        rows.append(ScheduleRow(g, d.result if d is not None else Result.PENDING, state))
-    rows_table = table(group.members, group_games(season, group, rule))
-    return GroupView(rule, group, (), tuple(rows), rows_table, group_state(rows_table, group.decision))
+        rows.append(ScheduleRow(g, result, state))
+    rows_table = group_table(group.members, games, withdrawn)
+    now = group_state(rows_table, group.decision, frozenset(gone))
+    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn=withdrawn)
 
 
 def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:

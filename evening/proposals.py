@@ -105,6 +105,9 @@ class ProposalView:
     moved: str = ""
     """A re-pairing keeping the accepted pairing: which accepted boards it changes, in words ("moves board
     3; the bye changes"); "" otherwise."""
+    notes: tuple[str, ...] = ()
+    """What the director should know about the pairing as a whole: D art. 7's opening followed otherwise than
+    to the letter (`pairing.proposer.opening_note`)."""
 
     def why(self, board: int | None) -> tuple[str, ...]:
         """The explanation of a board (None: the bye); for a pairing the solver did not make, why there is none."""
@@ -181,9 +184,12 @@ class ViewMaker:
                                                           for b in why.boards}
         if why.bye is not None:
             reasons[("bye", why.bye.player)] = self.named(why.bye.lines)
+        from keizer.pairing.proposer import OPENING_NOTE
+
         view = self.view("best" if index == 0 else f"alternative {index}", proposal.pairs(), proposal.bye,
                          proposal, problems=problems,
                          kind="solved" if index == 0 else "alternative", reasons=reasons)
+        view = replace(view, notes=tuple(n for n in proposal.notes if n.startswith(OPENING_NOTE)))
         return view if proposal.moved is None else replace(view, moved=proposal.moved.words())
 
     def remarked(self, proposals: list[ProposalView]) -> list[ProposalView]:

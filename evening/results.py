@@ -32,6 +32,11 @@ class Results:
         ranking = self.session.ranking_before(k) if rnd.is_paired else ()
         return board_rows(self.session.season, rnd, ranking)
 
+    def game_on(self, k: int, board: int) -> Game | None:
+        """The game on a board of round k (None: no such board); without the ranking `boards` reads."""
+        games = round_or_next(self.session.season, k).games
+        return games[board - 1] if 1 <= board <= len(games) else None
+
     def summary(self, k: int) -> Said:
         rnd = round_or_next(self.session.season, k)
         if not rnd.is_paired:

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from keizer.seasons import roster
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.model import EntryKind, Player, PlayerId, Season
+from keizer.seasons.model import EntryKind, Player, PlayerId
 from keizer.seasons.rating_list import Member, RatingList
-from keizer.seasons.roster import PlayerForm, PlayerRow, player_rows, suspended
+from keizer.seasons.roster import PlayerForm, PlayerRow, player_rows
 from keizer.seasons.store.events import EntrySet, Event, PlayerAdded, PlayerMoved, PlayerUpdated, SuspensionSet, WithdrawalSet
 from keizer.evening.session import EveningSession
 
@@ -38,21 +38,56 @@ class Roster:
         """Everyone in starting-ranking order, with their state (withdrawn, suspended, joining later)."""
         return player_rows(self.session.season, self.session.current_round())
 
-    def check_form(self, name: str, rating: str, klass: str, group: str, pid: str | None = None) -> PlayerForm:
-        """A player form's fields checked (KeizerError naming the wrong field); nothing is written."""
+    def check_form(self, name: str, rating: str, klass: str, group: str, pid: str | None = None,
+                   joins: str = "", place: str = "") -> PlayerForm:
+        """A player form's fields checked (KeizerError naming the wrong field); nothing is written. `joins`
+        and `place`: a new player's first round and entry place (empty: the next round, by rating)."""
         return roster.parse_player_form(self.session.season, name, rating, klass, group,
-                                        PlayerId(pid) if pid is not None else None)
+                                        PlayerId(pid) if pid is not None else None, joins, place)
 
     def add(self, name: str, rating: int | None = None, klass: str | None = None, group: int | None = None,
-            knsb_id: int | None = None) -> str:
-        """A new player slotted into the starting ranking by rating, taking part from the next round
-        to be paired (earlier rounds are `late`); `knsb_id` from the rating list, when looked up there."""
+            knsb_id: int | None = None, joins: int | None = None, place: int | None = None) -> str:
+        """A new player, taking part from round `joins` (default: the next round to be paired; earlier
+        rounds are `late`); `knsb_id` from the rating list, when looked up there. Where they enter the
+        ranking (docs/rules.md §6): `place` in the starting ranking for a player who plays from round 1,
+        else `place` in the ranking of round `joins` (`enters_at`); by rating without it. One action."""
         season = self.session.season
         name = roster.check_name(season, name)
+        joined = season.played_rounds + 1 if joins is None else joins
+        roster.check_joining(season, joined, place)
+        klass, group = roster.check_class(klass), roster.check_group(group)
+        starts = joined == 1  # in the starting ranking itself; a later joiner enters round J's ranking
+        position = place if starts and place is not None else roster.slot_by_rating(season, rating)
         player = Player(id=roster.new_id(season, name), name=name, rating=rating, klass=klass, group=group,
-                        joined=season.played_rounds + 1, knsb_id=knsb_id)
-        position = roster.slot_by_rating(season, rating)
-        return self.session.commit(f"add player {name} at #{position}", PlayerAdded(player=player, position=position))
+                        joined=joined, enters_at=None if starts else place, knsb_id=knsb_id)
+        label = (f"add player {name} at #{position}" if starts else
+                 f"add player {name}, joining in round {joined} at "
+                 + (f"#{place}" if place is not None else "a place by rating"))
+        return self.session.commit(label, PlayerAdded(player=player, position=position))
+
+    def set_class(self, pid: str, klass: str | None) -> str:
+        """D's starting class of a player (the class from round 1; the moves accepted at the readings apply
+        after it, docs/rules.md §9); None takes it away. One action; the same class again is refused."""
+        old = self.session.player(pid)
+        klass = roster.check_class(klass)
+        if self.session.ruleset.classes is None:
+            raise KeizerError("this season's ruleset has no classes (ruleset key `classes`, docs/format.md)")
+        if old.klass == klass:
+            raise KeizerError(f"{old.name} already has {f'starting class {klass}' if klass else 'no class'}")
+        return self.session.commit(f"starting class of {old.name}: {klass or 'none'}",
+                                   PlayerUpdated(player=replace(old, klass=klass)))
+
+    def set_group(self, pid: str, group: int | None) -> str:
+        """K's cup group of a player (docs/rules.md §9); None takes it away. One action; the same group again
+        is refused."""
+        old = self.session.player(pid)
+        group = roster.check_group(group)
+        if self.session.ruleset.cups is None:
+            raise KeizerError("this season's ruleset has no group cups (ruleset key `cups`, docs/format.md)")
+        if old.group == group:
+            raise KeizerError(f"{old.name} is already in {f'group {group}' if group else 'no group'}")
+        return self.session.commit(f"cup group of {old.name}: {group or 'none'}",
+                                   PlayerUpdated(player=replace(old, group=group)))
 
     def edit(self, pid: str, name: str, rating: int | None, klass: str | None, group: int | None) -> str:
         old = self.session.player(pid)

@@ -6,10 +6,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from keizer.scoring.replay import replay
-from keizer.scoring.replay import Replay
 from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.load import require_store_file
 from keizer.seasons.model import Player, PlayerId, Season
@@ -19,6 +17,9 @@ from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.seasons.store.events import Event
 from keizer.seasons.store.sqlite_file import CANNOT_WRITE, DEFAULT_TIMEOUT, writable
+
+if TYPE_CHECKING:
+    from keizer.scoring.replay import Replay
 
 T = TypeVar("T")
 
@@ -99,6 +100,8 @@ class EveningSession:
                season.championship,  # K's separate final group holds its places (scoring/replay.py)
                json.dumps(season.ruleset_spec, sort_keys=True))
         if key not in self._replays:
+            from keizer.scoring.replay import replay  # numpy and polars: loaded by the first replay, not a mark
+
             if len(self._replays) >= REPLAY_CACHE:
                 self._replays.pop(next(iter(self._replays)))  # the oldest
             self._replays[key] = replay(season, upto)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 from fractions import Fraction
 
-from keizer.scoring.card import player_card, PlayerCard
-from keizer.scoring.replay import Replay
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import team_results_to_come, to_come_said
 from keizer.evening.session import EveningSession
+
+if TYPE_CHECKING:
+    from keizer.scoring.card import PlayerCard
+    from keizer.scoring.replay import Replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,4 +127,6 @@ class Standings:
         rep = self.session.replay(k)
         if player.id not in rep.ranking_after(k):
             raise KeizerError(f"{player.name} is not ranked after round {k} (withdrawn)")
+        from keizer.scoring.card import player_card
+
         return player_card(rep, player.id, k)

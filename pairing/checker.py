@@ -131,7 +131,10 @@ class _Check:
                 self.bad.append(Violation("fixed", (white, black),
                                           f"{what}: a player of a fixed game plays another"))
             return None
-        if inst.is_forbidden(white, black):
+        if inst.kept_apart(white, black):
+            self.bad.append(Violation("group", (white, black), f"{white} and {black} are in the championship "
+                                                               f"group: they meet only as its schedule says"))
+        elif inst.is_forbidden(white, black):
             self.bad.append(Violation("forbid", (white, black), f"{white} and {black} must not play each other "
                                                                 f"(director)"))
         self.meeting_rules(white, black)

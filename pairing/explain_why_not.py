@@ -56,7 +56,8 @@ class WhyNot:
     distance: int
     """Places apart among those present (the board's distance is larger, or further from the target)."""
     rules: tuple[str, ...]
-    """Hard rules the pair would break: `forbid`, `lock`, `bye`, `max_meetings`, `rematch_from_round`."""
+    """Hard rules the pair would break: `forbid` (the director's), `group` (the championship group's schedule),
+    `lock`, `bye`, `max_meetings`, `rematch_from_round`."""
     pair_terms: tuple[tuple[str, int], ...]
     """(criterion, cost or units) of the game player–candidate, every non-zero term."""
     forced: Forced | None
@@ -132,7 +133,10 @@ class WhyNotExplainer:
         inst = self.inst
         rules: list[str] = []
         words: list[str] = []
-        if inst.is_forbidden(x.id, c.id):
+        if inst.kept_apart(x.id, c.id):
+            rules.append("group")
+            words.append(f"{x.id} and {c.id} are in the championship group: they meet only as its schedule says")
+        elif inst.is_forbidden(x.id, c.id):
             rules.append("forbid")
             words.append(f"the director forbade {x.id}–{c.id}")
         partner = inst.lock_partner(c.id)

@@ -63,7 +63,7 @@ class RoundInstance:
     locks: tuple[Pair, ...]
     """Pairs that must play each other (director), each in id order, sorted."""
     forbids: tuple[Pair, ...]
-    """Pairs that must not play each other (director), each in id order, sorted."""
+    """Pairs that must not play each other — the director's and those of `apart` — each in id order, sorted."""
     bye_lock: PlayerId | None
     """The player the director gives the bye (K: the volunteer)."""
     history: History
@@ -71,6 +71,9 @@ class RoundInstance:
     """Ranked players not paired this round and why (entry, withdrawn, not joined), in rank order."""
     keep: KeptPairing | None = None
     """The round's accepted pairing, when it is paired again keeping what it can (the `keep_accepted` tier)."""
+    apart: tuple[Pair, ...] = ()
+    """The forbidden pairs that are the championship group's rule, not the director's: members meet only as
+    its schedule says (docs/rules.md §8). An explanation says which of the two forbids a pair."""
     _state: dict[PlayerId, PlayerState] = field(init=False, repr=False, compare=False)
     _lock: dict[PlayerId, PlayerId] = field(init=False, repr=False, compare=False)
     _forbid: frozenset[Pair] = field(init=False, repr=False, compare=False)
@@ -118,6 +121,10 @@ class RoundInstance:
     def is_forbidden(self, a: PlayerId, b: PlayerId) -> bool:
         return pair_key(a, b) in self._forbid
 
+    def kept_apart(self, a: PlayerId, b: PlayerId) -> bool:
+        """The championship group's rule forbids the pair (`apart`), not the director."""
+        return pair_key(a, b) in self.apart
+
     def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
         return self.history.meetings_of(a, b)
 
@@ -154,7 +161,8 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
     fixed_games = pool.place_fixed(tuple(fixed) + scheduled_fixed(season, ruleset, k, present, fixed))
     locked, partner = lock_pairs(pool, locks)
     forbidden = forbid_pairs(season, forbids, locked, fixed_games)
-    forbidden |= group_forbids(season, ruleset, k, present, fixed_games, locked)
+    apart = group_forbids(season, ruleset, k, present, fixed_games, locked)
+    forbidden |= apart
     if bye is not None:
         check_bye(pool, bye, partner)
     if history is None:
@@ -164,7 +172,7 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
     return RoundInstance(round_number=k, rules=rules, ranking_size=len(ranking), players=players,
                          fixed=fixed_games, fixed_players=fixed_players, locks=tuple(sorted(locked)),
                          forbids=tuple(sorted(forbidden)), bye_lock=bye, history=history,
-                         unavailable=pool.unavailable)
+                         unavailable=pool.unavailable, apart=tuple(sorted(apart)))
 
 
 def ruleset_of(season: Season) -> Ruleset:

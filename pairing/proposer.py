@@ -10,7 +10,7 @@ from keizer.pairing.costs import CompiledCosts, compile_costs
 from keizer.pairing.criteria.pair_cost import CostContext, criteria_totals, PairCost
 from keizer.pairing.criteria.weights import RELAX_NAMES
 from keizer.pairing.gcpause import collector_paused
-from keizer.pairing.instance import RoundInstance
+from keizer.pairing.instance import PlayerState, RoundInstance
 from keizer.pairing.proposal import BandReport, Board, Proposal, Relaxation
 from keizer.pairing.solvers.base import NoPairing, Solution
 from keizer.pairing.solvers.solve import pick_solver, solve, SolverName
@@ -149,12 +149,33 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
     numbered = tuple(Board(i + 1, b.white, b.black, b.kind, b.cost) for i, (_, b) in enumerate(boards))
     bye_units = costs.bye_index[sol.bye] if sol.bye is not None else 0
     criteria = criteria_totals((pc for _, _, pc, _ in priced), bye_units or 0)
+    notes = tuple(n for n in notes if not n.startswith(OPENING_NOTE)) \
+        + opening_note(inst, [(a, b) for a, b, _, _ in priced])  # this pairing's own (an alternative's too)
     return Proposal(round_number=inst.round_number, boards=numbered,
                     bye=costs.players[sol.bye] if sol.bye is not None else None, objective=sol.objective,
                     tiers=costs.weights.split(sol.objective), criteria=criteria, relaxations=tuple(relaxations),
                     solver=sol.info, seed=inst.seed, band=report, bye_order=costs.bye_policy, notes=notes,
                     costs=costs, moved=None if inst.keep is None else inst.keep.moved(
                         [(b.white, b.black) for b in numbered], costs.players[sol.bye] if sol.bye is not None else None))
+
+
+OPENING_NOTE = "opening round (D art. 7"
+"""How the note of `opening_note` starts."""
+
+
+def opening_note(inst: RoundInstance, games: list[tuple[PlayerState, PlayerState]]) -> tuple[str, ...]:
+    """D art. 7 said where it is not followed to the letter (docs/rules.md §7, §12): in an opening round
+    whose players are not whole blocks of twice the distance (20 for D), how far apart the boards came."""
+    target = inst.target_distance
+    paired = 2 * len(games)
+    if target == 1 or not games or paired % (2 * target) == 0:
+        return ()
+    apart = sorted(abs(a.pos - b.pos) for a, b in games)
+    spread = f"{apart[0]} to {apart[-1]}" if apart[0] != apart[-1] else f"{apart[0]}"
+    return (f"{OPENING_NOTE}: \"Nr. 1 tegen Nr. 11; Nr. 12 tegen Nr. 2 … Nr. 21 tegen Nr. 31\"): "
+            f"{paired} players paired are not whole blocks of {2 * target}, so a rank distance of {target} is "
+            f"aimed at and the difference spread over the boards: {spread} places apart (art. 7 leaves this to "
+            f"the director, \"creatief\")",)
 
 
 def _relaxations(inst: RoundInstance, game: PairCost, locked: bool) -> list[Relaxation]:

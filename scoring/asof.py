@@ -3,14 +3,20 @@
 The table after round K never changes because of what happens after K: a removal by a withdrawal before
 round J acts from J on, and a player who joins at round J is in no ranking before J. So a replay runs in
 segments, each from a round at which the ranked players change; a segment scores the season as it stood
-then (`season_as_of`), starting from the ranking the round was paired from (`entry_ranking`).
+then (`season_as_of`), each of its rounds from the ranking it started from (`round_starts`), round J from
+the ranking it was paired from (`entry_ranking`). A removal takes the player out of the system as if he had
+never been in it (D art. 22): the rankings a segment from a removal starts from are those of the season
+without him from round 1 on (`made`: the removals made from the start).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from fractions import Fraction
 
+from keizer.scoring.values import ladder_values
+from keizer.seasons.championship import out_of_keizer
 from keizer.seasons.errors import InputError
 from keizer.seasons.model import Player, PlayerId, Season
 from keizer.seasons.ruleset.model import Ruleset
@@ -24,18 +30,30 @@ def _removals(season: Season, ruleset: Ruleset) -> dict[PlayerId, int]:
     return {w.player: w.before_round for w in season.withdrawals if w.before_round <= limit}
 
 
-def boundaries(season: Season, ruleset: Ruleset, upto: int) -> tuple[int, ...]:
+def removal_rounds(season: Season, ruleset: Ruleset) -> tuple[int, ...]:
+    """The rounds from which a withdrawal removes a player (D art. 22), each once, in order."""
+    return tuple(sorted(set(_removals(season, ruleset).values())))
+
+
+def removed_at(season: Season, ruleset: Ruleset, k: int) -> frozenset[PlayerId]:
+    """The players a withdrawal removes from round k on (before_round = k, D art. 22)."""
+    return frozenset(p for p, r in _removals(season, ruleset).items() if r == k)
+
+
+def boundaries(season: Season, ruleset: Ruleset, upto: int, made: int = 0) -> tuple[int, ...]:
     """Round 1 and every round 2..upto at which a removal takes effect or a player joins: where the ranked
-    players change, so where a replay starts a new segment."""
-    starts = {r for r in _removals(season, ruleset).values() if 2 <= r <= upto}
+    players change, so where a replay starts a new segment. `made`: the removals taking effect at or before
+    that round are made from round 1 on (as if those players had never been in the season): no boundary."""
+    starts = {r for r in _removals(season, ruleset).values() if 2 <= r <= upto and r > made}
     starts |= {p.joined for p in season.players if 2 <= p.joined <= upto}
     return (1,) + tuple(sorted(starts))
 
 
-def season_as_of(season: Season, ruleset: Ruleset, k: int) -> Season:
+def season_as_of(season: Season, ruleset: Ruleset, k: int, made: int = 0) -> Season:
     """The season as it stood when round k was played: players who join after k left out (with their `late`
-    entries), withdrawals that remove a player after k not yet made. Rounds after k are not for scoring."""
-    later = {p for p, r in _removals(season, ruleset).items() if r > k}
+    entries), withdrawals that remove a player after k (and after `made`) not yet made. Rounds after k are
+    not for scoring."""
+    later = {p for p, r in _removals(season, ruleset).items() if r > max(k, made)}
     absent = {p.id for p in season.players if p.joined > k}
     if not later and not absent:
         return season
@@ -85,4 +103,35 @@ def _place(player: Player, ranking: list[PlayerId], rating: dict[PlayerId, int |
     return 1 + sum(1 for pid in ranking if (other := rating[pid]) is not None and other >= r)
 
 
-__all__ = ["boundaries", "entry_ranking", "season_as_of"]
+def round_starts(season: Season, ruleset: Ruleset, start: int, players: tuple[Player, ...],
+                 ranking_as_of: Callable[[int, int], tuple[PlayerId, ...]],
+                 entry: Callable[[int], tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]],
+                 ) -> tuple[dict[int, list[int]], dict[PlayerId, Fraction]]:
+    """Rounds 1..start of a later segment: the ranking each starts from (ranked indices), and the value of the
+    place each player who joined after round 1 entered at (docs/rules.md §4).
+
+    Each round from the ranking it started from: before `start` the published one — derived again without
+    the players removed since, as if never there (D art. 22) — with those who joined at that round where they
+    entered and those joining later last, where they change no one's value; round `start` from the ranking
+    it was paired from."""
+    index = {p.id: i for i, p in enumerate(players)}
+    mode = ruleset.championship.mode if ruleset.championship else None
+    starts: dict[int, list[int]] = {}
+    entered: dict[PlayerId, Fraction] = {}
+    for k in range(1, start + 1):
+        if k < start:
+            before = [p for p in ranking_as_of(k - 1, start) if p in index]
+            held = out_of_keizer(season.championship, mode, k - 1)
+            ranking = entry_ranking(before, [p for p in players if p.joined <= k], held)
+        else:
+            ranking = entry(start)[0]
+        joining = [p.id for p in players if p.joined == k and k > 1]
+        if joining:
+            values = ladder_values(ruleset.value, len(ranking))
+            entered |= {p: values[ranking.index(p)] for p in joining}
+        placed = [index[p] for p in ranking]
+        starts[k] = placed + sorted(set(range(len(players))) - set(placed))
+    return starts, entered
+
+
+__all__ = ["boundaries", "entry_ranking", "removal_rounds", "removed_at", "round_starts", "season_as_of"]

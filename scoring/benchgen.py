@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from keizer.scoring.facts import FactsBuilder
-from keizer.scoring.replay import make_engine
+from keizer.scoring.starting import make_engine
 from keizer.scoring.slots import round_frame
 from keizer.scoring.terms import compile_terms
 from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season

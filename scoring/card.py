@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from keizer.scoring.engine import RoundState
 from keizer.scoring.replay import Replay
 from keizer.scoring.values import round_to_grid
 from keizer.seasons.errors import InputError
@@ -129,18 +130,39 @@ def _describe(line: CardLine) -> str:
 
 def player_card(replay: Replay, player: PlayerId, k: int | None = None) -> PlayerCard:
     """The card of a ranked player after round k (default: the replay's last round)."""
+    segment = replay.at(k)  # the segment that publishes round k's table (docs/rules.md §6)
+    if player not in {p.id for p in segment.players}:
+        raise InputError("player", f"{player!r} is not in the standings (unknown or removed by a withdrawal)")
+    return player_cards(replay, k, (player,))[player]
+
+
+def player_cards(replay: Replay, k: int | None = None, players: tuple[PlayerId, ...] | None = None
+                 ) -> dict[PlayerId, PlayerCard]:
+    """The cards of the ranked `players` (default: all) after round k, reading the frame and the published
+    rankings once for all of them (a site has a page for every player)."""
     replay = replay.at(k)  # the segment that publishes round k's table (docs/rules.md §6)
     index = {p.id: i for i, p in enumerate(replay.players)}
-    if player not in index:
-        raise InputError("player", f"{player!r} is not in the standings (unknown or removed by a withdrawal)")
     st = replay.states[replay.upto if k is None else _check(replay, k)]
-    i = index[player]
+    wanted = tuple(replay.players[i].id for i in range(len(replay.players))) if players is None else players
+    chosen = [index[p] for p in wanted]
+    slots = replay.slots.filter(pl.col("ranked").is_in(chosen) & (pl.col("round") <= st.round)).sort("ranked", "round")
+    rows: dict[int, list[dict[str, Any]]] = {i: [] for i in chosen}
+    for slot in slots.iter_rows(named=True):
+        rows[slot["ranked"]].append(slot)
+    published = [{pid: place for place, pid in enumerate(replay.ranking_after(r), start=1)}
+                 for r in range(st.round + 1)]
+    ranked = frozenset(replay.season.start_rank(p.id) - 1 for p in replay.players)
+    return {player: _card(replay, st, player, index[player], rows[index[player]], published, ranked)
+            for player in wanted}
+
+
+def _card(replay: Replay, st: RoundState, player: PlayerId, i: int, slots: list[dict[str, Any]],
+          published: list[dict[PlayerId, int]], ranked: frozenset[int]) -> PlayerCard:
+    """Ranked player i's card after round `st.round`, from their rows of the frame in round order."""
     values = replay.value_ladder()
     rules = replay.ruleset
     lines = []
-    slots = replay.slots.filter((pl.col("ranked") == i) & (pl.col("round") <= st.round)).sort("round")
-    ranked = frozenset(replay.season.start_rank(p.id) - 1 for p in replay.players)
-    for slot in slots.iter_rows(named=True):
+    for slot in slots:
         r = slot["round"]
         pricing = replay.states[st.base_round if r <= st.base_round else r].valuations
         lines.append(_line(replay, slot, pricing, values, ranked))
@@ -148,25 +170,25 @@ def player_card(replay: Replay, player: PlayerId, k: int | None = None) -> Playe
     self_value = Fraction(0)
     if rules.self_value == "current":
         self_value = sum((values[r] for r in own_ranks), Fraction(0)) / len(own_ranks)
-    elif rules.self_value == "initial":
-        self_value = values[i]
+    v0 = replay.starting[i] if replay.starting else values[i]  # docs/rules.md §4: the starting value
+    if rules.self_value == "initial":
+        self_value = v0
     bonus = Fraction(0)
-    if rules.aalsmeer is not None:
+    if rules.aalsmeer is not None and (not replay.bonus or replay.bonus[i]):
         a = rules.aalsmeer
-        bonus = a.multiplier * values[i] * max(0, a.rounds - st.round) / a.rounds
+        bonus = a.multiplier * v0 * max(0, a.rounds - st.round) / a.rounds
     place = int(np.flatnonzero(st.order == i)[0])
-    history = tuple(_published_rank(replay, player, i, r) for r in range(st.round + 1))
+    history = tuple(_published_rank(replay, published, player, i, r) for r in range(st.round + 1))
     return PlayerCard(player=player, name=replay.players[i].name, round=st.round, rank=place + 1,
                       score=Fraction(int(st.num[i]), st.den), value=values[place], lines=tuple(lines), bonus=bonus,
                       self_value=self_value, rank_history=history)
 
 
-def _published_rank(replay: Replay, player: PlayerId, i: int, r: int) -> int:
+def _published_rank(replay: Replay, published: list[dict[PlayerId, int]], player: PlayerId, i: int, r: int) -> int:
     """The player's place in the table published after round r (docs/rules.md §6: an earlier segment's), or,
     before they joined, their place in the ranking this replay priced that round with (they stood last)."""
-    published = replay.ranking_after(r)
-    if player in published:
-        return published.index(player) + 1
+    if player in published[r]:
+        return published[r][player]
     return int(np.flatnonzero(replay.states[r].order == i)[0]) + 1
 
 
@@ -207,4 +229,4 @@ def _line(replay: Replay, slot: dict[str, Any], pricing: tuple[np.ndarray, ...],
                     points=points)
 
 
-__all__ = ["CardLine", "PlayerCard", "player_card"]
+__all__ = ["CardLine", "PlayerCard", "player_card", "player_cards"]

@@ -44,22 +44,27 @@ class Engine:
     """Steps a season's rounds; holds the running terms and, in frozen mode, the base total."""
 
     def __init__(self, ruleset: Ruleset, scale: Scale, tb: TieBreak, n: int, rounds_planned: int | None,
-                 cap: int = ITERATION_CAP, pinned: tuple[int, np.ndarray] | None = None) -> None:
+                 cap: int = ITERATION_CAP, pinned: tuple[int, np.ndarray] | None = None,
+                 v0: np.ndarray | None = None, bonus: np.ndarray | None = None) -> None:
         """`pinned`: (after_round, ranked indices) of a "separate" group's members, held at the top of every
-        ranking after that round (docs/rules.md §8)."""
+        ranking after that round (docs/rules.md §8). `v0`: each player's starting value × lv (default: the
+        value of their place in starting order); `bonus`: who has the starting bonus (default: everyone)."""
         self.ruleset, self.scale, self.tb, self.n, self.cap = ruleset, scale, tb, n, cap
         self.pinned_tb = None if pinned is None else (pinned[0], replace(tb, pinned=pinned[1].astype(np.int64)))
         self.rounds_planned = rounds_planned
         self.dt = scale.dtype
         self.index = np.arange(n, dtype=np.int32)
         self.zero: np.ndarray = np.zeros(n, dtype=self.dt)
-        v0 = scale.v_int[:n]  # the starting ranking is the ranked players in starting order
+        self.v0 = scale.v_int[:n] if v0 is None else v0.astype(self.dt)
+        self.bonus = np.ones(n, dtype=bool) if bonus is None else bonus
         unit = scale.d // scale.lv
-        self.self_const = v0 * unit if ruleset.self_value == "initial" else self.zero
+        self.self_const = self.v0 * unit if ruleset.self_value == "initial" else self.zero
         self.self_own = self.zero + unit if ruleset.self_value == "current" else self.zero
-        # Aalsmeer (docs/rules.md §4): m × v0 × (n − j)/n; per-player m·v0·D/n, times the rounds still to go.
+        # Aalsmeer (docs/rules.md §4): m × v0 × (n − j)/n; per-player m·v0·D/n, times the rounds still to go;
+        # only the players on the starting ranking have it.
         a = ruleset.aalsmeer
-        self.bonus_unit = (v0 * ((a.multiplier * scale.d).numerator // (scale.lv * a.rounds))) if a else self.zero
+        self.bonus_unit = (np.where(self.bonus, self.v0, 0).astype(self.dt)
+                           * ((a.multiplier * scale.d).numerator // (scale.lv * a.rounds))) if a else self.zero
         self.parts: list[Terms] = []
         self.base: np.ndarray = exact(self.zero)
         self.base_mult = 1

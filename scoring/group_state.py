@@ -9,7 +9,7 @@ from typing import Literal
 
 from keizer.scoring.group_table import GAMES_PER_PAIR, GroupRow, table
 from keizer.seasons.model import DecisionGame
-from keizer.seasons.model import PlayerId
+from keizer.seasons.model import PlayerId, Result
 from keizer.seasons.numbers import game_points_text
 
 Phase = Literal["playing", "champion", "decision", "playoff", "shared"]
@@ -71,9 +71,11 @@ class GroupState:
         return f"still tied after the {what}s: {names(self.champion)} share the title"
 
 
-def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...]) -> GroupState:
-    """The state from the group table and the decision games recorded so far."""
-    best = max(r.points for r in rows)
+def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...],
+                withdrawn: frozenset[PlayerId] = frozenset()) -> GroupState:
+    """The state from the group table and the decision games recorded so far; `withdrawn`: members who
+    withdrew, whose decision games are won by their opponents (docs/rules.md §8)."""
+    best = max((r.points for r in rows), default=Fraction(0))
     left = sum(r.to_play for r in rows) // 2
     if left:
         contenders = tuple(r.player for r in rows if r.points + r.to_play >= best)
@@ -85,11 +87,11 @@ def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...]) 
         return GroupState("champion", tied, tied, ())
     phase: Phase = "decision" if len(tied) == 2 else "playoff"
     # Two tied: two decision games, one with each colour; more: a double round robin among them. A game
-    # recorded with the other colours still counts for its pair.
+    # recorded with the other colours still counts for its pair; a game beyond a pair's two does not.
+    counted = decision_games(tied, decision, withdrawn)
     count: dict[frozenset[PlayerId], list[tuple[PlayerId, PlayerId]]] = {}
-    for g in decision:
-        if g.result.is_decided:
-            count.setdefault(frozenset((g.white, g.black)), []).append((g.white, g.black))
+    for g in counted:
+        count.setdefault(frozenset((g.white, g.black)), []).append((g.white, g.black))
     needed: list[tuple[PlayerId, PlayerId]] = []
     for i, a in enumerate(tied):
         for b in tied[i + 1:]:
@@ -97,12 +99,35 @@ def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...]) 
             needed += [c for c in ((a, b), (b, a)) if c not in done][: max(0, GAMES_PER_PAIR - len(done))]
     if needed:
         return GroupState(phase, (), tied, tuple(needed), 0, tied, best)
-    top = tuple(r.player for r in table(tied, decision) if r.place == 1)
+    top = tuple(r.player for r in table(tied, counted) if r.place == 1)
     return GroupState("champion" if len(top) == 1 else "shared", top, top, (), 0, tied, best)
+
+
+def decision_games(tied: tuple[PlayerId, ...], decision: tuple[DecisionGame, ...],
+                   withdrawn: frozenset[PlayerId] = frozenset()) -> tuple[DecisionGame, ...]:
+    """The decision games that count (D art. 2): among the tied, per pair the first two with a result as
+    recorded (a third is never played: still tied, they share the title); a pair with one withdrawn member
+    has its games still to play won by the other (two withdrawn members play none)."""
+    out: list[DecisionGame] = []
+    per_pair: dict[frozenset[PlayerId], int] = {}
+    for g in decision:
+        key = frozenset((g.white, g.black))
+        if g.result.is_decided and len(key) == 2 and key <= set(tied) and per_pair.get(key, 0) < GAMES_PER_PAIR:
+            per_pair[key] = per_pair.get(key, 0) + 1
+            out.append(g)
+    for i, a in enumerate(tied):
+        for b in tied[i + 1:]:
+            gone = {a, b} & withdrawn
+            if len(gone) == 1:
+                (loser,) = gone
+                winner = b if loser == a else a
+                out += [DecisionGame(winner, loser, Result.WHITE_FORFEIT_WIN)] * (
+                    GAMES_PER_PAIR - per_pair.get(frozenset((a, b)), 0))
+    return tuple(out)
 
 
 def _games(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-__all__ = ["GroupState", "Phase", "StateKind", "group_state"]
+__all__ = ["GroupState", "Phase", "StateKind", "decision_games", "group_state"]

@@ -7,16 +7,16 @@ from fractions import Fraction
 
 from keizer.seasons.model import ChampionshipGroup, DecisionGame
 from keizer.seasons.model import PlayerId, Result, Season
-from keizer.seasons.ruleset.model import ChampionshipRule
-
-GAMES_PER_PAIR = 2
-"""A double round robin: every pair of members plays twice, once with each colour (D art. 4)."""
+from keizer.seasons.ruleset.model import GAMES_PER_PAIR, ChampionshipRule
 
 
 def propose_members(ranking: tuple[PlayerId, ...], size: int, declined: tuple[PlayerId, ...] = (),
-                    ) -> tuple[PlayerId, ...]:
-    """The top `size` of the Keizer ranking who did not decline: the next in line moves up (D art. 4)."""
-    return tuple(p for p in ranking if p not in declined)[:size]
+                    passed: frozenset[PlayerId] = frozenset()) -> tuple[PlayerId, ...]:
+    """The top `size` of the Keizer ranking who did not decline: the next in line moves up (D art. 4). `passed`:
+    players passed over as well — who withdrew (as a decline, D art. 22) and who is under the participation
+    threshold (K's 33% rule decides "een notering op de ranglijst", and the group is the top of that list;
+    docs/rules.md §8)."""
+    return tuple(p for p in ranking if p not in declined and p not in passed)[:size]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,9 @@ class PlayedGame:
     black: PlayerId
     result: Result
     """PENDING: on the board, result to come (it counts as played for the schedule, not yet for points)."""
+    void: bool = False
+    """Played for the table without points for either: a game two withdrawn members never play
+    (`scoring.group_withdrawal`)."""
 
 
 def _pair(a: PlayerId, b: PlayerId) -> frozenset[PlayerId]:
@@ -139,8 +142,10 @@ def table(members: tuple[PlayerId, ...], games: tuple[PlayedGame, ...] | tuple[D
     points = {p: Fraction(0) for p in members}
     played = {p: 0 for p in members}
     for g in games:
-        pts = game_points(g.result)
-        if pts is None or g.white not in points or g.black not in points:
+        if g.white not in points or g.black not in points:
+            continue
+        pts = (Fraction(0), Fraction(0)) if isinstance(g, PlayedGame) and g.void else game_points(g.result)
+        if pts is None:
             continue
         points[g.white] += pts[0]
         points[g.black] += pts[1]

@@ -37,11 +37,12 @@ def sat_at_board() -> pl.Expr:
 
 
 def colour_history() -> pl.Expr:
-    """In a group_by over the frame (its rows in round order): the `Colour` letters of the games sat at the
-    board, oldest first ("WBW"); "" without one."""
+    """In a group_by over the frame: the `Colour` letters of the games sat at the board, oldest first ("WBW");
+    "" without one. Sorted by round here: a group_by over several tables at once (`standings_frames`) does
+    not keep its rows in the frame's order."""
     letter = (pl.when(pl.col("colour") == Colour.WHITE.sign).then(pl.lit(Colour.WHITE.letter))
               .otherwise(pl.lit(Colour.BLACK.letter)))
-    return letter.filter(sat_at_board()).str.join("")
+    return letter.sort_by("round").filter(sat_at_board().sort_by("round")).str.join("")
 
 
 def colour_run(colours: pl.Expr) -> pl.Expr:

@@ -19,7 +19,8 @@ from keizer.scoring.benchgen import generate_season
 from keizer.scoring.benchmark import MODES
 from keizer.scoring.engine import Engine
 from keizer.scoring.facts import forfeits_as_booked, season_facts
-from keizer.scoring.replay import Replay, make_engine, replay
+from keizer.scoring.replay import Replay, replay
+from keizer.scoring.starting import make_engine
 from keizer.scoring.slots import slots_frame
 from keizer.scoring.terms import Terms, compile_terms
 from keizer.seasons.model import Season
@@ -59,7 +60,7 @@ def replay_with(season: Season, engine: type[Engine]) -> Replay:
     slots = slots_frame(booked, facts)
     players = tuple(season.players[i] for i in facts.ranked)
     base = make_engine(season, ruleset, facts.prices, players, max_rounds=upto)
-    eng = engine(ruleset, base.scale, base.tb, len(players), season.rounds_planned)
+    eng = engine(ruleset, base.scale, base.tb, len(players), season.rounds_planned, v0=base.v0, bonus=base.bonus)
     terms = compile_terms(slots, eng.scale, len(players), upto)
     states = [eng.start()] + [eng.step(k, t) for k, t in enumerate(terms, start=1)]
     return Replay(season=season, ruleset=ruleset, upto=upto, players=players, ladder=eng.scale.values,

@@ -12,6 +12,7 @@ from typing import Literal
 import numpy as np
 
 from keizer.seasons.model import Player
+from keizer.seasons.names import sort_key
 
 
 def positions(order: np.ndarray) -> np.ndarray:
@@ -40,7 +41,7 @@ class TieBreak:
     rating_key: np.ndarray
     """−rating (higher first; none counts as 0)."""
     name_key: np.ndarray
-    """Place of the name in sorted order (case-insensitive first)."""
+    """Place of the name in alphabetical order by surname (`seasons.names.sort_key`)."""
     pinned: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     """Players held at places 1..len(pinned) in this order whatever their scores: a "separate" championship
     group's members after it formed (docs/rules.md §8); empty for every other ranking."""
@@ -51,10 +52,11 @@ def make_tiebreak(tiebreak: tuple[str, ...], players: tuple[Player, ...]) -> Tie
     keys = tiebreak[: tiebreak.index("start_rank") + 1] if "start_rank" in tiebreak else tiebreak + ("start_rank",)
     n = len(players)
     rating_key = np.array([-(p.rating or 0) for p in players], dtype=np.int64)
-    # Equal names share a key, so that the next key in the list decides between them.
-    names = sorted({p.name.casefold() for p in players})
+    # By surname as the national list sorts ("de Vries" under V, seasons/names.py); names equal but for case
+    # share a key, so that the next key in the list decides between them.
+    names = sorted({sort_key(p.name) for p in players})
     name_place = {nm: i for i, nm in enumerate(names)}
-    name_key = np.array([name_place[p.name.casefold()] for p in players], dtype=np.int64)
+    name_key = np.array([name_place[sort_key(p.name)] for p in players], dtype=np.int64)
     start = np.arange(n, dtype=np.int64)
     if keys[0] == "previous_rank":
         mode: Literal["previous_first", "static", "general"] = "previous_first"

@@ -13,6 +13,7 @@ from fractions import Fraction
 from keizer.scoring.fixpoint import ITERATION_CAP
 from keizer.scoring.values import ladder_values, round_to_grid
 from keizer.seasons.model import Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.names import sort_key
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 
@@ -51,7 +52,11 @@ class _Reference:
         self.group_after = None if left is None else left.formed_after
         self.group: Ranking = () if left is None else tuple(p for p in left.members if p in self.start)
         self.values = ladder_values(ruleset.value, len(self.start))
-        self.start_values = self.value_map(self.start)
+        # docs/rules.md §4: the starting ranking is the players there from round 1, on its own ladder; they have
+        # the Aalsmeer bonus. A joiner's starting value (the place entered at) is set by the chain below.
+        first = [p for p in self.start if season.player(p).joined <= 1]
+        self.start_values = dict(zip(first, ladder_values(ruleset.value, len(first))))
+        self.has_bonus = set(first)
         # Each player's slot in each round, looked up once (the lookups are plain but not free).
         self.slots = [{p: self.slot(p, rnd) for p in self.start} for rnd in season.rounds]
 
@@ -121,7 +126,7 @@ class _Reference:
         """Aalsmeer bonus left after round k plus the self value (docs/rules.md §4, §6b)."""
         total = Fraction(0)
         a = self.rules.aalsmeer
-        if a is not None:
+        if a is not None and pid in self.has_bonus:
             total += a.multiplier * self.start_values[pid] * max(0, a.rounds - k) / a.rounds
         if self.rules.self_value == "current":
             total += self.value_map(ranking)[pid]
@@ -146,7 +151,7 @@ class _Reference:
             for tb in self.rules.tiebreak:
                 parts.append({"previous_rank": before[p], "start_rank": start[p],
                               "rating": -(player.rating or 0),
-                              "name": player.name.casefold()}[tb])
+                              "name": sort_key(player.name)}[tb])
             parts.append(start[p])
             return tuple(parts)
         if self.group_after is not None and k > self.group_after:
@@ -177,13 +182,31 @@ class _Reference:
     def attended(self, pid: PlayerId, k: int) -> int:
         counts = self.rules.participation_counts
         count = 0
-        for slots in self.slots[:k]:
+        for r, slots in enumerate(self.slots[:k], start=1):
             kind, game = slots[pid]
+            if kind == "final_group":  # docs/rules.md §5, §8: the finalist's evening in the group
+                kind, game = self.group_evening(pid, r)
             if game is not None:
                 count += "game" in counts and self.outcome(pid, game) != "forfeit_loss"
             else:
                 count += ("external" if kind.startswith("external_") else kind) in counts
         return count
+
+    def group_evening(self, pid: PlayerId, r: int) -> tuple[str, Game | None]:
+        """A finalist's round r in his group: his group game; else, set aside by the schedule, a bye — unless
+        he is unavailable then (nothing) or his entry of the round says what he did; nothing once withdrawn."""
+        group = self.season.championship
+        assert group is not None
+        w = self.season.withdrawal_of(pid)
+        if w is not None and r >= w.before_round:
+            return "none", None
+        for g in group.schedule:
+            if g.round == r and pid in (g.white, g.black):
+                return "game", Game(g.white, g.black, g.result)
+        if r in group.unavailable_rounds(pid):
+            return "none", None
+        entry = self.season.round(r).entry_of(pid)
+        return ("bye" if entry is None else entry.factor_key), None
 
     def standing(self, k: int, order: Ranking, scores: dict[PlayerId, Fraction], iterations: int,
                  cycle: int, capped: bool) -> RefStanding:
@@ -225,27 +248,52 @@ def reference_replay(season: Season, upto: int | None = None, cap: int = ITERATI
     """The standings after rounds 0..upto (default: the last scored round). Each table is that of the season as
     it stood then (docs/rules.md §6): from a round at which a removal takes effect or a player joins, the
     rounds are replayed without the players not yet joined and with the removals made so far, and that
-    round starts from the ranking before it, changed accordingly."""
+    round starts from the ranking before it, changed accordingly. A removal takes the player out of the
+    system as if he had never been in it (D art. 22): from its round on, the rankings before it are those of
+    the season without him from round 1 on."""
     ruleset = parse_ruleset(season.ruleset_spec)
-    upto = season.last_scored_round if upto is None else upto
+    return _chain(season, ruleset, season.last_scored_round if upto is None else upto, cap, 0)
+
+
+def _chain(season: Season, ruleset: Ruleset, upto: int, cap: int, made: int) -> tuple[RefStanding, ...]:
+    """Standings 0..upto, the removals before rounds up to `made` made from round 1 on."""
     limit = ruleset.withdrawal.removal_before_round
     gone = {w.player: w.before_round for w in season.withdrawals if limit is not None and w.before_round <= limit}
-    starts = sorted({1} | {r for r in gone.values() if 2 <= r <= upto}
+    starts = sorted({1} | {r for r in gone.values() if 2 <= r <= upto and r > made}
                     | {p.joined for p in season.players if 2 <= p.joined <= upto})
     out: list[RefStanding] = []
     for i, start in enumerate(starts):
         end = starts[i + 1] - 1 if i + 1 < len(starts) else upto
-        then = _as_of(season, start, {p for p, r in gone.items() if r > start})
+        then = _as_of(season, start, {p for p, r in gone.items() if r > max(start, made)})
         ref = _Reference(then, ruleset, cap)
         entry = None
-        if out:  # rounds before `start` from the published rankings (newcomers last), `start` from its entry
+        if out:  # rounds before `start` from the rankings before it (newcomers last), `start` from its entry
+            without: dict[int, tuple[RefStanding, ...]] = {}
+
+            def before(j: int) -> Ranking:
+                """The ranking after round j: the published one, or, when a removal after j and by `start`
+                takes players out, the one of the season without every player removed by then."""
+                later = [r for r in gone.values() if j < r <= start and r > made]
+                if not later:
+                    return out[j].order
+                r = max(later)
+                if r not in without:
+                    without[r] = _chain(season, ruleset, r - 1, cap, r)
+                return without[r][j].order
+
             ranked = [p for p in then.players if p.id in ref.start]
-            entry = {k: tuple([p for p in out[k - 1].order if p in ref.start]
-                              + [p for p in ref.start if p not in out[k - 1].order]) for k in range(1, start)}
             group, separate = season.championship, ruleset.championship is not None \
                 and ruleset.championship.mode == "separate"
-            held = group.members if group is not None and separate and start - 1 > group.formed_after else ()
-            entry[start] = _entering(out[-1].order, ranked, held)
+
+            def held(k: int) -> tuple[PlayerId, ...]:
+                return group.members if group is not None and separate and k - 1 > group.formed_after else ()
+            # each round k < start: the players who joined at k where they entered, the later ones last
+            entry = {}
+            for k in range(1, start + 1):
+                entered = _entering(before(k - 1), [p for p in ranked if p.joined <= k], held(k))
+                entry[k] = entered + tuple(p for p in ref.start if p not in entered)
+                values = ladder_values(ruleset.value, len(entered))
+                ref.start_values |= {p.id: values[entered.index(p.id)] for p in ranked if p.joined == k > 1}
         out.extend(ref.run(end, entry)[len(out):])
     return tuple(out)
 

@@ -8,23 +8,22 @@ from fractions import Fraction
 import numpy as np
 import polars as pl
 
-from keizer.scoring.asof import boundaries, entry_ranking, season_as_of
-from keizer.scoring.engine import Engine, RoundState
+from keizer.scoring.asof import boundaries, entry_ranking, removal_rounds, removed_at, round_starts, season_as_of
+from keizer.scoring.engine import RoundState
 from keizer.scoring.facts import Price, forfeits_as_booked, removed_players, season_facts
 from keizer.scoring.fixpoint import ITERATION_CAP
-from keizer.scoring.ranking import make_tiebreak
-from keizer.scoring.scale import make_scale
-from keizer.scoring.slots import slots_frame
+from keizer.scoring.participation import group_evenings, taking_part
+from keizer.scoring.slots import indexed_by, slots_frame
+from keizer.scoring.starting import make_engine
 from keizer.scoring.terms import compile_terms
 from keizer.scoring.values import ladder_values
 from keizer.scoring.work import worst_case_work
-from keizer.seasons.championship import final_group, out_of_keizer
+from keizer.seasons.championship import out_of_keizer
 from keizer.seasons.errors import InputError
 from keizer.seasons.limits import check_scoring_work
 from keizer.seasons.model import EntryKind, Player, PlayerId, Season
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
-from keizer.seasons.ruleset.model import EXTERNAL_FACTOR_KEYS, PARTICIPATION_COUNTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +106,19 @@ class Replay:
     """The first round whose table this replay gives; earlier ones are `earlier`'s (docs/rules.md §6)."""
     earlier: Replay | None = field(default=None, repr=False, compare=False)
     """The replay of the rounds before `first`, when the ranked players changed at `first`."""
+    made: int = 0
+    """The withdrawals that remove a player before a round up to this one are made from round 1 on: a replay
+    of the season as if those players had never been in it (D art. 22), the rankings a segment from such a
+    removal starts from. 0: every removal acts from its own round on, as published."""
+    cap: int = field(default=ITERATION_CAP, repr=False, compare=False)
+    """The iteration's safety net this replay was made with (docs/rules.md §3)."""
+    starting: tuple[Fraction, ...] = field(default=(), repr=False, compare=False)
+    """Per ranked player: the starting value v0 behind the Aalsmeer bonus and `self_value: "initial"`
+    (`scoring.starting.starting_values`; empty: the value of the place in starting order)."""
+    bonus: tuple[bool, ...] = field(default=(), repr=False, compare=False)
+    """Per ranked player: has the Aalsmeer bonus (on the starting ranking; empty: everyone)."""
+    _without: dict[int, Replay] = field(default_factory=dict, repr=False, compare=False)
+    """Round k → the replay of rounds 1..k − 1 without the players removed at k (`rankings_before`), once made."""
 
     def at(self, k: int | None) -> Replay:
         """The segment of this replay that gives the table after round k (checked: 0..upto)."""
@@ -133,14 +145,36 @@ class Replay:
         """(ranking, values) round k (1..upto+1) is paired and scored from: the ranking after round k − 1,
         without players a withdrawal removes from round k on, with the players who join at round k at the
         place they enter (docs/rules.md §6)."""
-        before = self.ranking_after(k - 1)
-        scored = season_as_of(self.season, self.ruleset, k)
+        before = self.rankings_before(k).ranking_after(k - 1)
+        scored = season_as_of(self.season, self.ruleset, k, self.made)
         held = out_of_keizer(self.season.championship,
                              self.ruleset.championship.mode if self.ruleset.championship else None, k - 1)
         ranking = entry_ranking(before, [p for p in scored.players if p.id not in removed_players(scored, self.ruleset)],
                                 held)
         ladder = self.ladder if len(ranking) == len(self.ladder) else ladder_values(self.ruleset.value, len(ranking))
         return ranking, tuple(ladder[: len(ranking)])
+
+    def rankings_before(self, k: int) -> Replay:
+        """The replay whose rankings rounds 1..k − 1 have in the tables from round k on: this one, or, when a
+        withdrawal removes players from round k on, the season without them from round 1 on — every ranking
+        derived again as if they had never been in it (D art. 22: "uit het systeem verwijderd",
+        docs/rules.md §6), not the published one with their names struck out."""
+        if k < 2 or k <= self.made or not removed_at(self.season, self.ruleset, k):
+            return self
+        if k <= self.upto:  # k starts a segment of this replay: the one before it knows
+            seg = self.at(k)
+            assert seg.earlier is not None and seg.first == k
+            return seg.earlier.rankings_before(k)
+        if k not in self._without:
+            self._without[k] = _chain(self.season, self.ruleset, k - 1, self.cap, made=k)
+        return self._without[k]
+
+    def ranking_as_of(self, j: int, k: int) -> tuple[PlayerId, ...]:
+        """The ranking after round j (< k) as the tables from round k on have it: the published one, or, when a
+        withdrawal after j and by k removes a player, the one derived again without every player removed
+        by then (`rankings_before`)."""
+        later = [r for r in removal_rounds(self.season, self.ruleset) if j < r <= k and r > self.made]
+        return (self.rankings_before(max(later)) if later else self).ranking_after(j)
 
     def value_ladder(self) -> tuple[Fraction, ...]:
         """The value of rank 1..N (N = ranked players)."""
@@ -164,11 +198,11 @@ class Replay:
         return Standings(round=st.round, rows=rows,
                          iteration=IterationReport(iterations=st.iterations, cycled=st.cycled,
                                                    cycle_length=st.cycle_length, capped=st.capped),
-                         missing=missing_results(self.season, st.round))
+                         missing=missing_results(self.season, st.round, self.ruleset))
 
     def attended(self, k: int | None = None) -> np.ndarray:
         """Per ranked player: rounds 1..k taken part in, as the ruleset's `participation` counts it (docs/rules.md
-        §5; by default K's "Opk": played, bye, duty, a team match)."""
+        §5; by default K's "Opk": played, bye, duty, a team match), K's finalists' evenings in their group too."""
         seg = self.at(k)
         if seg is not self:
             return seg.attended(k)
@@ -178,6 +212,10 @@ class Replay:
                   .collect())
         out = np.zeros(len(self.players), dtype=np.int64)
         out[counts["ranked"].to_numpy()] = counts["attended"].to_numpy()
+        index = {p.id: i for i, p in enumerate(self.players)}
+        for pid, evenings in group_evenings(self.season, self.ruleset, k).items():  # K's finalists (§8)
+            if pid in index:
+                out[index[pid]] += evenings
         return out
 
     def eligibility(self, k: int | None = None) -> np.ndarray | None:
@@ -192,11 +230,13 @@ class Replay:
         return self.attended(k) * share.denominator >= share.numerator * k
 
 
-def missing_results(season: Season, k: int) -> int:
-    """Results of rounds 1..k still to come — games pending and team matches marked without their result:
-    the standings after k are provisional while any is."""
+def missing_results(season: Season, k: int, ruleset: Ruleset) -> int:
+    """Results of rounds 1..k still to come — games pending and team matches marked without their result,
+    where that result changes the score (`Ruleset.team_result_scores`: not under D, art. 18): the standings
+    after k are provisional while any is."""
+    team = ruleset.team_result_scores
     return sum(sum(1 for g in rnd.games if not g.result.is_decided)
-               + sum(1 for _, entry in rnd.entries if entry is EntryKind.EXTERNAL_PENDING)
+               + (sum(1 for _, entry in rnd.entries if entry is EntryKind.EXTERNAL_PENDING) if team else 0)
                for rnd in season.rounds[:k])
 
 
@@ -208,10 +248,8 @@ def last_paired_round(season: Season) -> int:
 def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP, bounded: bool = True) -> Replay:
     """Replay rounds 1..upto (default: the last scored round); 0 is the starting ranking.
 
-    `cap`: the iteration's safety net (docs/rules.md §3), reported as `capped` when reached. `bounded`: a
-    season that may take longer than keizer answers in is refused before any of it is scored
-    (`seasons.limits.check_scoring_work`); the benchmarks, which time such seasons on purpose, say False.
-    """
+    `cap`: the iteration's safety net (docs/rules.md §3), reported as `capped` when reached. `bounded`: a season
+    past what keizer scores in time is refused first (`scoring.work`); benchmarks time such seasons: False."""
     ruleset = parse_ruleset(season.ruleset_spec)
     top = last_paired_round(season)
     if upto is None:
@@ -220,91 +258,44 @@ def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP,
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
     if bounded:
         check_scoring_work(worst_case_work(season, ruleset, upto, cap), len(season.players), upto)
-    booked = forfeits_as_booked(season, ruleset)
-    starts = boundaries(season, ruleset, upto)
+    return _chain(season, ruleset, upto, cap)
+
+
+def _chain(season: Season, ruleset: Ruleset, upto: int, cap: int, made: int = 0) -> Replay:
+    """Rounds 1..upto, a segment per change of the ranked players (docs/rules.md §6); `made`: as `Replay.made`."""
+    starts = boundaries(season, ruleset, upto, made)
     done: Replay | None = None
-    for i, start in enumerate(starts):  # a segment per change of the ranked players (docs/rules.md §6)
+    for i, start in enumerate(starts):
         end = starts[i + 1] - 1 if i + 1 < len(starts) else upto
-        done = _segment(season, ruleset, start, end, done, cap)
+        done = _segment(season, ruleset, start, end, done, cap, made)
     assert done is not None
     return done
 
 
-def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Replay | None, cap: int) -> Replay:
+def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Replay | None, cap: int,
+             made: int) -> Replay:
     """Rounds 1..end of the season as it stood at round `start`, its tables published from `start` on;
     round `start` is scored from the ranking it was paired from (`Replay.entry_ranking`)."""
-    scored = season_as_of(season, ruleset, start)
+    scored = season_as_of(season, ruleset, start, made)
     booked = forfeits_as_booked(scored, ruleset)
     facts = season_facts(booked, ruleset, end)
-    slots = _indexed_by(slots_frame(booked, facts), scored, season)
+    slots = indexed_by(slots_frame(booked, facts), scored, season)
     players = tuple(scored.players[i] for i in facts.ranked)
-    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap)
+    starts, entered = ({}, {}) if earlier is None else \
+        round_starts(season, ruleset, start, players, earlier.ranking_as_of, earlier.entry_ranking)
+    engine = make_engine(scored, ruleset, facts.prices, players, max_rounds=end, cap=cap, entered=entered)
     terms = compile_terms(slots, engine.scale, len(players), end)
     engine.start()
-    index = {p.id: i for i, p in enumerate(players)}
     for k, t in enumerate(terms, start=1):
-        if earlier is not None and k <= start:
-            # Each round from the ranking it really started from: before `start` the published one, the
-            # players removed since taken out (everyone below moves up) and those who joined since put
-            # last, where they change no one's value; round `start` from the ranking it was paired from.
-            if k < start:
-                before = [index[p] for p in earlier.ranking_after(k - 1) if p in index]
-                order = before + sorted(set(range(len(players))) - set(before))
-            else:
-                order = [index[p] for p in earlier.entry_ranking(start)[0]]
-            engine.states[-1] = replace(engine.states[-1], order=np.array(order, dtype=engine.states[-1].order.dtype))
-        # Before `start` nothing this segment computes is published and every ranking is set again above:
-        # a round there is not searched (a segment per joiner made the fixed point's work grow with each).
-        engine.step(k, t, search=earlier is None or k >= start)
+        if k in starts:
+            state = engine.states[-1]
+            engine.states[-1] = replace(state, order=np.array(starts[k], dtype=state.order.dtype))
+        engine.step(k, t, search=earlier is None or k >= start)  # before `start`: unpublished, not searched
+    v0 = tuple(Fraction(int(v), engine.scale.lv) for v in engine.v0)
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
                   slots=slots, prices=facts.prices, states=tuple(engine.states),
-                  first=start if earlier is not None else 0, earlier=earlier)
+                  first=start if earlier is not None else 0, earlier=earlier, made=made, cap=cap,
+                  starting=v0, bonus=tuple(bool(b) for b in engine.bonus))
 
 
-def _indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataFrame:
-    """The frame of `scored` (the season as of a round, maybe without later joiners) with `player` and
-    `opponent` indexing `season.players`, as every reader of a replay's frame expects."""
-    if scored.players == season.players:
-        return slots
-    index = {p.id: i for i, p in enumerate(season.players)}
-    table = pl.Series([index[p.id] for p in scored.players], dtype=pl.Int32)  # increasing: the order stays
-    return slots.with_columns(pl.lit(table).gather(pl.col("player")).alias("player"),
-                              pl.when(pl.col("opponent").is_not_null())
-                              .then(pl.lit(table).gather(pl.col("opponent").fill_null(0))).alias("opponent"))
-
-
-def taking_part(counts: tuple[str, ...] = PARTICIPATION_COUNTS) -> pl.Expr:
-    """A slot that counts as taking part (docs/rules.md §5), from `counts`: "game" (played, pending too; a forfeit
-    win counts, a forfeit loss does not: the player did not come), "bye", "duty", "external" (a team match)."""
-    kind = pl.col("kind")
-    kinds = [k for k in ("bye", "duty") if k in counts]
-    if "external" in counts:
-        kinds += list(EXTERNAL_FACTOR_KEYS)
-    part = kind.is_in(kinds)
-    if "game" in counts:
-        part = part | ((kind == "game") & (pl.col("outcome") != "forfeit_loss"))
-    return part
-
-
-def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], players: tuple[Player, ...],
-                max_rounds: int, cap: int = ITERATION_CAP) -> Engine:
-    """An engine for these ranked players; `max_rounds` bounds the worst-case score (float64 or Python ints)."""
-    values = ladder_values(ruleset.value, len(players))
-    scale = make_scale(ruleset, values, prices, max_rounds)
-    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap,
-                  pinned=pinned_members(season, ruleset, players))
-
-
-def pinned_members(season: Season, ruleset: Ruleset, players: tuple[Player, ...]) -> tuple[int, np.ndarray] | None:
-    """(formed_after, ranked indices of the members in their order) of a "separate" group (docs/rules.md §8:
-    K's finalists keep places 1..size after it formed); None without one. A member no longer ranked (removed
-    by a withdrawal) holds no place."""
-    group = final_group(season.championship, ruleset.championship.mode if ruleset.championship else None)
-    if group is None:
-        return None
-    index = {p.id: i for i, p in enumerate(players)}
-    return group.formed_after, np.array([index[m] for m in group.members if m in index], dtype=np.int64)
-
-
-__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay",
-           "taking_part"]
+__all__ = ["IterationReport", "Replay", "StandingRow", "Standings", "missing_results", "removed_players", "replay"]

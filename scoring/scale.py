@@ -58,9 +58,10 @@ class Scale:
 
 
 def make_scale(ruleset: Ruleset, values: tuple[Fraction, ...], prices: tuple[Price, ...],
-               max_rounds: int) -> Scale:
-    """Choose D for this ruleset and ladder and check the worst case against float64's exact range."""
-    lv = _lcm_of_denominators(values)
+               max_rounds: int, starting: tuple[Fraction, ...] = ()) -> Scale:
+    """Choose D for this ruleset and ladder and check the worst case against float64's exact range;
+    `starting`: the players' starting values (docs/rules.md §4), when not those of the ladder's places."""
+    lv = _lcm_of_denominators(values + starting)
     lf = _lcm_of_denominators([p.amount for p in prices if p.whose != "constant"] + [1])
     d = lf * lv  # a factor times a value has a denominator dividing lf·lv
     d = math.lcm(d, _lcm_of_denominators([p.amount for p in prices if p.whose == "constant"]))
@@ -72,7 +73,7 @@ def make_scale(ruleset: Ruleset, values: tuple[Fraction, ...], prices: tuple[Pri
     coefs = [_whole(p.amount * d / lv) if p.whose != "constant" else 0 for p in prices]
     consts = [_whole(round_to_grid(p.amount, ruleset.rounding) * d) if p.whose == "constant" else 0 for p in prices]
     grid = _whole(ruleset.rounding * d) if ruleset.rounding is not None else None
-    vmax = max((abs(v) for v in v_ints), default=0)
+    vmax = max((abs(_whole(v * lv)) for v in values + starting), default=0)
     one = max([abs(c) * vmax + (grid or 0) for c in coefs] + [abs(c) for c in consts] + [0])
     bonus = 0
     if ruleset.aalsmeer is not None:

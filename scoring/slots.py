@@ -170,5 +170,17 @@ def price_of(prices: tuple[Price, ...], label: str) -> int:
     return next(i for i, p in enumerate(prices) if p.label == label)
 
 
-__all__ = ["SLOT_SCHEMA", "WHOSE", "exact_series", "frame_of", "price_of", "round_frame", "slots_frame",
+def indexed_by(slots: pl.DataFrame, scored: Season, season: Season) -> pl.DataFrame:
+    """The frame of `scored` (the season as of a round, maybe without later joiners) with `player` and
+    `opponent` indexing `season.players`, as every reader of a replay's frame expects."""
+    if scored.players == season.players:
+        return slots
+    index = {p.id: i for i, p in enumerate(season.players)}
+    table = pl.Series([index[p.id] for p in scored.players], dtype=pl.Int32)  # increasing: the order stays
+    return slots.with_columns(pl.lit(table).gather(pl.col("player")).alias("player"),
+                              pl.when(pl.col("opponent").is_not_null())
+                              .then(pl.lit(table).gather(pl.col("opponent").fill_null(0))).alias("opponent"))
+
+
+__all__ = ["SLOT_SCHEMA", "WHOSE", "exact_series", "frame_of", "indexed_by", "price_of", "round_frame", "slots_frame",
            "written_rows"]

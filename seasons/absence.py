@@ -37,6 +37,19 @@ def parse_moment(text: str, where: str) -> dt.datetime:
     return moment
 
 
+def typed_moment(text: str, where: str) -> str:
+    """A time the director typed, "2019-09-11 19:30" or "2019-09-11T19:30" (local time, to the minute), as the
+    season file writes it ("2019-09-11T19:30"); InputError naming `where` otherwise."""
+    words = text.split() if isinstance(text, str) else []
+    joined = "T".join(words) if len(words) == 2 and "T" not in text else " ".join(words)
+    try:
+        moment = parse_moment(joined, where)
+    except InputError:
+        raise InputError(where, f"expected a local time like \"2019-09-11 19:30\" (or 2019-09-11T19:30), "
+                                f"got {text!r}") from None
+    return moment.isoformat(timespec="minutes")  # not strftime: %Y writes year 1 as "1"
+
+
 def first_evening(season: Season) -> dt.date | None:
     """The first club evening: the first `weekday` on or after `start_date` (None without a start date)."""
     if season.start_date is None:
@@ -105,4 +118,4 @@ def book_report(report: AbsenceReport, ruleset: Ruleset, evening: dt.date | None
 
 
 __all__ = ["WEEKDAYS", "Booking", "book_report", "first_evening", "parse_date", "parse_moment", "report_deadline",
-           "round_date"]
+           "round_date", "typed_moment"]

@@ -22,3 +22,7 @@ class StoreError(KeizerError):
 
 class ChangedMeanwhile(StoreError):
     """A write computed from one state of the store, refused because another action came first."""
+
+
+class SearchStopped(KeizerError):
+    """The director stopped a search before it ended (esc): nothing was found or written."""

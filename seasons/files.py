@@ -12,13 +12,14 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.limits import MAX_FILE_BYTES
 
 
-def read_bytes(path: str | os.PathLike[str], what: str, limit: int | None = None) -> bytes:
+def read_bytes(path: str | os.PathLike[str], what: str, limit: int | None = None, *, follow: bool = True) -> bytes:
     """The bytes of the regular file `path`, or KeizerError naming it: missing, a folder, a pipe or a
     device (`/dev/zero` never ends, a FIFO blocks), unreadable, or larger than `limit` bytes (default
-    MAX_FILE_BYTES)."""
+    MAX_FILE_BYTES). `follow=False` refuses a symbolic link (another program's file is read as itself,
+    never as whatever a link points to)."""
     file = Path(path)
     limit = MAX_FILE_BYTES if limit is None else limit
-    with _regular(file, what) as fd:
+    with _regular(file, what, follow) as fd:
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -40,13 +41,16 @@ def read_head(path: str | os.PathLike[str], what: str, size: int) -> bytes:
 
 
 @contextmanager
-def _regular(file: Path, what: str) -> Iterator[int]:
+def _regular(file: Path, what: str, follow: bool = True) -> Iterator[int]:
     # O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever, before fstat can refuse it.
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
     try:
-        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        fd = os.open(file, flags)
     except FileNotFoundError:
         raise KeizerError(f"{file}: no such file") from None
     except OSError as exc:
+        if not follow and file.is_symlink():
+            raise KeizerError(f"{file}: a symbolic link, not {what}: give the file itself") from None
         raise KeizerError(f"{file}: cannot read ({exc.strerror})") from None
     try:
         mode = os.fstat(fd).st_mode

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import difflib
-import unicodedata
+import re
 from typing import Callable, Sequence, TypeVar
 
 from keizer.seasons.errors import InputError
 from keizer.seasons.limits import describe
 from keizer.seasons.model import Player, PlayerId, Season
+from keizer.seasons.names import latin
 
 T = TypeVar("T")
 
@@ -17,11 +18,10 @@ SHOWN = 8
 
 
 def folded(text: str) -> str:
-    """`text` compared the way a director types it: NFKD with the combining marks stripped (é → e, ü → u),
-    case-folded, runs of white space as one space ("Dekker  " is "dekker")."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+    """`text` compared the way a director types it: transliterated as every plain form of a name is
+    (`seasons.names.latin`: é → e, ü → u, ı → i, ø → o), case-folded, runs of white space as one space
+    ("Dekker  " is "dekker", "aydin" is "Aydın")."""
+    return " ".join(latin(text).casefold().split())
 
 
 def _keys(player: Player) -> tuple[str, ...]:
@@ -31,9 +31,10 @@ def _keys(player: Player) -> tuple[str, ...]:
 
 
 def word_tails(name: str) -> tuple[str, ...]:
-    """The folded name from each of its words on: "Jan de Vries" → "jan de vries", "de vries", "vries"."""
-    words = folded(name).split(" ")
-    return tuple(" ".join(words[i:]) for i in range(len(words)))
+    """The folded name from each of its words on, a double name's parts counting as words: "Jan de Vries" →
+    "jan de vries", "de vries", "vries"; "Piet de Groot-Bakker" → …, "groot-bakker", "bakker"."""
+    whole = folded(name)
+    return tuple(whole[m.start():] for m in re.finditer(r"(?:^|(?<=[ -]))[^ -]", whole))
 
 
 def _shown(player: Player) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 
@@ -22,6 +23,13 @@ def points_text(value: Fraction | int | None, decimals: int = 2) -> str:
     sign = "-" if scaled < 0 else ""
     whole, part = divmod(abs(scaled), 10**decimals)
     return f"{sign}{whole}.{part:0{decimals}d}".rstrip("0").rstrip(".")
+
+
+def whole_half_up(value: Fraction | float | int) -> int:
+    """A whole number for people, a half rounded up (62.5 → 63, 37.5 → 38), on the exact value given (a float
+    as the binary number it is). Not half to even: a percentage beside another must round the same way, and
+    half to even sends 62.5 down and 37.5 up."""
+    return math.floor(Fraction(value) + Fraction(1, 2))
 
 
 def game_points_text(value: Fraction) -> str:

@@ -10,6 +10,7 @@ from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.files import read_bytes
 from keizer.seasons.limits import MAX_MEMBER_ID, MAX_NAME, MAX_RATING, checked_text, describe
 from keizer.seasons.lookup import choose, folded, word_tails
+from keizer.seasons.names import person_name
 
 HEADER = ("relatienummer", "naam", "titel", "FED", "rating", "partijen", "geboortejaar", "sexe")
 """The KNSB list's header row as the federation writes it (messages show it so; compared without case):
@@ -41,8 +42,7 @@ class Member:
     def name(self) -> str:
         """The name as people read it: "Vries, Jan de" → "Jan de Vries" (the list's "Last, First particles");
         a name without a comma as it is."""
-        last, comma, first = self.listed_name.partition(",")
-        return " ".join(f"{first} {last}".split()) if comma and first.strip() else self.listed_name
+        return person_name(self.listed_name).spoken if "," in self.listed_name else self.listed_name
 
     def shown(self) -> str:
         return f"{self.name} ({self.knsb_id}, line {self.line})"

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.limits import MAX_NAME, checked_text
+from keizer.seasons.limits import MAX_GROUP, MAX_NAME, checked_text
 from keizer.seasons.model import Player, PlayerId, Season
+from keizer.seasons.names import latin, person_name
 from keizer.seasons.numbers import counted
 
 
@@ -37,9 +37,10 @@ def check_name(season: Season, name: str, except_id: PlayerId | None = None) -> 
 
 
 def id_base(name: str) -> str:
-    """The slug a player's id starts from: the surname-ish last word of the name, in ASCII."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    words = re.findall(r"[a-z0-9]+", ascii_name.lower())
+    """The slug a player's id starts from: the last word of the surname, transliterated as every plain form
+    of a name is (`seasons.names.latin`: "Aydın" → `aydin`, the id `attend … aydin` finds), ASCII letters
+    and digits only."""
+    words = re.findall(r"[a-z0-9]+", latin(person_name(name).surname or name).lower())
     return words[-1] if words else "player"
 
 
@@ -62,6 +63,35 @@ def slot_by_rating(season: Season, rating: int | None) -> int:
         if p.rating is None or p.rating < rating:
             return i + 1
     return len(season.players) + 1
+
+
+def check_joining(season: Season, joined: int, place: int | None) -> None:
+    """Refuse a new player's first round or entry place that cannot be: a round already paired (its boards
+    are set without them), one past the rounds planned, a place outside the ranking (docs/rules.md §6)."""
+    first = season.played_rounds + 1
+    if joined < first:
+        raise KeizerError(f"round {joined} is already paired: a new player joins in round {first} or later")
+    if season.rounds_planned is not None and joined > season.rounds_planned:
+        raise KeizerError(f"the season has {counted(season.rounds_planned, 'round')}: a player cannot join in "
+                          f"round {joined}")
+    last = len(season.players) + 1
+    if place is not None and not 1 <= place <= last:
+        raise KeizerError(f"place {place}: the ranking has places 1–{last} with the new player")
+
+
+def check_class(klass: str | None) -> str | None:
+    """A class as typed ("b", " B ", "" for none) → "B" or None; KeizerError for another letter."""
+    klass = (klass or "").strip().upper()
+    if klass and klass not in ("A", "B", "C", "D"):
+        raise KeizerError(f"class: expected A, B, C or D (or nothing), got {klass!r}")
+    return klass or None
+
+
+def check_group(group: int | None) -> int | None:
+    """A cup group 1..MAX_GROUP, or None for none."""
+    if group is not None and not 1 <= group <= MAX_GROUP:
+        raise KeizerError(f"group: expected a whole number from 1 to {MAX_GROUP}, got {group}")
+    return group
 
 
 def check_withdrawal(season: Season, player: Player, before_round: int | None) -> None:
@@ -92,17 +122,24 @@ class PlayerForm:
     group: int | None
     knsb_id: int | None = None
     """The member number, when the form was filled in from the rating list."""
+    joins: int | None = None
+    """A new player's first round (None: the next round to be paired)."""
+    place: int | None = None
+    """Where a new player enters the ranking (None: by rating): the starting ranking's place for one who
+    plays from round 1, else the place in the ranking of the round they join (`enters_at`)."""
 
 
 def parse_player_form(season: Season, name: str, rating: str, klass: str, group: str,
-                      except_id: PlayerId | None = None) -> PlayerForm:
-    """The form's text fields checked and converted; KeizerError naming the field that is wrong."""
+                      except_id: PlayerId | None = None, joins: str = "", place: str = "") -> PlayerForm:
+    """The form's text fields checked and converted; KeizerError naming the field that is wrong. `joins`
+    and `place` are a new player's (empty: the next round to be paired, by rating)."""
     name = check_name(season, name, except_id)
-    klass = klass.strip().upper()
-    if klass and klass not in ("A", "B", "C", "D"):
-        raise KeizerError(f"class: expected A, B, C or D (or nothing), got {klass!r}")
-    return PlayerForm(name=name, rating=_whole("rating", rating), klass=klass or None,
-                      group=_whole("group", group))
+    form = PlayerForm(name=name, rating=_whole("rating", rating), klass=check_class(klass),
+                      group=check_group(_whole("group", group)), joins=_whole("round", joins),
+                      place=_whole("place", place))
+    if except_id is None:
+        check_joining(season, season.played_rounds + 1 if form.joins is None else form.joins, form.place)
+    return form
 
 
 def _whole(field: str, text: str) -> int | None:
@@ -139,7 +176,7 @@ def player_rows(season: Season, current_round: int) -> tuple[PlayerRow, ...]:
         elif p.id in away:
             status = "suspended (D art. 12)"
         elif p.joined > current_round:
-            status = f"joins in round {p.joined}"
+            status = f"joins in round {p.joined}" + (f" at #{p.enters_at}" if p.enters_at is not None else "")
         else:
             status = ""
         rows.append(PlayerRow(player=p, start_rank=i + 1, status=status))

@@ -44,7 +44,12 @@ def pending_before(season: Season, k: int) -> int:
 def team_results_to_come(season: Season, upto: int | None = None) -> tuple[tuple[int, PlayerId], ...]:
     """Team matches marked without their result (`external`) in rounds 1..upto (every round without it), as
     (round, player) in round order, then by player id: the standings stay provisional until each is entered,
-    and tonight's round moves on without waiting for them (a team result may come days later)."""
+    and tonight's round moves on without waiting for them (a team result may come days later). None where
+    the result changes no score (`Ruleset.team_result_scores`; D art. 18): nothing is owed there."""
+    from keizer.seasons.ruleset.parse import parse_ruleset
+
+    if not parse_ruleset(season.ruleset_spec).team_result_scores:
+        return ()
     last = len(season.rounds) if upto is None else min(upto, len(season.rounds))
     return tuple((rnd.number, pid) for rnd in season.rounds[:max(0, last)]
                  for pid, entry in rnd.entries if entry is EntryKind.EXTERNAL_PENDING)

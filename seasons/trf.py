@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 from dataclasses import dataclass
 from typing import Mapping
 
 from keizer.seasons.absence import round_date
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Season
+from keizer.seasons.names import latin, person_name
+from keizer.seasons.trf_keizer import keizer_lines
 
 FIRST_ROUND_COLUMN = 92
 """TRF's 1-based column of round 1's block (in the 001 and 132 lines); each round takes 10 columns."""
@@ -17,10 +18,6 @@ MAX_START_RANK = 9999
 """A start rank has four columns."""
 TOURNAMENT_TYPE = "Individual: Keizer system"
 """The 092 line."""
-PARTICLES = frozenset({"van", "de", "der", "den", "het", "'t", "ter", "ten", "te", "in", "op", "aan", "bij",
-                       "uit", "von", "zu", "la", "le", "du", "da", "di", "dos", "das", "del", "des", "d'", "l'"})
-"""Lower-case words that start a surname (Dutch "tussenvoegsels" and their neighbours'): "Eva van Dijk"
-is "van Dijk, Eva"."""
 _GAME_CODES = {  # (white's, black's) result character, TRF's `1 = 0 + -`; a pending game has none yet
     Result.WHITE_WINS: ("1", "0"), Result.BLACK_WINS: ("0", "1"), Result.DRAW: ("=", "="),
     Result.WHITE_FORFEIT_WIN: ("+", "-"), Result.BLACK_FORFEIT_WIN: ("-", "+"), Result.PENDING: (" ", " "),
@@ -40,29 +37,39 @@ class TrfReport:
 
 
 def trf_name(name: str) -> str:
-    """"Last, First" as far as it can be told from one name: a name with a comma is taken as it is; else the
-    surname starts at the first particle after the first word ("Eva van Dijk" → "van Dijk, Eva"), or is
-    the last word ("C. Dekker" → "Dekker, C."). One word stays one word."""
-    if "," in name:
-        return name
-    words = name.split()
-    if len(words) < 2:
-        return name
-    cut = next((i for i in range(1, len(words) - 1) if words[i] in PARTICLES), len(words) - 1)
-    return f"{' '.join(words[cut:])}, {' '.join(words[:cut])}"
+    """"Last, First" as the name is understood (`seasons.names.person_name`, docs/format.md "Names"): the
+    surname with its particles, then the given names ("Eva van Dijk" → "van Dijk, Eva", "Anna Jansen-van der
+    Berg" → "Jansen-van der Berg, Anna", "C. Dekker" → "Dekker, C."; a name written "Vries, Jan de" →
+    "de Vries, Jan"). One word stays one word."""
+    return person_name(name).last_first()
+
+
+def spoken_name(column: str) -> str:
+    """The name a person reads from TRF's "Last, First" ("van Dijk, Eva" → "Eva van Dijk"; "Mirzoev,Azer" →
+    "Azer Mirzoev"); a name without a comma as it is. `trf_name`'s inverse for every name without a comma."""
+    last, comma, first = column.partition(",")
+    if not comma or not first.strip():
+        return " ".join(column.replace(",", " ").split())
+    return " ".join(f"{first} {last}".split())
+
+
+def column_name(player: Player) -> str:
+    """What a reader of the 001 line's name column (15–47) reads back as the player's name."""
+    return spoken_name(ascii_text(trf_name(player.name))[:33].strip())
 
 
 def ascii_text(text: str) -> str:
-    """`text` in ASCII: accents dropped (é → e), what has no ASCII form as "?". TRF counts columns, and
-    readers differ on the encoding; ASCII is read the same by all of them."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return bare.encode("ascii", "replace").decode("ascii")
+    """`text` in ASCII: transliterated as every plain form of a name is (`seasons.names.latin`: é → e,
+    ı → i, ø → o, ß → ss), what has no ASCII form as "?". TRF counts columns, and readers differ on the
+    encoding; ASCII is read the same by all of them."""
+    return latin(text).encode("ascii", "replace").decode("ascii")
 
 
 def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], national_ids: bool = False) -> TrfReport:
     """Rounds 1..upto of the season as TRF-16: every player of the season at their place in the starting
     ranking, the internal games with game points, the club's bye as `U`, every other round without a
-    game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank).
+    game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank); then
+    keizer's comment lines (`seasons.trf_keizer`).
     `national_ids`: the KNSB number in the id column instead of the FIDE id. KeizerError when a round
     has no date or the season does not fit the columns."""
     dates = check_reportable(season, upto)
@@ -73,6 +80,7 @@ def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], nationa
              _columns("132", [f"{d:%y/%m/%d}" for d in dates])]
     sittings = _sittings(season, upto)
     lines += [_player_line(season, p, sittings, ranks.get(p.id), national_ids) for p in season.players]
+    lines += keizer_lines(season, upto, column_name)  # comments to other readers: the season given back exactly
     pending = sum(1 for k in range(1, upto + 1) for g in season.round(k).games if g.result is Result.PENDING)
     return TrfReport(text="\n".join(lines) + "\n", pending=pending)
 
@@ -151,4 +159,4 @@ def _code(game: Game, pid: PlayerId) -> str:
     return white if game.white == pid else black
 
 
-__all__ = ["TrfReport", "ascii_text", "check_reportable", "trf_name", "trf_report"]
+__all__ = ["TrfReport", "ascii_text", "check_reportable", "column_name", "spoken_name", "trf_name", "trf_report"]

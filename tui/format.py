@@ -11,6 +11,7 @@ from keizer.seasons.model import Colour
 from keizer.seasons.names import short_names
 from keizer.seasons.numbers import exact_text as exact
 from keizer.seasons.numbers import points_text as points
+from keizer.seasons.numbers import whole_half_up
 
 if TYPE_CHECKING:
     from keizer.scoring.replay import Replay
@@ -60,7 +61,9 @@ def _signed(v: Any) -> str:
 
 
 def _pct(v: Any) -> str:
-    return "" if v is None else f"{v:.0f}%"
+    """A score percentage, whole, a half up: 62.5% is "63%" as 37.5% is "38%". The table's float is the exact
+    quotient to the half (board points in halves over whole games: an x.5 is a binary number)."""
+    return "" if v is None else f"{whole_half_up(v)}%"
 
 
 def colour_run_text(run: str, lang: str = "en") -> str:
@@ -98,21 +101,26 @@ FINAL_GROUP_MARK = {"en": "(final group)", "nl": "(finalegroep)"}
 """The mark after a finalist's name in a standings table (docs/rules.md §8)."""
 
 
-def standings_cells(rep: Replay, table: Any, style: str, lang: str = "en") -> tuple[tuple[tuple[str, bool], ...],
-                                                                                  list[tuple[str, list[str]]]]:
-    """(header, right-aligned) per column and (player id, cells) per row of a standings table, in club D's or
-    club K's published columns; colour runs in `lang`'s letters. Scores and values are shown from the exact
-    fractions, not the table's display floats."""
+def standings_cells(rep: Replay, table: Any, style: str, lang: str = "en", k: int | None = None
+                    ) -> tuple[tuple[tuple[str, bool], ...], list[tuple[str, list[str]]]]:
+    """(header, right-aligned) per column and (player id, cells) per row of a standings table after round k
+    (default: the replay's last), in club D's or club K's published columns; colour runs in `lang`'s letters.
+    Scores and values are shown from the exact fractions, not the table's display floats."""
     columns = COLUMNS[style]
-    exact_of = {str(r.player): r for r in rep.standings(rep.upto).rows}
-    rows: list[tuple[str, list[str]]] = []
-    for row in table.iter_rows(named=True):
-        standing = exact_of[row["player"]]
-        cells = {**row, "score": standing.score, "value": standing.value,
-                 "colour_run": colour_run_text(row["colour_run"], lang)}
-        if standing.final_group:  # docs/rules.md §8: held at the top while the final group plays
-            cells["name"] = f"{row['name']} {FINAL_GROUP_MARK[lang if lang in FINAL_GROUP_MARK else 'en']}"
-        rows.append((row["player"], [show(cells[col]) for _, col, show, _ in columns]))
+    exact_of = {str(r.player): r for r in rep.standings(rep.upto if k is None else k).rows}
+    players = table.get_column("player").to_list()
+    standings = [exact_of[pid] for pid in players]
+    mark = FINAL_GROUP_MARK[lang if lang in FINAL_GROUP_MARK else "en"]
+    own: dict[str, list[Any]] = {  # column by column: a site shows a table after every round
+        "score": [st.score for st in standings], "value": [st.value for st in standings],
+        "colour_run": [colour_run_text(run, lang) for run in table.get_column("colour_run").to_list()],
+        # docs/rules.md §8: a finalist is held at the top while the final group plays
+        "name": [f"{name} {mark}" if st.final_group else name
+                 for name, st in zip(table.get_column("name").to_list(), standings)],
+    }
+    shown = [[show(v) for v in (own[col] if col in own else table.get_column(col).to_list())]
+             for _, col, show, _ in columns]
+    rows = [(pid, list(cells)) for pid, cells in zip(players, zip(*shown))]
     return tuple((c[0], c[3]) for c in columns), rows
 
 

@@ -25,7 +25,7 @@ LEGEND: tuple[tuple[str, str, str], ...] = (
                                                                             "divided by the decided games"),
     ("KL", "kleursaldo: aantal keer wit min aantal keer zwart", "colour balance: whites minus blacks"),
     ("AL", "kleur achter elkaar (3W: de laatste drie keer wit, 2Z: twee keer zwart)",
-     "colour run (3W: white the last three times, 2Z: black twice)"),
+     "colour run (3W: white the last three times, 2B: black twice)"),
     ("ON", "oneven: vrijgeloot", "bye (odd number of players)"),
     ("NG", "afwezig met kennisgeving (afgemeld)", "excused absence (reported in time)"),
     ("ZK", "afwezig zonder kennisgeving", "unexcused absence"),
@@ -42,14 +42,23 @@ LEGEND: tuple[tuple[str, str, str], ...] = (
 
 HEADERS_NL = {"Name": "Naam", "Points": "Punten", "Value": "Waarde"}
 """Club D's headers that are words, not the club's own abbreviations, in Dutch."""
-HEADERS_EN = {"Naam": "Name", "Groep": "Group"}
-"""Club K's headers that are plain Dutch words, in English (its abbreviations stay: they are its names)."""
+HEADERS_EN = {
+    "Naam": "Name", "Groep": "Group",
+    # club D
+    "GSP": "GP", "GW": "W", "RM": "D", "VL": "L", "AF": "Pend", "KL": "Col", "AL": "Run", "ON": "Bye",
+    "NG": "Exc", "ZK": "Abs",
+    # club K
+    "Wrd": "Val", "Lot": "Start", "Keizer": "Points", "Bordpt": "BP", "Gesp": "GP", "Opk": "Att", "Kleur": "Col",
+}
+"""The clubs' Dutch headers on an English page, site and notice (docs/publishing.md, "Languages"): a reader of
+English reads English abbreviations, each in the legend. "#", "%", "Pl" and "33%?" read the same in both.
+The TUI and `keizer standings` keep the clubs' own headers (and the CLI's JSON keys never change)."""
 
 _MEANING = {header: (nl, en) for header, nl, en in LEGEND}
 
 
 def header(text: str, lang: str) -> str:
-    """A column header as published in `lang`: the clubs' abbreviations as they are, plain words translated."""
+    """A column header as published in `lang`: the clubs' own in Dutch, English ones in English."""
     return (HEADERS_NL if lang == "nl" else HEADERS_EN).get(text, text)
 
 

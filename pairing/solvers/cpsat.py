@@ -137,19 +137,25 @@ class CpSatModel:
                            <= (len(cut.members) - 1) // 2)
         return len(cuts)
 
+    def settings(self) -> tuple[tuple[str, object], ...]:
+        """CP-SAT's parameters for this model, written once: set on the solver and reported with the pairing."""
+        return (
+            ("num_workers", 1),  # one worker: the same search, so the same result, every run
+            ("random_seed", self.seed % (1 << 31)),
+            ("linearization_level", 2),  # the LP with the odd-set cuts does the work (the defaults are pathological)
+            # Presolve and probing cost 5× the search on these models and find nothing: the matching is tight.
+            ("cp_model_presolve", False),
+            ("cp_model_probing_level", 0),
+            ("max_time_in_seconds", SAFETY_SECONDS),
+            # ctrl+c belongs to the program (a quiet exit 130), not to the solver: left to CP-SAT, it stops the
+            # search and hands back an unproven pairing or a stopped status.
+            ("catch_sigint_signal", False),
+        )
+
     def params(self) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
-        p = solver.parameters
-        p.num_workers = 1  # one worker: the same search, so the same result, every run
-        p.random_seed = self.seed % (1 << 31)
-        p.linearization_level = 2  # the LP with the odd-set cuts does the work (the defaults are pathological)
-        # Presolve and probing cost 5× the search on these models and find nothing: the matching is tight.
-        p.cp_model_presolve = False
-        p.cp_model_probing_level = 0
-        p.max_time_in_seconds = SAFETY_SECONDS
-        # ctrl+c belongs to the program (a quiet exit 130), not to the solver: left to CP-SAT, it stops the
-        # search and hands back an unproven pairing or a stopped status.
-        p.catch_sigint_signal = False
+        for name, value in self.settings():
+            setattr(solver.parameters, name, value)
         return solver
 
     def add_no_good(self, edges: Sequence[int], bye: int | None, differ: int = 1) -> None:
@@ -202,11 +208,10 @@ class CpSatModel:
         return found, "optimal" if status == cp_model.OPTIMAL else f"not proven optimal ({solver.status_name(status)})"
 
     def _info(self, status: str, seconds: float) -> SolverInfo:
+        reported = tuple((name, str(value).lower() if isinstance(value, bool) else str(value))
+                         for name, value in self.settings() if name != "catch_sigint_signal")
         return SolverInfo("cpsat", library_version("ortools"),
-                          (("num_workers", "1"), ("random_seed", str(self.seed % (1 << 31))),
-                           ("linearization_level", "2"), ("cp_model_presolve", "false"),
-                           ("cp_model_probing_level", "0"), ("odd_set_cuts", str(self.cuts)),
-                           ("hint", self.hint_from), ("max_time_in_seconds", str(SAFETY_SECONDS))),
+                          reported + (("odd_set_cuts", str(self.cuts)), ("hint", self.hint_from)),
                           status, len(self.stages), seconds)
 
 

@@ -4,12 +4,26 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from keizer.seasons.errors import InputError
 from keizer.seasons.limits import MAX_FRACTION_TEXT, MAX_LIST, MAX_ROUNDS, MAX_SETTING, bounded_int, describe, key_text
 
 _FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+|\.\d+)?\s*$")
+
+
+Convert = Callable[[Any, str], Any]
+"""A checked value's reader: (the JSON value, where it is) → the value, or InputError."""
+
+
+@dataclass(frozen=True, slots=True)
+class Default:
+    """A key that may be left out: its value then is `value`, read by `convert` like any other."""
+
+    value: Any
+    convert: Convert
 
 
 class Reader:
@@ -28,10 +42,18 @@ class Reader:
             if key not in allowed:
                 raise InputError(self.at(key_text(key)), f"unknown key (known: {', '.join(allowed)})")
 
-    def get(self, key: str, convert: Callable[[Any, str], Any]) -> Any:
+    def get(self, key: str, convert: Convert | Default) -> Any:
+        if isinstance(convert, Default):
+            return convert.convert(self.obj.get(key, convert.value), self.at(key))
         if key not in self.obj:
             raise InputError(self.at(key), "missing")
         return convert(self.obj[key], self.at(key))
+
+    def read(self, fields: Mapping[str, Convert | Default]) -> dict[str, Any]:
+        """Every key of `fields` read (each named once, with how it is read): an unknown key first, then each
+        key in turn; a `Default` key may be left out."""
+        self.done(tuple(fields))
+        return {key: self.get(key, convert) for key, convert in fields.items()}
 
 
 def fraction(value: Any, where: str) -> Fraction:

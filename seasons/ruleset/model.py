@@ -147,6 +147,11 @@ class CupRules:
     """The prize list applies the ruleset's `participation` rule (K's 33%)."""
 
 
+GAMES_PER_PAIR = 2
+"""The championship group is a double round robin: every pair of members plays twice, once with each colour
+(D art. 4)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ChampionshipRule:
     """The championship group (D art. 2–4, K "finalegroep"; docs/rules.md §8; docs/format.md `championship`)."""
@@ -224,6 +229,16 @@ class Ruleset:
             if k == key:
                 return p
         return None
+
+    @property
+    def team_result_scores(self) -> bool:
+        """Whether a team match's result changes what it scores: its factors (or fixed points) for won, drawn,
+        lost and still to come differ, or the absence limit counts some of them. Not under D (2/3 whatever
+        the result, art. 18): there a result still to come leaves no table provisional and is owed by
+        nobody (docs/rules.md §13)."""
+        prices = {(self.factor(key), self.fixed(key)) for key in EXTERNAL_FACTOR_KEYS}
+        limited = {self.absence_limit is not None and key in self.absence_limit.kinds for key in EXTERNAL_FACTOR_KEYS}
+        return len(prices) > 1 or len(limited) > 1
 
     def iterates_at(self, round_number: int, final_round: int | None) -> bool:
         """Whether the standings after this round are iterated to a fixed point (docs/rules.md §3)."""

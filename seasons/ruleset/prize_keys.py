@@ -7,6 +7,7 @@ from typing import Any
 from keizer.seasons.errors import InputError
 from keizer.seasons.limits import MAX_LIST, MAX_PLAYERS
 from keizer.seasons.ruleset.checks import (
+    Default,
     Reader,
     boolean,
     bounded_list,
@@ -24,40 +25,50 @@ CLASS_NAMES = ("A", "B", "C", "D")
 
 def classes(obj: Any, where: str) -> ClassRules:
     """D art. 5: `{"names": [...], "read_after": [20, "final"], "moves": 1, "balance": true}`."""
-    r = Reader(obj, where)
-    r.done(("names", "read_after", "moves", "balance"))
-    names = bounded_list(r.obj.get("names", list(CLASS_NAMES)), r.at("names"), "a list of class names")
+    return ClassRules(**Reader(obj, where).read({
+        "names": Default(list(CLASS_NAMES), _class_names),
+        "read_after": Default([20, "final"], _read_after),
+        "moves": Default(1, lambda v, w: integer(v, w, 0, MAX_PLAYERS)),
+        "balance": Default(True, boolean),
+    }))
+
+
+def _class_names(value: Any, where: str) -> tuple[str, ...]:
+    names = bounded_list(value, where, "a list of class names")
     if len(names) < 2:
-        raise InputError(r.at("names"), "must name at least two classes")
+        raise InputError(where, "must name at least two classes")
     for i, name in enumerate(names):
-        choice(*CLASS_NAMES)(name, f"{r.at('names')}[{i}]")
+        choice(*CLASS_NAMES)(name, f"{where}[{i}]")
         if name in names[:i]:
-            raise InputError(f"{r.at('names')}[{i}]", f"{name!r} is listed twice")
-    read_after = rounds_or_word(r.obj.get("read_after", [20, "final"]), r.at("read_after"))
+            raise InputError(f"{where}[{i}]", f"{name!r} is listed twice")
+    return tuple(names)
+
+
+def _read_after(value: Any, where: str) -> tuple[int | str, ...]:
+    read_after = rounds_or_word(value, where)
     if isinstance(read_after, str):
-        raise InputError(r.at("read_after"), "must be a list of rounds (numbers or \"final\")")
-    return ClassRules(names=tuple(names), read_after=read_after,
-                      moves=integer(r.obj.get("moves", 1), r.at("moves"), 0, MAX_PLAYERS),
-                      balance=boolean(r.obj.get("balance", True), r.at("balance")))
+        raise InputError(where, "must be a list of rounds (numbers or \"final\")")
+    return read_after
 
 
 def cups(obj: Any, where: str) -> CupRules:
     """K's group cups: `{"top": 2, "participation": true}`."""
-    r = Reader(obj, where)
-    r.done(("top", "participation"))
-    return CupRules(top=integer(r.obj.get("top", 2), r.at("top"), 1, MAX_PLAYERS),
-                    participation=boolean(r.obj.get("participation", True), r.at("participation")))
+    return CupRules(**Reader(obj, where).read({
+        "top": Default(2, lambda v, w: integer(v, w, 1, MAX_PLAYERS)),
+        "participation": Default(True, boolean),
+    }))
 
 
 def championship(obj: Any, where: str) -> ChampionshipRule:
     r = Reader(obj, where)
-    r.done(("after_round", "size", "mode", "last_round"))
     # Defaults (D's numbers): under keizer-classic `{"mode": "separate"}` alone is a whole setting.
-    after = round_number(r.obj.get("after_round", 20), r.at("after_round"))
-    size = integer(r.obj.get("size", 6), r.at("size"), 2, MAX_LIST)
-    mode = choice("inside", "separate")(r.obj.get("mode", "inside"), r.at("mode"))
-    last = optional(round_number)(r.obj.get("last_round"), r.at("last_round"))
+    rule = r.read({
+        "after_round": Default(20, round_number),
+        "size": Default(6, lambda v, w: integer(v, w, 2, MAX_LIST)),
+        "mode": Default("inside", choice("inside", "separate")),
+        "last_round": Default(None, optional(round_number)),
+    })
+    after, last = rule["after_round"], rule["last_round"]
     if last is not None and last <= after:
         raise InputError(r.at("last_round"), f"must be after after_round ({after}), got {last}")
-    return ChampionshipRule(after_round=after, size=size, mode="separate" if mode == "separate" else "inside",
-                            last_round=last)
+    return ChampionshipRule(**rule)

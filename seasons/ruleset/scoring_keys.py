@@ -10,6 +10,7 @@ from typing import Any
 from keizer.seasons.errors import InputError
 from keizer.seasons.limits import MAX_DECIMALS, describe
 from keizer.seasons.ruleset.checks import (
+    Default,
     Reader,
     bounded_list,
     choice,
@@ -38,28 +39,30 @@ _TOP = re.compile(r"^N(\s*\+\s*(\d{1,7}))?$")
 
 def value_ladder(obj: Any, where: str) -> ValueLadder:
     r = Reader(obj, where)
-    ladder = r.get("ladder", choice("linear", "ratio", "range"))
+    kind = choice("linear", "ratio", "range")
+    ladder = r.get("ladder", kind)
     if ladder == "linear":
-        r.done(("ladder", "top", "step", "min"))
-        top, offset = _top(r.obj.get("top", "N"), r.at("top"))
-        return ValueLadder(ladder="linear", top=top, top_offset=offset,
-                           step=nonneg_fraction(r.obj.get("step", 1), r.at("step")),
-                           min=fraction(r.obj.get("min", 1), r.at("min")))
+        v = r.read({"ladder": kind, "top": Default("N", _top), "step": Default(1, nonneg_fraction),
+                    "min": Default(1, fraction)})
+        top, offset = v["top"]
+        return ValueLadder(ladder="linear", top=top, top_offset=offset, step=v["step"], min=v["min"])
     if ladder == "ratio":
-        r.done(("ladder", "ratio", "rounding"))
-        ratio = fraction(r.obj.get("ratio", 3), r.at("ratio"))
-        if ratio <= 1:
-            raise InputError(r.at("ratio"), f"must be greater than 1, got {describe(r.obj.get('ratio'))}")
-        rounding = choice("half-even", "down")(r.obj.get("rounding", "half-even"), r.at("rounding"))
-        return ValueLadder(ladder="ratio", ratio=ratio,
-                           ratio_rounding="down" if rounding == "down" else "half-even")
-    r.done(("ladder", "top", "bottom", "decimals"))
-    range_top = nonneg_fraction(r.obj.get("top", 200), r.at("top"))
-    bottom = nonneg_fraction(r.obj.get("bottom", 100), r.at("bottom"))
-    if bottom > range_top:
+        v = r.read({"ladder": kind, "ratio": Default(3, _ratio),
+                    "rounding": Default("half-even", choice("half-even", "down"))})
+        return ValueLadder(ladder="ratio", ratio=v["ratio"],
+                           ratio_rounding="down" if v["rounding"] == "down" else "half-even")
+    v = r.read({"ladder": kind, "top": Default(200, nonneg_fraction), "bottom": Default(100, nonneg_fraction),
+                "decimals": Default(None, optional(lambda v, w: integer(v, w, 0, MAX_DECIMALS)))})
+    if v["bottom"] > v["top"]:
         raise InputError(r.at("bottom"), "must not be above top")
-    decimals = optional(lambda v, w: integer(v, w, 0, MAX_DECIMALS))(r.obj.get("decimals"), r.at("decimals"))
-    return ValueLadder(ladder="range", range_top=range_top, bottom=bottom, decimals=decimals)
+    return ValueLadder(ladder="range", range_top=v["top"], bottom=v["bottom"], decimals=v["decimals"])
+
+
+def _ratio(value: Any, where: str) -> Fraction:
+    ratio = fraction(value, where)
+    if ratio <= 1:
+        raise InputError(where, f"must be greater than 1, got {describe(value)}")
+    return ratio
 
 
 def _top(value: Any, where: str) -> tuple[int | None, int]:
@@ -73,9 +76,7 @@ def _top(value: Any, where: str) -> tuple[int | None, int]:
 
 
 def factors(obj: Any, where: str) -> tuple[tuple[str, Fraction], ...]:
-    r = Reader(obj, where)
-    r.done(FACTOR_KEYS)
-    return tuple((key, r.get(key, nonneg_fraction)) for key in FACTOR_KEYS)
+    return tuple(Reader(obj, where).read({key: nonneg_fraction for key in FACTOR_KEYS}).items())
 
 
 def fixed_points(obj: Any, where: str) -> tuple[tuple[str, Fraction], ...]:
@@ -85,39 +86,33 @@ def fixed_points(obj: Any, where: str) -> tuple[tuple[str, Fraction], ...]:
 
 
 def absence_limit(obj: Any, where: str) -> AbsenceLimit:
-    r = Reader(obj, where)
-    r.done(("count", "kinds"))
-    count = r.get("count", round_count)
-    kinds = bounded_list(r.obj.get("kinds", ["excused", "unexcused"]), r.at("kinds"),
-                         "a non-empty list of entry kinds")
+    return AbsenceLimit(**Reader(obj, where).read({"count": round_count,
+                                                   "kinds": Default(["excused", "unexcused"], _entry_kinds)}))
+
+
+def _entry_kinds(value: Any, where: str) -> tuple[str, ...]:
+    kinds = bounded_list(value, where, "a non-empty list of entry kinds")
     if not kinds:
-        raise InputError(r.at("kinds"), "must be a non-empty list of entry kinds")
+        raise InputError(where, "must be a non-empty list of entry kinds")
     for i, kind in enumerate(kinds):
-        choice(*ENTRY_FACTOR_KEYS)(kind, f"{r.at('kinds')}[{i}]")
-    return AbsenceLimit(count=count, kinds=tuple(kinds))
+        choice(*ENTRY_FACTOR_KEYS)(kind, f"{where}[{i}]")
+    return tuple(kinds)
 
 
 def aalsmeer(obj: Any, where: str) -> Aalsmeer:
-    r = Reader(obj, where)
-    r.done(("multiplier", "rounds"))
-    return Aalsmeer(multiplier=r.get("multiplier", nonneg_fraction),
-                    rounds=r.get("rounds", round_number))
+    return Aalsmeer(**Reader(obj, where).read({"multiplier": nonneg_fraction, "rounds": round_number}))
 
 
 def withdrawal(obj: Any, where: str) -> WithdrawalRule:
-    r = Reader(obj, where)
-    r.done(("removal_before_round", "win", "draw", "loss"))
-    return WithdrawalRule(
-        removal_before_round=optional(round_number)(r.obj.get("removal_before_round"),
-                                                    r.at("removal_before_round")),
-        win=r.get("win", nonneg_fraction), draw=r.get("draw", nonneg_fraction),
-        loss=r.get("loss", nonneg_fraction))
+    return WithdrawalRule(**Reader(obj, where).read({
+        "removal_before_round": Default(None, optional(round_number)),
+        "win": nonneg_fraction, "draw": nonneg_fraction, "loss": nonneg_fraction,
+    }))
 
 
 def rounding(obj: Any, where: str) -> Fraction:
     r = Reader(obj, where)
-    r.done(("grid",))
-    grid = r.get("grid", fraction)
+    grid: Fraction = r.read({"grid": fraction})["grid"]
     if grid <= 0:
         raise InputError(r.at("grid"), "must be positive")
     return grid
@@ -128,15 +123,16 @@ def participation(value: Any, where: str) -> tuple[Fraction | None, tuple[str, .
     if value is None:
         return None, PARTICIPATION_COUNTS
     if isinstance(value, dict):
-        r = Reader(value, where)
-        r.done(("share", "counts"))
-        share = r.get("share", _share)
-        counts = r.obj.get("counts", list(PARTICIPATION_COUNTS))
-        if not isinstance(counts, list):
-            raise InputError(r.at("counts"), f"must be a list from {', '.join(PARTICIPATION_COUNTS)}")
-        chosen = {choice(*PARTICIPATION_COUNTS)(c, f"{r.at('counts')}[{i}]") for i, c in enumerate(counts)}
-        return share, tuple(c for c in PARTICIPATION_COUNTS if c in chosen)
+        v = Reader(value, where).read({"share": _share, "counts": Default(list(PARTICIPATION_COUNTS), _counts)})
+        return v["share"], v["counts"]
     return _share(value, where), PARTICIPATION_COUNTS
+
+
+def _counts(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise InputError(where, f"must be a list from {', '.join(PARTICIPATION_COUNTS)}")
+    chosen = {choice(*PARTICIPATION_COUNTS)(c, f"{where}[{i}]") for i, c in enumerate(value)}
+    return tuple(c for c in PARTICIPATION_COUNTS if c in chosen)
 
 
 def _share(value: Any, where: str) -> Fraction:
@@ -150,14 +146,15 @@ _CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
 
 
 def absence_deadline(obj: Any, where: str) -> AbsenceDeadline:
-    r = Reader(obj, where)
-    r.done(("weekday", "time"))
-    day = r.get("weekday", choice(*WEEKDAYS))
-    clock = r.obj.get("time")
-    m = _CLOCK.match(clock) if isinstance(clock, str) else None
+    v = Reader(obj, where).read({"weekday": choice(*WEEKDAYS), "time": Default(None, _clock)})
+    return AbsenceDeadline(weekday=WEEKDAYS.index(v["weekday"]), time=v["time"])
+
+
+def _clock(value: Any, where: str) -> dt.time:
+    m = _CLOCK.match(value) if isinstance(value, str) else None
     if m is None:
-        raise InputError(r.at("time"), f"expected a time like \"20:00\", got {clock!r}")
-    return AbsenceDeadline(weekday=WEEKDAYS.index(day), time=dt.time(int(m.group(1)), int(m.group(2))))
+        raise InputError(where, f"expected a time like \"20:00\", got {value!r}")
+    return dt.time(int(m.group(1)), int(m.group(2)))
 
 
 def tiebreak(value: Any, where: str) -> tuple[str, ...]:

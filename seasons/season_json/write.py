@@ -44,6 +44,11 @@ def dump_season(season: Season, log_head: str | None = None) -> str:
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
 
+def player_to_json(p: Player) -> dict[str, Any]:
+    """One player of the file's `players` list (keys at their defaults left out)."""
+    return _player_json(p)
+
+
 def _player_json(p: Player) -> dict[str, Any]:
     out: dict[str, Any] = {"id": p.id, "name": p.name}
     if p.rating is not None:

@@ -9,6 +9,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.limits import describe
 from keizer.seasons.model import Season
 from keizer.seasons.store.events import Event, SeasonCreated
+from keizer.seasons.store.published import Published
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,10 @@ class Timeline:
         """states[i]: the season after effective[i]."""
         self.redo_stack: list[int] = []
         """Ids of undone actions a redo can bring back, the most recently undone last."""
+        self.records: set[int] = set()
+        """Ids of the actions in effect that only record something done outside the season (`published`: a
+        site written from a state of the log). They change nothing, so undo and redo pass them by: an undo
+        takes back the newest change under them, and they stay in effect (docs/evening.md)."""
         self._by_id: dict[int, ActionRow] = {}
 
     @property
@@ -65,8 +70,12 @@ class Timeline:
 
     @property
     def undo_target(self) -> ActionRow | None:
-        """The action an undo takes back; the creation of the season cannot be undone."""
-        return self._by_id[self.effective[-1]] if len(self.effective) > 1 else None
+        """The action an undo takes back: the newest in effect that is not a record (`records`); the creation
+        of the season cannot be undone."""
+        for aid in reversed(self.effective[1:]):
+            if aid not in self.records:
+                return self._by_id[aid]
+        return None
 
     @property
     def redo_target(self) -> ActionRow | None:
@@ -91,14 +100,23 @@ class Timeline:
                 raise LogError(f"action {row.id} ({describe(row.label)}): the log must start with the season's "
                                f"creation")
             self._push(row, events)
-            self.redo_stack.clear()  # a new action makes the undone ones unreachable
+            if row.id not in self.records:  # a new change makes the undone ones unreachable; a record does not
+                self.redo_stack.clear()
         elif row.kind == "undo":
             top = self.undo_target
-            if top is None or top.id != row.target:
+            # A log written before records were passed by undid the newest action, a record too: still read.
+            allowed = {top.id} if top is not None else set()
+            allowed |= {self.effective[-1]} if len(self.effective) > 1 else set()
+            target = row.target
+            if target is None or target not in allowed:
                 raise LogError(f"action {row.id} undoes action {row.target}, which is not the latest in effect")
-            self.effective.pop()
-            self.states.pop()
-            self.redo_stack.append(top.id)
+            at = self.effective.index(target)
+            del self.effective[at]
+            del self.states[at]
+            # Only records came after it (`undo_target`): they changed nothing, so their season is the one before.
+            self.states[at:] = [self.states[at - 1]] * (len(self.states) - at)
+            self.records.discard(target)
+            self.redo_stack.append(target)
         elif row.kind == "redo":
             again = self.redo_target
             if again is None or again.id != row.target:
@@ -120,3 +138,5 @@ class Timeline:
         assert season is not None  # events is not empty
         self.effective.append(row.id)
         self.states.append(season)
+        if all(isinstance(e, Published) for e in events):
+            self.records.add(row.id)

@@ -22,7 +22,8 @@ from keizer.seasons.season_json.write import dump_season, season_to_json
 from keizer.seasons.store.group_events import GroupFormed
 from tests.scoring.scoring_builders import ids, round_json
 from keizer.tui.cli.main import main
-from keizer.evening.attendance import attendance_rows, check_change, summary
+from keizer.evening.attendance_rows import attendance_rows, summary
+from keizer.evening.mark_checks import check_change
 
 # Frozen valuation, single pass: every round priced at the ranking before it, so the numbers are hand-worked.
 SPEC = {"preset": "keizer-classic", "valuation": "frozen", "iterate": "never",

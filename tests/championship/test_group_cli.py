@@ -85,13 +85,13 @@ def test_moving_a_game_says_what_it_breaks_and_a_hard_break_is_not_saved(capsys:
     clash = next(g for g in group.schedule if g.round != game.round and {g.white, g.black} & {game.white, game.black})
     code, out, err = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:{clash.round}",
                          "--save")
-    assert code == 2 and "breaks (hard):" in out and "not saved" in err
+    assert code == 2 and out == "" and "breaks (hard):" in err and "not saved" in err and err.count("\n") == 1
     with SeasonStore.open(path, readonly=True) as store:
         assert store.head() == head
     free = next(r for r in range(21, 37) if not any(g.round == r for g in group.schedule))
-    code, out, _ = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:{free}", "--json")
-    assert code == 0 and f"to round {free}" in out
-    data = json.loads(out[out.index("{"):])
+    code, out, err = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:{free}", "--json")
+    assert code == 0 and f"to round {free}" in err and "not saved: add --save to write it" in err
+    data = json.loads(out)  # only JSON on stdout: what the move changes is said on stderr
     assert data["valid"] and {"round": free, "white": game.white, "black": game.black} in data["games"]
     code, _, err = run(capsys, "group", "schedule", path, "--move", f"{game.white}:{game.black}:²")
     assert code == 2 and "expected W:B:ROUND" in err and err.count("\n") == 1  # one line, no traceback
@@ -182,7 +182,7 @@ def test_unavailable_is_labelled_as_the_tui_labels_it(capsys: pytest.CaptureFixt
     code, out, err = run(capsys, "group", "unavailable", path, "wim-van-den-berg", "35", "34", "--save")
     assert code == 0, err
     said = "rounds Wim van den Berg cannot play in the group: 34, 35"
-    assert f"saved: {said}" in out
+    assert f"saved: {said}" in err and "saved" not in out  # stdout keeps the command's own output
     code, out, _ = run(capsys, "log", path)
     assert code == 0 and said in out
 

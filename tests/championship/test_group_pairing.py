@@ -32,7 +32,7 @@ def grouped() -> Season:
     rule = parse_ruleset(D).championship
     assert rule is not None
     group = ChampionshipGroup(20, members)
-    schedule, _ = propose_schedule(s, group, replace(rule, last_round=24), 21)
+    schedule = propose_schedule(s, group, replace(rule, last_round=24), 21).games
     return replace(s, championship=replace(group, schedule=schedule))
 
 

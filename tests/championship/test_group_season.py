@@ -64,7 +64,7 @@ def test_a_d_season_of_40_players_ends_with_its_champion(tmp_path: Path, capsys:
     rating = {p.id: p.rating or 0 for p in season.players}
     path = store_of(tmp_path, season)
     capsys.readouterr()
-    cli(capsys, "classes", path, "--start")  # D art. 5: classes A-D, read after round 20 and the final round
+    cli(capsys, "classes", path, "--start", "--save")  # D art. 5: classes A-D, read after round 20 and the final round
     cli(capsys, "classes", path, "--round", "20", "--accept")
     cli(capsys, "group", "form", path, "--decline", "p002", "--save")
     cli(capsys, "group", "schedule", path, "--save")

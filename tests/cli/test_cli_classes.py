@@ -29,12 +29,19 @@ def store(tmp_path, capsys):
 def test_start_classes_then_the_reading_after_round_20(store, capsys):
     code, out, _ = run(capsys, "classes", str(store))
     assert code == 0 and "44 players without a class" in out
-    code, out, _ = run(capsys, "classes", str(store), "--start", "--move", "visser:B")
-    assert code == 0 and "gave 44 starting classes" in out
+    # --start shows them and writes only with --save, as the group commands and `pair` do.
+    code, out, err = run(capsys, "classes", str(store), "--start", "--move", "visser:B")
+    assert code == 0 and "starting classes for 44 players:" in out and "  B  Frank Visser (visser)" in out
+    assert err == "not saved: add --save to write it\n"
+    assert all(p.klass is None for p in load_season(store).players)
+    code, out, err = run(capsys, "classes", str(store), "--start", "--move", "visser:B", "--save")
+    assert code == 0 and "starting classes for 44 players:" in out and err == "saved: starting classes of 44 players\n"
     season = load_season(store)
     assert season.player(PlayerId("visser")).klass == "B"
     assert [sum(p.klass == c for p in season.players) for c in "ABCD"] == [10, 12, 11, 11]
-    assert run(capsys, "classes", str(store), "--start", "--move", "visser:C")[0] == 0
+    code, out, _ = run(capsys, "classes", str(store), "--start", "--save")
+    assert code == 0 and out == "every player already has that class: nothing to give\n"
+    assert run(capsys, "classes", str(store), "--start", "--move", "visser:C", "--save")[0] == 0
     assert load_season(store).player(PlayerId("visser")).klass == "C"
     assert run(capsys, "undo", str(store))[0] == 0
 
@@ -115,7 +122,7 @@ def test_the_real_seasons_read_their_classes(capsys):
 
 def test_move_names_a_player_as_every_other_option_does(store, capsys):
     # "Frank Visser" has the id `visser`: his name, or its unique start, names him too
-    code, out, _ = run(capsys, "classes", str(store), "--start", "--move", "frank viss:D")
+    code, out, _ = run(capsys, "classes", str(store), "--start", "--move", "frank viss:D", "--save")
     assert code == 0 and load_season(store).player(PlayerId("visser")).klass == "D"
     code, out, err = run(capsys, "classes", str(store), "--accept", "--move", "vissr:A")
     assert (code, out) == (2, "") and err.count("\n") == 1

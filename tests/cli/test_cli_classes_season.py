@@ -27,7 +27,7 @@ def test_a_d_season_reads_its_classes_twice(tmp_path, capsys):
     assert run(capsys, "simulate", "--players", "40", "--rounds", "36", "--ruleset", "doorn-driebergen-2019",
                "-o", str(sim))[0] == 0
     assert run(capsys, "import", str(sim), str(store))[0] == 0
-    assert run(capsys, "classes", str(store), "--start")[0] == 0
+    assert run(capsys, "classes", str(store), "--start", "--save")[0] == 0
     season = load_season(store)
     assert [sum(p.klass == c for p in season.players) for c in "ABCD"] == [10, 10, 10, 10]
 

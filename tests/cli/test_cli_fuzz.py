@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.store.season_store import SeasonStore
+from tests.conftest import REPO
 from tests.seasons.test_season_fuzz import mutated
 from tests.seasons.test_season_json import MINIMAL
 from keizer.tui.cli.main import main
@@ -166,3 +167,43 @@ def test_a_player_list_keeps_the_contract(capsys: pytest.CaptureFixture[str], li
         code = keeps_the_contract(capsys, ["new", str(Path(folder) / "club.keizer"), "--players", str(listing)],
                                   Path(folder))
         assert (code == 0) == (Path(folder) / "club.keizer").exists()
+
+
+KFC_TOURNAMENT = REPO / "tests" / "data" / "kfc-test-tournament.s3db"
+TRF_FILES = [REPO / "tests" / "data" / name for name in ("swiss-manager.trf", "unusual-codes.trf")]
+
+
+@FUZZ
+@given(data=st.data(), name=st.sampled_from(["club.s3db", "club.keizer", "club"]))
+def test_a_kfc_tournament_with_bytes_changed_keeps_the_contract(capsys: pytest.CaptureFixture[str],
+                                                                data: st.DataObject, name: str) -> None:
+    """`keizer import` of KeizerForClubs' test tournament with bytes changed anywhere (the header too)."""
+    raw = bytearray(KFC_TOURNAMENT.read_bytes())
+    for _ in range(data.draw(st.integers(1, 8))):
+        raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder) / name
+        file.write_bytes(bytes(raw))
+        with tempfile.TemporaryDirectory() as scratch:
+            keeps_the_contract(capsys, READERS["import"](file, Path(scratch)), Path(folder))
+
+
+@FUZZ
+@given(data=st.data(), ruleset=st.sampled_from([[], ["--ruleset", "kijk-uit"], ["--ruleset", "{"]]))
+def test_a_trf_file_changed_keeps_the_contract(capsys: pytest.CaptureFixture[str], data: st.DataObject,
+                                               ruleset: list[str]) -> None:
+    """`keizer import` of a TRF file with text cut out and put in (codes, columns, keizer's lines, bytes)."""
+    text = data.draw(st.sampled_from(TRF_FILES)).read_bytes()
+    for _ in range(data.draw(st.integers(1, 6))):
+        at = data.draw(st.integers(0, len(text)))
+        insert = data.draw(st.one_of(st.binary(max_size=12), st.sampled_from(
+            [b"", b"\n", b"\t", b"   9 w 1", b"0000 - W", b"\x1b[2J", b"### keizer {\"player\": 1, \"id\": 7}",
+             b"### keizer {\"season\": {\"ruleset\": \"nope\"}}", b"XXR 0"])))
+        text = text[:at] + insert + text[at + data.draw(st.integers(0, 12)):]
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder) / "club.trf"
+        file.write_bytes(text)
+        with tempfile.TemporaryDirectory() as scratch:
+            code = keeps_the_contract(capsys, ["import", str(file), str(Path(scratch) / "club.keizer"), *ruleset],
+                                      Path(folder))
+            assert (code == 0) == (Path(scratch) / "club.keizer").exists()

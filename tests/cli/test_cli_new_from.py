@@ -23,7 +23,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_the_final_ranking_with_its_classes_and_without_who_left(tmp_path, capsys):
     last_store = tmp_path / "last.keizer"
     assert run(capsys, "import", str(EVENING), str(last_store))[0] == 0
-    assert run(capsys, "classes", str(last_store), "--start")[0] == 0
+    assert run(capsys, "classes", str(last_store), "--start", "--save")[0] == 0
     assert run(capsys, "classes", str(last_store), "--accept", "--round", "20")[0] == 0
     last = load_season(last_store)
     # one player withdrew after the last round played (stays ranked, but does not come back)

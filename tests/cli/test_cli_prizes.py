@@ -74,7 +74,7 @@ def _excused(rnd, pid):
 def test_class_prize_lists_in_text(tmp_path, capsys):
     store = tmp_path / "d.keizer"
     assert run(capsys, "import", str(EVENING), str(store))[0] == 0
-    assert run(capsys, "classes", str(store), "--start")[0] == 0
+    assert run(capsys, "classes", str(store), "--start", "--save")[0] == 0
     code, out, _ = run(capsys, "standings", str(store), "--prizes")
     assert code == 0 and "Class A\n" in out and "Class D\n" in out
     code, out, _ = run(capsys, "standings", str(store), "--json")
@@ -86,7 +86,7 @@ def test_prizes_say_why_there_is_no_prize_list(tmp_path, capsys):
     assert run(capsys, "import", str(EVENING), str(store))[0] == 0
     code, out, _ = run(capsys, "standings", str(store), "--prizes")  # D's classes, nobody given one yet
     assert code == 0 and "Class A\n" not in out
-    assert out.endswith("\nClass prizes: nobody has a class yet (`keizer classes SEASON --start` gives the "
+    assert out.endswith("\nClass prizes: nobody has a class yet (`keizer classes SEASON --start --save` gives the "
                         "starting classes)\n")
     path = tmp_path / "classic.json"
     path.write_text(dump_season(replace(load_season(EVENING), ruleset_spec="keizer-classic")))

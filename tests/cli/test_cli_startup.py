@@ -35,3 +35,21 @@ def test_standings_loads_neither_the_solvers_nor_textual():
     loaded = modules_loaded_by("standings", str(DEMO))
     assert "keizer.scoring" in loaded  # it did compute the table
     assert not loaded & {"ortools", "rustworkx", "textual", "keizer.pairing"}
+
+
+def test_a_mark_loads_no_scoring_no_solver_no_dataframe(tmp_path):
+    # One mark is one row in the store: `keizer attend`, `result` and `report` need neither polars nor numpy
+    # nor the pairing engine (the README's startup table holds them to 15 times a bare Python).
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.seasons.load import load_season
+    from tests.conftest import EVENING
+
+    store = tmp_path / "club.keizer"
+    SeasonStore.create(store, load_season(EVENING)).close()
+    marks = (["attend", str(store), "quinten", "excused"],
+             ["result", str(store), "1", "1-0", "--round", "32", "--change"],
+             ["report", str(store), "quinten", "2020-05-01T10:00", "--round", "34"])
+    for argv in marks:
+        assert not modules_loaded_by(*argv) & set(HEAVY), argv
+    with SeasonStore.open(store, readonly=True) as written:  # each did its work: no refusal passed for light
+        assert len(written.history()) == 1 + len(marks), [a.label for a in written.history()]

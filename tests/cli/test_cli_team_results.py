@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, PlayerId
 from keizer.seasons.roster import taking_part
 from keizer.seasons.store.season_store import SeasonStore
-from tests.conftest import EVENING
+from tests.conftest import D_BY_RESULT, EVENING
 from keizer.tui.cli.main import main
 
 
@@ -18,7 +19,7 @@ from keizer.tui.cli.main import main
 def owed(tmp_path: Path) -> tuple[Path, PlayerId]:
     """Club D's store, round 32 played, with an excused player of round 32 on a team match whose result is to come."""
     path = tmp_path / "club.keizer"
-    season = load_season(EVENING)
+    season = replace(load_season(EVENING), ruleset_spec=D_BY_RESULT)  # under D itself nobody owes one (§13)
     SeasonStore.create(path, season).close()
     pid = next(p for p, e in season.round(32).entries if e is EntryKind.EXCUSED and taking_part(season, p, 33))
     assert main(["attend", str(path), pid, "external", "--round", "32"]) == 0
@@ -51,3 +52,22 @@ def test_attend_moves_on_and_reminds(owed: tuple[Path, PlayerId], capsys: pytest
     assert "still to come" not in out
     assert main(["standings", str(path)]) == 0
     assert "to come" not in capsys.readouterr().out
+
+
+def test_under_d_a_team_result_to_come_is_owed_by_nobody(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """D scores a team match 2/3 whatever its result (art. 18): one still to come leaves the table final and
+    nothing reminds the director of it (issue 20.8: it said PROVISIONAL)."""
+    path = tmp_path / "d.keizer"
+    season = load_season(EVENING)
+    SeasonStore.create(path, season).close()
+    pid = next(p for p, e in season.round(32).entries if e is EntryKind.EXCUSED and taking_part(season, p, 33))
+    assert main(["attend", str(path), pid, "external", "--round", "32"]) == 0
+    capsys.readouterr()
+    assert main(["standings", str(path), "--round", "32"]) == 0
+    out = capsys.readouterr().out
+    assert "PROVISIONAL" not in out and "to come" not in out
+    assert main(["standings", str(path), "--round", "32", "--json"]) == 0
+    assert '"provisional": false' in capsys.readouterr().out
+    other = next(p for p in season.players if p.id != pid and season.round(33).entry_of(p.id) is None)
+    assert main(["attend", str(path), other.id, "excused"]) == 0
+    assert "still to come" not in capsys.readouterr().out

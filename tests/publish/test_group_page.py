@@ -22,7 +22,7 @@ from tests.publish.helpers import NS, parse, table, text_of
 from keizer.tui.cli.main import main
 from keizer.tui.publish.group_page import season_after
 from keizer.tui.publish.site import build_site
-from keizer.tui.publish.words import RESULT_TEXT
+from keizer.seasons.result_text import SHOWN as RESULT_TEXT
 
 PAGE = "kampioensgroep.html"
 WORDS = {"nl": {"to play": "nog te spelen", "missed": "niet gespeeld: wordt opnieuw ingepland",
@@ -193,3 +193,25 @@ def test_a_name_on_the_group_page_is_text() -> None:
     text = build_site(replace(season, players=players), 32, "en")[PAGE]
     assert "<script>" not in text and "&lt;script&gt;" in text
     parse(text)
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_member_who_withdrew_is_said_and_their_games_read_as_what_they_are(capsys, tmp_path, lang) -> None:  # type: ignore[no-untyped-def]
+    """Issue 19 item 2: the page equals `keizer group --json`, says the withdrawal, and the games never played
+    read "not played: withdrawn" (none of them count: fewer than half played) instead of "to play"."""
+    from tests.championship.test_group_withdrawal import separate
+
+    season = separate(24)
+    data = group_json(capsys, tmp_path, season)
+    page = parse(build_site(season, 32, lang)[PAGE])
+    words = {**WORDS[lang], "withdrawn": {"nl": "niet gespeeld: teruggetrokken", "en": "not played: withdrawn"}[lang]}
+    games = rows_of(page, "group-games")
+    withdrawn = [cells for cells, game in zip(games, data["schedule"]) if game["state"] == "withdrawn"]
+    assert withdrawn and all(cells[3] == words["withdrawn"] for cells in withdrawn)
+    gone = season.player(data["withdrawn"][0]["player"]).name
+    said = [text_of(p) for p in page.iter(f"{NS}p") if "state" in (p.get("class") or "")]
+    expected = {"nl": f"{gone} trok zich terug vóór ronde 24, na 3 van de 10 groepspartijen, minder dan de helft",
+                "en": f"{gone} withdrew before round 24, after 3 of the 10 group games, fewer than half"}[lang]
+    assert any(line.startswith(expected) for line in said), said
+    assert gone not in [cells[1] for cells in rows_of(page, "group-table")]
+    assert "withdrawn" not in build_site(season, 22, "en")[PAGE]  # not yet said on an earlier round's page

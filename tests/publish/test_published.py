@@ -46,7 +46,7 @@ def test_a_result_corrected_after_publishing_makes_the_notice_older_than_the_dat
     try:
         from keizer.tui.publish.output import publish
 
-        publish(evening, 33, "nl", tmp_path / "site")
+        publish(evening.session, 33, "nl", tmp_path / "site")
         assert evening.publications.last().stale is False  # type: ignore[union-attr]
         game = evening.season.round(33).games[0]
         flipped = "0-1" if game.result.value == "1-0" else "1-0"
@@ -55,10 +55,41 @@ def test_a_result_corrected_after_publishing_makes_the_notice_older_than_the_dat
         assert last is not None and last.stale and "older than the data" in last.describe()
         evening.history.undo()  # the correction taken back: the site shows the data again
         assert evening.publications.last().stale is False  # type: ignore[union-attr]
-        evening.history.undo()  # the publication itself is one undo step: its record goes, the files stay
-        assert evening.publications.last() is None and (tmp_path / "site" / "index.html").is_file()
+        # Publishing changed no result: it is no undo step (only the season's creation is left below it)
+        assert evening.history.undo() is None
+        assert evening.publications.last() is not None and (tmp_path / "site" / "index.html").is_file()
     finally:
         evening.close()
+
+
+def test_undo_passes_a_publication_by_and_it_stays_in_effect(store, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    """`keizer undo` after `keizer publish` takes back the change before it, not the record of publishing (which
+    would take back no file): the record stays, and says the site is now older than the data."""
+    evening = Evening.open(store)
+    try:
+        game = evening.season.round(33).games[0]
+        flipped = "0-1" if game.result.value == "1-0" else "1-0"
+        evening.session.commit("correct board 1", ResultSet(33, game.white, game.black, _result(flipped)))
+    finally:
+        evening.close()
+    assert main(["publish", str(store), "--round", "33", "-o", str(tmp_path / "site")]) == 0
+    capsys.readouterr()
+    assert main(["undo", str(store)]) == 0
+    assert capsys.readouterr().out == "undone: correct board 1\n"
+    assert load_season(store).round(33).games[0].result is game.result
+    evening = Evening.open(store)
+    try:
+        last = evening.publications.last()
+        assert last is not None and last.stale  # the site shows the correction that was taken back
+    finally:
+        evening.close()
+    assert main(["redo", str(store)]) == 0 and capsys.readouterr().out == "redone: correct board 1\n"
+    with SeasonStore.open(store, readonly=True) as s:
+        assert len(s.publications()) == 1 and s.season.round(33).games[0].result.value == flipped
+        assert s.verify() == ()  # the log, folded again with every check, reads the same
+    assert main(["log", str(store)]) == 0
+    log = capsys.readouterr().out
+    assert "publish round 33 (nl) to site" in log and "publish round 33 (nl) to site (undone)" not in log
 
 
 def _result(text: str):  # type: ignore[no-untyped-def]

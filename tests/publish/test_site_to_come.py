@@ -11,7 +11,7 @@ from keizer.scoring.replay import replay
 from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.roster import taking_part
-from tests.conftest import DEMO
+from tests.conftest import D_BY_RESULT, DEMO
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
 from keizer.tui.publish.cells import md_escape
@@ -24,6 +24,8 @@ K = 32
 def team_match_pending(season: Season, k: int, name: str | None = None) -> tuple[Season, PlayerId]:
     """`season` with the first player excused in round k playing a team match whose result is to come
     instead (and named `name` when given)."""
+    if season.ruleset_spec == "doorn-driebergen-2019":  # under D itself nobody owes a team result (rules §13)
+        season = replace(season, ruleset_spec=D_BY_RESULT)
     rnd = season.round(k)
     pid = next(p for p, e in rnd.entries if e is EntryKind.EXCUSED and taking_part(season, p, k))
     season = season.with_round(rnd.with_entry(pid, EntryKind.EXTERNAL_PENDING))

@@ -34,7 +34,12 @@ def test_early_withdrawal_removes_the_player_from_before_round_on() -> None:
     # from round 3 on p5 is out of the system: N = 4, and p1's draw with p5 is ½ × p1's own value
     assert "p5" not in rp.ranking_after(3) and len(rp.value_ladder()) == 4
     entry, values = rp.entry_ranking(3)
-    assert entry == tuple(p for p in rp.ranking_after(2) if p != "p5") and values == (4, 3, 2, 1)
+    # D art. 22 "uit het systeem verwijderd": round 3 starts from the ranking after round 2 derived again
+    # without p5 (N = 4 from round 1 on: p1's draw is ½ × 4, p2's win over p5 1 × p2's own value), not the
+    # published one with p5 struck out (p2, p4, p1, p3)
+    assert entry == ("p2", "p1", "p4", "p3") != tuple(p for p in rp.ranking_after(2) if p != "p5")
+    assert values == (4, 3, 2, 1)
+    assert rp.rankings_before(3).ranking_after(1) == ("p1", "p2", "p4", "p3")
     line = player_card(rp, PlayerId("p1"), 3).lines[0]
     assert line.opponent_removed and line.priced_by == "p1"
     assert line.points == F(1, 2) * values[entry.index("p1")]  # single pass: the ranking round 3 started from

@@ -163,3 +163,17 @@ def test_club_evening_keys_of_the_presets():
     assert (k.absence_deadline.weekday, str(k.absence_deadline.time)) == (3, "20:00:00")  # Thursday
     r = parse_ruleset({"preset": "kijk-uit", "absence_deadline": None, "suspension": True})
     assert r.absence_deadline is None and r.suspension
+
+
+def test_a_team_result_scores_where_its_factors_differ() -> None:
+    """D scores a team match 2/3 whatever its result (art. 18): nothing is owed and no table waits for it;
+    K and the classic preset score it by its result (issue 20.8)."""
+    from keizer.seasons.ruleset.parse import parse_ruleset
+
+    assert not parse_ruleset("doorn-driebergen-2019").team_result_scores
+    assert parse_ruleset("kijk-uit").team_result_scores and parse_ruleset("keizer-classic").team_result_scores
+    assert parse_ruleset({"preset": "doorn-driebergen-2019", "factors": {"external_pending": "0"}}).team_result_scores
+    assert parse_ruleset({"preset": "doorn-driebergen-2019",
+                          "fixed_points": {"external_win": "30"}}).team_result_scores
+    assert parse_ruleset({"preset": "doorn-driebergen-2019",
+                          "absence_limit": {"count": 2, "kinds": ["external_pending"]}}).team_result_scores

@@ -9,7 +9,9 @@ from __future__ import annotations
 import copy
 import json
 import os
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -18,8 +20,11 @@ from hypothesis import strategies as st
 from keizer.scoring.replay import replay
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import Season
+from keizer.seasons.moving_in.kfc import read_kfc
+from keizer.seasons.moving_in.trf_read import read_trf
 from keizer.seasons.season_json.read import parse_season_text, season_from_json
 from keizer.seasons.season_json.write import season_to_json
+from tests.conftest import REPO
 from tests.seasons.test_season_json import MINIMAL
 
 LONG = os.environ.get("KEIZER_LONG") == "1"
@@ -140,3 +145,45 @@ def test_a_cut_or_spliced_season_file_is_a_season_or_an_input_error(data: st.Dat
     cut = data.draw(st.integers(0, len(text)))
     insert = data.draw(st.sampled_from(["", "[", "{", "]", "}", ",", '"', "1" * 40, "[" * 2000, "\\u", "\x00"]))
     accepts_or_refuses(lambda t: parse_season_text(t, source="fuzz.json"), text[:cut] + insert + text[cut:])
+
+
+# -- the readers of other programs' files (docs/format.md "Moving in") ---------------------------------------------
+KFC_TOURNAMENT = REPO / "tests" / "data" / "kfc-test-tournament.s3db"
+TRF_FILES = [REPO / "tests" / "data" / name for name in ("swiss-manager.trf", "unusual-codes.trf")]
+
+
+def read_file(reader: Any, data: bytes) -> None:
+    """`reader` on a file holding `data`: a Season that scores, or one KeizerError line, within seconds."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "club"
+        path.write_bytes(data)
+        accepts_or_refuses(lambda p: reader(p).season, path)
+
+
+@FUZZ
+@given(st.data())
+def test_a_kfc_tournament_with_bytes_changed_is_a_season_or_an_error(data: st.DataObject) -> None:
+    raw = bytearray(KFC_TOURNAMENT.read_bytes())
+    for _ in range(data.draw(st.integers(1, 8))):
+        raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
+    read_file(read_kfc, bytes(raw))
+
+
+@FUZZ
+@given(st.data())
+def test_a_trf_file_changed_is_a_season_or_an_error(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(TRF_FILES)).read_bytes()
+    for _ in range(data.draw(st.integers(1, 6))):
+        at = data.draw(st.integers(0, len(text)))
+        insert = data.draw(st.one_of(st.binary(max_size=12), st.sampled_from(
+            [b"", b"\n", b"\t", b"   9 w 1", b"0000 - W", b"\xff", b"### keizer {", b"001 ", b" " * 300,
+             b"### keizer {\"withdrawal\": 1, \"before_round\": 1}"])))
+        cut = data.draw(st.integers(0, 12))
+        text = text[:at] + insert + text[at + cut:]
+    read_file(read_trf, text)
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=400), st.binary(max_size=400).map(lambda b: b.decode("latin-1"))))
+def test_any_text_read_as_trf_is_a_season_or_an_error(text: str) -> None:
+    read_file(read_trf, ("001    1      " + text).encode("utf-8", "surrogatepass"))

@@ -1,37 +1,15 @@
-"""Fixtures for the terminal UI: a fresh season store made from a copy of the demo season, per test."""
+"""Fixtures for the terminal UI: players with long names from many languages (the season fixtures are the
+suite's own, tests/conftest.py)."""
 
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from keizer.seasons.load import load_season
 from keizer.seasons.store.season_store import SeasonStore
-from tests.conftest import EVENING
-from keizer.evening.evening import Evening
-
-
-@pytest.fixture
-def demo_json(tmp_path: Path) -> Path:
-    """A copy of the bundled demo season (44 players, D rules, rounds 1–32 played, 33 to pair)."""
-    return Path(shutil.copy(EVENING, tmp_path / "demo.json"))
-
-
-@pytest.fixture
-def demo_store(demo_json: Path) -> Path:
-    target = demo_json.with_suffix(".keizer")
-    SeasonStore.create(target, load_season(demo_json), label="import demo.json").close()
-    return target
-
-
-@pytest.fixture
-def evening(demo_store: Path):  # type: ignore[no-untyped-def]
-    e = Evening.open(demo_store)
-    yield e
-    e.close()
 
 
 FIRST_NAMES = ("Anne-Mariëlle", "Jean-François", "Zoë Cathérine", "Björn Älvar", "Geertruida Ågot",

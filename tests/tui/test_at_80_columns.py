@@ -8,10 +8,11 @@ from pathlib import Path
 from keizer.seasons.model import EntryKind, PlayerId
 from keizer.seasons.roster import taking_part
 from keizer.seasons.store.season_store import SeasonStore
-from keizer.seasons.store.events import EntrySet
+from keizer.seasons.store.events import EntrySet, SettingsChanged
 from keizer.tui.app.app import make_app
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.attendance import entry_text
+from keizer.evening.attendance_rows import entry_text
+from tests.conftest import D_BY_RESULT
 
 
 def test_an_entry_is_said_short_only_where_it_does_not_fit() -> None:
@@ -28,7 +29,9 @@ def pending_store(demo_store: Path) -> tuple[Path, PlayerId]:
     try:
         season = store.season
         pid = next(p for p, e in season.round(32).entries if e is EntryKind.EXCUSED and taking_part(season, p, 32))
-        store.apply("external", EntrySet(round=32, player=pid, entry=EntryKind.EXTERNAL_PENDING))
+        # (scored by its result: under D itself nobody owes a team result, docs/rules.md §13)
+        store.apply("external", SettingsChanged(ruleset_spec=D_BY_RESULT),
+                    EntrySet(round=32, player=pid, entry=EntryKind.EXTERNAL_PENDING))
     finally:
         store.close()
     return demo_store, pid

@@ -18,14 +18,7 @@ from keizer.tui.app.app import KeizerApp, make_app
 from keizer.tui.app.screens.pairing.screen import PairingScreen
 from keizer.evening.evening import Evening
 from keizer.evening.solve import solve_request
-
-
-async def until(pilot, condition: Callable[[], object], seconds: float = 30) -> None:  # type: ignore[no-untyped-def]
-    """Let the app run until `condition` holds (a worker thread's result arrives when it arrives)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the app did not get there"
-        await pilot.pause(0.05)
+from tests.tui.waiting import until
 
 
 def pairing_screen(app: KeizerApp) -> PairingScreen:

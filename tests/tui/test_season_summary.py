@@ -7,6 +7,7 @@ from pathlib import Path
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.tui.app.app import make_app
 from keizer.evening.settings import prize_lines
+from tests.tui.waiting import until
 
 
 def test_a_line_only_for_what_the_ruleset_has() -> None:
@@ -49,7 +50,7 @@ async def test_at_80_by_24_the_summary_is_in_sight_and_the_fields_scroll_to_the_
         summary = app.screen.query_one("#summary")
         assert summary.region.height >= 3 and form.region.contains_region(summary.region)
         app.screen.query_one("#overrides").focus()
-        await pilot.pause()
         overrides = app.screen.query_one("#overrides")
-        assert form.scroll_y > 0 and form.region.contains_region(overrides.region)
+        # the form scrolls to the focus with an animation: wait for where it ends, not for a while
+        await until(pilot, lambda: form.scroll_y > 0 and form.region.contains_region(overrides.region))
     app.evening.close()

@@ -13,7 +13,7 @@ from keizer.tui.app import app as app_module
 from keizer.tui.app.app import KeizerApp
 from keizer.seasons.errors import StoreError
 from keizer.seasons.model import EntryKind
-from tests.tui.test_shared_season import absent_player, excuse_elsewhere, write_lock_held
+from tests.evening.test_shared_season import absent_player, excuse_elsewhere, write_lock_held
 from keizer.tui.app.app import make_app
 from keizer.tui.app.app import OUTDATED
 from keizer.tui.app.edits import READ_ONLY

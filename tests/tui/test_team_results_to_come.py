@@ -99,8 +99,12 @@ async def test_several_with_long_names_stay_within_their_lines_at_80_by_24(long_
     from keizer.seasons.store.season_store import SeasonStore
     from keizer.seasons.store.events import EntrySet
 
+    from keizer.seasons.store.events import SettingsChanged
+    from tests.conftest import D_BY_RESULT
+
     store = SeasonStore.open(long_names_store)
     try:
+        store.apply("team results by their result", SettingsChanged(ruleset_spec=D_BY_RESULT))
         for k in (30, 31, 32):
             season = store.season
             pid = next(p for p, e in season.round(k).entries if e is EntryKind.EXCUSED and taking_part(season, p, k))

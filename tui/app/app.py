@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from importlib import import_module
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -24,15 +25,8 @@ from keizer.tui.app.dialogs.help import HelpScreen
 from keizer.tui.app.edits import READ_ONLY
 from keizer.tui.app.logfile import LOG, file_handler, log_path
 from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
-from keizer.tui.app.modes import MODE_KEYS
+from keizer.tui.app.modes import MODE_KEYS, MODE_SCREENS
 from keizer.tui.app.screens.base import KeizerScreen
-from keizer.tui.app.screens.groups import GroupsScreen
-from keizer.tui.app.screens.pairing.screen import PairingScreen
-from keizer.tui.app.screens.players import PlayersScreen
-from keizer.tui.app.screens.results import ResultsScreen
-from keizer.tui.app.screens.round import RoundScreen
-from keizer.tui.app.screens.season import SeasonScreen
-from keizer.tui.app.screens.standings import StandingsScreen
 from keizer.evening.evening import Evening
 from keizer.tui.visible import visible
 
@@ -54,6 +48,19 @@ RETRY_HINTS = {"pairing": "r tries again, or pair by hand"}
 """What the director can do after a worker of this group failed."""
 
 
+def mode_screen(mode: str) -> Callable[[], Screen]:
+    """A mode's screen, made when the mode is first shown: its module is imported then, not when the app starts
+    (the first screen is in sight sooner)."""
+    module, name = MODE_SCREENS[mode]
+
+    def make() -> Screen:
+        screen_class = getattr(import_module(f"keizer.tui.app.screens.{module}"), name)
+        assert issubclass(screen_class, KeizerScreen) and screen_class.MODE == mode
+        return screen_class()
+
+    return make
+
+
 class KeizerApp(App[None]):
     """The director's club evening: attendance, pairing, results, standings, players, season. Screens
     tell it what happened with messages (`Said`, `SeasonWritten`); it tells them with
@@ -62,15 +69,8 @@ class KeizerApp(App[None]):
     TITLE = "keizer"
     CSS_PATH = "keizer.tcss"
     ENABLE_COMMAND_PALETTE = True
-    MODES: ClassVar[dict[str, type[Screen]]] = {  # type: ignore[assignment]
-        "round": RoundScreen,
-        "pairing": PairingScreen,
-        "results": ResultsScreen,
-        "standings": StandingsScreen,
-        "players": PlayersScreen,
-        "season": SeasonScreen,
-        "groups": GroupsScreen,
-    }
+    MODES: ClassVar[dict[str, str | Callable[[], Screen]]] = {mode: mode_screen(mode) for mode, _, _ in MODE_KEYS}
+    """Each mode's screen, made when the mode is first shown (`modes.MODE_SCREENS`)."""
     DEFAULT_MODE = "round"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"goto('{mode}')", title, key_display=key.upper(), show=False,
@@ -127,6 +127,8 @@ class KeizerApp(App[None]):
             LOG.addHandler(self._log_handler)
         if self.evening.session.readonly is not None:
             self.say(f"read-only ({self.evening.session.readonly}): you can look, not change", "warning")
+        for lost in self.evening.marks_left_behind():  # a terminal closed on a mark that waited (F2, then F3)
+            self.say(f"{lost}: mark them again on F2, then r and a on F3", "warning")
 
     def on_unmount(self) -> None:
         if self._log_handler is not None:
@@ -138,6 +140,7 @@ class KeizerApp(App[None]):
         change is saved when it is made, so nothing is lost either way — but for a mark that waits)."""
         now = time.monotonic()
         if now - self._interrupted_at <= QUIT_AGAIN_SECONDS:
+            self.evening.drop_waiting()  # quit knowingly without them (said at the first ctrl+c)
             self.exit()
             return
         self._interrupted_at = now
@@ -154,6 +157,7 @@ class KeizerApp(App[None]):
             self._quit_asked_at = now
             self.say(f"{unsaved}: r then a on F3 saves them; ctrl+q again quits without them", "warning")
             return
+        self.evening.drop_waiting()  # quit knowingly without them: not said when the season opens again
         self.exit()
 
     def _unsaved_words(self) -> str:

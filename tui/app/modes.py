@@ -12,3 +12,15 @@ MODE_KEYS: tuple[tuple[str, str, str], ...] = (
     ("groups", "f8", "Groups"),
 )
 """(mode, key, title) of each mode."""
+
+MODE_SCREENS: dict[str, tuple[str, str]] = {
+    "round": ("round", "RoundScreen"),
+    "pairing": ("pairing.screen", "PairingScreen"),
+    "results": ("results", "ResultsScreen"),
+    "standings": ("standings", "StandingsScreen"),
+    "players": ("players", "PlayersScreen"),
+    "season": ("season", "SeasonScreen"),
+    "groups": ("groups", "GroupsScreen"),
+}
+"""Each mode's screen, as (module under `tui/app/screens`, class): imported when the mode is first shown, so
+that the app starts with the first screen's code only."""

@@ -12,7 +12,8 @@ from keizer.scoring.group_table import GroupRow, scheduled_results
 from keizer.seasons.model import PlayerId, Result, Season
 from keizer.seasons.numbers import game_points_text
 from keizer.evening.group_view import GroupView, group_view
-from keizer.tui.publish.words import RESULT_TEXT, GamePoints, say
+from keizer.seasons.result_text import SHOWN
+from keizer.tui.publish.words import GamePoints, say
 
 if TYPE_CHECKING:
     from keizer.tui.publish.site_data import Site
@@ -44,8 +45,8 @@ class GameLine:
     result: str
     """"1-0", "½-½", "+ -" once played; else what is known in words ("to play", "not played: …")."""
     state: str
-    """The schedule's state ("played", "on the board", "to play", "missed"); "played"/"to play" for a decision
-    game."""
+    """The schedule's state ("played", "on the board", "to play", "missed", "withdrawn"); "played"/"to play"
+    for a decision game."""
 
 
 def season_after(season: Season, k: int) -> Season:
@@ -66,7 +67,9 @@ def season_after(season: Season, k: int) -> Season:
             group = replace(group, decision=group.decision if done else (),
                             schedule=tuple(g if g.round <= k else replace(g, result=Result.PENDING)
                                            for g in group.schedule))
-    return replace(season, rounds=tuple(rounds), championship=group)
+    # a withdrawal said after round k is not on its page: the ones in effect by the round after it
+    withdrawals = tuple(w for w in season.withdrawals if w.before_round <= k + 1)
+    return replace(season, rounds=tuple(rounds), championship=group, withdrawals=withdrawals)
 
 
 def _names(season: Season, pids: Sequence[PlayerId], lang: str) -> str:
@@ -94,10 +97,18 @@ def state_lines(season: Season, state: GroupState, lang: str) -> tuple[str, ...]
     return (say("state_shared", lang, names=_names(season, state.champion, lang)),)
 
 
+def withdrawal_lines(season: Season, view: GroupView, lang: str) -> tuple[str, ...]:
+    """Per member who withdrew, what that does to the group (docs/rules.md §8), in the reader's words."""
+    return tuple(say("group_withdrawn_counted" if w.counted else "group_withdrawn_struck", lang,
+                     name=season.player(w.player).name, r=w.before_round, played=w.played, total=w.total)
+                 for w in view.withdrawn)
+
+
 def _result(result: Result, state: str, lang: str) -> str:
     if result.is_decided:
-        return RESULT_TEXT[result]
-    return say({"on the board": "game_on_board", "missed": "game_missed"}.get(state, "game_to_play"), lang)
+        return SHOWN[result]
+    return say({"on the board": "game_on_board", "missed": "game_missed", "withdrawn": "game_withdrawn"}
+               .get(state, "game_to_play"), lang)
 
 
 def schedule_lines(season: Season, view: GroupView, lang: str) -> tuple[GameLine, ...]:
@@ -132,20 +143,23 @@ def group_context(site: Site) -> Mapping[str, Any] | None:
                             "after": rule.after_round}
     group = view.group
     if group is None:
-        return {**base, "proposal": tuple(pair(p) for p in view.proposal)}
+        return {**base, "proposal": tuple(pair(p) for p in view.proposal),
+                "passed_over": tuple(pair(p.player) for p in view.passed_over if p.withdrew),
+                "passed_under": tuple(pair(p.player) for p in view.passed_over if not p.withdrew)}
     state: GroupState = view.state
     rows: tuple[GroupRow, ...] = view.table
     decision = tuple(GameLine(None, g.white, season.player(g.white).name, g.black, season.player(g.black).name,
                               _result(g.result, "to play", lang), "played" if g.result.is_decided else "to play")
                      for g in group.decision)
-    legend = (("Pl", say("legend_group_place", lang)), (say("group_points", lang), say("legend_group_points", lang)),
+    legend = ((say("col_place", lang), say("legend_group_place", lang)),
+              (say("group_points", lang), say("legend_group_points", lang)),
               (say("group_played", lang), say("legend_group_played", lang)),
               (say("group_to_play", lang), say("legend_group_to_play", lang)))
     return {
         **base,
         "members": tuple(pair(p) for p in group.members),
         "declined": tuple(pair(p) for p in group.declined if season.has_player(p)),
-        "state_lines": state_lines(season, state, lang),
+        "state_lines": state_lines(season, state, lang) + withdrawal_lines(season, view, lang),
         "needed": tuple((*pair(w), *pair(b)) for w, b in state.needed),
         "table": tuple(TableLine(r.place, r.player, season.player(r.player).name, game_points_text(r.points), r.played,
                                  r.to_play) for r in rows),

@@ -4,6 +4,7 @@ that stays aligned in a fixed-width font, or Markdown."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from keizer.scoring.replay import Replay
 from keizer.scoring.table import standings_table
@@ -30,6 +31,7 @@ class Table:
     """The player of each row."""
     legend: tuple[tuple[str, str], ...]
     """(header, meaning) of every abbreviation in `headers`."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +78,15 @@ class Notice:
     """Round `round` with its results (None for round 0)."""
     next: RoundSheet | None
     """Round `round` + 1 when it is paired."""
+    final: bool = False
+    """`round` is the season's last planned round: the table is the final standings ("Eindstand")."""
 
 
-def standings_for(rep: Replay, style: str, lang: str) -> Table:
-    """The table after `rep.upto` in the club's columns (tui/format.py COLUMNS), numbers in `lang`."""
-    columns, rows = standings_cells(rep, standings_table(rep), style, lang)
+def standings_for(rep: Replay, style: str, lang: str, k: int | None = None, table: Any = None) -> Table:
+    """The table after round k (default: `rep.upto`) in the club's columns (tui/format.py COLUMNS), numbers in
+    `lang`: a replay up to K holds the table after every round before it (docs/rules.md §6). `table`: that
+    round's `standings_table` (a polars frame), when the caller has it already."""
+    columns, rows = standings_cells(rep, standings_table(rep, k) if table is None else table, style, lang, k)
     headers = tuple(h for h, _ in columns)
     right = tuple(r for _, r in columns)
     words = {"ja": say("yes", lang), "nee": say("no", lang)}
@@ -102,14 +108,25 @@ def make_notice(season: Season, rep: Replay, lang: str, style: str | None = None
     return Notice(season=season.name, round=k, lang=lang, date=None if results is None else results.date,
                   table=standings_for(rep, style, lang), missing=rep.standings().missing,
                   to_come=to_come(season, k), results=results,
-                  next=round_sheet(season, k + 1) if paired_next else None)
+                  next=round_sheet(season, k + 1) if paired_next else None, final=is_last_round(season, k))
+
+
+def is_last_round(season: Season, k: int) -> bool:
+    """Round k is the season's last planned one: its table is the final standings (provisional while a result
+    is missing, which the note above it says)."""
+    return season.rounds_planned is not None and k >= season.rounds_planned > 0
+
+
+def standings_title(k: int, lang: str, final: bool) -> str:
+    """"Ranglijst na ronde 12", "Eindstand" after the last planned round, or the starting ranking."""
+    if k == 0:
+        return say("start_ranking", lang)
+    return say("final_standings", lang) if final else say("standings_after", lang, k=k)
 
 
 def title(notice: Notice) -> str:
-    """"Ranglijst na ronde 12" (or the starting ranking)."""
-    if notice.round == 0:
-        return say("start_ranking", notice.lang)
-    return say("standings_after", notice.lang, k=notice.round)
+    """The notice's table's title (`standings_title`)."""
+    return standings_title(notice.round, notice.lang, notice.final)
 
 
 def notice_text(notice: Notice, markdown: bool = False) -> str:

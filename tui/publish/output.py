@@ -7,7 +7,8 @@ from pathlib import Path
 from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.limits import check_site_cells
 from keizer.seasons.model import Season
-from keizer.evening.evening import Evening
+from keizer.evening.publications import Publications
+from keizer.evening.session import EveningSession
 from keizer.tui.publish.site import build_site
 from keizer.tui.publish.site_folder import put_site
 
@@ -31,24 +32,25 @@ def site_folder(store: Path | None) -> Path:
     return store.with_name(f"{store.stem}-site")
 
 
-def publish(evening: Evening, k: int, lang: str, folder: Path, style: str | None = None) -> str:
+def publish(session: EveningSession, k: int, lang: str, folder: Path, style: str | None = None) -> str:
     """The site after round k written to `folder`, and its record (the `published` event, one undo step)
     committed if the store did not change meanwhile; the action's label. Both or neither: the record is
     written only once the site is in place, and when it cannot be (the store changed meanwhile, is locked
     or read-only) the site that was there is put back, so a record always has its site. The site names the
-    log's head of the state it shows (HEAD_FILE)."""
+    log's head of the state it shows (HEAD_FILE). The session alone, not the whole `Evening`: `keizer
+    publish` then loads none of the evening's other services (docs/performance.md, publishing)."""
     folder = Path(folder)
-    if evening.session.readonly is not None:  # said before the folder is touched
-        raise StoreError(f"{evening.session.path}: the season store cannot be written "
-                         f"({evening.session.readonly}); nothing was published")
-    revision = evening.revision  # first: the season read after it is at least this new (else: refused)
-    season = evening.season
+    if session.readonly is not None:  # said before the folder is touched
+        raise StoreError(f"{session.path}: the season store cannot be written ({session.readonly}); "
+                         f"nothing was published")
+    revision = session.revision  # first: the season read after it is at least this new (else: refused)
+    season = session.season
     check_site_size(season, k)
     files = build_site(season, k, lang, style)
-    head = evening.session.store.log_head(revision)
+    head = session.store.log_head(revision)
     if head is not None:
         files[HEAD_FILE] = head_text(head, k, lang)
-    return put_site(files, folder, lambda: evening.publications.record(k, lang, revision, folder.name))
+    return put_site(files, folder, lambda: Publications(session).record(k, lang, revision, folder.name))
 
 
 def check_site_size(season: Season, k: int) -> None:

@@ -12,6 +12,8 @@ from keizer.scoring.classes import ClassTable, read_classes
 from keizer.scoring.cups import CupTable
 from keizer.seasons.classes import class_in_round, classes_in_round, reading_after
 from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.names import sort_key
+from keizer.seasons.numbers import whole_half_up
 from keizer.evening.classes import classes_view, cups_view
 from keizer.evening.classes import cup_exclusions as season_cup_exclusions
 from keizer.tui.publish.localised import number, points
@@ -108,13 +110,13 @@ def _line(site: Site, place: int, rank: int, pid: PlayerId, score: Fraction, eli
 
 def _share_header(site: Site) -> str:
     share = site.replay.ruleset.participation
-    return "" if share is None else number(f"{round(share * 100)}%", site.lang)
+    return "" if share is None else number(f"{whole_half_up(share * 100)}%", site.lang)
 
 
 def _legend(site: Site, participation: bool, cups: bool) -> tuple[tuple[str, str], ...]:
     lang = site.lang
-    out = [("Pl", say("legend_place_class" if not cups else "legend_place_group", lang)),
-           ("Keizer", say("legend_keizer", lang))]
+    out = [(say("col_place", lang), say("legend_place_class" if not cups else "legend_place_group", lang)),
+           (say("col_keizer", lang), say("legend_keizer", lang))]
     share = site.replay.ruleset.participation
     if participation and share is not None:
         out.append((_share_header(site), say("legend_share", lang, share=f"{share.numerator}/{share.denominator}")))
@@ -236,5 +238,5 @@ def cups_context(site: Site) -> Mapping[str, Any] | None:
         "prizes_note": _not_final(site, missing),
         "participation": participation, "share": _share_header(site),
         "legend_table": {"legend": _legend(site, participation, True)},
-        "excluded": tuple(sorted(season.player(p).name for p in excluded if season.has_player(p))),
+        "excluded": tuple(sorted((season.player(p).name for p in excluded if season.has_player(p)), key=sort_key)),
     }

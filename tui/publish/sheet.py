@@ -12,7 +12,8 @@ from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.tui.publish.cells import aligned, markdown_table, md_escape
 from keizer.tui.publish.localised import date as date_text
-from keizer.tui.publish.words import RESULT_TEXT, entry_word, say
+from keizer.seasons.result_text import SHOWN
+from keizer.tui.publish.words import entry_word, say
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,8 @@ class Board:
     black_name: str
     result: str
     """As the notice board writes it: "1-0", "½-½", "+ -"; "" while pending."""
+    group: bool = False
+    """A championship group game of the schedule (docs/rules.md §8), marked on the printout and the notice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,10 @@ def round_sheet(season: Season, k: int) -> RoundSheet:
     if not rnd.is_paired:
         raise KeizerError(f"round {k} has no saved pairing (keizer pair --round {k} --save makes one)")
     name = lambda pid: season.player(pid).name  # noqa: E731 — a short local alias
-    boards = tuple(Board(i, g.white, g.black, name(g.white), name(g.black), RESULT_TEXT[g.result])
+    group = set() if season.championship is None else {frozenset((g.white, g.black))
+                                                         for g in season.championship.games_in(k)}
+    boards = tuple(Board(i, g.white, g.black, name(g.white), name(g.black), SHOWN[g.result],
+                         frozenset((g.white, g.black)) in group)
                    for i, g in enumerate(rnd.games, start=1))
     bye = rnd.bye
     absent = tuple((pid, name(pid), kind) for pid, kind in rnd.entries if kind is not EntryKind.BYE)
@@ -71,6 +77,11 @@ def _cells(sheet: RoundSheet, lang: str, results: bool) -> tuple[list[str], list
         headers.append(say("result", lang))
         right.append(False)
     rows = [[str(b.number), b.white_name, b.black_name, *([b.result] if results else [])] for b in sheet.boards]
+    if any(b.group for b in sheet.boards):  # a column without a head, only where a group game is on the boards
+        headers.append("")
+        right.append(False)
+        for row, board in zip(rows, sheet.boards, strict=True):
+            row.append(say("group_game", lang) if board.group else "")
     return headers, rows, right
 
 

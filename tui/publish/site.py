@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup, escape
 
+from keizer.scoring.card import player_cards
 from keizer.scoring.replay import replay
-from keizer.scoring.replay import Replay
+from keizer.scoring.table import COLUMNS, standings_frames
 from keizer.seasons.model import PlayerId, Season
 from keizer.tui.legend import LANGUAGES
 from keizer.tui.publish.chart import Series, line_chart
 from keizer.tui.publish.group_page import group_context
 from keizer.tui.publish.localised import date as date_text
 from keizer.tui.publish.localised import number, points
-from keizer.tui.publish.notice import Notice, make_notice, standings_for, title, to_come, to_come_sentence
-from keizer.tui.publish.players import cross_cells, history, page_names
+from keizer.tui.publish.notice import (Table, is_last_round, make_notice, standings_for, standings_title,
+                                       title, to_come, to_come_sentence)
+from keizer.tui.publish.players import cross_cells, history, page_names, standings_by_round
 from keizer.tui.publish.prize_pages import classes_context, cups_context
 from keizer.tui.publish.sheet import RoundSheet, round_sheet, sheet_title
 from keizer.tui.publish.site_data import ExtraPage, Site
@@ -37,8 +41,41 @@ CSS_FILE = "site.css"
 
 def environment() -> Environment:
     """Templates shipped in the package, every value escaped unless it is already markup (an SVG chart)."""
-    return Environment(loader=PackageLoader("keizer.tui.publish", "templates"), autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = Environment(loader=PackageLoader("keizer.tui.publish", "templates"), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                      auto_reload=False)  # one site is one run: a template is not edited meanwhile
+    env.globals["player_link"] = player_link
+    env.globals["standings_rows"] = standings_rows
+    return env
+
+
+_MARKUP = re.compile("[&<>\"']")
+"""A character that HTML must have escaped (markupsafe's five): a cell without one is written as it is."""
+
+
+def standings_rows(table: Table, pages: Mapping[PlayerId, str], root: str) -> Markup:
+    """The rows of a standings table as HTML, every cell escaped, a name linked to the player's page. Written
+    here, not in the template: a site has a table after every round, and Jinja's loops over some 30,000
+    cells took more time than everything else the site computes."""
+    kinds = ["name" if h in ("Naam", "Name") else "num" if right else "" for h, right in zip(table.headers, table.right)]
+    lines = []
+    for pid, row in zip(table.players, table.rows):
+        cells = []
+        for cell, kind in zip(row, kinds):
+            if kind == "name":
+                cells.append(f'<td class="name">{player_link(pid, cell, pages, root)}</td>')
+            else:
+                text = escape(cell) if _MARKUP.search(cell) else cell
+                cells.append(f'<td class="{kind}">{text}</td>' if kind else f"<td>{text}</td>")
+        lines.append(f"<tr>{''.join(cells)}</tr>\n")
+    return Markup("".join(lines))
+
+
+def player_link(pid: PlayerId, name: str, pages: Mapping[PlayerId, str], root: str) -> Markup:
+    """A player's name linked to their page, or the name alone for a player without one (escaped)."""
+    if pid in pages:
+        return Markup(f'<a href="{escape(root)}players/{escape(pages[pid])}">{escape(name)}</a>')
+    return escape(name)
 
 
 def build_site(season: Season, k: int, lang: str, style: str | None = None) -> dict[str, str]:
@@ -76,9 +113,11 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None) -> d
         render("pairing.html", "pairing.html", sheet=next_or_last, results=True,
                heading=sheet_title(next_or_last, lang, notice.next is None))
     order = notice.table.players
+    cells = cross_cells(rep, order, lang)
     render("cross.html", "cross.html", heading=f"{say('cross_table', lang)} — {title(notice)}", order=order,
-           rounds=tuple(range(1, k + 1)), cells=cross_cells(rep, order, lang), table=notice.table,
-           names={pid: season.player(pid).name for pid in order})
+           rounds=tuple(range(1, k + 1)), cells=cells, table=notice.table,
+           names={pid: season.player(pid).name for pid in order},
+           withdrawn=any(where == say("cross_withdrawn", lang) for row in cells.values() for where, _, _ in row))
     _player_pages(site, render)
     _round_pages(site, render)
     for page, ctx in extras:
@@ -95,9 +134,11 @@ def _without_results(sheet: RoundSheet) -> RoundSheet:
 
 def _player_pages(site: Site, render: Callable[..., None]) -> None:
     lang, rep = site.lang, site.replay
+    after = standings_by_round(rep)
+    cards = player_cards(rep, rep.upto, tuple(site.pages))
     for pid, file in site.pages.items():
-        rows, series = history(rep, pid, lang)
-        standing = next(r for r in rep.standings().rows if r.player == pid)
+        rows, series = history(rep, pid, lang, after, cards[pid])
+        standing = after[rep.upto][pid]
         rank_chart = line_chart(Series(say("chart_rank", lang), tuple((j, float(r)) for j, _, r in series), True),
                                 f"{say('chart_rank', lang)}: {site.season.player(pid).name}",
                                 lambda v: number(str(int(v)), lang))
@@ -119,15 +160,17 @@ def _rounds_legend(lang: str, k: int) -> tuple[tuple[str, str], ...]:
 
 
 def _round_pages(site: Site, render: Callable[..., None]) -> None:
-    lang, season, k = site.lang, site.season, site.replay.upto
+    lang, season, rep = site.lang, site.season, site.replay
     listed = []
-    for j in range(1, k + 1):
+    # the table after each round j as a replay up to j gives it: the replay up to K keeps them (rules §6)
+    tables = standings_frames(rep, range(1, rep.upto))
+    for j in range(1, rep.upto + 1):
         sheet = round_sheet(season, j)
-        after = replay(season, j)
-        table, missing = standings_for(after, site.style, lang), after.standings().missing
+        table = site.notice.table if j == rep.upto else standings_for(rep, site.style, lang, j, tables[j].select(COLUMNS))
+        missing = rep.standings(j).missing
         render(f"rounds/{j}.html", "round.html", sheet=sheet, table=table, missing=missing,
                to_come=to_come(season, j),
-               heading=sheet_title(sheet, lang, True), standings_title=say("standings_after", lang, k=j),
-               previous=j - 1 if j > 1 else None, following=j + 1 if j < k else None)
+               heading=sheet_title(sheet, lang, True), standings_title=standings_title(j, lang, is_last_round(season, j)),
+               previous=j - 1 if j > 1 else None, following=j + 1 if j < rep.upto else None)
         listed.append((j, sheet.date))
     render("rounds/index.html", "archive.html", heading=say("archive", lang), listed=tuple(reversed(listed)))

@@ -31,11 +31,16 @@ _WORDS: dict[str, tuple[str, str]] = {
     "bye": ("Vrijgeloot", "Bye"),
     "absent": ("Afwezig", "Not playing"),
     "no_pairing": ("Ronde {k} is nog niet ingedeeld.", "Round {k} is not paired yet."),
-    "scroll_hint": ("Schuif de tabel opzij voor de andere kolommen; de naam blijft staan.",
-                    "Swipe the table sideways for the other columns; the name stays put."),
+    "scroll_hint": ("Schuif de tabel opzij voor de andere kolommen; de plaats en de naam blijven staan.",
+                    "Swipe the table sideways for the other columns; the place and the name stay put."),
     "cross_table": ("Kruistabel", "Cross table"),
     "cross_note": ("Per ronde: de tegenstander (plaats in deze ranglijst), w/z de kleur, 1 ½ 0 de uitslag.",
                    "Per round: the opponent (place in these standings), w/b the colour, 1 ½ 0 the result."),
+    "cross_withdrawn": ("tr", "wd"),
+    "withdrawn": ("teruggetrokken", "withdrawn"),
+    "cross_withdrawn_note": ("tr: de tegenstander heeft zich teruggetrokken en staat in geen ranglijst meer.",
+                             "wd: the opponent withdrew and is in no standings any more."),
+    "final_standings": ("Eindstand", "Final standings"),
     "rounds": ("Rondes", "Rounds"),
     "archive": ("Archief", "Archive"),
     "round": ("Ronde", "Round"),
@@ -61,23 +66,27 @@ _WORDS: dict[str, tuple[str, str]] = {
     "col_points": ("Punten", "Points"),
     "col_total": ("Totaal", "Total"),
     "col_place": ("Pl", "Pl"),
+    "col_keizer": ("Keizer", "Rank"),
     "legend_round": ("ronde", "round"),
     "legend_colour": ("kleur: w wit, z zwart", "colour: w white, b black"),
     "legend_result": ("uitslag: 1 winst, ½ remise, 0 verlies, + en - reglementair",
                       "result: 1 a win, ½ a draw, 0 a loss, + and - by forfeit"),
     "legend_points": ("wat de ronde telt in de stand na ronde {k}", "what the round counts in the standings after "
                       "round {k}"),
-    "legend_total": ("de punten direct na die ronde, zoals toen gepubliceerd", "the points right after that round, "
+    "legend_total": ("de punten tot en met die ronde: Punten opgeteld", "the points up to that round: Points added "
+                     "up"),
+    "legend_place": ("de plaats direct na die ronde, zoals toen gepubliceerd", "the place right after that round, "
                      "as published then"),
-    "legend_place": ("de plaats direct na die ronde", "the place right after that round"),
-    "points_vs_total": ("Punten en Totaal kunnen verschillen: wat een ronde oplevert hangt af van de waarden van de "
-                        "spelers, en die veranderen; een ronde kan later opnieuw geprijsd worden. Punten is wat de "
-                        "ronde telt in de ranglijst na ronde {k} (samen de punten van nu); Totaal is de stand zoals "
-                        "die direct na die ronde was.",
-                        "Points and Total can differ: what a round earns depends on the players' values, and these "
-                        "change; a round may be priced again later. Points is what the round counts in the "
-                        "standings after round {k} (together the points of now); Total is the score as it stood "
-                        "right after that round."),
+    "start_bonus": ("startbonus (over na ronde {k})", "starting bonus (left after round {k})"),
+    "own_value": ("eigen waarde (één keer)", "own value (once)"),
+    "points_vs_total": ("Punten is wat elke ronde telt in de ranglijst na ronde {k}; Totaal telt ze op tot de punten "
+                        "van nu. Wat een ronde oplevert hangt af van de waarden van de spelers, en die veranderen: een "
+                        "ronde kan later opnieuw geprijsd worden. Pl en de grafiek tonen de plaats en de punten zoals "
+                        "die direct na elke ronde gepubliceerd werden.",
+                        "Points is what each round counts in the standings after round {k}; Total adds them up to "
+                        "the points of now. What a round earns depends on the players' values, and these change: a "
+                        "round may be priced again later. Pl and the chart show the place and the points as "
+                        "published right after each round."),
     "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
     "yes": ("ja", "yes"),
     "no": ("nee", "no"),
@@ -159,6 +168,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "legend_group_played": ("gespeelde groepspartijen (met uitslag)", "group games played (with a result)"),
     "legend_group_to_play": ("groepspartijen nog te spelen", "group games still to play"),
     "group_schedule": ("Schema", "Schedule"),
+    "group_game": ("kampioensgroep", "championship group"),  # a board of the printout that is a group game
     "group_no_schedule": ("Het schema is nog niet vastgesteld.", "The schedule is not fixed yet."),
     "group_schedule_note": ("Kleuren zoals gespeeld; partijen uit ronde 1–{after} staan niet in het schema maar "
                             "tellen mee in de tabel.",
@@ -167,6 +177,19 @@ _WORDS: dict[str, tuple[str, str]] = {
     "game_to_play": ("nog te spelen", "to play"),
     "game_on_board": ("wordt gespeeld", "being played"),
     "game_missed": ("niet gespeeld: wordt opnieuw ingepland", "not played: to be rescheduled"),
+    "game_withdrawn": ("niet gespeeld: teruggetrokken", "not played: withdrawn"),
+    "group_withdrawn_counted": ("{name} trok zich terug vóór ronde {r}, na {played} van de {total} groepspartijen: "
+                                "die uitslagen blijven staan en elke partij die niet meer gespeeld wordt, is voor "
+                                "de tegenstander.",
+                                "{name} withdrew before round {r}, after {played} of the {total} group games: those "
+                                "results stand, and each game not played is won by the opponent."),
+    "group_withdrawn_struck": ("{name} trok zich terug vóór ronde {r}, na {played} van de {total} groepspartijen, "
+                               "minder dan de helft: geen van die partijen telt mee.",
+                               "{name} withdrew before round {r}, after {played} of the {total} group games, fewer "
+                               "than half: none of those games count."),
+    "group_passed_over": ("Teruggetrokken, dus niet voorgesteld", "Withdrawn, so not proposed"),
+    "group_passed_under": ("Onder de deelnamegrens, dus niet voorgesteld",
+                           "Under the participation threshold, so not proposed"),
     "group_decision": ("Beslissingspartijen", "Decision games"),
     "state_playing": ("Nog {n:groepspartij|groepspartijen} te spelen. Kunnen nog kampioen worden: {names}.",
                       "{n:group game|group games} still to play. Can still become champion: {names}."),
@@ -207,9 +230,6 @@ _SHORT_ENTRIES: dict[EntryKind, tuple[str, str]] = {
     EntryKind.EXTERNAL_PENDING: ("ext", "ext"),
 }
 
-RESULT_TEXT = {Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "½-½",
-               Result.WHITE_FORFEIT_WIN: "+ -", Result.BLACK_FORFEIT_WIN: "- +", Result.PENDING: ""}
-"""A game's result as the notice board writes it (a forfeit as "+ -"; a pending game left blank)."""
 
 
 def say(key: str, lang: str, **fill: object) -> str:

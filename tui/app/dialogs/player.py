@@ -1,5 +1,5 @@
-"""Add or edit a player: name, rating, class, group — checked before the dialog closes; a new player can be
-looked up in the rating list (`keizer open --rating-list`)."""
+"""Add or edit a player: name, rating, class, group (and a new player's first round and entry place) —
+checked before the dialog closes; a new player can be looked up in the rating list (`keizer open --rating-list`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -40,7 +40,7 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
 
     def compose(self) -> ComposeResult:
         p = self.evening.season.player(self.pid) if self.pid is not None else None
-        title = f"Edit {visible(p.name)}" if p is not None else "Add a player (slotted into the starting ranking by rating)"
+        title = f"Edit {visible(p.name)}" if p is not None else "Add a player"
         lookup = p is None and self.evening.roster.rating_list is not None
         with Vertical(classes="dialog"):
             yield Static(title, classes="dialog-title", markup=False)
@@ -56,6 +56,13 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
                 yield Input((p.klass or "") if p else "", id="klass", max_length=1, placeholder="A–D")
                 yield Label("Group")
                 yield Input("" if p is None or p.group is None else str(p.group), id="group", type="integer")
+                if p is None:  # where a new player comes in (docs/rules.md §6); an edit keeps both as they are
+                    # One row for the two, so that the form with the rating list's field still fits 80×24.
+                    yield Label("Joins in round")
+                    with Horizontal(classes="joining"):
+                        yield Input(str(self.evening.season.played_rounds + 1), id="joins", type="integer")
+                        yield Label("at place")
+                        yield Input("", id="place", type="integer", placeholder="by rating")
             yield Static("", id="error", classes="error", markup=False)
             yield Static("enter / ^s save · esc cancel", classes="hint")
 
@@ -87,7 +94,9 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
             return self.query_one(f"#{field}", Input).value
 
         try:
-            form = self.evening.roster.check_form(text("name"), text("rating"), text("klass"), text("group"), self.pid)
+            new = self.pid is None
+            form = self.evening.roster.check_form(text("name"), text("rating"), text("klass"), text("group"), self.pid,
+                                                  text("joins") if new else "", text("place") if new else "")
         except KeizerError as exc:
             self.query_one("#error", Static).update(f"✗ {exc}")
             self.app.bell()

@@ -6,6 +6,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -55,6 +56,45 @@ def _saying_why(draw: Callable[[KeizerScreen], None]) -> Callable[[KeizerScreen]
     return drawn
 
 
+class StatusBar(Horizontal):
+    """The status message and the app's key hints on one line, at every width: the hints give way while a
+    message needs their room, and a message longer than the line is cut with "…" (a warning or an error comes
+    as a toast too, whole; every change's words are its label in `keizer log`)."""
+
+    def __init__(self, *, id: str) -> None:  # noqa: A002 (Textual's own name for it)
+        super().__init__(id=id)
+        self.message = ""
+        """The message shown ("" for none)."""
+        self.hints = ""
+        """The key hints' text."""
+
+    def show(self, text: str, severity: str) -> None:
+        status = self.query_one("#status", Static)
+        status.update(text)
+        status.set_class(severity == "error", "-error")
+        status.set_class(severity == "warning", "-warning")
+        self.message = text
+        self._fit()
+
+    def show_hints(self, text: str) -> None:
+        self.query_one("#hints", Static).update(text)
+        self.hints = text
+        self._fit()
+
+    def on_mount(self) -> None:
+        self.hints = str(self.query_one("#hints", Static).render())
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The hints in sight unless message and hints together are wider than the line (each with its
+        padding of one column a side)."""
+        width = self.size.width
+        needed = cell_len(self.message) + 2 + cell_len(self.hints) + 2
+        self.query_one("#hints", Static).display = not self.message or not width or needed <= width
+
+
 class KeizerScreen(Screen[None]):
     """A mode of the app. Subclasses compose `compose_body` and draw the season in `refresh_view`; they
     tell the app what happened with messages (`Said`, `SeasonWritten`) and follow its
@@ -82,6 +122,8 @@ class KeizerScreen(Screen[None]):
         """The store revision last drawn: any other (a write, an undo, another session) is drawn anew."""
         self.said_at: int | None = None
         """The store revision the status line's message was said at."""
+        self.status: tuple[str, str] = ("", "information")
+        """The status line's message as shown (marked, escaped) and its severity."""
         self.drawn_waiting: dict[PlayerId, EntryKind | None] = {}
         """The attendance changes waiting on the desk for the re-pairing when last drawn: they are not in the
         store, yet the Round and Pairing screens show them (`PairingDesk.waiting`)."""
@@ -106,7 +148,7 @@ class KeizerScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield ModeBar(self.MODE, self.file_name)
         yield from self.compose_body()
-        with Horizontal(id="statusbar"):
+        with StatusBar(id="statusbar"):
             yield Static("", id="status", markup=False)
             yield Static(self.key_hints, id="hints", markup=False)
         yield KeizerFooter(compact=True, show_command_palette=False)
@@ -115,12 +157,14 @@ class KeizerScreen(Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
+        self.query_one(StatusBar).show(*self.status)
         self.keizer.season_changed_signal.subscribe(self, self._season_changed)
 
     def on_mode_bar_name_shown(self, message: ModeBar.NameShown) -> None:
         """No room for the file name in the mode bar (80 columns): it leads the key hints instead."""
         name = "" if message.shown or not self.file_name else fitted(visible(self.file_name), NAME_IN_HINTS) + " · "
-        self.query_one("#hints", Static).update(name + self.key_hints)
+        for bar in self.query(StatusBar):
+            bar.show_hints(name + self.key_hints)
 
     def on_screen_resume(self) -> None:
         self.query_one(ModeBar).refresh_bar()
@@ -157,10 +201,9 @@ class KeizerScreen(Screen[None]):
 
     def show_status(self, text: str, severity: str) -> None:
         self.said_at = self.evening.revision
-        status = self.query_one("#status", Static)
-        status.update(SEVERITY_MARK.get(severity, "") + visible(text))
-        status.set_class(severity == "error", "-error")
-        status.set_class(severity == "warning", "-warning")
+        self.status = (SEVERITY_MARK.get(severity, "") + visible(text) if text else "", severity)
+        for bar in self.query(StatusBar):  # none yet on a screen still being composed: shown once mounted
+            bar.show(*self.status)
 
     # -- telling the app ---------------------------------------------------------------------------
     def say(self, text: str, severity: SeverityLevel = "information") -> None:

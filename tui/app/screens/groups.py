@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
-from textual.widgets import TabbedContent, TabPane
+from textual.widgets import Tabs, TabbedContent, TabPane
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId
 from keizer.tui.app.edits import edits
 from keizer.tui.app.screens.base import KeizerScreen
+from keizer.tui.app.screens.group_search import ScheduleProposed, ScheduleSearch
 from keizer.tui.app.widgets.championship import ChampionshipPane
 from keizer.tui.app.widgets.classes import ClassesPanel, CupsPanel
 from keizer.tui.app.widgets.table import KeizerTable
@@ -24,26 +24,28 @@ if TYPE_CHECKING:
     from keizer.seasons.model import GroupGame
 
 
-class ScheduleProposed(Message, bubble=False):
-    """The schedule model's proposal, from the worker thread (None: it said why not, in `why`)."""
-
-    def __init__(self, games: tuple[GroupGame, ...] | None, why: str) -> None:
-        super().__init__()
-        self.games = games
-        self.why = why
+CHAMPIONSHIP_ACTIONS = frozenset({"decline", "form", "unavailable", "propose", "accept", "move", "result"})
+"""The Championship tab's keys: they act, and the footer shows them, only on that tab."""
+TAB_OF = {"classes_accept": ("classes",), "panel_round": ("classes", "cups")}
+"""The other tabs' keys the screen holds for when the focus is on the tab bar (their panels hold them for
+when it is in the panel): on which tabs each acts."""
 
 
 class GroupsScreen(KeizerScreen):
     """One tab per kind of group; the first is the championship group. Before it forms: `d` marks the
     proposed player under the cursor as declining (the next in line moves up), `f` forms it. Then `u` sets
-    the rounds the member under the cursor cannot play, `s` proposes a schedule (shown, not saved) and `a`
-    accepts it; `m` moves the accepted game under the cursor to another round, saying what that breaks
-    (refused if a hard rule); `1` `=` `0` enter the result of the game under the cursor — a separate
-    group's game, or a decision game. Each write is one undo step."""
+    the rounds the member under the cursor cannot play, `s` proposes a schedule (shown, not saved; esc
+    stops the search) and `a` accepts it; `m` moves the accepted game under the cursor to another round,
+    saying what that breaks (refused if a hard rule); `1` `=` `0` enter the result of the game under the
+    cursor — a separate group's game, or a decision game. Each write is one undo step. The Classes and Cups
+    tabs have their own keys; each tab's keys act, and are in the footer, only on that tab. ↓ on the tab
+    bar goes into the tab's table; the members and the schedule read as one list."""
 
     MODE = "groups"
     AUTO_FOCUS = "#group-table"
     """The keys act on the table's cursor: in the table from the start, not on the tab bar."""
+    # Every tab's keys here, each acting (and in the footer) only on its tab (`check_action`): the focus may
+    # be on the tab bar, outside every panel, and the keys still act on the tab in sight.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "decline", "Declines"),
         Binding("f", "form", "Form group"),
@@ -56,6 +58,13 @@ class GroupsScreen(KeizerScreen):
         Binding("equals_sign", "result('1/2-1/2')", "Draw", key_display="=",
                 group=Binding.Group("Result", compact=True)),
         Binding("0", "result('0-1')", "Black wins", group=Binding.Group("Result", compact=True)),
+        Binding("a", "classes_accept", "Accept moves", tooltip="Classes tab: accept the class moves proposed"),
+        Binding("left_square_bracket", "panel_round(-1)", "Previous round", key_display="[",
+                tooltip="Classes and Cups tabs: the tables after the round before"),
+        Binding("right_square_bracket", "panel_round(1)", "Next round", key_display="]",
+                tooltip="Classes and Cups tabs: the tables after the round after"),
+        Binding("escape", "stop", "Stop", show=False, tooltip="stop proposing a schedule (nothing proposed)"),
+        Binding("down,up", "into_table", show=False),  # on the tab bar: into the tab's table
     ]
 
     def __init__(self) -> None:
@@ -64,6 +73,8 @@ class GroupsScreen(KeizerScreen):
         """Proposed players who declined, before the group is formed (D art. 4)."""
         self.proposed: tuple[GroupGame, ...] | None = None
         """The schedule shown but not yet accepted."""
+        self.search = ScheduleSearch(self)
+        """The schedule model's search, while one runs (esc stops it)."""
 
     def compose_body(self) -> ComposeResult:
         with TabbedContent(id="groups"):
@@ -83,6 +94,42 @@ class GroupsScreen(KeizerScreen):
             pane.show(season, None, str(exc))
             return
         pane.show(season, view, proposed=self.proposed)
+
+    @property
+    def tab(self) -> str:
+        """The tab in sight: "championship", "classes" or "cups"."""
+        return self.query_one("#groups", TabbedContent).active
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in CHAMPIONSHIP_ACTIONS:
+            return self.tab == "championship"
+        if action in TAB_OF:
+            return self.tab in TAB_OF[action]
+        if action == "stop":
+            return self.search.running
+        if action == "into_table":
+            return isinstance(self.focused, Tabs)
+        return True
+
+    @on(TabbedContent.TabActivated)
+    def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        self.refresh_bindings()  # the footer shows the keys of the tab in sight
+
+    def action_into_table(self) -> None:
+        """↓ (or ↑) on the tab bar: into the first table of the tab in sight, where the cursor keys move."""
+        pane = self.query_one(f"#{self.tab}", TabPane)
+        table = next((t for t in pane.query(KeizerTable) if t.display), None)
+        if table is not None:
+            table.focus()
+
+    def _panel(self) -> ClassesPanel | CupsPanel:
+        return self.query_one(ClassesPanel) if self.tab == "classes" else self.query_one(CupsPanel)
+
+    def action_classes_accept(self) -> None:
+        self.query_one(ClassesPanel).action_accept()
+
+    def action_panel_round(self, delta: int) -> None:
+        self._panel().action_change_round(delta)
 
     def on_resize(self, event: events.Resize) -> None:
         """A wider or narrower terminal: names in the tables are said in full or short again."""
@@ -146,26 +193,27 @@ class GroupsScreen(KeizerScreen):
         if self.evening.season.championship is None:
             self.say("form the group first (f)", "warning")
             return
-        season = self.evening.season
-        self.say("proposing a schedule…")
-        self.app.run_worker(lambda: self._propose(season), name="group-schedule", group="group-schedule",
-                            description="the group's schedule", exit_on_error=False, exclusive=True, thread=True)
-
-    def _propose(self, season: object) -> None:
-        """The worker thread: the schedule model's proposal (a user's problem is said, not raised)."""
-        from keizer.evening.group_changes import schedule_proposal
-
-        try:
-            found = schedule_proposal(season)  # type: ignore[arg-type]
-        except KeizerError as exc:
-            self.post_message(ScheduleProposed(None, str(exc)))
+        if self.search.running:
+            self.say("already proposing a schedule (esc stops)", "warning")
             return
-        self.post_message(ScheduleProposed(found.games, f"proposed schedule, cost {found.check.cost}: a accepts it"))
+        self.search.start(self.evening.season)
+        self.refresh_bindings()
+        self.say("proposing a schedule… (esc stops)")
+
+    def action_stop(self) -> None:
+        """esc: stop the schedule model's search (it ends at once, nothing proposed)."""
+        self.search.stop()
+
+    def on_unmount(self) -> None:
+        self.search.stop()  # the app quits: the search ends with it, the process does not wait for it
 
     @on(ScheduleProposed)
     def _proposed(self, message: ScheduleProposed) -> None:
-        self.proposed = message.games
-        self.say(message.why, "information" if message.games is not None else "error")
+        self.search.finished()
+        self.refresh_bindings()
+        if message.games is not None:
+            self.proposed = message.games
+        self.say(message.why, message.severity)  # type: ignore[arg-type]
         self.redraw()
 
     @edits
@@ -229,9 +277,11 @@ class GroupsScreen(KeizerScreen):
         if key.startswith(("decided:", "needed:")):
             kind, i = key.split(":")
             group = season.championship
-            w, b = ((group.decision[int(i)].white, group.decision[int(i)].black) if kind == "decided"
-                    else view.state.needed[int(i)])
-            self.write(self.evening.group.decide, (w, b, result))
+            if kind == "decided":  # a correction of that game's result, never one more game
+                g = group.decision[int(i)]
+                self.write(self.evening.group.decide, (g.white, g.black, result), at=int(i))
+            else:
+                self.write(self.evening.group.decide, (*view.state.needed[int(i)], result))
             return
         row = view.schedule[int(key)]
         if view.rule.mode != "separate":

@@ -85,7 +85,7 @@ class PlayersScreen(KeizerScreen):
     def action_add(self) -> None:
         def added(form: PlayerForm | None) -> None:
             if form is not None and self.write(self.evening.roster.add, form.name, form.rating, form.klass,
-                                               form.group, form.knsb_id):
+                                               form.group, form.knsb_id, form.joins, form.place):
                 self.added = form.name
 
         self.app.push_screen(PlayerDialog(self.evening, None), added)

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from keizer.seasons.model import Result
+from keizer.seasons.result_text import SHOWN
 from keizer.seasons.rounds import to_come_head
 from keizer.tui.app.dialogs.no_show import NoShowDialog
 from keizer.tui.app.edits import edits
@@ -34,10 +35,6 @@ LIVE_COLUMNS = (("#", "rank"), ("Name", "name"), ("Points", "score"), ("", "move
 TO_COME_LINES = 3
 """The most lines beside the boards that name the team results still to come: the standings keep the rest."""
 
-RESULT_TEXT = {
-    Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "½-½",
-    Result.WHITE_FORFEIT_WIN: "+ -", Result.BLACK_FORFEIT_WIN: "- +", Result.PENDING: "…",
-}
 
 
 def to_come_lines(pending: Sequence[tuple[int, str]], width: int, lines: int = TO_COME_LINES) -> tuple[str, ...]:
@@ -114,7 +111,7 @@ class ResultsScreen(KeizerScreen):
                 rows.append((b.key, ("", shorts[b.white.name], b.label_within(room), "")))
             else:
                 rows.append((b.key, (str(b.board), shorts[b.white.name], shorts[b.black.name],
-                                     RESULT_TEXT[b.game.result])))
+                                     SHOWN[b.game.result] or "…")))
         boards.fill(rows)
         if k != self._filled_round and rows:
             boards.move_cursor(row=0, animate=False)  # a new round: the first result goes on board 1

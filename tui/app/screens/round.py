@@ -81,6 +81,8 @@ class RoundScreen(KeizerScreen):
         """(round, player, key) asked to be pressed again: the bye of a played round goes only on purpose."""
         self._details: dict[str, str] = {}
         """Each row's player, entry and note in full, for the detail line when a name or note is cut."""
+        self._drawn_width: int | None = None
+        """The screen's width the table was last fitted to."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
@@ -106,6 +108,7 @@ class RoundScreen(KeizerScreen):
         k = self.shown_round
         rows = self.evening.attendance.rows(k)
         table = self.query_one(KeizerTable)
+        self._drawn_width = self.size.width
         names = [row.player.name for row in rows]
         fit = fit_row(table.text_room(self.size.width or self.app.size.width),
                       widest("#", (str(row.rank) for row in rows)), widest("Name", names),
@@ -138,8 +141,10 @@ class RoundScreen(KeizerScreen):
         self._show_detail()
 
     def on_resize(self, event: events.Resize) -> None:
-        """A wider or narrower terminal: names, entries and notes are said in full or short again."""
-        if self.drawn_at is not None:
+        """A wider or narrower terminal: names, entries and notes are said in full or short again. The table
+        is as wide as the screen, so the same width again (Textual says a size more than once as the app
+        starts) draws nothing anew: the first screen is in sight sooner."""
+        if self.drawn_at is not None and event.size.width != self._drawn_width:
             self.refresh_view()
 
     def action_change_round(self, delta: int) -> None:

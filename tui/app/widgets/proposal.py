@@ -148,7 +148,8 @@ class ProposalColumn(Vertical):
         title = f"{number} {proposal.title}" + (f" ({', '.join(notes)})" if notes else "")
         self.query_one(".proposal-title", Static).update(visible(title))
         moved = f"; {proposal.moved}" if proposal.moved else ""  # a re-pairing keeping the accepted boards
-        self.query_one(".costs", Static).update(visible(proposal.cost_text + moved))
+        told = "".join(f"\n{note[0].upper()}{note[1:]}." for note in proposal.notes)  # D art. 7's opening
+        self.query_one(".costs", Static).update(visible(proposal.cost_text + moved + told))
         problems = self.query_one(".problems", Static)
         problems.update("\n".join(f"✗ {visible(p)}" for p in proposal.problems))
         problems.display = bool(proposal.problems)

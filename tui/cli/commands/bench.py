@@ -1,4 +1,5 @@
-"""`keizer bench standings|pairing|tui|limits`: headless benchmarks on generated seasons."""
+"""`keizer bench standings|pairing|tui|group|startup|limits`: headless benchmarks on generated realistic
+seasons, the group's schedule, how long each kind of command takes to start, and the limits kept."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from keizer.seasons.errors import KeizerError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the TUI, or the limits",
+    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the group schedule, "
+                                     "start-up, or the limits",
                        description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui", "limits"))
+    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "limits"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
                         "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--repeats", type=int, default=7, metavar="N", help="startup: runs of each command after a warm-up")
     p.add_argument("--json", action="store_true", help="the raw measurements as JSON")
     p.set_defaults(run=run)
 
@@ -39,6 +42,19 @@ def run(args: argparse.Namespace) -> int:
         cases = run_limits_benchmark(args.seed, progress=lambda what: print(f"… {what}", file=sys.stderr))
         rows = [{"what": c.what, "size": c.size, "cpu_seconds": round(c.seconds, 3)} for c in cases]
         report = "\n".join(c.line() for c in cases)
+    elif args.what == "startup":
+        from keizer.tui.cli import startup_bench
+
+        if not 1 <= args.repeats <= 100:
+            raise KeizerError("--repeats must be 1 to 100")
+        found = startup_bench.run_startup_benchmark(args.repeats)
+        rows = {r.what: list(r.seconds) for r in found}
+        report = startup_bench.format_report(found)
+    elif args.what == "group":
+        from keizer.pairing import group_benchmark
+
+        rows = group_benchmark.run_group_benchmark(seed=args.seed)
+        report = group_benchmark.format_report(rows)
     elif args.what == "tui":
         timings = _tui_benchmark(_positive(args.sizes) if args.sizes else 44, args.seed)
         rows = {name: getattr(timings, name) for name in timings.__slots__}

@@ -73,7 +73,8 @@ def register_report(sub: argparse._SubParsersAction) -> None:
                     "it — unless the director rules force majeure, with its reason.")
     p.add_argument("season", metavar="SEASON.keizer")
     p.add_argument("player", metavar="PLAYER", help="the player's id or name")
-    p.add_argument("at", metavar="TIME", help="when the report came in, local time: 2026-11-25T19:30")
+    p.add_argument("at", metavar="TIME", help="when the report came in, local time: \"2026-11-25 19:30\" "
+                                              "(quoted) or 2026-11-25T19:30")
     p.add_argument("--round", "-r", type=int, required=True, metavar="K")
     p.add_argument("--force-majeure", metavar="REASON", help="the director's ruling on a late report")
     p.set_defaults(run=run_report)

@@ -9,12 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.errors import InputError
-from keizer.seasons.json_input import load_json
 from keizer.seasons.limits import describe
-from keizer.seasons.load import load_season, read_text
 from keizer.seasons.model import PlayerId, Season
-from keizer.seasons.rounds import round_to_pair
-from keizer.seasons.names import with_names
 
 if TYPE_CHECKING:
     from keizer.pairing.compare import Comparison
@@ -43,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     from keizer.pairing.proposer import propose
     from keizer.pairing.ranking import keizer_ranking
     from keizer.pairing.compare import Comparison
+    from keizer.seasons.load import load_season
+    from keizer.seasons.rounds import round_to_pair
 
     season = load_season(args.season)
     k = args.round if args.round is not None else round_to_pair(season)
@@ -76,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _text(season: Season, out: dict[str, Any], versus: Comparison) -> str:
     from keizer.pairing.compare import cost_words
+    from keizer.seasons.names import with_names
 
     verdict = "valid" if out["valid"] else "breaks the rules"
     lines = [f"Pairing of round {out['round']}: {verdict}"]
@@ -91,6 +90,8 @@ def _text(season: Season, out: dict[str, Any], versus: Comparison) -> str:
 
 def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
     """Games and bye from a JSON or text pairing file; errors name the file and the place."""
+    from keizer.seasons.load import read_text
+
     text = read_text(path, "a pairing file")
     games_and_bye = _from_json(text, path, season) if text.lstrip().startswith("{") else _from_text(text, path, season)
     if not games_and_bye[0] and games_and_bye[1] is None:  # an empty file, or the wrong one: not "breaks the rules"
@@ -136,6 +137,8 @@ def _two_sides(body: str) -> tuple[str, str] | None:
 
 
 def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
+    from keizer.seasons.json_input import load_json
+
     try:
         obj = load_json(text)
     except InputError as exc:

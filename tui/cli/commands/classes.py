@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.numbers import counted
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Season
@@ -22,8 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "round already scored, else the last scored round) and, after a reading round (the "
                     "ruleset's classes.read_after: D after round 20 and the final round), the moves the "
                     "program proposes. --accept writes them (a season store; one undo step), changed by "
-                    "--move; --take-back removes them; --start gives every player without a class the "
-                    "proposed starting class (docs/rules.md §9).")
+                    "--move; --take-back removes them; --start shows the proposed starting class of every "
+                    "player without a class, and gives them with --save (docs/rules.md §9).")
     p.add_argument("season", metavar="SEASON")
     p.add_argument("--round", "-r", type=int, metavar="K", help="the tables after this round")
     p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
@@ -33,11 +34,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     write.add_argument("--accept", action="store_true", help="accept the proposed moves after round K")
     write.add_argument("--take-back", action="store_true", help="take back the moves accepted after round K")
     write.add_argument("--start", action="store_true",
-                       help="give the players without a class their proposed starting class (with --move: "
-                            "another one)")
+                       help="the players without a class and their proposed starting class (with --move: "
+                            "another one); --save gives them")
     p.add_argument("--move", action="append", default=[], metavar="ID:CLASS",
                    help="with --accept or --start: this player to this class instead of the proposal (their "
                         "own class: they stay); repeatable")
+    p.add_argument("--save", action="store_true",
+                   help="with --start: write the starting classes (a season store; one undo step)")
     p.set_defaults(run=run)
 
 
@@ -48,7 +51,11 @@ def run(args: argparse.Namespace) -> int:
     changes = tuple(parse_move(text) for text in args.move)
     if changes and not (args.accept or args.start):
         raise KeizerError("--move changes what --accept or --start writes: give one of them")
-    if args.accept or args.take_back or args.start:
+    if args.save and not (args.accept or args.take_back or args.start):
+        raise KeizerError("--save writes what --start gives: give --start too")
+    if args.start:
+        return _start(args, changes)
+    if args.accept or args.take_back:
         return _write(args, changes)
     from keizer.scoring.replay import replay
     from keizer.seasons.ruleset.parse import parse_ruleset
@@ -76,11 +83,6 @@ def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
         named = tuple((resolve_player(evening.season, pid, f"--move {text}"), klass)
                       for text, (pid, klass) in zip(args.move, changes, strict=True))
         classes = evening.classes
-        if args.start:
-            proposal = dict(classes.start_proposal())
-            proposal.update(named)
-            print(classes.give_start_classes(tuple(sorted(proposal.items()))))
-            return 0
         season = evening.season
         k = args.round if args.round is not None else default_round(
             season, class_rules(evening.session.ruleset), season.last_scored_round)
@@ -88,6 +90,43 @@ def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
         return 0
 
     return as_read(args.season, write)
+
+
+def _start(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
+    """`--start`: the starting classes proposed (with the director's `--move`s) for the players without one,
+    shown; written with `--save` only, as the group commands and `pair` write (one undo step)."""
+    from keizer.evening.classes import start_classes
+    from keizer.seasons.load import is_store_file, load_season
+    from keizer.seasons.lookup import resolve_player
+    from keizer.tui.cli.saving import say_not_saved, say_saved
+
+    if args.save and not is_store_file(args.season):
+        raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
+    evening = None
+    if args.save:
+        from keizer.evening.evening import Evening
+
+        evening = Evening.open(args.season)
+    try:
+        season = evening.season if evening is not None else load_season(args.season)
+        # A player is named as on every other option: an id or a name (unique start, no case or accents).
+        changes = tuple((resolve_player(season, pid, f"--move {text}"), klass)
+                        for text, (pid, klass) in zip(args.move, changes, strict=True))
+        given = start_classes(season, changes)
+        if not given:
+            print("every player already has that class: nothing to give")
+            return 0
+        if evening is not None:  # saved first: a refused save prints nothing a script could take as saved
+            say_saved(evening.classes.give_start_classes(given))
+        else:
+            say_not_saved()
+        print(f"starting classes for {counted(len(given), 'player')}:")
+        for pid, klass in given:
+            print(f"  {klass}  {season.player(pid).name} ({pid})")
+    finally:
+        if evening is not None:
+            evening.close()
+    return 0
 
 
 def classes_text(season: Season, view: ClassesView) -> str:
@@ -99,7 +138,7 @@ def classes_text(season: Season, view: ClassesView) -> str:
         lines.append(f"PROVISIONAL: {view.missing} result{'s' if view.missing != 1 else ''} still missing")
     if view.unclassed:
         lines.append(f"{len(view.unclassed)} player{'s' if len(view.unclassed) != 1 else ''} without a class, "
-                     f"in no table: `keizer classes SEASON --start` gives the proposed starting classes")
+                     f"in no table: `keizer classes SEASON --start --save` gives the proposed starting classes")
     for table in view.tables:
         lines += ["", f"Class {table.name} ({len(table.rows)})"]
         rows = [[str(r.place), str(r.rank), season.player(r.player).name, points(r.score)]
@@ -121,14 +160,10 @@ def classes_text(season: Season, view: ClassesView) -> str:
 
 
 def classes_json(season: Season, view: ClassesView) -> dict[str, Any]:
-    from keizer.tui.format import exact
+    from keizer.tui.cli.commands.prizes_text import prize_row_json
 
     def row(r: Any) -> dict[str, Any]:
-        out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,
-               "score": float(r.score), "score_exact": exact(r.score)}
-        if r.eligible is not None:
-            out["eligible"] = r.eligible
-        return out
+        return prize_row_json(season, r)
 
     return {
         "round": view.round, "reading": view.reading, "provisional": view.missing > 0, "missing": view.missing,

@@ -14,6 +14,7 @@ from keizer.seasons.model import PlayerId, Result, Season
 
 if TYPE_CHECKING:
     from keizer.evening.evening import Evening
+    from keizer.evening.session import Change
 
 USAGE = """\
 keizer group SEASON [--json]                      members, schedule, table and state
@@ -120,10 +121,6 @@ def _season(path: str, save: bool) -> Iterator[tuple[Season, Evening | None]]:
         yield evening.season, evening
 
 
-def _saved(label: str) -> None:
-    print(f"saved: {label}")
-
-
 def _pid(season: Season, text: str, what: str) -> PlayerId:
     """An id, a name or its start, as every command takes a player ("did you mean" when none fits)."""
     from keizer.seasons.lookup import resolve_player
@@ -132,11 +129,21 @@ def _pid(season: Season, text: str, what: str) -> PlayerId:
 
 
 def _result_of(text: str, what: str) -> Result:
-    from keizer.seasons.json_keys import RESULTS
+    """A typed result, as `keizer result` takes it (`seasons.result_text`: `=` and `½-½` too)."""
+    from keizer.seasons.result_text import typed_result
 
-    if text not in RESULTS:
-        raise KeizerError(f"{what}: unknown result {text!r} (expected one of {', '.join(RESULTS)})")
-    return RESULTS[text]
+    return typed_result(text, what)
+
+
+def _write(evening: Evening | None, change: Change, head: int | None) -> None:
+    """The change saved (with --save: `evening`) as a compare-and-set against `head`, or nothing written; either
+    way one line on stderr says which (`tui.cli.saving`), so that stdout keeps only the command's output."""
+    from keizer.tui.cli.saving import say_not_saved, say_saved
+
+    if evening is None:
+        say_not_saved()
+    else:
+        say_saved(evening.session.apply(change, expect_head=head))
 
 
 def _show(opts: argparse.Namespace) -> int:
@@ -159,13 +166,12 @@ def _form(opts: argparse.Namespace) -> int:
         head = evening.session.shown if evening else None
         change = formation(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
         event = members_of(change)
+        _write(evening, change, head)  # first: a refused save prints nothing a script could take as saved
         print(f"Championship group after round {event.formed_after}:")
         for i, pid in enumerate(event.members, 1):
             print(f"{i:>3}  {season.player(pid).name} ({pid})")
         for pid in event.declined:
             print(f"  declined: {season.player(pid).name} ({pid})")
-        if evening is not None:
-            _saved(evening.session.apply(change, expect_head=head))
     return 0
 
 
@@ -187,19 +193,24 @@ def _schedule(opts: argparse.Namespace) -> int:
                 move = move_scheduled(season, w, b, int(parts[2]), first)
             except KeizerError as exc:
                 raise KeizerError(f"--move {opts.move}: {exc}") from None
-            print("\n".join(move.lines))
-            schedule, check = move.schedule, move.check
-            change = move.change if evening is not None else None  # refused when it breaks a hard rule
+            if evening is not None and not move.valid:  # what it breaks said in the refusal: nothing on stdout
+                raise KeizerError(f"--move {opts.move}: not saved, it breaks a hard rule of the schedule: "
+                                  + "; ".join(line.strip() for line in move.lines[1:]))
+            schedule, check, optimal = move.schedule, move.check, None
+            change = move.change if move.valid else None
         else:
-            proposed = schedule_proposal(season, first)
-            schedule, check = proposed.games, proposed.check
+            proposed = schedule_proposal(season, first)  # ctrl+c stops its search at once (`group_model._solve`)
+            schedule, check, optimal = proposed.games, proposed.check, proposed.optimal
             change = schedule_change(schedule)
+        if change is not None:
+            _write(evening, change, head)  # first: a refused save prints nothing a script could take as saved
+        if opts.move:  # what the move changes: beside JSON on stderr, so that stdout stays one object
+            print("\n".join(move.lines), file=sys.stderr if opts.json else sys.stdout)
         if opts.json:
-            sys.stdout.write(json.dumps(schedule_json(schedule, check, first), ensure_ascii=False, indent=1) + "\n")
+            sys.stdout.write(json.dumps(schedule_json(season, schedule, check, first, optimal), ensure_ascii=False,
+                                        indent=1) + "\n")
         else:
-            sys.stdout.write(schedule_text(season, schedule, check, first))
-        if evening is not None and change is not None:
-            _saved(evening.session.apply(change, expect_head=head))
+            sys.stdout.write(schedule_text(season, schedule, check, first, optimal))
     return 0
 
 
@@ -216,9 +227,8 @@ def _unavailable(opts: argparse.Namespace) -> int:
             print(f"{said} (unchanged: nothing to save)")
             return 0
         change = unavailability(season, pid, rounds)  # the TUI's checks: a member, the group's rounds
+        _write(evening, change, head)  # the TUI's label too: the undo step names the player and the rounds
         print(said)
-        if evening is not None:  # the TUI's label too: the undo step names the player and the rounds
-            _saved(evening.session.apply(change, expect_head=head))
     return 0
 
 
@@ -243,9 +253,8 @@ def _decide(opts: argparse.Namespace) -> int:
                     _result_of(parts[2], "--game"))
         change = decision(season, game)
         (event,) = change.events
+        _write(evening, change, head)
         print(f"decision games: {len(event.games)}")  # type: ignore[attr-defined]
-        if evening is not None:
-            _saved(evening.session.apply(change, expect_head=head))
     return 0
 
 
@@ -258,8 +267,7 @@ def _result(opts: argparse.Namespace) -> int:
         if len(parts) != 2:
             raise KeizerError(f"{opts.game}: expected W:B")
         change = group_result(season, opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
-                              _result_of(opts.result, "result"))
+                              _result_of(opts.result, "RESULT"))
+        _write(evening, change, head)
         print(change.label)
-        if evening is not None:
-            _saved(evening.session.apply(change, expect_head=head))
     return 0

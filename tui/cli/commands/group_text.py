@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 from keizer.seasons.model import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.group_view import GroupView, state_summary
+from keizer.evening.group_view import GroupView, passed_over_summary, state_summary
 from keizer.tui.format import exact, text_table
 
 if TYPE_CHECKING:
-    from keizer.pairing.group_schedule import ScheduleCheck
+    from keizer.pairing.group_check import ScheduleCheck
 
 
 def _name(season: Season, pid: PlayerId) -> str:
@@ -24,10 +24,16 @@ def view_json(season: Season, view: GroupView) -> dict[str, Any]:
                            "last_round": rule.schedule_end(season.rounds_planned), "formed": view.group is not None}
     if view.group is None:
         out["proposal"] = [{"player": p, "name": _name(season, p)} for p in view.proposal]
+        out["passed_over"] = [{"player": p.player, "name": _name(season, p.player)}
+                              | ({"reason": "withdrew"} if p.withdrew
+                                 else {"reason": "participation", "attended": p.attended, "rounds": rule.after_round})
+                              for p in view.passed_over]
         return out
     group = view.group
     out["members"] = [{"player": p, "name": _name(season, p)} for p in group.members]
     out["declined"] = list(group.declined)
+    out["withdrawn"] = [{"player": w.player, "before_round": w.before_round, "played": w.played, "total": w.total,
+                         "counted": w.counted} for w in view.withdrawn]
     out["unavailable"] = {p: list(r) for p, r in group.unavailable}
     out["schedule"] = [{"round": r.game.round, "white": r.game.white, "black": r.game.black,
                         "result": r.result.value, "state": r.state} for r in view.schedule]
@@ -53,11 +59,14 @@ def view_text(season: Season, view: GroupView) -> str:
             return f"{head}\nNot formed yet: it forms after round {rule.after_round}.\n"
         lines = [head, "Not formed yet. Proposed from the ranking (keizer group form):"]
         lines += [f"{i:>3}  {_name(season, p)} ({p})" for i, p in enumerate(view.proposal, 1)]
+        if view.passed_over:
+            lines.append(passed_over_summary(season, view))
         return "\n".join(lines) + "\n"
     group = view.group
     lines = [head, "Members: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.members)]
     if group.declined:
         lines.append("Declined: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.declined))
+    lines += [f"Withdrawn: {w.sentence(lambda p: _name(season, p))}" for w in view.withdrawn]
     lines.append("")
     lines.append(text_table(["Pl", "Name", "Pts", "Played", "To play"],
                             [[str(r.place), _name(season, r.player), game_points_text(r.points), str(r.played),
@@ -79,17 +88,29 @@ def view_text(season: Season, view: GroupView) -> str:
     return "\n".join(lines) + "\n"
 
 
-def schedule_json(schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int) -> dict[str, Any]:
-    return {"from_round": first, "cost": check.cost, "valid": check.valid,
-            "games": [{"round": g.round, "white": g.white, "black": g.black} for g in schedule],
-            "breaches": [{"hard": b.hard, "what": b.what} for b in check.breaches]}
+def schedule_json(season: Season, schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int,
+                  optimal: bool | None = None) -> dict[str, Any]:
+    """`optimal`: for a proposal, whether it is proven the least cost (None: a schedule moved by hand)."""
+    out: dict[str, Any] = {"from_round": first, "cost": check.cost, "valid": check.valid}
+    if optimal is not None:
+        out["optimal"] = optimal
+    out["games"] = [{"round": g.round, "white": g.white, "black": g.black} for g in schedule]
+    out["breaches"] = [{"hard": b.hard, "kind": b.kind, "players": list(b.players), "rounds": list(b.rounds),
+                        "what": b.what} for b in check.breaches]
+    out["notes"] = [{"hard": hard, "text": text} for hard, text in check.notes(lambda p: _name(season, p))]
+    return out
 
 
-def schedule_text(season: Season, schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int) -> str:
+def schedule_text(season: Season, schedule: tuple[GroupGame, ...], check: ScheduleCheck, first: int,
+                  optimal: bool | None = None) -> str:
+    """The schedule by round, then what the director can act on: each member named once, only what
+    another placement could change (`ScheduleCheck.notes`)."""
     rounds = sorted({g.round for g in schedule})
     rows = [[str(r), "; ".join(f"{_name(season, g.white)}–{_name(season, g.black)}" for g in schedule if g.round == r)]
             for r in rounds]
-    lines = [f"Championship group schedule (placed from round {first} on; cost {check.cost})",
+    how = "" if optimal is None else ", the least possible" if optimal else \
+        ", the best found in the time allowed (not proven the least)"
+    lines = [f"Championship group schedule (placed from round {first} on; cost {check.cost}{how})",
              text_table(["Rd", "Games"], rows, [True, False])]
-    lines += [f"  {'BREAKS' if b.hard else 'note'}: {b.what}" for b in check.breaches]
+    lines += [f"  {'BREAKS' if hard else 'note'}: {text}" for hard, text in check.notes(lambda p: _name(season, p))]
     return "\n".join(lines) + "\n"

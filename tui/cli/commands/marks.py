@@ -16,10 +16,6 @@ STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won
             "external-lost")
 """What `keizer attend` sets, as the Round screen's keys do (p e u d x, then x's result)."""
 
-RESULTS = {"1-0": "1-0", "0-1": "0-1", "=": "1/2-1/2", "½-½": "1/2-1/2", "1/2-1/2": "1/2-1/2", "+-": "+-",
-           "-+": "-+", "*": "*", "pending": "*"}
-"""The results `keizer result` takes, as the season file writes them (docs/format.md) or typed short."""
-
 
 def register_attend(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -143,7 +139,7 @@ def register_result(sub: argparse._SubParsersAction) -> None:
 
 
 def run_result(args: argparse.Namespace) -> int:
-    from keizer.seasons.model import Result
+    from keizer.seasons.result_text import typed_result
     from keizer.tui.cli.commands.calendar import as_read
 
     if args.black_by_forfeit:
@@ -152,14 +148,12 @@ def run_result(args: argparse.Namespace) -> int:
         args.result = "-+"
     if (args.result is None) == (args.no_show is None):
         raise KeizerError("result: give either RESULT or --no-show white|black")
-    if args.result is not None and args.result not in RESULTS:
-        raise KeizerError(f"result: {args.result!r} is not a result: write one of {', '.join(RESULTS)}")
+    new = typed_result(args.result, "RESULT") if args.result is not None else None
 
     def result(evening: Evening) -> int:
         k = args.round if args.round is not None else evening.results.round()
         key = f"board:{args.board}"
-        game = next((row.game for row in evening.results.boards(k) if row.key == key), None)
-        new = Result(RESULTS[args.result]) if args.result is not None else None
+        game = evening.results.game_on(k, args.board)  # the ranking is not read: a mark loads no scoring
         if game is not None and game.result.is_decided and game.result is not new and not args.change:
             raise KeizerError(f"board {args.board} of round {k} already has {game.result.value}: --change "
                               f"replaces it")

@@ -120,7 +120,14 @@ def run(args: argparse.Namespace) -> int:
     inst, best, alts = outcome.instance, outcome.proposals[0], outcome.alternatives
     if not inst.players and not inst.fixed:
         raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
+    # Saved before anything is printed: a refused save (the store changed meanwhile) prints no pairing a
+    # script could take as the one saved (docs/format.md).
+    if args.save and head is not None:
+        _save(args.season, season, head, k, best, _attendance_words(season, args))
+    elif not saved:  # with a saved pairing the note above said how to save over it
+        from keizer.tui.cli.saving import say_not_saved
 
+        say_not_saved()
     if args.json:
         out: dict[str, Any] = proposal_json(best, alts)
         if args.costs:
@@ -139,8 +146,6 @@ def run(args: argparse.Namespace) -> int:
                                        forbids))
         if best.moved is not None:
             sys.stdout.write(f"Against the saved pairing of round {k}: {best.moved.words()}\n")
-    if args.save and head is not None:
-        _save(args.season, season, head, k, best, _attendance_words(season, args))
     return 0
 
 
@@ -203,6 +208,8 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendan
     label = None if best.moved is None else f"re-pairing of round {k}: {who}{best.moved.words()}"
     change = saved_pairing(season, k, games, best.bye,
                            meta={"objective": best.saved_objective, "kind": "cli"}, label=label)
+    from keizer.tui.cli.saving import say_saved
+
     with evening_on(path) as evening:
         label = evening.session.apply(change, expect_head=head)
-    print(f"saved: {label}", file=sys.stderr)
+    say_saved(label)

@@ -26,8 +26,8 @@ def prize_lists(rep: Replay) -> tuple[tuple[ClassTable, ...], tuple[CupTable, ..
 def prize_lists_text(season: Season, classes: tuple[ClassTable, ...], cups: tuple[CupTable, ...]) -> str:
     parts = []
     if classes and not any(table.rows for table in classes):  # four empty tables would read as a fault
-        parts.append("Class prizes: nobody has a class yet (`keizer classes SEASON --start` gives the starting "
-                     "classes)")
+        parts.append("Class prizes: nobody has a class yet (`keizer classes SEASON --start --save` gives the "
+                     "starting classes)")
         classes = ()
     for table in classes:
         rows = [[str(r.place), str(r.rank), season.player(r.player).name, points(r.score)] for r in table.rows]
@@ -42,13 +42,18 @@ def prize_lists_text(season: Season, classes: tuple[ClassTable, ...], cups: tupl
     return "\n\n".join(parts)
 
 
+def prize_row_json(season: Season, r: Any) -> dict[str, Any]:
+    """One row of a prize list (a class's table, a cup's) as `--json` writes it (docs/format.md)."""
+    out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,
+           "score": float(r.score), "score_exact": exact(r.score)}
+    if r.eligible is not None:
+        out["eligible"] = r.eligible
+    return out
+
+
 def prize_lists_json(season: Season, classes: tuple[ClassTable, ...], cups: tuple[CupTable, ...]) -> dict[str, Any]:
     def row(r: Any) -> dict[str, Any]:
-        out = {"place": r.place, "rank": r.rank, "player": r.player, "name": season.player(r.player).name,
-               "score": float(r.score), "score_exact": exact(r.score)}
-        if r.eligible is not None:
-            out["eligible"] = r.eligible
-        return out
+        return prize_row_json(season, r)
 
     return {"class_prizes": [{"class": t.name, "rows": [row(r) for r in t.rows]} for t in classes],
             "cups": [{"group": c.group, "rows": [{**row(r), "cup": r.cup} for r in c.rows]} for c in cups]}

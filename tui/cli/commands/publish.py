@@ -64,14 +64,14 @@ def run_publish(args: argparse.Namespace) -> int:
 
     out = Path(args.output)
     if is_store_file(args.season):
-        from keizer.evening.evening import Evening
+        from keizer.evening.session import EveningSession
 
-        evening = Evening.open(args.season)
+        session = EveningSession.open(args.season)
         try:
-            k = _round(evening.season, args.round)
-            label = publish(evening, k, args.lang, out, args.columns)
+            k = _round(session.season, args.round)
+            label = publish(session, k, args.lang, out, args.columns)
         finally:
-            evening.close()
+            session.close()
         print(f"wrote the site of round {k} ({args.lang}) to {out}; recorded in the store: {label}")
         return 0
     season = load_season(args.season)

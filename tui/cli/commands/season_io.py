@@ -16,17 +16,31 @@ if TYPE_CHECKING:
 
 
 def register_import(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("import", help="import a season JSON file into a new season store",
-                       description="Create a season store (an SQLite file) from a keizer-season/1 JSON file.")
-    p.add_argument("json_file", metavar="FILE.json")
+    p = sub.add_parser("import", help="import a season (JSON, a KeizerForClubs tournament, TRF) into a new store",
+                       description="Create a season store (an SQLite file) from a keizer-season/1 JSON file, a "
+                                   "KeizerForClubs tournament (.s3db) or a FIDE TRF file (told by its content); "
+                                   "for the last two a report says what was carried and what was not "
+                                   "(docs/format.md \"Moving in\").")
+    p.add_argument("json_file", metavar="FILE")
     p.add_argument("store", metavar="SEASON.keizer")
+    p.add_argument("--ruleset", metavar="PRESET|FILE.json",
+                   help="for a TRF file: the Keizer settings it does not carry (a preset, or a JSON file holding a "
+                        "ruleset); default: the file's own (keizer's export writes it), else keizer-classic")
     p.set_defaults(run=run_import)
 
 
 def run_import(args: argparse.Namespace) -> int:
     from keizer.seasons.load import load_season
+    from keizer.seasons.moving_in.sniff import file_kind
     from keizer.seasons.store.season_store import SeasonStore
 
+    kind = file_kind(args.json_file)
+    if kind != "season":
+        from keizer.tui.cli.commands.moving_in import import_moved
+
+        return import_moved(args, kind)
+    if args.ruleset is not None:
+        raise KeizerError("--ruleset is for a TRF file: a season file or store carries its own ruleset")
     season = load_season(args.json_file)
     target = Path(args.store)  # an existing file is refused by create, after it removed what a killed run left
     SeasonStore.create(target, season, label=f"import {Path(args.json_file).name}").close()

@@ -1,0 +1,226 @@
+"""A KeizerForClubs tournament as a keizer season: players, every round's games and absences, the
+withdrawals and the settings, with the report of what was carried (docs/format.md "Moving in")."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.json_keys import FORMAT
+from keizer.seasons.limits import MAX_NAME, MAX_ROUNDS, checked_text, describe
+from keizer.seasons.model import PlayerId
+from keizer.seasons.moving_in.ids import slug_ids
+from keizer.seasons.moving_in.kfc_file import KfcFile, KfcPairing, KfcPlayer, read_kfc_file
+from keizer.seasons.moving_in.kfc_settings import TableFacts, kfc_ruleset
+from keizer.seasons.moving_in.report import MoveReport, Moved
+from keizer.seasons.season_json.read import season_from_json
+
+STATES = {0: "unknown", 1: "available", 2: "paired", 5: "club game", 6: "excused", 7: "unexcused", 8: "bye",
+          9: "retired", 10: "deleted", 11: "not yet started", 12: "pre-registered"}
+"""`SqliteInterface.PlayerState`."""
+RETIRED, DELETED, PRE_REGISTERED = 9, 10, 12
+GAMES = {1: "1-0", 2: "1/2-1/2", 3: "0-1", 8: "+-", 9: "-+", -1: "*", 0: "*"}
+"""`SqliteInterface.Results` of a board: white wins, draw, black wins, forfeits; no result yet."""
+DOUBLE_FORFEIT, ADJOURNED = 10, 11
+ENTRIES = {4: "bye", 5: "duty", 6: "excused", 7: "unexcused", 12: "unexcused"}
+"""The results without a board (board 100 on): bye ("Freilos"), club game, excused, unexcused, and a late
+start, which KeizerForClubs scores as unexcused."""
+LATE_START = 12
+FIRST_OFF_BOARD = 100
+"""Boards from 100 on hold a player without a game (`stPairing.FirstNonPlayingBoard`)."""
+
+
+def read_kfc(path: str | os.PathLike[str]) -> Moved:
+    """The season in a KeizerForClubs tournament file; KeizerError naming the file and what keizer cannot
+    take, nothing written anywhere."""
+    file = Path(path)
+    where = str(file)
+    tables = read_kfc_file(file)
+    report = MoveReport("KeizerForClubs")
+    players = _players(tables, report, where)
+    deleted = {p.id for p in tables.players if p.state == DELETED}
+    rounds = _rounds(tables.pairings, {p.id: p for p in players}, deleted, where)
+    present = {p.id: _rounds_of(p, rounds, where) for p in players}
+    kept = [p for p in players if p.state != RETIRED or present[p.id]]
+    for p in players:
+        if p not in kept:
+            report.drop(f"{p.name}: retired before playing a round (KeizerForClubs lists them nowhere)")
+    absent = Counter(row.white for rows in rounds for row in rows if row.result in (6, 7))
+    twice = next((p.name for p in kept if absent[p.id] > 1), None)
+    facts = TableFacts(rounds=len(rounds), ranked=sum(1 for p in kept if p.state != RETIRED), absent_twice=twice)
+    spec = kfc_ruleset(tables.settings, facts, report, where)
+    report.ruleset = json.dumps(spec, ensure_ascii=False)
+    order = sorted(kept, key=lambda p: (-p.rating, p.id))  # KeizerForClubs' first ranking: by rating
+    ids = dict(zip((p.id for p in order), slug_ids([p.name for p in order])))
+    obj = {
+        "format": FORMAT, "name": checked_text(file.stem[:MAX_NAME], "the file's name"), "ruleset": spec,
+        "players": [_player_json(p, ids[p.id]) for p in order],
+        "rounds": [_round_json(k, rows, ids, spec, report, where) for k, rows in enumerate(rounds, start=1)],
+        "withdrawals": [{"player": ids[p.id], "before_round": max(present[p.id]) + 1}
+                        for p in order if p.state == RETIRED],
+    }
+    _say_what_else(tables, order, present, len(rounds), report)
+    try:
+        season = season_from_json(obj)
+    except InputError as exc:  # what the checks above let through and the season format does not
+        raise KeizerError(f"{where}: the season read from it does not hold: {exc}") from None
+    totals = tuple((PlayerId(ids[p.id]), p.stored_total) for p in order
+                   if p.state != RETIRED and p.stored_total is not None)
+    return Moved(season=season, report=report, stored_totals=totals)
+
+
+def _players(tables: KfcFile, report: MoveReport, where: str) -> list[KfcPlayer]:
+    """The players keizer takes, names checked as in a season file; a deleted player left out."""
+    out: list[KfcPlayer] = []
+    names: dict[str, str] = {}
+    boards = {n for row in tables.pairings if row.board < FIRST_OFF_BOARD for n in (row.white, row.black)}
+    for p in tables.players:
+        name = checked_text(" ".join(p.name.split()), f"{where}: player {p.id}'s name", MAX_NAME, empty=False)
+        if p.state == DELETED:
+            if p.id in boards:
+                raise KeizerError(f"{where}: {name} is marked deleted but played games: set another state in "
+                                  f"KeizerForClubs")
+            report.drop(f"{name}: marked deleted (KeizerForClubs removes them at the next pairing)")
+            continue
+        if name.casefold() in names:
+            raise KeizerError(f"{where}: two players are called {name} (players {names[name.casefold()]} and {p.id}): "
+                              f"rename one in KeizerForClubs")
+        names[name.casefold()] = str(p.id)
+        if not 0 <= p.rating <= 4000:
+            raise KeizerError(f"{where}: {name}'s rating {p.rating} is not one keizer takes (0 to 4000)")
+        out.append(KfcPlayer(id=p.id, name=name, rating=p.rating, state=p.state, stored_total=p.stored_total))
+    return out
+
+
+def _rounds(pairings: tuple[KfcPairing, ...], players: dict[int, KfcPlayer], deleted: set[int],
+            where: str) -> list[list[KfcPairing]]:
+    """The pairings by round, rounds 1..R each with one row per player at most; every row checked (a deleted
+    player's rows left out)."""
+    by_round: dict[int, list[KfcPairing]] = defaultdict(list)
+    for row in pairings:
+        at = f"{where}: round {row.round}, board {row.board}"
+        if not 1 <= row.round <= MAX_ROUNDS:
+            raise KeizerError(f"{where}: a pairing of round {row.round} (rounds are 1 to {MAX_ROUNDS})")
+        if row.board < FIRST_OFF_BOARD:
+            if row.white not in players or row.black not in players or row.white == row.black:
+                raise KeizerError(f"{at}: players {row.white} and {row.black} are not two players of the file")
+            if row.result not in GAMES and row.result not in (DOUBLE_FORFEIT, ADJOURNED):
+                raise KeizerError(f"{at}: result code {row.result} is not a game's")
+        elif row.white in deleted:
+            continue
+        elif row.white not in players:
+            raise KeizerError(f"{at}: player {row.white} is not in the file's player list")
+        elif row.result not in ENTRIES:
+            raise KeizerError(f"{at}: result code {row.result} is not one for a player without a game")
+        by_round[row.round].append(row)
+    if not by_round:
+        return []
+    last = max(by_round)
+    missing = next((k for k in range(1, last + 1) if k not in by_round), None)
+    if missing is not None:
+        raise KeizerError(f"{where}: round {missing} has no pairing, but round {last} has")
+    rounds = [sorted(by_round[k], key=lambda r: r.board) for k in range(1, last + 1)]
+    for k, rows in enumerate(rounds, start=1):
+        seen: set[int] = set()
+        for row in rows:
+            for pid in (row.white, row.black) if row.board < FIRST_OFF_BOARD else (row.white,):
+                if pid in seen:
+                    raise KeizerError(f"{where}: {players[pid].name} has two pairings in round {k}")
+                seen.add(pid)
+    return rounds
+
+
+def _rounds_of(player: KfcPlayer, rounds: list[list[KfcPairing]], where: str) -> list[int]:
+    """The rounds with a pairing of the player: all of them, or for a retired player 1..L."""
+    mine = [k for k, rows in enumerate(rounds, start=1)
+            if any(player.id in ((r.white, r.black) if r.board < FIRST_OFF_BOARD else (r.white,)) for r in rows)]
+    expected = list(range(1, (max(mine, default=0) if player.state == RETIRED else len(rounds)) + 1))
+    gap = next((k for k in expected if k not in mine), None)
+    if gap is not None:
+        raise KeizerError(f"{where}: {player.name} has no pairing in round {gap}: KeizerForClubs ranks them there "
+                          f"without points, which keizer cannot say; give them an absence in that round in "
+                          f"KeizerForClubs first")
+    return mine
+
+
+def _player_json(p: KfcPlayer, pid: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": pid, "name": p.name}
+    if p.rating:  # 0 is KeizerForClubs' "no rating"
+        out["rating"] = p.rating
+    return out
+
+
+def _round_json(k: int, rows: list[KfcPairing], ids: dict[int, str], spec: dict[str, Any], report: MoveReport,
+                where: str) -> dict[str, Any]:
+    games, entries = [], {}
+    for row in rows:
+        at = f"{where}: round {k}, board {row.board}"
+        if row.board >= FIRST_OFF_BOARD:
+            entries[ids[row.white]] = ENTRIES[row.result]
+        elif row.result == ADJOURNED:
+            raise KeizerError(f"{at}: an adjourned game, which KeizerForClubs scores as a draw and keizer as a "
+                              f"game still to be played: enter its result in KeizerForClubs first")
+        elif row.result == DOUBLE_FORFEIT:
+            if spec["factors"]["unexcused"] != "0":
+                raise KeizerError(f"{at}: lost by both players, which KeizerForClubs scores 0 and keizer has no "
+                                  f"result for (booked unexcused, each would score BONUS.Unexcused): enter it as "
+                                  f"two unexcused absences in KeizerForClubs first")
+            entries[ids[row.white]] = entries[ids[row.black]] = "unexcused"
+            report.guess(f"round {k}: a game lost by both players, booked unexcused for both (0 points, as in "
+                         f"KeizerForClubs)")
+        else:
+            games.append({"white": ids[row.white], "black": ids[row.black], "result": GAMES[row.result]})
+    return {"round": k, "games": games, "entries": entries}
+
+
+def _say_what_else(tables: KfcFile, order: list[KfcPlayer], present: dict[int, list[int]], last: int,
+                   report: MoveReport) -> None:
+    """The report's items about the players and what the file keeps besides its games."""
+    late: dict[str, list[int]] = defaultdict(list)
+    names = {p.id: p.name for p in order}
+    for row in tables.pairings:
+        if row.result == LATE_START and row.board >= FIRST_OFF_BOARD and row.white in names:
+            late[names[row.white]].append(row.round)
+    for name, ks in late.items():
+        report.guess(f"{name}: {_span(ks)} before starting (KeizerForClubs' late start) booked unexcused, as "
+                     f"KeizerForClubs scores them")
+    last_rows = {row.white: row.result for row in tables.pairings if row.round == last and row.board >= FIRST_OFF_BOARD}
+    for p in order:
+        if p.state == RETIRED and present[p.id] and max(present[p.id]) == last:
+            report.drop(f"{p.name}: retired after round {last}; keizer removes them from round {last + 1} on, so "
+                        f"its table after round {last} still has them (KeizerForClubs' has not)")
+        elif p.state in (5, 6, 7) and last_rows.get(p.id) != p.state:
+            report.drop(f"{p.name}: marked {STATES[p.state]} for the next round in KeizerForClubs; mark it again "
+                        f"when keizer prepares round {last + 1}")
+        elif p.state == PRE_REGISTERED:
+            report.guess(f"{p.name}: pre-registered in KeizerForClubs, taken as a player")
+        elif p.state not in STATES:
+            report.guess(f"{p.name}: state {p.state}, which keizer does not know, taken as taking part")
+    unrated = [p.name for p in order if not p.rating]
+    if unrated:
+        report.guess(f"rating 0 read as no rating: {', '.join(unrated)}")
+    ratings = Counter(p.rating for p in order)
+    tied = [p.name for p in order if ratings[p.rating] > 1]
+    if tied:
+        report.guess(f"equal ratings in the starting ranking (by rating) put in KeizerForClubs' player order: "
+                     f"{', '.join(tied)}")
+    if last:
+        report.drop("round dates (KeizerForClubs keeps none): `keizer dates` sets them")
+    if tables.stored_tables:
+        report.drop(f"the lists KeizerForClubs kept ({', '.join(tables.stored_tables[:4])}"
+                    f"{', …' if len(tables.stored_tables) > 4 else ''}): keizer computes every table from the games")
+    for column in tables.unknown_columns:
+        report.drop(f"the column {describe(column)}: one keizer does not know")
+
+
+def _span(rounds: list[int]) -> str:
+    rounds = sorted(rounds)
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    if rounds == list(range(rounds[0], rounds[-1] + 1)):
+        return f"rounds {rounds[0]}–{rounds[-1]}"
+    return "rounds " + ", ".join(map(str, rounds))

@@ -1,0 +1,99 @@
+"""What an import carried and what it did not: the report printed by `keizer import` and kept in the log."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.numbers import counted
+
+
+STORED_PRECISION = (1e-5, 1e-4)
+"""(relative, absolute) difference within which a stored total equals keizer's exact one: KeizerForClubs adds
+single-precision numbers (24 bits, 6e-8 relative each), so a total of a season's terms is off by well under
+1e-5 of itself; the smallest points a Keizer table shows are hundredths."""
+ENTRY_WORDS = {EntryKind.EXCUSED: "excused", EntryKind.UNEXCUSED: "unexcused", EntryKind.DUTY: "club duty",
+               EntryKind.LATE: "not yet joined", EntryKind.EXTERNAL_WIN: "team match won",
+               EntryKind.EXTERNAL_DRAW: "team match drawn", EntryKind.EXTERNAL_LOSS: "team match lost",
+               EntryKind.EXTERNAL_PENDING: "team match to come"}
+"""How the report counts each absence (a bye is counted as "byes")."""
+
+
+@dataclass(slots=True)
+class MoveReport:
+    """Filled in by a reader as it goes; each item a short sentence naming what it is about."""
+
+    source: str
+    """The program or format read: "KeizerForClubs", "TRF"."""
+    ruleset: str = ""
+    """The ruleset chosen, as a person reads it."""
+    dropped: list[str] = field(default_factory=list)
+    """What the file holds and keizer did not take, each with why."""
+    guessed: list[str] = field(default_factory=list)
+    """What keizer had to decide where the file does not say, each with what it decided."""
+    checks: list[str] = field(default_factory=list)
+    """What was compared after reading (the other program's own totals against keizer's)."""
+
+    def drop(self, what: str) -> None:
+        self.dropped.append(what)
+
+    def guess(self, what: str) -> None:
+        self.guessed.append(what)
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A season read from another program's file, with the report of what was carried."""
+
+    season: Season
+    report: MoveReport
+    stored_totals: tuple[tuple[PlayerId, float], ...] = ()
+    """The other program's own totals after the last round, where its file keeps them (KeizerForClubs'
+    `Keizer_SumPts`): the import compares keizer's table with them."""
+
+
+def carried(season: Season) -> str:
+    """One line of what the season holds: players, rounds, games, byes and absences by kind, withdrawals."""
+    games = sum(len(r.games) for r in season.rounds)
+    kinds = Counter(kind for r in season.rounds for _, kind in r.entries)
+    parts = [counted(len(season.players), "player"), counted(len(season.rounds), "round"), counted(games, "game")]
+    parts += [counted(kinds[kind], "bye") if kind is EntryKind.BYE else f"{kinds[kind]} {ENTRY_WORDS[kind]}"
+              for kind in EntryKind if kinds[kind]]
+    if season.withdrawals:
+        parts.append(counted(len(season.withdrawals), "withdrawal"))
+    return ", ".join(parts)
+
+
+def stored_differences(stored: tuple[tuple[PlayerId, float], ...],
+                       computed: Mapping[PlayerId, Fraction]) -> list[tuple[PlayerId, float, Fraction | None]]:
+    """The players whose stored total (the other program's, a float) is not keizer's exact one to the stored
+    precision (`STORED_PRECISION`): (player, stored, keizer's or None when keizer does not rank them)."""
+    out = []
+    for pid, total in stored:
+        mine = computed.get(pid)
+        if mine is None or not agrees(mine, total):
+            out.append((pid, total, mine))
+    return out
+
+
+def agrees(exact: Fraction, stored: float) -> bool:
+    """Equal to the precision of a total KeizerForClubs stores: single precision, summed term by term."""
+    return abs(float(exact) - stored) <= STORED_PRECISION[0] * abs(stored) + STORED_PRECISION[1]
+
+
+def report_lines(report: MoveReport, season: Season) -> list[str]:
+    """The report as a person reads it: one line for what was carried and the ruleset, then one line per
+    item dropped, guessed or checked."""
+    lines = [f"read from {report.source}: {carried(season)}", f"ruleset: {report.ruleset}"]
+    lines += [f"not carried: {item}" for item in report.dropped]
+    lines += [f"guessed: {item}" for item in report.guessed]
+    lines += [f"check: {item}" for item in report.checks]
+    return lines
+
+
+def report_label(file_name: str, report: MoveReport, season: Season) -> str:
+    """The import's action label in the store's log: the whole report in one line."""
+    return f"import {file_name}: " + "; ".join(report_lines(report, season))
