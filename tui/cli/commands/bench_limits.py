@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
+from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season, Withdrawal
 
 if TYPE_CHECKING:
     from keizer.scoring.replay import Replay
@@ -36,23 +36,27 @@ class LimitCase:
 
 
 def random_season(players: int, rounds: int, seed: int, ruleset: str = "keizer-classic",
-                  joining: int = 0) -> Season:
+                  joining: int = 0, leaving: int = 0) -> Season:
     """Every player in every round, paired at random with random results: a season whose rankings cycle
     as long as any (a club's own seasons cycle far shorter), the worst case of the standings' search.
-    `joining`: the last so many players join one a round from round 2 on (a segment of the replay each)."""
+    `joining`: the last so many players join one a round from round 2 on (a segment of the replay each);
+    `leaving`: the first so many withdraw, one a round from before round 3 on (under D's rules a removal
+    each, docs/rules.md §6)."""
     rng = random.Random(f"limits|{players}|{rounds}|{seed}")
     first = players - joining
     field = tuple(Player(id=PlayerId(f"p{i:05d}"), name=f"Player {i}", joined=max(1, i - first + 1))
                   for i in range(1, players + 1))
+    gone = {field[i].id: 3 + i for i in range(leaving)}
     out = []
     for k in range(1, rounds + 1):
-        ids = [p.id for p in field if p.joined <= k]
+        ids = [p.id for p in field if p.joined <= k and gone.get(p.id, k + 1) > k]
         rng.shuffle(ids)
         entries = ((ids.pop(), EntryKind.BYE),) if len(ids) % 2 else ()
         games = tuple(Game(ids[i], ids[i + 1], rng.choice((Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)))
                       for i in range(0, len(ids), 2))
         out.append(Round(number=k, games=games, entries=tuple(sorted(entries))))
-    return Season(name=f"random {players}x{rounds}", ruleset_spec=ruleset, players=field, rounds=tuple(out))
+    return Season(name=f"random {players}x{rounds}", ruleset_spec=ruleset, players=field, rounds=tuple(out),
+                  withdrawals=tuple(Withdrawal(pid, before) for pid, before in gone.items()))
 
 
 def rounds_at_the_limit(players: int, seed: int) -> int:
