@@ -146,7 +146,7 @@ def test_the_same_start_date_twice_is_said_unchanged(
 
 def test_class_moves_accepted_meanwhile_are_not_accepted_again(
         store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "classes", str(store), "--start")[0] == 0
+    assert run(capsys, "classes", str(store), "--start", "--save")[0] == 0
     meanwhile(monkeypatch, store, lambda e: e.classes.accept(20))
     before = actions(store)
     code, out, err = run(capsys, "classes", str(store), "--round", "20", "--accept")
@@ -180,3 +180,37 @@ def _renamed(n: int) -> tuple[object, ...]:
     from keizer.seasons.store.events import SettingsChanged
 
     return (SettingsChanged(name=f"renamed {n}"),)
+
+
+def test_a_class_set_while_the_rating_was_changed_keeps_both(
+        store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`player class` writes the whole player: computed from the player before the other terminal's edit, it
+    put the old rating back (merged from main: the player commands committed without compare-and-set)."""
+    meanwhile(monkeypatch, store, lambda e: e.roster.edit("visser", "Frank Visser", 2100, None, None))
+    code, _, err = run(capsys, "player", "class", str(store), "visser", "B")
+    assert code == 0, err
+    player = load_season(store).player(PlayerId("visser"))
+    assert (player.rating, player.klass) == (2100, "B")
+
+
+def test_the_same_name_added_twice_at_once_is_one_player(
+        store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    meanwhile(monkeypatch, store, lambda e: e.roster.add("Anna de Vries", rating=1500))
+    before = len(load_season(store).players)
+    code, out, err = run(capsys, "player", "add", str(store), "Anna de Vries", "--rating", "1600")
+    after = load_season(store)
+    assert [p.rating for p in after.players if p.name == "Anna de Vries"] == [1500], (code, out, err)
+    assert len(after.players) == before + 1 and code == 2 and err.count("\n") == 1
+    assert "Anna de Vries" in err and "changed since it was read" not in err, err
+
+
+def test_starting_classes_given_meanwhile_are_not_given_again(
+        store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`classes --start --save` computed from the season before the other terminal gave a player a class
+    wrote its own proposal over it."""
+    meanwhile(monkeypatch, store, lambda e: e.roster.set_class("visser", "C"))
+    code, out, err = run(capsys, "classes", str(store), "--start", "--save")
+    assert code == 0, err
+    after = load_season(store)
+    assert after.player(PlayerId("visser")).klass == "C" and all(p.klass for p in after.players)
+    assert "Frank Visser" not in out
