@@ -112,13 +112,15 @@ class SeasonStore:
         conn = self._connection()
         if self.readonly:
             conn.execute("PRAGMA query_only=ON")
-        elif self._version == schema.current_version():
-            set_pragmas(conn, self.path)  # an older store is left as it is until its first write
         self._refresh()
         if self._timeline.head == 0 and self.tampered is not None:
             raise StoreError(f"{self.path}: the season's log is damaged: {self.tampered}")
         if self._timeline.head == 0:
             raise StoreError(f"{self.path}: damaged season store (its log is empty: no season was ever created)")
+        if not self.readonly and self._version == schema.current_version():
+            # Once the store is read and found sound: a refused store's file is left as it was (the
+            # journal mode is written into it). An older store is left as it is until its first write.
+            set_pragmas(conn, self.path)
 
     def _upgrade(self) -> None:
         """Bring an older store to this program's schema, after a copy of it is kept beside it: the first
