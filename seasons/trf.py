@@ -65,13 +65,15 @@ def ascii_text(text: str) -> str:
     return latin(text).encode("ascii", "replace").decode("ascii")
 
 
-def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], national_ids: bool = False) -> TrfReport:
+def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], national_ids: bool = False,
+               log_head: str | None = None) -> TrfReport:
     """Rounds 1..upto of the season as TRF-16: every player of the season at their place in the starting
     ranking, the internal games with game points, the club's bye as `U`, every other round without a
     game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank); then
     keizer's comment lines (`seasons.trf_keizer`).
-    `national_ids`: the KNSB number in the id column instead of the FIDE id. KeizerError when a round
-    has no date or the season does not fit the columns."""
+    `national_ids`: the KNSB number in the id column instead of the FIDE id; `log_head`: the head of the
+    store's log it was made from (`keizer_lines`). KeizerError when a round has no date or the season does
+    not fit the columns."""
     dates = check_reportable(season, upto)
     lines = [f"012 {ascii_text(season.name) or 'Keizer competition'}",
              f"042 {dates[0]:%Y/%m/%d}", f"052 {dates[-1]:%Y/%m/%d}",
@@ -80,7 +82,7 @@ def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], nationa
              _columns("132", [f"{d:%y/%m/%d}" for d in dates])]
     sittings = _sittings(season, upto)
     lines += [_player_line(season, p, sittings, ranks.get(p.id), national_ids) for p in season.players]
-    lines += keizer_lines(season, upto, column_name)  # comments to other readers: the season given back exactly
+    lines += keizer_lines(season, upto, column_name, log_head)  # comments to other readers: the season given back exactly
     pending = sum(1 for k in range(1, upto + 1) for g in season.round(k).games if g.result is Result.PENDING)
     return TrfReport(text="\n".join(lines) + "\n", pending=pending)
 

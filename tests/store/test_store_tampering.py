@@ -175,3 +175,24 @@ def test_the_head_is_written_into_an_export(store_path: Path, tmp_path: Path, ca
     copy = tmp_path / "copy.keizer"
     assert main(["import", str(out), str(copy)]) == 0  # read back: said, never part of the season
     assert main(["validate", str(store_path), "--head", json.loads(out.read_text())["log_head"]]) == 0
+
+
+def test_the_head_is_written_into_the_rating_report(store_path: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """`export --trf` from a store (main's moving-in wave) carries the head too, in keizer's season line."""
+    from keizer.pairing.simulate import simulate_season
+    from keizer.seasons.trf_keizer import PREFIX
+
+    SeasonStore.create(store_path, simulate_season(10, 6, "keizer-classic", seed=1, played=5)).close()
+    assert main(["dates", str(store_path), "--start", "2019-09-05"]) == 0
+    with SeasonStore.open(store_path, readonly=True) as store:
+        head = str(store.log_head())
+    out = tmp_path / "report.trf"
+    assert main(["export", str(store_path), "--trf", "-o", str(out)]) == 0
+    season_line = next(json.loads(line[len(PREFIX):]) for line in out.read_text().splitlines()
+                       if line.startswith(PREFIX) and '"season"' in line)
+    assert season_line["season"]["log_head"] == head
+    assert main(["validate", str(store_path), "--head", head]) == 0
+    capsys.readouterr()
+    assert main(["import", str(out), str(tmp_path / "back.keizer")]) == 0  # passed by, nothing dropped
+    assert "does not know" not in capsys.readouterr().out

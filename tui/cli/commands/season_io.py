@@ -72,7 +72,7 @@ def run_export(args: argparse.Namespace) -> int:
 
     season, head = _season_to_export(args.season, args.upto_valid)
     if args.trf:
-        text = _trf_text(season, args.round, args.national_ids)
+        text = _trf_text(season, args.round, args.national_ids, None if head is None else str(head))
     elif args.round is not None or args.national_ids:
         given = " and ".join(o for o, on in (("--round", args.round is not None), ("--national-ids", args.national_ids))
                              if on)
@@ -86,8 +86,9 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _trf_text(season: Season, k: int | None, national_ids: bool) -> str:
-    """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k."""
+def _trf_text(season: Season, k: int | None, national_ids: bool, log_head: str | None) -> str:
+    """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k; from a
+    store, with the head of its log (`seasons.trf_keizer.keizer_lines`)."""
     from keizer.scoring.replay import replay
     from keizer.seasons.trf import check_reportable, trf_report
 
@@ -97,7 +98,7 @@ def _trf_text(season: Season, k: int | None, national_ids: bool) -> str:
                           if season.played_rounds else "no round is paired yet: nothing to report")
     check_reportable(season, k)  # before the replay: what the season itself says the report cannot hold
     ranks = {row.player: row.rank for row in replay(season, k).standings().rows}
-    report = trf_report(season, k, ranks, national_ids=national_ids)
+    report = trf_report(season, k, ranks, national_ids=national_ids, log_head=log_head)
     if report.pending:  # a rating office rates results: say so rather than leave it to be found there
         print(f"keizer: warning: {counted(report.pending, 'game')} of rounds 1..{k} {'has' if report.pending == 1 else 'have'} no result yet; the file has "
               f"them with their opponent and no result", file=sys.stderr)
