@@ -80,7 +80,7 @@ class _Field:
 def _field(n: int, seed: int) -> _Field:
     if n <= SIMULATED_UP_TO:
         season = simulate_season(n, HISTORY + 1, "keizer-classic", seed, played=HISTORY)
-        return _Field("simulated", season, lambda: keizer_ranked(season, HISTORY + 1), (), ())
+        return _Field("simulated", season, lambda: keizer_ranked(season, HISTORY + 1, bounded=False), (), ())
     fixed = synthetic_season(n, HISTORY, seed)
     return _Field("rating order", fixed, lambda: None, tuple(p.id for p in fixed.players),
                   tuple(Fraction(v) for v in range(n, 0, -1)))

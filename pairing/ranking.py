@@ -44,21 +44,23 @@ class Ranked:
     instead of building the same frame again."""
 
 
-def keizer_ranked(season: Season, round_number: int) -> Ranked:
+def keizer_ranked(season: Season, round_number: int, bounded: bool = True) -> Ranked:
     """The ranking round K is paired from, by `scoring`'s replay: the ranking after round K−1, with the
     players who join or are removed at round K put in or taken out (docs/rules.md §6); with the replay's
-    frame (`build_instance(season, k, r.ranking, r.values, slots=r.slots)`)."""
+    frame (`build_instance(season, k, r.ranking, r.values, slots=r.slots)`). `bounded`: as `replay`'s (the
+    simulator and the benchmarks make seasons larger than a command scores in time, on purpose)."""
     from keizer.pairing.instance import check_round
     from keizer.scoring.replay import replay  # pairing → scoring is allowed; imported here, when it is needed
 
     check_round(season, round_number)  # say "round K is out of range", not the replay's words
     before = round_number - 1
-    played = replay(season, before)
+    played = replay(season, before, bounded=bounded)
     ranking, values = played.entry_ranking(round_number)
     return Ranked(ranking, values, played.slots)
 
 
-def keizer_ranking(season: Season, round_number: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
+def keizer_ranking(season: Season, round_number: int,
+                   bounded: bool = True) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
     """(ranking, values) round K is paired from (`keizer_ranked` without the frame)."""
-    ranked = keizer_ranked(season, round_number)
+    ranked = keizer_ranked(season, round_number, bounded)
     return ranked.ranking, ranked.values

@@ -42,7 +42,7 @@ def simulate_season(players: int, rounds: int, ruleset: str | dict[str, object],
         season = season.with_round(Round(number=k, entries=absent))
         if k > played:
             break  # the next round, listed to be paired
-        ranking, values = keizer_ranking(season, k)
+        ranking, values = keizer_ranking(season, k, bounded=False)  # a made-up season, of any size
         prop = propose(build_instance(season, k, ranking, values))
         games = []
         for b in prop.boards:

@@ -122,12 +122,17 @@ class Engine:
         self.states.append(state)
         return state
 
-    def step(self, k: int, terms: Terms) -> RoundState:
-        """The standings after round k, whose slots compiled to `terms`."""
+    def step(self, k: int, terms: Terms, search: bool = True) -> RoundState:
+        """The standings after round k, whose slots compiled to `terms`. `search=False`: a round whose table is
+        not published and whose ranking is set again before the next (a later segment's round before its
+        start, scoring/replay.py): in current valuation priced once, not searched to its fixed point."""
         prev = self.states[-1].order
         tb = self.tiebreak(k)
         self.parts.append(terms)
         extras = self._extras(k)
+        if not search and self.ruleset.valuation == "current":
+            full = combine(self.parts + [extras])
+            return self._record(k, single_pass(lambda p: self.evaluate(full, p), prev, tb), base_round=k)
         if self.ruleset.iterates_at(k, self.rounds_planned):
             full = combine(self.parts + [extras])
             out = iterate(lambda p: self.evaluate(full, p), prev, tb, self.scale.bound, self.cap)

@@ -12,8 +12,10 @@ import numpy as np
 
 from keizer.scoring.ranking import TieBreak, digest, positions, rank
 
-ITERATION_CAP = 20_000
-"""Safety net: more iterations than this end the search and are reported as `capped`."""
+ITERATION_CAP = 2_000
+"""Safety net: more iterations than this end the search and are reported as `capped`. It bounds the time the
+standings take (`scoring.work`): at 20,000 one round of a season of random results could take a second, a
+hundred such rounds half a minute (issue 22); a season's own cycles are far shorter (docs/performance.md)."""
 
 ScoreFn = Callable[[np.ndarray], np.ndarray]
 """Scores × D of every player, given the positions of a ranking whose values price the results."""

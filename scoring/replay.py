@@ -17,8 +17,10 @@ from keizer.scoring.slots import indexed_by, slots_frame
 from keizer.scoring.starting import make_engine
 from keizer.scoring.terms import compile_terms
 from keizer.scoring.values import ladder_values
+from keizer.scoring.work import worst_case_work
 from keizer.seasons.championship import out_of_keizer
 from keizer.seasons.errors import InputError
+from keizer.seasons.limits import check_scoring_work
 from keizer.seasons.model import EntryKind, Player, PlayerId, Season
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
@@ -243,17 +245,19 @@ def last_paired_round(season: Season) -> int:
     return max((r.number for r in season.rounds if r.is_paired), default=0)
 
 
-def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP) -> Replay:
+def replay(season: Season, upto: int | None = None, *, cap: int = ITERATION_CAP, bounded: bool = True) -> Replay:
     """Replay rounds 1..upto (default: the last scored round); 0 is the starting ranking.
 
-    `cap`: the iteration's safety net (docs/rules.md §3), reported as `capped` when reached.
-    """
+    `cap`: the iteration's safety net (docs/rules.md §3), reported as `capped` when reached. `bounded`: a season
+    past what keizer scores in time is refused first (`scoring.work`); benchmarks time such seasons: False."""
     ruleset = parse_ruleset(season.ruleset_spec)
     top = last_paired_round(season)
     if upto is None:
         upto = season.last_scored_round
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= top:
         raise InputError("round", f"must be between 0 and {top} (the paired rounds), got {upto!r}")
+    if bounded:
+        check_scoring_work(worst_case_work(season, ruleset, upto, cap), len(season.players), upto)
     return _chain(season, ruleset, upto, cap)[0]
 
 
@@ -296,7 +300,7 @@ def _segment(season: Season, ruleset: Ruleset, start: int, end: int, earlier: Re
         if k in starts:
             state = engine.states[-1]
             engine.states[-1] = replace(state, order=np.array(starts[k], dtype=state.order.dtype))
-        engine.step(k, t)
+        engine.step(k, t, search=earlier is None or k >= start)  # before `start`: unpublished, not searched
     v0 = tuple(Fraction(int(v), engine.scale.lv) for v in engine.v0)
     return Replay(season=season, ruleset=ruleset, upto=end, players=players, ladder=engine.scale.values,
                   slots=slots, prices=facts.prices, states=tuple(engine.states),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 
 from keizer.seasons.errors import InputError
@@ -10,9 +11,16 @@ from keizer.seasons.model import AbsenceReport, EntryKind, Season
 from keizer.seasons.ruleset.model import WEEKDAYS, AbsenceDeadline, Ruleset
 
 
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+"""A date as the messages say it, 2019-09-12: Python's ISO reader also takes 2019-W37-4 and 20190912."""
+_MOMENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?")
+
+
 def parse_date(text: str, where: str) -> dt.date:
-    """"2019-09-12" → date; InputError naming `where` otherwise."""
+    """"2019-09-12" → date; InputError naming `where` otherwise (also for the other ISO forms of a date)."""
     try:
+        if not isinstance(text, str) or _DATE.fullmatch(text) is None:
+            raise ValueError(text)
         return dt.date.fromisoformat(text)
     except (TypeError, ValueError):
         raise InputError(where, f"expected a date like \"2019-09-12\", got {text!r}") from None
@@ -21,7 +29,7 @@ def parse_date(text: str, where: str) -> dt.date:
 def parse_moment(text: str, where: str) -> dt.datetime:
     """"2019-09-11T19:30" (local time, to the minute) → datetime; InputError naming `where` otherwise."""
     try:
-        moment = dt.datetime.fromisoformat(text) if isinstance(text, str) and "T" in text else None
+        moment = dt.datetime.fromisoformat(text) if isinstance(text, str) and _MOMENT.fullmatch(text) else None
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is not None or moment.second or moment.microsecond:

@@ -76,3 +76,71 @@ def current_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+NAME_MAX = 255
+"""The longest name (bytes) a file system allows when it does not say: Linux's and most others'."""
+PATH_MAX = 4096
+"""The longest path (bytes) the system takes when it does not say."""
+
+
+def check_name(path: str | os.PathLike[str], what: str = "a file") -> None:
+    """KeizerError in one line when a name in `path`, or the whole path, is longer than the file system
+    allows: the system refuses it anyway ("File name too long"), from deep inside a write."""
+    full = os.path.abspath(path)
+    encoded = os.fsencode(full)
+    folder = _nearest_folder(full)
+    name_max, path_max = _limit(folder, "PC_NAME_MAX", NAME_MAX), _limit(folder, "PC_PATH_MAX", PATH_MAX)
+    for part in Path(full).parts[1:]:
+        size = len(os.fsencode(part))
+        if size > name_max:
+            raise KeizerError(f"{_short(part)}: cannot be the name of {what}: {size} bytes, longer than the file "
+                              f"system allows ({name_max})")
+    if len(encoded) >= path_max:
+        raise KeizerError(f"{_short(full)}: cannot be the path of {what}: {len(encoded)} bytes, longer than the "
+                          f"system allows ({path_max - 1})")
+
+
+def regular_target(path: str | os.PathLike[str], what: str = "a file") -> Path:
+    """Where a file that replaces `path` goes: `path`, or the file a symbolic link named points to (the link
+    stays a link). KeizerError in one line when a name is too long (`check_name`) or when what is there is
+    not a regular file (a folder, a pipe, a device, a socket): such a node is never replaced by a file."""
+    check_name(path, what)
+    target = Path(path)
+    try:
+        if target.is_symlink():
+            target = Path(os.path.realpath(target))
+            check_name(target, what)
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return target
+    except OSError as exc:
+        raise KeizerError(f"{path}: cannot write {what} ({exc.strerror})") from None
+    if stat.S_ISDIR(mode):
+        raise KeizerError(f"{path}: is a folder; name a file to write")
+    if not stat.S_ISREG(mode):
+        raise KeizerError(f"{path}: not a regular file (a pipe, a device or a socket); keizer writes only over a "
+                          f"file: name another")
+    return target
+
+
+def _nearest_folder(full: str) -> str:
+    folder = os.path.dirname(full)
+    while folder and not os.path.isdir(folder):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return folder or "/"
+
+
+def _limit(folder: str, name: str, default: int) -> int:
+    try:
+        return int(os.pathconf(folder, name))
+    except (OSError, ValueError):
+        return default
+
+
+def _short(text: str) -> str:
+    """A long name shortened for a one-line message."""
+    return text if len(text) <= 60 else f"{text[:40]}…{text[-12:]}"

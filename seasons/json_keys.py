@@ -16,7 +16,7 @@ from keizer.seasons.model import EntryKind, Result
 FORMAT = "keizer-season/1"
 """The format's name, the season object's `format`."""
 SEASON_KEYS = ("format", "name", "ruleset", "rounds_planned", "start_date", "weekday", "players", "rounds",
-               "withdrawals", "suspended", "class_moves", "started_from", "championship")
+               "withdrawals", "suspended", "class_moves", "started_from", "championship", "log_head")
 """The keys of the season object, in the order an export writes them."""
 PLAYER_KEYS = ("id", "name", "rating", "class", "group", "joined", "enters_at", "knsb_id", "fide_id")
 """The keys of one player."""

@@ -10,7 +10,7 @@ import reprlib
 import unicodedata
 from typing import Any
 
-from keizer.seasons.errors import InputError
+from keizer.seasons.errors import InputError, KeizerError
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """A season file (or a player list, a pairing file) larger than this is refused before it is read."""
@@ -42,6 +42,22 @@ MAX_NAME = 100
 """Characters of a player's name or id."""
 MAX_TEXT = 200
 """Characters of the season's name or a round's date."""
+
+# What a command answers in time (docs/performance.md has the measured figures): each is checked before the
+# work starts, so that a season inside the limits above is answered within seconds or refused in one line.
+MAX_SCORING_WORK = 3_500_000_000
+"""The results the standings may price at most, in the worst case (`scoring.work.worst_case_work`: every
+iterated round running to the iteration cap): about 7 s of CPU on this machine (2 ns a result at most,
+measured by `keizer bench limits`)."""
+MAX_ALTERNATIVES_FIELD = 400
+"""Players present above which no alternative pairings are looked for (a CP-SAT re-solve each, beyond Murty's
+range: one took 131 s at 1,000)."""
+ALTERNATIVES_WORK = 4_000_000
+"""Alternatives × present players² at most (Murty's k-best: a blossom solve per board per alternative; 25
+alternatives at 400 present take about 6 s here, the command whole)."""
+MAX_SITE_CELLS = 6_000
+"""Ranked players × rounds of a published site at most (a page per player with a row per round, a cross table
+and a page per round: 200 players × 36 rounds took 8.4 s here)."""
 
 # Bidirectional overrides and isolates reorder what a terminal shows (a name could display as another).
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -95,3 +111,28 @@ def describe(value: Any) -> str:
 _SHORT = reprlib.Repr()
 _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong, _SHORT.maxlevel = 60, 60, 40, 3
 _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = 6
+
+
+def check_scoring_work(work: int, players: int, upto: int) -> None:
+    """KeizerError in one line when the standings of `players` over `upto` rounds may take longer than keizer
+    answers in (`work`: the results they price at most, `scoring.work.worst_case_work`)."""
+    if work > MAX_SCORING_WORK:
+        raise KeizerError(f"{players:,} players over {upto} rounds are more than keizer scores in time (up to "
+                          f"{work:,} results priced, at most {MAX_SCORING_WORK:,}: docs/performance.md); fewer "
+                          f"rounds iterated (the ruleset's `iterate`) or a shorter season")
+
+
+def alternatives_in_time(present: int) -> int:
+    """The most alternative pairings found in time for a round with this many players present."""
+    if present > MAX_ALTERNATIVES_FIELD:
+        return 0
+    return ALTERNATIVES_WORK // max(1, present) ** 2
+
+
+def check_site_cells(players: int, k: int) -> None:
+    """KeizerError in one line when a site of `players` ranked players after round k is more than keizer writes
+    in time."""
+    if players * k > MAX_SITE_CELLS:
+        raise KeizerError(f"a site of {players:,} players after round {k} is more than keizer writes in time "
+                          f"(players × rounds at most {MAX_SITE_CELLS:,}: docs/performance.md); `keizer notice` "
+                          f"writes the week's notice as text")

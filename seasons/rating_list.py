@@ -112,7 +112,9 @@ def parse_rating_list(text: str, source: str) -> RatingList:
         if len(members) == MAX_MEMBERS:
             raise InputError(where, f"more than {MAX_MEMBERS} members")
         cells = [cell.strip() for cell in line.split(";")]
-        if len(cells) < len(header):
+        while len(cells) > len(header) and not cells[-1]:  # a spreadsheet's trailing ';' adds nothing
+            cells.pop()
+        if len(cells) != len(header):  # more: a ';' inside a cell, and every column after it shifted
             raise InputError(where, f"expected {len(header)} columns separated by ';', got {len(cells)}")
         knsb_id = _whole(cells[at["relatienummer"]], where, "relatienummer", 1, MAX_MEMBER_ID, may_miss=False)
         if knsb_id is None:

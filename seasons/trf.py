@@ -65,28 +65,49 @@ def ascii_text(text: str) -> str:
     return latin(text).encode("ascii", "replace").decode("ascii")
 
 
-def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], national_ids: bool = False) -> TrfReport:
+def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], national_ids: bool = False,
+               log_head: str | None = None) -> TrfReport:
     """Rounds 1..upto of the season as TRF-16: every player of the season at their place in the starting
     ranking, the internal games with game points, the club's bye as `U`, every other round without a
     game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank); then
     keizer's comment lines (`seasons.trf_keizer`).
-    `national_ids`: the KNSB number in the id column instead of the FIDE id. KeizerError when a round
-    has no date or the season does not fit the columns."""
+    `national_ids`: the KNSB number in the id column instead of the FIDE id; `log_head`: the head of the
+    store's log it was made from (`keizer_lines`). KeizerError when a round has no date or the season does
+    not fit the columns."""
+    dates = check_reportable(season, upto)
+    lines = [f"012 {ascii_text(season.name) or 'Keizer competition'}",
+             f"042 {dates[0]:%Y/%m/%d}", f"052 {dates[-1]:%Y/%m/%d}",
+             f"062 {len(season.players)}", f"072 {sum(1 for p in season.players if p.rating)}",
+             f"092 {TOURNAMENT_TYPE}",
+             _columns("132", [f"{d:%y/%m/%d}" for d in dates])]
+    sittings = _sittings(season, upto)
+    lines += [_player_line(season, p, sittings, ranks.get(p.id), national_ids) for p in season.players]
+    lines += keizer_lines(season, upto, column_name, log_head)  # comments to other readers: the season given back exactly
+    pending = sum(1 for k in range(1, upto + 1) for g in season.round(k).games if g.result is Result.PENDING)
+    return TrfReport(text="\n".join(lines) + "\n", pending=pending)
+
+
+def check_reportable(season: Season, upto: int) -> tuple[dt.date, ...]:
+    """What the report of rounds 1..upto needs that the season itself tells, checked before any standings are
+    replayed (a season of 60,000 players was replayed for a minute before it was told it has too many):
+    paired rounds, at most MAX_START_RANK players, every round dated, game points that fit their column.
+    KeizerError naming the first that fails; the rounds' dates."""
     if not 1 <= upto <= season.played_rounds:
         raise KeizerError(f"round {upto}: the rating report covers paired rounds, 1..{season.played_rounds}"
                           if season.played_rounds else "no round is paired yet: nothing to report")
     if len(season.players) > MAX_START_RANK:
         raise KeizerError(f"TRF numbers at most {MAX_START_RANK} players; this season has {len(season.players)}")
     dates = tuple(_date(season, k) for k in range(1, upto + 1))
-    lines = [f"012 {ascii_text(season.name) or 'Keizer competition'}",
-             f"042 {dates[0]:%Y/%m/%d}", f"052 {dates[-1]:%Y/%m/%d}",
-             f"062 {len(season.players)}", f"072 {sum(1 for p in season.players if p.rating)}",
-             f"092 {TOURNAMENT_TYPE}",
-             _columns("132", [f"{d:%y/%m/%d}" for d in dates])]
-    lines += [_player_line(season, p, upto, ranks.get(p.id), national_ids) for p in season.players]
-    lines += keizer_lines(season, upto, column_name)  # comments to other readers: the season given back exactly
-    pending = sum(1 for k in range(1, upto + 1) for g in season.round(k).games if g.result is Result.PENDING)
-    return TrfReport(text="\n".join(lines) + "\n", pending=pending)
+    halves: dict[PlayerId, int] = {}
+    for k in range(1, upto + 1):
+        for game in season.round(k).games:
+            for pid in game.players():
+                halves[pid] = halves.get(pid, 0) + _POINTS.get(_code(game, pid), 0)
+    for player in season.players:
+        if halves.get(player.id, 0) >= 200:
+            raise KeizerError(f"{player.id}: {halves[player.id] / 2} game points do not fit TRF's points column "
+                              f"(99.5 at most)")
+    return dates
 
 
 def _date(season: Season, k: int) -> dt.date:
@@ -104,13 +125,23 @@ def _columns(head: str, blocks: list[str]) -> str:
     return head.ljust(FIRST_ROUND_COLUMN - 1) + "  ".join(blocks)
 
 
-def _player_line(season: Season, player: Player, upto: int, rank: int | None, national_ids: bool) -> str:
+Sittings = list[tuple[dict[PlayerId, Game], frozenset[PlayerId]]]
+
+
+def _sittings(season: Season, upto: int) -> Sittings:
+    """Per round 1..upto: each player's game, and who has the bye. Looked up once, not per player (a
+    player's game searched for in each round's list made 9,999 players a minute's work)."""
+    return [({pid: game for game in rnd.games for pid in game.players()},
+             frozenset(pid for pid, kind in rnd.entries if kind is EntryKind.BYE))
+            for rnd in (season.round(k) for k in range(1, upto + 1))]
+
+
+def _player_line(season: Season, player: Player, sittings: Sittings, rank: int | None, national_ids: bool) -> str:
     blocks, halves = [], 0
-    for k in range(1, upto + 1):
-        rnd = season.round(k)
-        game = rnd.game_of(player.id)
+    for games, byes in sittings:
+        game = games.get(player.id)
         if game is None:  # the pairing's bye; every other round without an internal game is an absence
-            blocks.append("0000 - U" if rnd.entry_of(player.id) is EntryKind.BYE else "0000 - Z")
+            blocks.append("0000 - U" if player.id in byes else "0000 - Z")
             continue
         code = _code(game, player.id)
         halves += _POINTS.get(code, 0)
@@ -130,4 +161,4 @@ def _code(game: Game, pid: PlayerId) -> str:
     return white if game.white == pid else black
 
 
-__all__ = ["TrfReport", "ascii_text", "column_name", "spoken_name", "trf_name", "trf_report"]
+__all__ = ["TrfReport", "ascii_text", "check_reportable", "column_name", "spoken_name", "trf_name", "trf_report"]

@@ -16,13 +16,17 @@ READ_BACK = {EntryKind.BYE, EntryKind.EXCUSED}
 """The entries TRF's codes give back by themselves (`U`, `Z`); every other kind is written in a round's line."""
 
 
-def keizer_lines(season: Season, upto: int, column_name: Any) -> list[str]:
+def keizer_lines(season: Season, upto: int, column_name: Any, log_head: str | None = None) -> list[str]:
     """The comment lines for rounds 1..upto: the season's, one per player (`column_name(player)` is what
     TRF's name column reads back as), one per round (the board order and the entries `U` and `Z` do not
-    say), one per withdrawal, and the suspended. ASCII: non-ASCII characters are JSON escapes."""
+    say), one per withdrawal, and the suspended. ASCII: non-ASCII characters are JSON escapes. `log_head`:
+    the head of the store's log the report was made from, in the season's line (as a JSON export has it:
+    `keizer validate --head` checks the store against it; `import` passes it by)."""
     head: dict[str, Any] = {"ruleset": season.ruleset_spec}
     if season.rounds_planned is not None:
         head["rounds_planned"] = season.rounds_planned
+    if log_head is not None:
+        head["log_head"] = log_head
     lines = [_line({"season": head | {"name": season.name}})]
     for rank, player in enumerate(season.players, start=1):
         record = player_to_json(player)

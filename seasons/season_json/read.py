@@ -74,6 +74,8 @@ def season_from_json(obj: Any) -> Season:
             raise InputError(f"rounds[{earlier.number - 1}].games",
                              f"round {earlier.number} has no games but round {later.number} has: only the "
                              f"last rounds can still be waiting to be paired")
+    if obj.get("log_head") is not None:  # the store state an export came from: said, not part of the season
+        checked_text(obj["log_head"], "log_head")
     class_moves = class_moves_from_json(obj.get("class_moves", []), known)
     started_from = None if obj.get("started_from") is None else origin_from_json(obj["started_from"])
     return Season(name=name, ruleset_spec=spec, players=players, rounds=rounds,

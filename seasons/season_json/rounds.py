@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keizer.seasons.absence import parse_moment
+from keizer.seasons.absence import parse_date, parse_moment
 from keizer.seasons.errors import InputError
 from keizer.seasons.json_keys import (
     GAME_KEYS,
@@ -34,6 +34,7 @@ def round_from_json(obj: Any, index: int, known: dict[PlayerId, Player], gone_fr
         raise InputError(f"{where}.date", "must be a string like \"2019-09-12\"")
     if date is not None:
         date = checked_text(date, f"{where}.date")
+        parse_date(date, f"{where}.date")  # what rounds are dated by and the rating report reads: 2019-09-12
     games_obj = obj.get("games", [])
     if not isinstance(games_obj, list):
         raise InputError(f"{where}.games", "must be a list")

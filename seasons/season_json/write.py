@@ -35,9 +35,13 @@ def season_to_json(season: Season) -> dict[str, Any]:
     return out
 
 
-def dump_season(season: Season) -> str:
-    """The season file's text: stable key order, one trailing newline."""
-    return json.dumps(season_to_json(season), indent=2, ensure_ascii=False) + "\n"
+def dump_season(season: Season, log_head: str | None = None) -> str:
+    """The season file's text: stable key order, one trailing newline. `log_head`: the head of the store's log
+    it was exported from (`42:3f9a…`), written last; not part of the season."""
+    obj = season_to_json(season)
+    if log_head is not None:
+        obj["log_head"] = log_head
+    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
 
 def player_to_json(p: Player) -> dict[str, Any]:

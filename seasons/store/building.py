@@ -7,7 +7,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from keizer.seasons.errors import StoreError
+from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.files import check_name
 from keizer.seasons.store import schema
 from keizer.seasons.store.events import SeasonCreated
 from keizer.seasons.store.log_rows import append_action
@@ -17,6 +18,7 @@ from keizer.seasons.store.sqlite_file import TempFile, connect, explain, fsync, 
 def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) -> None:
     """Write a new store holding `first` to `file`; StoreError if `file` exists, or if leftover -wal/-shm
     files of another database are in the way. A kill leaves no `file` (the next call removes the temp)."""
+    _check_name(file, "a season store")
     remove_stale(file)  # even when the name is taken: a kill after naming the file leaves its temp
     if file.exists() or file.is_symlink():
         raise StoreError(f"{file}: already exists (a new season store never overwrites a file)")
@@ -50,6 +52,7 @@ def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) ->
 def copy_store(conn: sqlite3.Connection, target: Path) -> None:
     """A consistent copy of the database behind `conn` at `target` (SQLite's online backup); never
     overwrites a file; a kill leaves no `target` (the next copy removes the temp)."""
+    _check_name(target, "a backup")
     remove_stale(target)
     if target.exists() or target.is_symlink():
         raise StoreError(f"{target}: already exists (a backup never overwrites a file)")
@@ -83,6 +86,14 @@ def publish(temp: Path, target: Path, what: str) -> None:
             raise StoreError(f"{target}: already exists ({what} never overwrites a file)") from None
         os.replace(temp, target)
     fsync(target.parent if str(target.parent) else Path("."))
+
+
+def _check_name(file: Path, what: str) -> None:
+    """StoreError in one line when the name is longer than the file system allows (`files.check_name`)."""
+    try:
+        check_name(file, what)
+    except KeizerError as exc:
+        raise StoreError(str(exc)) from None
 
 
 def free_name(path: Path) -> Path:

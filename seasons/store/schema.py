@@ -112,8 +112,18 @@ def _v10_forecasts(conn: sqlite3.Connection) -> None:
     changes."""
 
 
+def _v11_log_head(conn: sqlite3.Connection) -> None:
+    """Every write keeps the log's head (its newest action and that action's checksum) in `meta`
+    (`chain.HEAD_KEY`): the newest actions removed outside keizer, which leave a chain whole, are told,
+    and so is a chain removed with the schema version set back. Set here from the chain as it stands."""
+    row = conn.execute("SELECT action_id, digest FROM chain ORDER BY action_id DESC LIMIT 1").fetchone()
+    if row is not None:
+        chain.record_head(conn, chain.LogHead(int(row[0]), str(row[1])))
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
-                               _v6_reports_and_dates, _v7_classes, _v8_published, _v9_championship, _v10_forecasts]
+                               _v6_reports_and_dates, _v7_classes, _v8_published, _v9_championship,
+                               _v10_forecasts, _v11_log_head]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 
@@ -161,6 +171,18 @@ def stored_version(conn: sqlite3.Connection) -> int:
 
 CHAIN_VERSION = 5
 """The first schema whose actions carry a checksum chain."""
+
+HEAD_VERSION = 11
+"""The first schema whose every write keeps the log's head in `meta` (`_v11_log_head`)."""
+
+EVENT_KINDS_SINCE: dict[str, int] = {
+    "suspension-set": 3, "no-show": 4, "report-set": 6, "season-dates-set": 6, "class-moves-set": 7,
+    "published": 8, "group-formed": 9, "group-schedule-set": 9, "group-unavailable-set": 9,
+    "group-result-set": 9, "group-decision-set": 9, "forecast-kept": 10,
+}
+"""The schema from which each event kind exists: a store of an older schema cannot hold one (its first write
+would have upgraded it), so one found there says the schema version was set back outside keizer. A new
+event kind adds its line here with its migration."""
 
 
 def expected_shape(version: int) -> dict[tuple[str, str], str]:

@@ -14,8 +14,10 @@ from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.model import Season
 from keizer.seasons.store import chain, log_queries, schema
+from keizer.seasons.store.chain import LogHead
 from keizer.seasons.store.building import build_store, copy_store
 from keizer.seasons.store.events import Event, SeasonCreated
+from keizer.seasons.store.log_head import given_head_problem, head_problem, kinds_problem, one_snapshot
 from keizer.seasons.store.log_rows import ActionInfo, append_action, read_after
 from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.published import Published
@@ -111,13 +113,15 @@ class SeasonStore:
         conn = self._connection()
         if self.readonly:
             conn.execute("PRAGMA query_only=ON")
-        elif self._version == schema.current_version():
-            set_pragmas(conn, self.path)  # an older store is left as it is until its first write
         self._refresh()
         if self._timeline.head == 0 and self.tampered is not None:
             raise StoreError(f"{self.path}: the season's log is damaged: {self.tampered}")
         if self._timeline.head == 0:
             raise StoreError(f"{self.path}: damaged season store (its log is empty: no season was ever created)")
+        if not self.readonly and self._version == schema.current_version():
+            # Once the store is read and found sound: a refused store's file is left as it was (the
+            # journal mode is written into it). An older store is left as it is until its first write.
+            set_pragmas(conn, self.path)
 
     def _upgrade(self) -> None:
         """Bring an older store to this program's schema, after a copy of it is kept beside it: the first
@@ -212,6 +216,22 @@ class SeasonStore:
         """The forecasts kept when published, in effect, as (action id, event), oldest first."""
         self._refresh()
         return log_queries.kept_forecasts(self._connection(), self._timeline)
+
+    def log_head(self, upto: int | None = None) -> LogHead | None:
+        """The log's head as of action `upto` (default: the newest): that action and its checksum, which covers
+        it and every action before; None for a store that keeps no checksums (schema < 5, until a write)."""
+        self._refresh()
+        action = self._timeline.head if upto is None else upto
+        digest = self._digests.get(action) if self._chained and action > 0 else None
+        return None if digest is None else LogHead(action, digest)
+
+    @_guarded
+    def holds_head(self, text: str) -> tuple[str | None, str]:
+        """A head written down elsewhere (`keizer validate --head`) against this log: (the problem, None when
+        the log holds it; what was found). KeizerError when `text` is no head."""
+        self._refresh()
+        digests = {aid: d for aid, d in self._digests.items() if aid > 0}
+        return given_head_problem(text, digests, self._timeline.head, self._chained)
 
     @_guarded
     def verify(self) -> tuple[str, ...]:
@@ -318,12 +338,21 @@ class SeasonStore:
             self._data_version = version
 
     def _sync(self) -> None:
-        """Read the actions after our newest, check their checksums and fold them in."""
+        """Read the actions after our newest, check their checksums, the kinds of their events and the head
+        the store recorded, and fold them in."""
         if self.tampered is not None:
             return  # opened up to the first changed action: what follows it is not read
         conn = self._connection()
-        batch = read_after(conn, self._timeline.head, chained=self._chained)
+        with one_snapshot(conn):  # the log and the head it recorded as of one commit
+            batch = read_after(conn, self._timeline.head, chained=self._chained)
+            recorded = chain.recorded_head(conn)
         rows, problem = batch.unbroken(self._digests, self._timeline.head)
+        bad = kinds_problem(self._version, [(r.id, [k for k, _ in batch.raw.get(r.id, ())]) for r in rows])
+        if bad is not None:
+            rows, problem = [r for r in rows if r.id < bad[0]], bad[1]
+        if problem is None:
+            head = rows[-1].id if rows else self._timeline.head
+            problem = head_problem(self._version, recorded, head, self._digests.get(head))
         if problem is not None:
             if not self._upto_valid:
                 raise LogError(problem)
@@ -341,3 +370,12 @@ def validate_store(path: str | os.PathLike[str]) -> tuple[str, ...]:
     except KeizerError as exc:
         return (str(exc),)
 
+
+def validate_head(path: str | os.PathLike[str], head: str) -> tuple[str | None, str]:
+    """Whether the log of the store in `path` still holds `head`, one kept outside it (`SeasonStore.holds_head`):
+    (the problem, None when it does; what was found). KeizerError when `head` is no head, before the store
+    is read."""
+    if LogHead.parse(head) is None:
+        given_head_problem(head, {}, 0, True)  # says what a head looks like
+    with SeasonStore.open(path, readonly=True) as store:
+        return store.holds_head(head)

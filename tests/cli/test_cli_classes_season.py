@@ -10,6 +10,12 @@ from keizer.seasons.load import load_season
 from keizer.tui.cli.main import main
 
 
+def without_head(text: str) -> str:
+    """An export's text without its `log_head` key (docs/format.md "Export")."""
+    head, sep, _ = text.rpartition(',\n  "log_head": ')
+    return head + "\n}\n" if sep else text
+
+
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -64,7 +70,9 @@ def test_a_d_season_reads_its_classes_twice(tmp_path, capsys):
         assert run(capsys, "export", str(path), "-o", str(first))[0] == 0
         assert run(capsys, "import", str(first), str(copy))[0] == 0
         assert run(capsys, "export", str(copy), "-o", str(again))[0] == 0
-        assert first.read_text() == again.read_text() and load_season(copy) == load_season(path)
+        # the same text but for the last key, the head of the store's log each came from (not the season's)
+        assert without_head(first.read_text()) == without_head(again.read_text())
+        assert load_season(copy) == load_season(path)
         for leftover in (first, again, copy):
             leftover.unlink()
     assert load_season(nxt).started_from is not None and load_season(store).class_moves

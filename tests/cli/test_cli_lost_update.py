@@ -80,3 +80,41 @@ def test_undo_expect_refuses_when_another_action_came_first(store: Path, capsys:
     assert code == 2 and err.count("\n") == 1 and "made elsewhere" in err and "nothing was saved" in err
     assert load_season(store).round(33).entry_of(PlayerId("visser")) is EntryKind.EXCUSED
     assert run(capsys, "undo", str(store), "--expect", str(seen + 1))[0] == 0
+
+
+def write_after_the_first_read(monkeypatch: pytest.MonkeyPatch, store: Path, pid: PlayerId) -> None:
+    """Another process marks `pid` excused right after the command first reads the season: between its
+    reading of the season and its reading of the revision, when it read them in that order (the finding:
+    the compare-and-set then held the newer revision and saved a change made from the older season)."""
+    real = SeasonStore.season
+    done: list[bool] = []
+
+    def season(self: SeasonStore) -> object:
+        value = real.fget(self)  # type: ignore[attr-defined]
+        if not done and self.path == store:
+            done.append(True)
+            with SeasonStore.open(store) as other:
+                other.apply(f"{pid} excused", EntrySet(round=33, player=pid, entry=EntryKind.EXCUSED))
+        return value
+
+    monkeypatch.setattr(SeasonStore, "season", property(season))
+
+
+def test_pair_save_takes_the_revision_before_the_season(
+        store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    season = load_season(store)
+    pid = next(p.id for p in season.players if season.round(33).entry_of(p.id) is None)
+    write_after_the_first_read(monkeypatch, store, pid)
+    code, _, err = run(capsys, "pair", str(store), "--save")
+    assert code == 2 and "changed since it was read" in err
+    assert not load_season(store).round(33).is_paired
+
+
+def test_group_save_takes_the_revision_before_the_season(
+        store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    season = load_season(store)
+    pid = next(p.id for p in season.players if season.round(33).entry_of(p.id) is None)
+    write_after_the_first_read(monkeypatch, store, pid)
+    code, _, err = run(capsys, "group", "form", str(store), "--save")
+    assert code == 2 and "changed since it was read" in err
+    assert load_season(store).championship is None

@@ -88,6 +88,8 @@ def test_bad_picks_name_what_and_where(rating_list: Path, tmp_path: Path, capsys
     ("8012345;Dubbel, X;;NED;1800;1;2000;M", "line 3: member 8012345 is listed twice (also line 2)"),
     ("8099999;Sterk, X;;NED;5000;1;2000;M", "line 3: rating: expected a whole number from 0 to 4000"),
     ("8099999;Kort, X", "line 3: expected 8 columns separated by ';', got 2"),
+    # more columns than the header: a ';' inside a name shifts every column after it (issue 22: accepted)
+    ("8099999;Lang; X;;NED;1800;1;2000;M", "line 3: expected 8 columns separated by ';', got 9"),
 ])
 def test_a_broken_rating_list_names_the_line(row: str, message: str) -> None:
     with pytest.raises(InputError, match=re.escape(message)):
@@ -180,3 +182,9 @@ def test_a_list_of_one_member_says_one_member(tmp_path: Path, capsys: pytest.Cap
     one.write_bytes(("\r\n".join((HEADER, ROWS[0])) + "\r\n").encode("latin-1"))
     code, _, err = run(capsys, "new", str(tmp_path / "club.keizer"), "--players", str(one))
     assert code == 2 and "a rating list of 1 member: say whom to take with --pick" in err, err
+
+
+def test_a_trailing_separator_adds_no_column() -> None:
+    members = parse_rating_list("\n".join((HEADER, ROWS[0] + ";", ROWS[0].replace("8012345", "8012346") + ";;")),
+                                "knsb.csv")
+    assert len(members.members) == 2

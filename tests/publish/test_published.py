@@ -13,7 +13,8 @@ from keizer.seasons.store.published import Published
 from tests.conftest import DEMO
 from keizer.tui.cli.main import main
 from keizer.evening.evening import Evening
-from keizer.tui.publish.output import MARKER, write_site
+from keizer.tui.publish.output import write_site
+from keizer.tui.publish.site_folder import MARKER
 
 
 @pytest.fixture

@@ -97,3 +97,19 @@ def test_who_does_not_play_links_to_their_page_as_the_others_do() -> None:
         linked = {posixpath.normpath(posixpath.join(posixpath.dirname(page), a.get("href") or ""))
                   for a in paragraph.iter(f"{NS}a")}
         assert linked == {f"players/{pages[pid]}" for pid, _, _ in absent} & ranked, page
+
+
+def test_an_id_windows_keeps_for_a_device_gets_a_page_of_its_own_name() -> None:
+    """`con.html` cannot be made or copied on Windows (issue 22): such ids get the page of their place."""
+    from dataclasses import replace as changed
+
+    from keizer.seasons.model import Player, PlayerId
+
+    season = load_season(DEMO)
+    ids = ("con", "aux", "nul", "com1", "lpt9", "prn", "console")
+    players = tuple(Player(id=PlayerId(pid), name=f"P {pid}") for pid in ids)
+    pages = page_names(changed(season, players=players, rounds=(), withdrawals=(), championship=None,
+                               class_moves=(), suspended=()))
+    assert {pid: pages[PlayerId(pid)] for pid in ids} == {
+        "con": "speler-1.html", "aux": "speler-2.html", "nul": "speler-3.html", "com1": "speler-4.html",
+        "lpt9": "speler-5.html", "prn": "speler-6.html", "console": "console.html"}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer.seasons.absence import book_report, first_evening, report_deadline, round_date
+from keizer.seasons.absence import book_report, first_evening, parse_date, parse_moment, report_deadline, round_date
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.model import AbsenceReport, EntryKind, PlayerId
 from keizer.seasons.ruleset.parse import parse_ruleset
@@ -17,6 +17,7 @@ from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.season_json.write import dump_season, season_to_json
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.seasons.store.events import EntrySet, ReportSet, SeasonDatesSet
+from tests.conftest import EVENING
 from tests.seasons.test_season_json import MINIMAL
 
 D = parse_ruleset("doorn-driebergen-2019")
@@ -119,3 +120,26 @@ def test_reports_and_dates_through_the_store(tmp_path: Path) -> None:
     SeasonStore.create(again, season_from_json(json.loads(dump_season(after)))).close()
     with SeasonStore.open(again) as store:
         assert store.season == after
+
+
+@pytest.mark.parametrize("text", ["2026-W01-1", "20260101", "2026-001", "2026-1-1", " 2026-01-01", "2026-01-01 "])
+def test_a_date_is_written_as_the_messages_say_it(text: str) -> None:
+    """Python's ISO reader also takes week dates and dates without dashes (issue 22): refused, as the messages
+    ask for 2019-09-12."""
+    with pytest.raises(InputError, match='expected a date like "2019-09-12"'):
+        parse_date(text, "start_date")
+
+
+@pytest.mark.parametrize("text", ["2026-W01-1T19:30", "20260101T1930", "2026-01-01T1930", "2026-01-01T19"])
+def test_a_moment_is_written_as_the_messages_say_it(text: str) -> None:
+    with pytest.raises(InputError, match='expected a local time like "2019-09-11T19:30"'):
+        parse_moment(text, "at")
+
+
+def test_a_round_date_in_a_file_is_a_date() -> None:
+    from keizer.seasons.season_json.read import parse_season_text
+
+    text = EVENING.read_text().replace('"date": "2019-09-12"', '"date": "20190912"', 1)
+    assert '"20190912"' in text
+    with pytest.raises(InputError, match=r'rounds\[0\]\.date: expected a date like "2019-09-12", got \'20190912\''):
+        parse_season_text(text)

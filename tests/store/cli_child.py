@@ -6,6 +6,8 @@ index once it returned.
     cli_child.py backup STORE FOLDER  keizer backup STORE FOLDER/b0.keizer, b1.keizer, … for ever
     cli_child.py pair STORE           keizer pair --save, undo, redo, undo, pair --save, … (an action each)
     cli_child.py evening STORE        the evening layer: p01 excused in round 1, present again, … (an action each)
+    cli_child.py publish STORE SITE   keizer publish STORE --round 3 -o SITE, then round 4, 3, 4, … (a record each)
+    cli_child.py commands STORE       every write command of WRITE_CYCLE in turn, each undone (an action each)
 """
 
 from __future__ import annotations
@@ -22,6 +24,23 @@ from keizer.tui.cli.main import main as keizer_main  # noqa: E402
 
 PAIR_CYCLE = (("pair", "--save"), ("undo",), ("redo",), ("undo",))
 """What `pair` mode runs, round and round: the season is paired after an odd number of these."""
+PUBLISHED_ROUNDS = (3, 4)
+"""What `publish` mode publishes, in turn: the i-th run publishes PUBLISHED_ROUNDS[i % 2]."""
+WRITE_CYCLE: tuple[tuple[str, ...], ...] = tuple(step for command in (
+    ("result", "{S}", "1", "1-0"),
+    ("attend", "{S}", "p003", "excused", "--round", "23"),
+    ("report", "{S}", "p014", "2020-01-28T10:00", "--round", "23"),
+    ("dates", "{S}", "--round", "23", "--date", "2020-03-05"),
+    ("classes", "{S}", "--start", "--save"),
+    ("player", "add", "{S}", "Nieuw Lid", "--rating", "1700"),
+    ("player", "withdraw", "{S}", "p002", "--before", "24"),
+    ("player", "group", "{S}", "p001", "2"),
+    ("group", "form", "{S}", "--save"),
+    ("pair", "{S}", "--round", "22", "--save", "--replace", "--forbid", "{W}:{K}"),
+) for step in (command, ("undo", "{S}")))
+"""What `commands` mode runs, round and round (the race harness's writers that change the store, issue 22
+item 7): each command and then its undo, an action each, on the season of `test_kill_cli.command_season`.
+A later write command joins with one line."""
 
 
 def keizer(*argv: str) -> None:
@@ -46,6 +65,11 @@ def main(argv: list[str]) -> None:
         elif mode == "pair":
             command, *rest = PAIR_CYCLE[i % len(PAIR_CYCLE)]
             keizer(command, argv[1], *rest)
+        elif mode == "commands":
+            keizer(*(word.replace("{S}", argv[1]).replace("{W}", argv[2]).replace("{K}", argv[3])
+                     for word in WRITE_CYCLE[i % len(WRITE_CYCLE)]))
+        elif mode == "publish":
+            keizer("publish", argv[1], "--round", str(PUBLISHED_ROUNDS[i % 2]), "-o", argv[2])
         elif mode == "evening":
             from keizer.evening.evening import Evening
 

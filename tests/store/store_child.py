@@ -31,9 +31,13 @@ class PausingConnection:
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
+        self._writing = False
 
     def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if sql == "COMMIT":
+        if sql == "BEGIN IMMEDIATE":
+            self._writing = True
+        if sql == "COMMIT" and self._writing:  # the write's, not the end of a read's snapshot
+            self._writing = False
             print("holding", flush=True)
             sys.stdin.readline()
         return self._conn.execute(sql, *args)

@@ -100,3 +100,25 @@ async def test_the_palette_publishes_in_english_too(demo_store: Path) -> None:
         index = (demo_store.with_name("demo-site") / "index.html").read_text(encoding="utf-8")
         assert "Standings after round 32" in index and "Ranglijst" not in index
         assert "publish round 32 (en) to demo-site" in last(app)
+
+
+async def test_a_publish_that_fails_unexpectedly_is_said_never_publishing_for_ever(
+        demo_store: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A StopIteration out of the site's code (the chart's ticks, issue 22) never reached the app from the
+    thread worker: "publishing round 32…" stayed on screen for ever."""
+    from keizer.tui.publish import output
+
+    def stops(*args: object, **kwargs: object) -> dict[str, str]:
+        raise StopIteration
+
+    monkeypatch.setattr(output, "build_site", stops)
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f5", "p")
+        await pilot.pause()
+        for _ in range(100):  # bounded: a worker that never ends fails the test instead of hanging it
+            if not any(w.is_running for w in app.workers):
+                break
+            await pilot.pause(0.1)
+        await pilot.pause()
+        assert "failed" in last(app) and app.said[-1].severity == "error"

@@ -140,6 +140,14 @@ def _run(argv: Sequence[str] | None) -> int:
         except BrokenPipeError:  # `keizer standings … | head`: the reader left, nothing to report
             _quiet_stdout()
             return 0
+        except OSError as exc:
+            import errno
+
+            if exc.errno != errno.ENAMETOOLONG:  # a path no file system takes: refused before anything is made
+                raise
+            print(f"keizer: error: {visible(str(exc.filename)[:60])}…: a name longer than the file system "
+                  f"allows; nothing was written", file=sys.stderr)
+            return EXIT_USER_ERROR
 
 
 def _said(exc: Exception) -> str:

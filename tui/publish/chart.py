@@ -32,8 +32,7 @@ class Series:
 def _ticks(low: float, high: float, inverted: bool) -> tuple[float, ...]:
     """Three to five round numbers on the axis, the best end included."""
     span = max(high - low, 1.0)
-    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, 10**9)
-                if span / s <= 4)
+    step = _step(span)
     first = low if inverted else (low // step) * step
     ticks = [first]
     value = (first // step + 1) * step
@@ -41,6 +40,21 @@ def _ticks(low: float, high: float, inverted: bool) -> tuple[float, ...]:
         ticks.append(value)
         value += step
     return tuple(ticks)
+
+
+def _step(span: float) -> float:
+    """The smallest round step that cuts `span` into at most four: 1, 2, 5, 10, 20, 25, 50, 100, … without end
+    (a season whose points pass 10⁹ found the end of a fixed list: StopIteration, and no site)."""
+    for small in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
+        if span / small <= 4:
+            return small
+    step = 1000.0
+    for _ in range(320):  # past the largest float: a span that is not finite gets the span itself
+        for factor in (1, 2, 5):
+            if span / (step * factor) <= 4:
+                return step * factor
+        step *= 10
+    return span
 
 
 def line_chart(series: Series, title: str, number: Callable[[float], str]) -> Markup:

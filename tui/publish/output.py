@@ -2,111 +2,28 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from pathlib import Path
 
-from keizer.seasons.errors import KeizerError
+from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.forecasts import Forecast
+from keizer.seasons.limits import check_site_cells
+from keizer.seasons.model import Season
 from keizer.evening.forecasts import Forecasts
 from keizer.evening.publications import Publications
 from keizer.evening.session import EveningSession
 from keizer.tui.publish.site import build_site
+from keizer.tui.publish.site_folder import put_site
 
-MARKER = ".keizer-site"
-"""A file in every folder keizer writes a site to: only such a folder (or an empty one) is replaced."""
+HEAD_FILE = "log-head.txt"
+"""The file of a site published from a store that names the state of its log the pages show."""
 
 
 def write_site(files: dict[str, str], folder: Path) -> None:
     """The site's files as the whole content of `folder`: built in a temp folder beside it, then swapped in,
     so a reader never sees half a site and pages of players no longer ranked do not linger. A folder that
-    has other files and no MARKER is refused (`-o ~` must never empty a home)."""
-    _swap_in(_staged(files, Path(folder)), Path(folder))
-
-
-def _staged(files: dict[str, str], folder: Path) -> Path:
-    """The site written whole into a temp folder beside `folder` (checked first: see `write_site`); the
-    temp folder, for `_swap_in` (or to be removed)."""
-    if folder.exists() and not folder.is_dir():
-        raise KeizerError(f"{folder}: is a file; name a folder to write the site to")
-    if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
-        raise KeizerError(f"{folder}: the folder has other files; name a new or empty folder (or one keizer "
-                          f"wrote a site to)")
-    if (folder / MARKER).is_file():
-        added = _added_since(folder)
-        if added:  # a logo or a photo the director put beside the pages: replacing the folder would lose it
-            more = f" and {len(added) - 1} more" if len(added) > 1 else ""
-            raise KeizerError(f"{folder}: the folder has a file keizer did not write ({added[0]}{more}); move "
-                              f"it out or name another folder")
-    parent = folder.parent if str(folder.parent) else Path(".")
-    if not parent.is_dir():
-        raise KeizerError(f"{folder}: cannot write the site (no such folder: {parent})")
-    try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".keizer-tmp", dir=parent))
-    except OSError as exc:
-        raise KeizerError(f"{folder}: cannot write the site ({exc.strerror})") from None
-    try:
-        os.chmod(tmp, 0o777 & ~_umask())
-        for name, text in {**files, MARKER: _marker(files)}.items():
-            path = tmp / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
-    except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise KeizerError(f"{folder}: cannot write the site ({exc.strerror or exc})") from None
-    return tmp
-
-
-def _swap_in(tmp: Path, folder: Path) -> None:
-    """The staged site `tmp` given the name `folder`, the old site (if any) removed; `tmp` never lingers."""
-    old = None
-    try:
-        if folder.exists():
-            old = folder.with_name(f".{folder.name}.keizer-old")
-            if old.exists():
-                shutil.rmtree(old)
-            folder.rename(old)
-        tmp.rename(folder)
-    except OSError as exc:
-        raise KeizerError(f"{folder}: cannot write the site ({exc.strerror or exc})") from None
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-        if old is not None and old.exists():
-            shutil.rmtree(old, ignore_errors=True)
-
-
-_MARKER_HEAD = "A site written by keizer publish; the folder is replaced whole."
-
-
-def _marker(files: dict[str, str]) -> str:
-    """The marker's text: what it is, then the files written, one a line (sorted: the same site, the same
-    bytes), so that the next publish can tell a file added by hand from a page of its own."""
-    return "\n".join((_MARKER_HEAD, *sorted(files))) + "\n"
-
-
-def _added_since(folder: Path) -> list[str]:
-    """The files in a site folder that the marker does not list, sorted; none for a marker from before it
-    listed its files (such a folder is replaced whole, as it was then)."""
-    listed = (folder / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()[1:]
-    if not listed:
-        return []
-    known = {*listed, MARKER}
-    found = []
-    for top, dirs, names in os.walk(folder):
-        dirs.sort()
-        for name in names + [d for d in dirs if os.path.islink(os.path.join(top, d))]:
-            relative = Path(top, name).relative_to(folder).as_posix()
-            if relative not in known:
-                found.append(relative)
-    return sorted(found)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    has other files and no marker is refused (`-o ~` must never empty a home); nothing keizer did not
+    write is ever deleted (`site_folder.put_site`)."""
+    put_site(files, Path(folder), lambda: None)
 
 
 def site_folder(store: Path | None) -> Path:
@@ -120,25 +37,36 @@ def site_folder(store: Path | None) -> Path:
 def publish(session: EveningSession, k: int, lang: str, folder: Path, style: str | None = None,
             forecast: Forecast | None = None) -> str:
     """The site after round k written to `folder`, and its record (the `published` event, one undo step)
-    committed if the store did not change meanwhile; the action's label. Both or neither: the site is
-    staged beside `folder`, the record committed, and only then the site swapped in, so that a store that
-    cannot be written (read-only, locked, changed meanwhile) leaves the folder as it was; a swap that
-    fails takes the record back (an undo step). `forecast` (after round k, made from the season as it
+    committed if the store did not change meanwhile; the action's label. Both or neither: the record is
+    written only once the site is in place, and when it cannot be (the store changed meanwhile, is locked
+    or read-only) the site that was there is put back, so a record always has its site. The site names the
+    log's head of the state it shows (HEAD_FILE). `forecast` (after round k, made from the season as it
     stands): the forecast page, drawn with the forecasts kept before, and kept with the record. The session
     alone, not the whole `Evening`: `keizer publish` then loads none of the evening's other services
     (docs/performance.md, publishing)."""
     folder = Path(folder)
-    revision = session.revision
+    if session.readonly is not None:  # said before the folder is touched
+        raise StoreError(f"{session.path}: the season store cannot be written ({session.readonly}); "
+                         f"nothing was published")
+    revision = session.revision  # first: the season read after it is at least this new (else: refused)
+    season = session.season
+    check_site_size(season, k)
     kept = Forecasts(session).with_kept(forecast) if forecast is not None else ()
-    tmp = _staged(build_site(session.season, k, lang, style, kept), folder)
-    try:
-        label = Publications(session).record(k, lang, revision, folder.name, forecast)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    try:
-        _swap_in(tmp, folder)
-    except KeizerError:
-        session.undo(expect_head=session.revision)  # the evening's undo: the record goes, the files stay
-        raise
-    return label
+    files = build_site(season, k, lang, style, kept)
+    head = session.store.log_head(revision)
+    if head is not None:
+        files[HEAD_FILE] = head_text(head, k, lang)
+    return put_site(files, folder, lambda: Publications(session).record(k, lang, revision, folder.name, forecast))
+
+
+def check_site_size(season: Season, k: int) -> None:
+    """KeizerError in one line, before anything is made, for a site larger than keizer writes in time."""
+    check_site_cells(len(season.players), k)
+
+
+def head_text(head: object, k: int, lang: str) -> str:
+    """What HEAD_FILE says: the state of the store's log the pages were made from, and how to check a store
+    against it later (docs/format.md "What a checksum tells")."""
+    return (f"These pages show the standings after round {k} ({lang}), made by keizer publish from a season "
+            f"store whose log then ended at this head:\n{head}\n"
+            f"Check a season store against it: keizer validate SEASON.keizer --head {head}\n")

@@ -16,6 +16,8 @@ from keizer.tui.publish.words import colour_letter, entry_short, entry_word, own
 from keizer.seasons.result_text import SHOWN
 
 _SAFE = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}")
+_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])")
+"""Names Windows keeps for devices, whatever follows the dot (`con.html` cannot be made or copied there)."""
 
 
 def page_names(season: Season) -> dict[PlayerId, str]:
@@ -25,7 +27,7 @@ def page_names(season: Season) -> dict[PlayerId, str]:
     out = {}
     for p, low in zip(season.players, lowered):
         safe = p.id == low and _SAFE.fullmatch(low) is not None and lowered.count(low) == 1 \
-            and not low.startswith("speler-")
+            and not low.startswith("speler-") and _RESERVED.fullmatch(low) is None
         out[p.id] = f"{low if safe else f'speler-{season.start_rank(p.id)}'}.html"
     return out
 

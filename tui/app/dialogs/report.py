@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from keizer.seasons.absence import parse_moment
+from keizer.seasons.errors import InputError
 from keizer.tui.visible import visible
 
 
@@ -44,8 +46,8 @@ class ReportDialog(ModalScreen[tuple[str, str | None] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = self.query_one("#at", Input).value.strip().replace(" ", "T", 1)
         try:
-            moment = dt.datetime.fromisoformat(text)
-        except ValueError:
+            moment = parse_moment(text, "at")  # as the command line reads it: 2026-11-25T19:30, nothing else
+        except InputError:
             self.query_one("#error", Static).update(f"✗ expected a time like 2026-11-25 19:30, got {visible(text)!r}")
             return
         reason = self.query_one("#reason", Input).value.strip() or None

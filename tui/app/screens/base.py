@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
@@ -41,6 +42,18 @@ NAME_IN_HINTS = 16
 
 SEVERITY_MARK = {"information": "", "warning": "! ", "error": "✗ "}
 """A marker before a status message, so that warnings and errors show without colour."""
+
+
+def _saying_why(draw: Callable[[KeizerScreen], None]) -> Callable[[KeizerScreen], None]:
+    """A screen's `refresh_view` that says a user's problem instead of ending the app: a season too large
+    to score in time (docs/performance.md) is said, and the director can still undo what made it so."""
+    @functools.wraps(draw)
+    def drawn(screen: KeizerScreen) -> None:
+        try:
+            draw(screen)
+        except KeizerError as exc:
+            screen.say(f"cannot draw this screen: {exc}", "error")
+    return drawn
 
 
 class StatusBar(Horizontal):
@@ -97,6 +110,11 @@ class KeizerScreen(Screen[None]):
 
     round_number: var[int | None] = var(None, init=False)
     """The round the director chose with [ and ] (screens with `ROUND_BINDINGS`); None follows the season."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)  # type: ignore[arg-type]
+        if "refresh_view" in cls.__dict__:  # every drawing, wherever it is asked for (a resize, a round key…)
+            cls.refresh_view = _saying_why(cls.__dict__["refresh_view"])  # type: ignore[assignment]
 
     def __init__(self) -> None:
         super().__init__()

@@ -180,4 +180,6 @@ class StandingsScreen(KeizerScreen):
         except KeizerError as exc:  # the folder has other files; the store changed meanwhile
             self.post_message(Said(str(exc), "error"))
             return
+        except StopIteration as exc:  # raised out of a thread worker it never reaches the app: "publishing…"
+            raise RuntimeError(f"StopIteration {exc}") from exc  # for ever; as any other error it is reported
         self.post_message(SeasonWritten(f"{label}: written to {folder}"))

@@ -1,5 +1,6 @@
-"""`keizer bench standings|pairing|tui|group|startup|forecast|calibration`: headless benchmarks on generated
-realistic seasons, the group's schedule, how long each kind of command takes to start, and season forecasts."""
+"""`keizer bench standings|pairing|tui|group|startup|forecast|calibration|limits`: headless benchmarks on
+generated realistic seasons, the group's schedule, how long each kind of command takes to start, season
+forecasts, and the limits kept."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from keizer.seasons.errors import KeizerError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the group schedule, startup "
-                       "or a forecast", description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "forecast", "calibration"))
+    p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the group schedule, "
+                                     "start-up, a forecast, or the limits",
+                       description="Benchmarks on generated seasons; figures are recorded in the README.")
+    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "forecast", "calibration",
+                                    "limits"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
                         "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present); "
@@ -54,6 +57,12 @@ def run(args: argparse.Namespace) -> int:
         rows = {"seasons": len(made.scores), "brier": made.brier, "baseline": made.baseline,
                 "leader_won": made.leader_won, "mean_chance": made.mean_chance}
         report = made.report()
+    elif args.what == "limits":  # each command at the largest input its limits let through
+        from keizer.tui.cli.commands.bench_limits import run_limits_benchmark
+
+        cases = run_limits_benchmark(args.seed, progress=lambda what: print(f"… {what}", file=sys.stderr))
+        rows = [{"what": c.what, "size": c.size, "cpu_seconds": round(c.seconds, 3)} for c in cases]
+        report = "\n".join(c.line() for c in cases)
     elif args.what == "startup":
         from keizer.tui.cli import startup_bench
 

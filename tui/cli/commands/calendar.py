@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from keizer.seasons.errors import KeizerError
 
 if TYPE_CHECKING:
     from keizer.evening.evening import Evening
+
+T = TypeVar("T")
 
 NONE = "none"
 """Written for a date to take it away again."""
@@ -40,7 +42,8 @@ def run_dates(args: argparse.Namespace) -> int:
 
     # The settings name their fields as the TUI shows them; here the director typed options.
     options = {"start date": "--start", "weekday": "--weekday", f"round {args.round} date": "--date"}
-    with evening_on(args.season) as evening:
+
+    def dates(evening: Evening) -> int:
         try:
             if args.start is not None:
                 start = None if args.start == NONE else args.start
@@ -57,7 +60,9 @@ def run_dates(args: argparse.Namespace) -> int:
             for k in range(1, last + 1):
                 own = k <= len(season.rounds) and season.round(k).date is not None
                 print(f"round {k:>3}  {evening.settings.date_of(k) or '(no date)'}{'  (its own date)' if own else ''}")
-    return 0
+        return 0
+
+    return as_read(args.season, dates)
 
 
 def register_report(sub: argparse._SubParsersAction) -> None:
@@ -82,7 +87,8 @@ def run_report(args: argparse.Namespace) -> int:
 
     if args.force_majeure is not None:  # typed text, held to what a name is: no escapes, one line, 200 at most
         args.force_majeure = checked_text(args.force_majeure, "--force-majeure", empty=False)
-    with evening_on(args.season) as evening:
+
+    def report(evening: Evening) -> int:
         # An id or a name (unique start, no case or accents), as on every option naming a player.
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
         try:
@@ -91,16 +97,44 @@ def run_report(args: argparse.Namespace) -> int:
             if exc.where != "at":
                 raise
             raise InputError("TIME", exc.message) from None  # the argument as --help names it, not the field
-    return 0
+        return 0
+
+    return as_read(args.season, report)
+
+
+ATTEMPTS = 5
+"""How often `as_read` computes a mark again when another program wrote between its reading and its writing."""
 
 
 @contextmanager
 def evening_on(path: str) -> Iterator[Evening]:
-    """The evening layer on a season store, closed again however the command ends."""
+    """The evening layer on a season store, closed again however the command ends. Every write the command
+    makes is checked against the state it read: the store's newest action when it opened, taken before
+    anything is read (`EveningSession.shown`), so that a write computed from a season another program
+    changed meanwhile is refused (`ChangedMeanwhile`, nothing saved) — never a silent replacement."""
     from keizer.evening.evening import Evening
 
     evening = Evening.open(path)
     try:
+        evening.session.shown = evening.revision  # first: whatever is read after it is at least this new
         yield evening
     finally:
         evening.close()
+
+
+def as_read(path: str, mark: Callable[[Evening], T]) -> T:
+    """A mark (`result`, `attend`, `report`, `dates`, `classes --accept`) computed and written against one
+    state of the season (`evening_on`). When another program wrote in between, nothing was written, so the
+    mark is computed again from the season as it now stands, its checks with it (a board that got a result
+    meanwhile needs --change): as if it had been typed a moment later. Refused, nothing saved, after
+    ATTEMPTS such turns, or when the command had already written an action of its own."""
+    from keizer.seasons.errors import ChangedMeanwhile
+
+    for attempt in range(1, ATTEMPTS + 1):
+        with evening_on(path) as evening:
+            try:
+                return mark(evening)
+            except ChangedMeanwhile:
+                if attempt == ATTEMPTS or evening.session.store.written is not None:
+                    raise
+    raise AssertionError("unreachable: the last attempt returns or raises")

@@ -12,6 +12,7 @@ from keizer.seasons.numbers import counted
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Season
+    from keizer.evening.evening import Evening
     from keizer.evening.classes import ClassesView
 
 
@@ -73,29 +74,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
-    from keizer.evening.evening import Evening
     from keizer.evening.classes import class_rules, default_round
+    from keizer.seasons.lookup import resolve_player
+    from keizer.tui.cli.commands.calendar import as_read
 
-    evening = Evening.open(args.season)
-    try:
-        from keizer.seasons.lookup import resolve_player
-
+    def write(evening: Evening) -> int:
         # A player is named as on every other option: an id or a name (unique start, no case or accents).
-        changes = tuple((resolve_player(evening.season, pid, f"--move {text}"), klass)
-                        for text, (pid, klass) in zip(args.move, changes, strict=True))
+        named = tuple((resolve_player(evening.season, pid, f"--move {text}"), klass)
+                      for text, (pid, klass) in zip(args.move, changes, strict=True))
         classes = evening.classes
         season = evening.season
         k = args.round if args.round is not None else default_round(
             season, class_rules(evening.session.ruleset), season.last_scored_round)
-        print(classes.take_back(k) if args.take_back else classes.accept(k, changes))
-    finally:
-        evening.close()
-    return 0
+        print(classes.take_back(k) if args.take_back else classes.accept(k, named))
+        return 0
+
+    return as_read(args.season, write)
 
 
 def _start(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
     """`--start`: the starting classes proposed (with the director's `--move`s) for the players without one,
-    shown; written with `--save` only, as the group commands and `pair` write (one undo step)."""
+    shown; written with `--save` only, as the group commands and `pair` write (one undo step), checked
+    against the season it was computed from (`as_read`)."""
     from keizer.evening.classes import start_classes
     from keizer.seasons.load import is_store_file, load_season
     from keizer.seasons.lookup import resolve_player
@@ -103,17 +103,12 @@ def _start(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
 
     if args.save and not is_store_file(args.season):
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
-    evening = None
-    if args.save:
-        from keizer.evening.evening import Evening
 
-        evening = Evening.open(args.season)
-    try:
-        season = evening.season if evening is not None else load_season(args.season)
+    def give(season: Season, evening: Evening | None) -> int:
         # A player is named as on every other option: an id or a name (unique start, no case or accents).
-        changes = tuple((resolve_player(season, pid, f"--move {text}"), klass)
-                        for text, (pid, klass) in zip(args.move, changes, strict=True))
-        given = start_classes(season, changes)
+        named = tuple((resolve_player(season, pid, f"--move {text}"), klass)
+                      for text, (pid, klass) in zip(args.move, changes, strict=True))
+        given = start_classes(season, named)
         if not given:
             print("every player already has that class: nothing to give")
             return 0
@@ -124,10 +119,13 @@ def _start(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
         print(f"starting classes for {counted(len(given), 'player')}:")
         for pid, klass in given:
             print(f"  {klass}  {season.player(pid).name} ({pid})")
-    finally:
-        if evening is not None:
-            evening.close()
-    return 0
+        return 0
+
+    if args.save:
+        from keizer.tui.cli.commands.calendar import as_read
+
+        return as_read(args.season, lambda evening: give(evening.season, evening))
+    return give(load_season(args.season), None)
 
 
 def classes_text(season: Season, view: ClassesView) -> str:

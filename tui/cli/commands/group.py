@@ -115,13 +115,10 @@ def _season(path: str, save: bool) -> Iterator[tuple[Season, Evening | None]]:
         return
     if not is_store_file(path):
         raise KeizerError(f"{path}: --save needs a season store (.keizer); import the JSON file first")
-    from keizer.evening.evening import Evening
+    from keizer.tui.cli.commands.calendar import evening_on
 
-    evening = Evening.open(path)
-    try:
+    with evening_on(path) as evening:  # each write checked against the revision taken before the season is read
         yield evening.season, evening
-    finally:
-        evening.close()
 
 
 def _pid(season: Season, text: str, what: str) -> PlayerId:
@@ -166,7 +163,7 @@ def _form(opts: argparse.Namespace) -> int:
     from keizer.evening.group_changes import formation, members_of
 
     with _season(opts.season, opts.save) as (season, evening):
-        head = evening.revision if evening else None
+        head = evening.session.shown if evening else None
         change = formation(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
         event = members_of(change)
         _write(evening, change, head)  # first: a refused save prints nothing a script could take as saved
@@ -184,7 +181,7 @@ def _schedule(opts: argparse.Namespace) -> int:
     from keizer.tui.cli.commands.group_text import schedule_json, schedule_text
 
     with _season(opts.season, opts.save) as (season, evening):
-        head = evening.revision if evening else None
+        head = evening.session.shown if evening else None
         rule, group = rule_of(season), group_of(season)
         first = opts.from_round if opts.from_round is not None else first_open_round(season, group, rule)
         if opts.move:
@@ -222,7 +219,7 @@ def _unavailable(opts: argparse.Namespace) -> int:
     from keizer.evening.group_view import group_of
 
     with _season(opts.season, opts.save) as (season, evening):
-        head = evening.revision if evening else None
+        head = evening.session.shown if evening else None
         pid = _pid(season, opts.player, "unavailable")
         group, rounds = group_of(season), tuple(sorted(set(opts.rounds)))
         said = f"{season.player(pid).name} cannot play group games in rounds: {', '.join(map(str, rounds)) or 'none'}"
@@ -240,7 +237,7 @@ def _decide(opts: argparse.Namespace) -> int:
     from keizer.evening.group_view import group_view, state_summary
 
     with _season(opts.season, opts.save) as (season, evening):
-        head = evening.revision if evening else None
+        head = evening.session.shown if evening else None
         if opts.game is None and not opts.clear:
             state = group_view(season).state
             print(state_summary(season, state) if state is not None else "the group has not been formed yet")
@@ -265,7 +262,7 @@ def _result(opts: argparse.Namespace) -> int:
     from keizer.evening.group_changes import group_result
 
     with _season(opts.season, opts.save) as (season, evening):
-        head = evening.revision if evening else None
+        head = evening.session.shown if evening else None
         parts = opts.game.split(":")
         if len(parts) != 2:
             raise KeizerError(f"{opts.game}: expected W:B")

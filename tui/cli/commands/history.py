@@ -83,8 +83,14 @@ def register_log(sub: argparse._SubParsersAction) -> None:
 
 
 def run_log(args: argparse.Namespace) -> int:
+    from shlex import quote
+
     with _open_store(args.season, readonly=True) as store:
         for action in store.history():
             mark = " (undone)" if action.undone else ""
             print(f"{action.id:>5}  {action.at:%Y-%m-%d %H:%M:%S}  {action.kind:<4}  {action.label}{mark}")
+        head = store.log_head()
+    # The head covers the whole log: kept elsewhere, it tells a log rewritten or cut short later (docs/format.md).
+    print(f"log head: {head}  (`keizer validate {quote(args.season)} --head {head}` checks the store against it)"
+          if head is not None else "log head: none (an older store keeps no checksums until its first write)")
     return 0

@@ -9,12 +9,12 @@ from keizer.seasons.errors import KeizerError
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Season
+    from keizer.evening.evening import Evening
     from keizer.evening.mark_checks import InFinalGroup, PlayedGame
 
 STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won", "external-drawn",
             "external-lost")
 """What `keizer attend` sets, as the Round screen's keys do (p e u d x, then x's result)."""
-
 
 
 def register_attend(sub: argparse._SubParsersAction) -> None:
@@ -42,13 +42,14 @@ def run_attend(args: argparse.Namespace) -> int:
 
     from keizer.seasons.lookup import resolve_player
     from keizer.seasons.model import EntryKind
-    from keizer.tui.cli.commands.calendar import evening_on
+    from keizer.tui.cli.commands.calendar import as_read
     from keizer.evening.mark_checks import InFinalGroup, PlayedGame
 
     entry = {"present": None, "excused": EntryKind.EXCUSED, "unexcused": EntryKind.UNEXCUSED,
              "duty": EntryKind.DUTY, "external": EntryKind.EXTERNAL_PENDING, "external-won": EntryKind.EXTERNAL_WIN,
              "external-drawn": EntryKind.EXTERNAL_DRAW, "external-lost": EntryKind.EXTERNAL_LOSS}[args.status]
-    with evening_on(args.season) as evening:
+
+    def attend(evening: Evening) -> int:
         season = evening.season
         pid = resolve_player(season, args.player, f"PLAYER {args.player}")
         k = args.round if args.round is not None else evening.session.current_round()
@@ -79,7 +80,9 @@ def run_attend(args: argparse.Namespace) -> int:
         except (PlayedGame, InFinalGroup) as exc:  # the way out with this season's own path in it
             raise KeizerError(_cli_way(exc, args.season)) from None
         print_to_come(evening.season, evening.session.current_round(), args.season)
-    return 0
+        return 0
+
+    return as_read(args.season, attend)
 
 
 def print_to_come(season: Season, k: int, path: str) -> None:
@@ -137,7 +140,7 @@ def register_result(sub: argparse._SubParsersAction) -> None:
 
 def run_result(args: argparse.Namespace) -> int:
     from keizer.seasons.result_text import typed_result
-    from keizer.tui.cli.commands.calendar import evening_on
+    from keizer.tui.cli.commands.calendar import as_read
 
     if args.black_by_forfeit:
         if args.result is not None:
@@ -146,7 +149,8 @@ def run_result(args: argparse.Namespace) -> int:
     if (args.result is None) == (args.no_show is None):
         raise KeizerError("result: give either RESULT or --no-show white|black")
     new = typed_result(args.result, "RESULT") if args.result is not None else None
-    with evening_on(args.season) as evening:
+
+    def result(evening: Evening) -> int:
         k = args.round if args.round is not None else evening.results.round()
         key = f"board:{args.board}"
         game = evening.results.game_on(k, args.board)  # the ranking is not read: a mark loads no scoring
@@ -158,4 +162,6 @@ def run_result(args: argparse.Namespace) -> int:
         else:
             assert new is not None
             print(evening.results.set_result(k, key, new))
-    return 0
+        return 0
+
+    return as_read(args.season, result)

@@ -91,9 +91,12 @@ def after_the_app(store: Path, return_code: int | None, *, demo: bool, readonly:
 def check_season_file(path: Path) -> None:
     """KeizerError naming the file if it is missing, a folder, a damaged store or an invalid JSON season,
     or if importing it would have to overwrite a file; nothing is written."""
+    from keizer.seasons.files import check_name
     from keizer.seasons.load import is_store_file, load_season
     from keizer.seasons.store.season_store import SeasonStore
 
+    check_name(path, "a season file")
+    check_name(path.with_suffix(STORE_SUFFIX), "a season store")  # where a JSON season is imported to
     if not path.exists():
         store = path if path.suffix == STORE_SUFFIX else path.with_suffix(STORE_SUFFIX)
         raise KeizerError(f"{path}: no such file; a new season starts with `keizer new {store}` "

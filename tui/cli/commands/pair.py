@@ -9,6 +9,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.limits import MAX_PLAYERS, alternatives_in_time
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import pending_before, round_to_pair
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 
 MAX_ALTERNATIVES = 100
 """Next-best pairings asked at most: each is a re-solve, and more than a director reads."""
+MAX_DIFFER = MAX_PLAYERS // 2 + 1
+"""The most boards (the bye counted) an alternative can be asked to differ in: every pairing within the limits."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -66,8 +69,10 @@ def run(args: argparse.Namespace) -> int:
     from keizer.scoring.replay import replay
     from keizer.seasons.load import is_store_file, load_season
 
-    if not 0 <= args.alternatives <= MAX_ALTERNATIVES or args.differ < 1:
-        raise KeizerError(f"--alternatives must be 0 to {MAX_ALTERNATIVES} and --differ 1 or more")
+    if not 0 <= args.alternatives <= MAX_ALTERNATIVES or not 1 <= args.differ <= MAX_DIFFER:
+        # a --differ past any pairing's boards asks for nothing more; past int64 it reached the solver as a
+        # number it cannot take (issue 22: a TypeError from OR-Tools)
+        raise KeizerError(f"--alternatives must be 0 to {MAX_ALTERNATIVES} and --differ 1 to {MAX_DIFFER:,}")
     if args.save and not is_store_file(args.season):
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
     season, head = read_with_head(args.season) if args.save else (load_season(args.season), None)
@@ -103,6 +108,11 @@ def run(args: argparse.Namespace) -> int:
                             bye=_player(season, args.bye, "--bye") if args.bye else None,
                             fixed=tuple(_pair(season, x, "--fixed") for x in args.fixed), solver=args.solver,
                             differ=args.differ, explain=args.explain)
+    if args.alternatives > alternatives_in_time(request.players):  # said before the solver starts
+        most = alternatives_in_time(request.players)
+        raise KeizerError(f"--alternatives {args.alternatives}: with {request.players:,} players present keizer finds "
+                          + (f"at most {most} in time" if most else "no alternatives in time (the best pairing only)")
+                          + " (docs/performance.md)")
     outcome = solve_request(request, threading.Event())
     if outcome.error is not None:
         raise KeizerError(outcome.error)
@@ -153,7 +163,8 @@ def read_with_head(path: str) -> tuple[Season, int]:
     from keizer.seasons.store.season_store import SeasonStore
 
     with SeasonStore.open(path, readonly=True) as store:
-        return store.season, store.head()
+        head = store.head()  # first: a season read after it is at least this new, so a change in between
+        return store.season, head  # makes the save refused, never saved over (the season read first was)
 
 
 def _player(season: Season, text: str, option: str) -> PlayerId:
@@ -185,8 +196,8 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendan
     """The best pairing saved as round k's, through the evening layer (one action; undo takes it back),
     as a compare-and-set: if anything was written after `head` (the revision `season` was read at, which
     the pairing was computed from), nothing is saved and one line says what came in between."""
-    from keizer.evening.evening import Evening
     from keizer.evening.listing import saved_pairing
+    from keizer.tui.cli.commands.calendar import evening_on
 
     games = tuple(best.pairs())
     if (1 <= k <= len(season.rounds) and season.round(k).is_paired and not attendance
@@ -199,9 +210,6 @@ def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendan
                            meta={"objective": best.saved_objective, "kind": "cli"}, label=label)
     from keizer.tui.cli.saving import say_saved
 
-    evening = Evening.open(path)
-    try:
+    with evening_on(path) as evening:
         label = evening.session.apply(change, expect_head=head)
-    finally:
-        evening.close()
     say_saved(label)

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from keizer.seasons.errors import KeizerError
+
+if TYPE_CHECKING:
+    from keizer.evening.evening import Evening
 
 NONE = "none"
 """Written for a class or a group to take it away."""
@@ -65,37 +69,43 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    from keizer.tui.cli.commands.calendar import evening_on
+    from keizer.tui.cli.commands.calendar import as_read
 
-    with evening_on(args.season) as evening:
+    def add(evening: Evening) -> int:
         print(evening.roster.add(args.name, rating=args.rating, klass=args.klass, group=args.group,
                                  joins=args.joins, place=args.place))
-    return 0
+        return 0
+
+    return as_read(args.season, add)
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
     from keizer.seasons.lookup import resolve_player
-    from keizer.tui.cli.commands.calendar import evening_on
+    from keizer.tui.cli.commands.calendar import as_read
 
-    with evening_on(args.season) as evening:
+    def change(evening: Evening) -> int:
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
         print(evening.roster.withdraw(pid, None if args.cancel else args.before))
-    return 0
+        return 0
+
+    return as_read(args.season, change)
 
 
 def run_class(args: argparse.Namespace) -> int:
     from keizer.seasons.lookup import resolve_player
-    from keizer.tui.cli.commands.calendar import evening_on
+    from keizer.tui.cli.commands.calendar import as_read
 
-    with evening_on(args.season) as evening:
+    def change(evening: Evening) -> int:
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
         print(evening.roster.set_class(pid, None if args.klass.lower() == NONE else args.klass))
-    return 0
+        return 0
+
+    return as_read(args.season, change)
 
 
 def run_group(args: argparse.Namespace) -> int:
     from keizer.seasons.lookup import resolve_player
-    from keizer.tui.cli.commands.calendar import evening_on
+    from keizer.tui.cli.commands.calendar import as_read
 
     text = args.group.strip()
     if text.lower() == NONE:
@@ -104,7 +114,9 @@ def run_group(args: argparse.Namespace) -> int:
         group = int(text)
     else:
         raise KeizerError(f"GROUP: expected a whole number from 1 (or none), got {args.group!r}")
-    with evening_on(args.season) as evening:
+    def change(evening: Evening) -> int:
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
         print(evening.roster.set_group(pid, group))
-    return 0
+        return 0
+
+    return as_read(args.season, change)

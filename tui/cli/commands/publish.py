@@ -80,7 +80,7 @@ def _round(season: object, k: int | None) -> int:
 
 def run_publish(args: argparse.Namespace) -> int:
     from keizer.seasons.load import is_store_file, load_season
-    from keizer.tui.publish.output import publish, write_site
+    from keizer.tui.publish.output import check_site_size, publish, write_site
     from keizer.tui.publish.site import build_site
 
     out = Path(args.output)
@@ -97,6 +97,7 @@ def run_publish(args: argparse.Namespace) -> int:
         return 0
     season = load_season(args.season)
     k = _round(season, args.round)
+    check_site_size(season, k)
     made = _forecast(season, k, args)
     write_site(build_site(season, k, args.lang, args.columns, (made,) if made is not None else ()), out)
     print(f"wrote the site of round {k} ({args.lang}) to {out}")

@@ -12,6 +12,7 @@ from keizer.seasons.numbers import counted
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Season
+    from keizer.seasons.store.chain import LogHead
 
 
 def register_import(sub: argparse._SubParsersAction) -> None:
@@ -69,15 +70,15 @@ def run_export(args: argparse.Namespace) -> int:
     from keizer.seasons.atomic import write_text_atomic
     from keizer.seasons.season_json.write import dump_season
 
-    season = _season_to_export(args.season, args.upto_valid)
+    season, head = _season_to_export(args.season, args.upto_valid)
     if args.trf:
-        text = _trf_text(season, args.round, args.national_ids)
+        text = _trf_text(season, args.round, args.national_ids, None if head is None else str(head))
     elif args.round is not None or args.national_ids:
         given = " and ".join(o for o, on in (("--round", args.round is not None), ("--national-ids", args.national_ids))
                              if on)
         raise KeizerError(f"{given} {'belong' if ' and ' in given else 'belongs'} to the rating report: give --trf too")
     else:
-        text = dump_season(season)
+        text = dump_season(season, None if head is None else str(head))
     if args.output:
         write_text_atomic(args.output, text)
     else:
@@ -85,40 +86,45 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _trf_text(season: Season, k: int | None, national_ids: bool) -> str:
-    """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k."""
+def _trf_text(season: Season, k: int | None, national_ids: bool, log_head: str | None) -> str:
+    """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k; from a
+    store, with the head of its log (`seasons.trf_keizer.keizer_lines`)."""
     from keizer.scoring.replay import replay
-    from keizer.seasons.trf import trf_report
+    from keizer.seasons.trf import check_reportable, trf_report
 
     k = season.last_scored_round if k is None else k
     if not 1 <= k <= season.played_rounds:
         raise KeizerError(f"--round {k}: the rating report covers paired rounds, 1..{season.played_rounds}"
                           if season.played_rounds else "no round is paired yet: nothing to report")
+    check_reportable(season, k)  # before the replay: what the season itself says the report cannot hold
     ranks = {row.player: row.rank for row in replay(season, k).standings().rows}
-    report = trf_report(season, k, ranks, national_ids=national_ids)
+    report = trf_report(season, k, ranks, national_ids=national_ids, log_head=log_head)
     if report.pending:  # a rating office rates results: say so rather than leave it to be found there
         print(f"keizer: warning: {counted(report.pending, 'game')} of rounds 1..{k} {'has' if report.pending == 1 else 'have'} no result yet; the file has "
               f"them with their opponent and no result", file=sys.stderr)
     return report.text
 
 
-def _season_to_export(path: str, upto_valid: bool) -> Season:
-    """The season in `path`, read-only. A store whose log was changed outside keizer is refused, with the
-    way out (`--upto-valid`) if what precedes the change can be read; with it, that season is exported."""
+def _season_to_export(path: str, upto_valid: bool) -> tuple[Season, LogHead | None]:
+    """The season in `path`, read-only, and for a store the head of its log (written into the export, so that
+    the store can be checked against it later: `keizer validate --head`). A store whose log was changed
+    outside keizer is refused, with the way out (`--upto-valid`) if what precedes the change can be read;
+    with it, that season is exported."""
     from keizer.seasons.errors import StoreError
     from keizer.seasons.load import is_store_file, load_season
     from keizer.seasons.store.season_store import SeasonStore
 
     if not is_store_file(path):
-        return load_season(path)
+        return load_season(path), None
     if upto_valid:
         with SeasonStore.open(path, upto_valid=True) as store:
             if store.tampered is not None:
                 print(f"keizer: warning: {path}: {store.tampered}; exported the season as it was before",
                       file=sys.stderr)
-            return store.season
+            return store.season, store.log_head()
     try:
-        return load_season(path)
+        with SeasonStore.open(path, readonly=True) as store:
+            return store.season, store.log_head()
     except StoreError as exc:
         try:
             with SeasonStore.open(path, upto_valid=True) as store:
@@ -135,25 +141,37 @@ def register_validate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("validate", help="check a season file or store and say what is wrong",
                        description="Validate a season: format, players, rounds, results and ruleset.")
     p.add_argument("season", metavar="SEASON")
+    p.add_argument("--head", metavar="ACTION:DIGEST",
+                   help="a season store's log head as `keizer log` showed it (or an export, a published site): "
+                        "the store must still hold it; a log rewritten or cut short since is not valid")
     p.set_defaults(run=run_validate)
 
 
 def run_validate(args: argparse.Namespace) -> int:
     from keizer.seasons.load import is_store_file, load_season
     from keizer.seasons.ruleset.parse import parse_ruleset
-    from keizer.seasons.store.season_store import validate_store
+    from keizer.seasons.store.season_store import validate_store, validate_head
 
+    found = ""
     if is_store_file(args.season):
         # The whole store re-checked, not only opened: SQLite's integrity, keizer's tables and triggers,
-        # the checksum chain, and every action folded again with the checks of a write.
+        # the checksum chain, the head every write records, and every action folded again with the checks
+        # of a write; with --head, against a head kept outside it too.
         problems = validate_store(args.season)
+        if args.head is not None and not problems:
+            missing, found = validate_head(args.season, args.head)
+            problems = (missing,) if missing else ()
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             first = problems[0].removeprefix(f"{Path(args.season)}: ")  # a store that does not open names itself
             raise KeizerError(f"{args.season}: not valid: {first}{more}")
+    elif args.head is not None:
+        raise KeizerError(f"{args.season}: --head checks a season store's log; a season file has none")
     season = load_season(args.season)
     ruleset = parse_ruleset(season.ruleset_spec)
     paired = season.played_rounds
     print(f"{args.season}: valid — {counted(len(season.players), 'player')}, {counted(paired, 'paired round')} "
           f"({season.last_scored_round} with results), ruleset {ruleset.preset}")
+    if found:
+        print(f"{args.season}: {found}")
     return 0
