@@ -89,10 +89,9 @@ a class; W and K the two on board 1 (a forbid that changes the pairing). Not her
 `group result`, which need a group whose games are played (a D season mid-way has none), and `open`
 (the TUI: its writes are the evening layer's, as these are)."""
 
-# The hook for later writers (issue 22, item 7): a command another part of keizer adds joins the harness with
-# one line here. The forecast (another branch) joins with its own, e.g. "forecast": ("forecast", "{S}", "--save")
-# if it writes; a reader only (no --save) needs nothing here, the fuzz's READERS hold it.
-WRITERS.update({})
+# A command another part of keizer adds joins the harness with one line here: the forecast writes only with
+# the publication it is kept with (`forecast` itself reads; the fuzz's READERS hold it).
+WRITERS.update({"publish --forecast": ("publish", "{S}", "-o", "{O}", "--forecast", "--runs", "3")})
 
 
 @dataclass(frozen=True)
