@@ -6,7 +6,7 @@ index once it returned.
     cli_child.py backup STORE FOLDER  keizer backup STORE FOLDER/b0.keizer, b1.keizer, … for ever
     cli_child.py pair STORE           keizer pair --save, undo, redo, undo, pair --save, … (an action each)
     cli_child.py evening STORE        the evening layer: p01 excused in round 1, present again, … (an action each)
-    cli_child.py publish STORE SITE   keizer publish STORE --round 3 -o SITE, then round 4, 3, 4, … (a record each)
+    cli_child.py publish STORE SITE   keizer publish STORE --round 3 -o SITE, then round 4 --forecast, 3, … (a record each)
     cli_child.py commands STORE       every write command of WRITE_CYCLE in turn, each undone (an action each)
 """
 
@@ -69,7 +69,8 @@ def main(argv: list[str]) -> None:
             keizer(*(word.replace("{S}", argv[1]).replace("{W}", argv[2]).replace("{K}", argv[3])
                      for word in WRITE_CYCLE[i % len(WRITE_CYCLE)]))
         elif mode == "publish":
-            keizer("publish", argv[1], "--round", str(PUBLISHED_ROUNDS[i % 2]), "-o", argv[2])
+            forecast = ("--forecast", "--runs", "3") if i % 2 else ()  # its kept forecast: in the same action
+            keizer("publish", argv[1], "--round", str(PUBLISHED_ROUNDS[i % 2]), "-o", argv[2], *forecast)
         elif mode == "evening":
             from keizer.evening.evening import Evening
 

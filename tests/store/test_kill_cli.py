@@ -160,7 +160,8 @@ def site_round(site: Path) -> int | None:
 def test_kill_during_publish(tmp_path: Path, cli_children: type[CliChild], capsys: pytest.CaptureFixture[str],
                              attempt: int) -> None:
     """A record always has its site: the record of the newest run in effect is the site in place, or the
-    killed run had swapped its site in and not yet recorded it. The next run tidies what the kill left."""
+    killed run had swapped its site in and not yet recorded it; a forecast page's record keeps its forecast. The
+    next run tidies what the kill left."""
     from cli_child import PUBLISHED_ROUNDS
     from keizer.pairing.simulate import simulate_season
 
@@ -169,7 +170,9 @@ def test_kill_during_publish(tmp_path: Path, cli_children: type[CliChild], capsy
     printed = killed(cli_children("publish", path, site), attempt, most=1.5)
     with SeasonStore.open(path, readonly=True) as store:
         recorded = [r.round for _, r in store.publications()]
+        kept = store.forecasts()
         assert store.verify() == ()
+    assert len(kept) == recorded.count(PUBLISHED_ROUNDS[1])  # each record of a forecast page has its forecast
     assert len(printed) <= len(recorded) <= len(printed) + 1  # each printed run recorded; one more at most
     assert recorded == [PUBLISHED_ROUNDS[i % 2] for i in range(len(recorded))]
     shown = site_round(site)
