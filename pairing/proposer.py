@@ -153,9 +153,22 @@ def _why_unpairable(inst: RoundInstance, costs: CompiledCosts) -> str:
         degree[v] += 1
     for i, pid in enumerate(costs.players):
         if degree[i] == 0 and costs.bye_index[i] is None:
-            return f"round {k} cannot be paired: {pid!r} may play no one (forbidden pairs, locks or the bye)"
-    return (f"round {k} cannot be paired: the locks, forbidden pairs and bye of the director leave no pairing "
-            f"of the {costs.n} players")
+            return f"round {k} cannot be paired: {pid!r} may play no one ({_what_binds(inst)})"
+    return f"round {k} cannot be paired: no pairing of the {costs.n} players fits {_what_binds(inst)}"
+
+
+def _what_binds(inst: RoundInstance) -> str:
+    """What narrows the round, named by whose it is: the director's locks, forbidden pairs and bye, and the
+    championship group's rule that its members meet only in their scheduled games (`RoundInstance.apart`)."""
+    said = [what for what, there in (
+        ("the director's locks", bool(inst.locks)),
+        ("the director's forbidden pairs", any(not inst.kept_apart(a, b) for a, b in inst.forbids)),
+        ("the director's bye", inst.bye_lock is not None),
+        ("the championship group's rule (its members meet only in their scheduled games)", bool(inst.apart)),
+    ) if there]
+    if not said:
+        return "the rules on meetings and the bye"
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, sol: Solution,

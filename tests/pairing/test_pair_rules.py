@@ -182,3 +182,20 @@ def test_director_contradictions_are_errors_not_relaxations(solver):
     s = season(2, next_entries={})
     with pytest.raises(KeizerError, match="cannot be paired"):
         propose(instance(s, forbids=[(P("p01"), P("p02"))]), solver)
+
+
+def test_an_unpairable_round_names_whose_rule_binds_it():
+    """The director's forbid is said as the director's; the championship group's keep-apart as the group's
+    rule, never as something the director did (issue 20.8's wording, also when no pairing is left)."""
+    from dataclasses import replace
+
+    s = season(2, next_entries={})
+    with pytest.raises(KeizerError) as director:
+        propose(instance(s, forbids=[(P("p01"), P("p02"))]), "cpsat")
+    assert "the director's forbidden pairs" in str(director.value)
+    assert "championship group" not in str(director.value)
+    pair = (P("p01"), P("p02"))
+    group_only = replace(instance(s, forbids=[pair]), apart=(pair,))
+    with pytest.raises(KeizerError) as group:
+        propose(group_only, "cpsat")
+    assert "the championship group's rule" in str(group.value) and "director" not in str(group.value)
