@@ -3,7 +3,6 @@ desktop, nothing sticks out sideways, the title race is drawn. Screenshots go to
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,12 +11,7 @@ from keizer.pairing.forecast.season_forecast import forecast
 from keizer.pairing.simulate import simulate_season
 from keizer.tui.publish.output import write_site
 from keizer.tui.publish.site import build_site
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-if not Path(CHROMIUM).is_file():
-    pytest.skip("no system Chromium (install it with the system's package manager: apt-get install chromium)",
-                allow_module_level=True)
+from tests.publish.test_browser import browser  # noqa: F401 — the fixture: the system Chromium (skips without)
 
 
 @pytest.fixture(scope="module")
@@ -27,17 +21,6 @@ def site(tmp_path_factory):  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("forecast") / "site"
     write_site(build_site(season, 22, "nl", forecasts=kept), folder)
     return folder
-
-
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    with sync_api.sync_playwright() as p:
-        try:
-            chromium = p.chromium.launch(executable_path=CHROMIUM)
-        except Exception as exc:  # noqa: BLE001 — a Chromium that does not start is a machine's matter
-            pytest.skip(f"the system Chromium does not start: {exc}")
-        yield chromium
-        chromium.close()
 
 
 @pytest.mark.parametrize("width", [375, 1280])
