@@ -6,7 +6,7 @@ its own. Twenty lines of geometry do the one chart the site needs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -70,24 +70,14 @@ def line_chart(series: Series, title: str, number: Callable[[float], str]) -> Ma
     if high == low:
         high = low + 1
     first, last = min(rounds), max(rounds)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(r: int) -> float:
-        return LEFT + (plot_w * (r - first) / (last - first) if last > first else plot_w / 2)
+    plot_h = HEIGHT - TOP - BOTTOM
+    x = _x_scale(first, last)
 
     def y(v: float) -> float:
         share = (v - low) / (high - low)
         return TOP + (share if series.inverted else 1 - share) * plot_h
 
-    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}" '
-             f'xmlns="http://www.w3.org/2000/svg">', f"<title>{escape(title)}</title>"]
-    for tick in _ticks(low, high, series.inverted):
-        ty = _f(y(tick))
-        parts.append(f'<line class="grid" x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}"/>')
-        parts.append(f'<text class="axis" x="{LEFT - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle">'
-                     f"{escape(number(tick))}</text>")
-    for r in _round_ticks(first, last):
-        parts.append(f'<text class="axis" x="{_f(x(r))}" y="{HEIGHT - 6}" text-anchor="middle">{r}</text>')
+    parts = _frame("chart", title, _ticks(low, high, series.inverted), first, last, y, number)
     path = " ".join(f"{_f(x(r))},{_f(y(v))}" for r, v in series.points)
     parts.append(f'<polyline class="line" points="{path}"/>')
     parts.extend(f'<circle class="dot" cx="{_f(x(r))}" cy="{_f(y(v))}" r="3"><title>{r}: '
@@ -102,6 +92,30 @@ def _round_ticks(first: int, last: int) -> Sequence[int]:
     if ticks[-1] != last:  # the last round is always labelled: it is the one the page is about
         ticks[-1 if last - ticks[-1] < step / 2 and len(ticks) > 1 else len(ticks):] = [last]
     return tuple(ticks)
+
+
+def _x_scale(first: int, last: int) -> Callable[[int], float]:
+    """Where round r stands across the plot: the rounds first..last spread over its width, one round centred."""
+    plot_w = WIDTH - LEFT - RIGHT
+    return lambda r: LEFT + (plot_w * (r - first) / (last - first) if last > first else plot_w / 2)
+
+
+def _frame(klass: str, title: str, ticks: Iterable[float], first: int, last: int, y: Callable[[float], float],
+           number: Callable[[float], str]) -> list[str]:
+    """An SVG chart's opening, its title, a grid line with its label at each value tick (at `y`) and the rounds
+    first..last labelled along the bottom: what every chart of the site has; the caller adds its lines and
+    the closing tag."""
+    x = _x_scale(first, last)
+    parts = [f'<svg class="{klass}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}" '
+             f'xmlns="http://www.w3.org/2000/svg">', f"<title>{escape(title)}</title>"]
+    for tick in ticks:
+        ty = _f(y(tick))
+        parts.append(f'<line class="grid" x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}"/>')
+        parts.append(f'<text class="axis" x="{LEFT - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle">'
+                     f"{escape(number(tick))}</text>")
+    for r in _round_ticks(first, last):
+        parts.append(f'<text class="axis" x="{_f(x(r))}" y="{HEIGHT - 6}" text-anchor="middle">{r}</text>')
+    return parts
 
 
 def _f(value: float) -> str:
@@ -123,23 +137,13 @@ def race_chart(lines: Sequence[Series], title: str, number: Callable[[float], st
     if not rounds:
         return Markup("")
     first, last = rounds[0], rounds[-1]
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(r: int) -> float:
-        return LEFT + (plot_w * (r - first) / (last - first) if last > first else plot_w / 2)
+    plot_h = HEIGHT - TOP - BOTTOM
+    x = _x_scale(first, last)
 
     def y(v: float) -> float:
         return TOP + (1 - v) * plot_h
 
-    parts = [f'<svg class="chart race" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}" '
-             f'xmlns="http://www.w3.org/2000/svg">', f"<title>{escape(title)}</title>"]
-    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        ty = _f(y(tick))
-        parts.append(f'<line class="grid" x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}"/>')
-        parts.append(f'<text class="axis" x="{LEFT - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle">'
-                     f"{escape(number(tick))}</text>")
-    for r in _round_ticks(first, last):
-        parts.append(f'<text class="axis" x="{_f(x(r))}" y="{HEIGHT - 6}" text-anchor="middle">{r}</text>')
+    parts = _frame("chart race", title, (0.0, 0.25, 0.5, 0.75, 1.0), first, last, y, number)
     for i, series in enumerate(lines):
         colour, dash = RACE_COLOURS[i % len(RACE_COLOURS)], RACE_DASHES[i % len(RACE_DASHES)]
         # inline styles: the site's stylesheet colours its one-line charts, and a style attribute outranks it
