@@ -135,8 +135,9 @@ def test_a_site_past_what_keizer_writes_in_time_is_refused_before_it_is_made(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The finding: 1,030 players' site took over 120 s."""
     from keizer.tui.cli.commands.bench_limits import random_season
-    from keizer.tui.publish import site
+    from keizer.tui.publish import output, site  # output first: it binds the real build_site for later tests
 
+    assert output.build_site is site.build_site
     path = tmp_path / "club.json"
     path.write_text(dump_season(random_season(1030, 6, seed=4)))
 
