@@ -90,6 +90,7 @@ def run_publish(args: argparse.Namespace) -> int:
         session = EveningSession.open(args.season)
         try:
             k = _round(session.season, args.round)
+            check_site_size(session.season, k)  # before the forecast's runs: a site too large is refused at once
             label = publish(session, k, args.lang, out, args.columns, _forecast(session.season, k, args))
         finally:
             session.close()
