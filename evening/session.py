@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from keizer.evening.ranking_fingerprint import entry_fingerprint
 from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.load import require_store_file
 from keizer.seasons.model import Player, PlayerId, Season
@@ -58,6 +59,8 @@ class EveningSession:
         redo is then a compare-and-set against it, refused (`ChangedMeanwhile`, nothing written) when another
         session wrote after it; the session's own writes move it on."""
         self._replays: dict[tuple[object, ...], Replay] = {}
+        self._rankings: dict[tuple[object, ...], tuple[PlayerId, ...]] = {}
+        """Rankings round k is paired from (`ranking_before`), by the key of the replay they stand for."""
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> EveningSession:
@@ -95,10 +98,7 @@ class EveningSession:
         """The replay of rounds 1..upto of the season as it stands, cached on everything it reads: marking
         someone absent in round K does not recompute the ranking after round K − 1."""
         season = self.season
-        key = (upto, season.players, season.withdrawals, season.rounds_planned, season.rounds[:upto],
-               season.class_moves,  # no score depends on them, but the table's class column does
-               season.championship,  # K's separate final group holds its places (scoring/replay.py)
-               json.dumps(season.ruleset_spec, sort_keys=True))
+        key = self._replay_key(upto)
         if key not in self._replays:
             from keizer.scoring.replay import replay  # numpy and polars: loaded by the first replay, not a mark
 
@@ -107,9 +107,38 @@ class EveningSession:
             self._replays[key] = replay(season, upto)
         return self._replays[key]
 
+    def _replay_key(self, upto: int) -> tuple[object, ...]:
+        """Everything a replay of rounds 1..upto reads (`ranking_fingerprint.NOT_READ` names the rest)."""
+        season = self.season
+        return (upto, season.players, season.withdrawals, season.rounds_planned, season.rounds[:upto],
+                season.class_moves,  # no score depends on them, but the table's class column does
+                season.championship,  # K's separate final group holds its places (scoring/replay.py)
+                json.dumps(season.ruleset_spec, sort_keys=True))
+
     def ranking_before(self, k: int) -> tuple[PlayerId, ...]:
-        """The ranking round k is paired from: after round k − 1, with the players who join or leave at k."""
-        return self.replay(k - 1).entry_ranking(k)[0]
+        """The ranking round k is paired from: after round k − 1, with the players who join or leave at k.
+        Read from the store when a replay of the same season and code kept it there (a season opens on its
+        round without loading the scoring engine), else replayed and kept."""
+        key = self._replay_key(k - 1)
+        if (ranking := self._rankings.get(key)) is not None:
+            return ranking
+        fingerprint = entry_fingerprint(self.season, k)
+        kept = self.store.kept_ranking(fingerprint) if fingerprint is not None else None
+        if kept is not None and self._could_be_ranking(kept):
+            ranking = tuple(PlayerId(pid) for pid in kept)
+        else:
+            ranking = self.replay(k - 1).entry_ranking(k)[0]
+            if fingerprint is not None:
+                self.store.keep_ranking(fingerprint, ranking)
+        if len(self._rankings) >= REPLAY_CACHE:
+            self._rankings.pop(next(iter(self._rankings)))  # the oldest
+        self._rankings[key] = ranking
+        return ranking
+
+    def _could_be_ranking(self, ids: tuple[str, ...]) -> bool:
+        """A kept ranking names players of the season, each once: a table changed by hand that does not is
+        replayed instead (one that reorders them is not told: the pairing replays, only lists use it)."""
+        return len(set(ids)) == len(ids) and all(self.season.has_player(PlayerId(pid)) for pid in ids)
 
     def player(self, pid: str) -> Player:
         """The player with this id; KeizerError when there is none."""

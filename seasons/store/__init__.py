@@ -5,6 +5,8 @@ How it is laid out (schema.py has the tables):
   it takes back or brings back). `events`: the events of a "do", in order, as (kind, JSON payload).
   Triggers refuse UPDATE and DELETE on both, and events for any action but the newest "do".
   `chain`: each action's checksum, chained to the one before (chain.py), checked on open.
+  `kept_rankings` (kept_rankings.py): rankings replays found, by a fingerprint of what they read —
+  derived, outside the log, so that a season opens without replaying.
 - The files: sqlite_file.py tells a store from any other file without writing to it; building.py makes
   a new store or a backup whole or not at all; log_rows.py reads and writes the rows; season_store.py
   is the store's operations (open, read, apply, undo, redo, verify), with the questions it puts to the

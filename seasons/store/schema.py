@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Callable
 
-from keizer.seasons.store import chain
+from keizer.seasons.store import chain, kept_rankings
 
 APPLICATION = "keizer-season"
 """meta.application of every season store: how a keizer file is told from other SQLite files."""
@@ -121,9 +121,16 @@ def _v11_log_head(conn: sqlite3.Connection) -> None:
         chain.record_head(conn, chain.LogHead(int(row[0]), str(row[1])))
 
 
+def _v12_kept_rankings(conn: sqlite3.Connection) -> None:
+    """Rankings a replay found, kept beside the log under a fingerprint of what it read
+    (`kept_rankings.py`): a season opens on its round without replaying it. No event kind, no change to the
+    log; an older keizer refuses the store (a table it did not make), as after every migration."""
+    kept_rankings.create_table(conn)
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
                                _v6_reports_and_dates, _v7_classes, _v8_published, _v9_championship,
-                               _v10_forecasts, _v11_log_head]
+                               _v10_forecasts, _v11_log_head, _v12_kept_rankings]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 
@@ -174,6 +181,9 @@ CHAIN_VERSION = 5
 
 HEAD_VERSION = 11
 """The first schema whose every write keeps the log's head in `meta` (`_v11_log_head`)."""
+
+KEPT_RANKINGS_VERSION = 12
+"""The first schema with a table of kept rankings (`_v12_kept_rankings`)."""
 
 EVENT_KINDS_SINCE: dict[str, int] = {
     "suspension-set": 3, "no-show": 4, "report-set": 6, "season-dates-set": 6, "class-moves-set": 7,

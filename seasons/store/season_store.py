@@ -13,7 +13,7 @@ from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 
 from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.model import Season
-from keizer.seasons.store import chain, log_queries, schema
+from keizer.seasons.store import chain, kept_rankings, log_queries, schema
 from keizer.seasons.store.chain import LogHead
 from keizer.seasons.store.building import build_store, copy_store
 from keizer.seasons.store.events import Event, SeasonCreated
@@ -239,6 +239,41 @@ class SeasonStore:
         check, the tables and triggers, the checksum chain, the whole log folded again with a write's checks)."""
         self._refresh()
         return log_queries.problems(self._connection(), self._version, self._timeline, self.tampered)
+
+    @_guarded
+    def kept_ranking(self, fingerprint: str) -> tuple[str, ...] | None:
+        """The ranking kept under `fingerprint` (`keep_ranking`), None when none is."""
+        if self._version < schema.KEPT_RANKINGS_VERSION:
+            return None
+        try:
+            return kept_rankings.read(self._connection(), fingerprint)
+        except sqlite3.Error:  # only a cache: the caller replays
+            return None
+
+    @_guarded
+    def keep_ranking(self, fingerprint: str, ranking: tuple[str, ...]) -> bool:
+        """Keep a ranking a replay found (`kept_rankings.py`), at once or not at all: True when kept. Not in
+        the log and no undo step; never waits for another writer, never upgrades an older store (a read does
+        not), never writes a store opened read-only."""
+        if self.readonly or self.tampered is not None or self._version < schema.KEPT_RANKINGS_VERSION:
+            return False
+        conn = self._connection()
+        waits = int(conn.execute("PRAGMA busy_timeout").fetchone()[0])
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error:  # another program writes: the ranking is kept another time
+            return False
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {waits}")
+        try:
+            kept_rankings.keep(conn, fingerprint, ranking)
+            conn.execute("COMMIT")
+        except sqlite3.Error:  # a full disk, a file made read-only meanwhile: nothing lost but the time
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            return False
+        return True
 
     # ---- writing ---------------------------------------------------------------------------------
 
