@@ -30,6 +30,11 @@ REPLAY_CACHE = 8
 NOT_WRITABLE = "file or folder not writable"
 """Why a season opened read-only that was not asked to be (`EveningSession.open`)."""
 
+WRITE_WAIT_SECONDS = 3.0
+"""How long a write waits for another program's write to finish before it is refused (SQLite's busy timeout)
+where a person waits for it: the TUI's screen is not drawn meanwhile, and a keizer command writes in a few
+milliseconds."""
+
 ASKED = "as asked"
 """Why a season opened read-only when it was asked to be."""
 

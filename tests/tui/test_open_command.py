@@ -103,10 +103,10 @@ def _app_ending_with(code: int, ran: list[Path]) -> type:
     from keizer.evening.evening import Evening
 
     class Ended:
-        def __init__(self, store: Path, readonly: bool = False) -> None:
-            self.evening = Evening.open(store, readonly=readonly)
+        def __init__(self, season: Evening | Path, readonly: bool = False) -> None:
+            self.evening = season if isinstance(season, Evening) else Evening.open(season, readonly=readonly)
             self.return_code = code
-            ran.append(store)
+            ran.append(self.evening.session.path or Path())
 
         def run(self, mouse: bool = True) -> None:
             pass
@@ -189,3 +189,24 @@ async def test_ctrl_c_says_how_to_quit_and_a_second_one_quits(demo_store: Path) 
         await pilot.press("ctrl+c")
         await pilot.pause()
     assert app.return_code == 0
+
+
+def test_a_store_is_read_once_before_the_ui_starts(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each opening folds the whole log: checking the file, then opening it again for the app, read it twice
+    before the first screen (three times, with the import's own check)."""
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.tui.app import app as tui_app
+
+    opened: list[Path] = []
+    real_open = SeasonStore.open.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[SeasonStore], path: Path, **kwargs: object) -> SeasonStore:
+        opened.append(Path(path))
+        return real_open(cls, path, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(SeasonStore, "open", classmethod(counted))
+    monkeypatch.setattr(tui_app, "make_app", _app_ending_with(0, []))
+    monkeypatch.setattr(sys, "stdin", _FakeTTY())
+    monkeypatch.setattr(sys, "stdout", _FakeTTY())
+    assert open_command.run(_args(str(demo_store))) == 0
+    assert opened == [demo_store]

@@ -28,6 +28,7 @@ from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
 from keizer.tui.app.modes import MODE_KEYS, MODE_SCREENS
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.evening.evening import Evening
+from keizer.evening.session import WRITE_WAIT_SECONDS
 from keizer.tui.visible import visible
 
 WATCH_SECONDS = 2.0
@@ -35,10 +36,6 @@ WATCH_SECONDS = 2.0
 
 QUIT_AGAIN_SECONDS = 3.0
 """A second ctrl+c within this time quits (the first says how to quit; each change is already saved)."""
-
-WRITE_WAIT_SECONDS = 3.0
-"""How long a write waits for another program's write to finish before it is refused (SQLite's busy timeout):
-the screen is not drawn while it waits, and a keizer command writes in a few milliseconds."""
 
 OUTDATED = "not saved: the season changed elsewhere meanwhile (shown now): do it again"
 """What a write refused by the compare-and-set says (`EveningSession.shown`): another terminal or a keizer

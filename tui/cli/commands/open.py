@@ -8,8 +8,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from keizer.seasons.errors import KeizerError
 from keizer.tui.cli.commands.demo import DEMO_SEASON
+
+if TYPE_CHECKING:
+    from keizer.evening.evening import Evening
 
 STORE_SUFFIX = ".keizer"
 EXIT_CRASHED = 1
@@ -37,35 +42,51 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.demo == bool(args.season):
         raise KeizerError("open: give a SEASON file or --demo (one of the two)")
-    if args.season:
-        check_season_file(Path(args.season))  # a file that cannot be opened is said before anything else
-    if args.season and args.read_only:
-        from keizer.seasons.load import is_store_file
+    # A file that cannot be opened is said before anything else; a store is opened here, once, for the app.
+    evening = open_season_file(Path(args.season), readonly=args.read_only) if args.season else None
+    try:
+        rating_list = None
+        if args.rating_list:  # read before the UI takes the screen: a broken list is one line, nothing written
+            from keizer.seasons.rating_list import read_rating_list
 
-        if not is_store_file(Path(args.season)):  # importing it would write a new store
-            raise KeizerError(f"open: {args.season} is a JSON season: --read-only opens a season store "
-                              f"(.keizer) only (nothing was written)")
-    rating_list = None
-    if args.rating_list:  # read before the UI takes the screen: a broken list is one line, nothing written
-        from keizer.seasons.rating_list import read_rating_list
-
-        rating_list = read_rating_list(args.rating_list)
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        # A Textual app without a terminal never exits: refuse before anything is written.
-        raise KeizerError("open: needs a terminal (stdin and stdout must be a TTY); for scripts use "
-                          "`keizer standings`, `keizer export`, …")
-    store = demo_store() if args.demo else prepare_store(Path(args.season))
+            rating_list = read_rating_list(args.rating_list)
+        if not sys.stdin.isatty() or not sys.stdout.isatty():
+            # A Textual app without a terminal never exits: refuse before anything is written.
+            raise KeizerError("open: needs a terminal (stdin and stdout must be a TTY); for scripts use "
+                              "`keizer standings`, `keizer export`, …")
+    except BaseException:
+        if evening is not None:
+            evening.close()
+        raise
+    if evening is not None:
+        store = Path(args.season)
+    else:
+        store = demo_store() if args.demo else prepare_store(Path(args.season))
     if args.demo:  # said before the UI takes the screen; the terminal shows it again after it
         print(f"keizer: the demo opens a fresh copy, {store} (removed when you quit)", file=sys.stderr)
     from keizer.tui.app.app import make_app
 
-    app = make_app(store, readonly=args.read_only)
+    app = make_app(store if evening is None else evening, readonly=args.read_only)
     app.evening.roster.rating_list = rating_list
     try:
         app.run(mouse=not args.no_mouse)
     finally:
         app.evening.close()
     return after_the_app(store, app.return_code, demo=args.demo, readonly=app.evening.session.readonly)
+
+
+def open_season_file(path: Path, *, readonly: bool) -> Evening | None:
+    """The season store in `path` opened for the app (read once before the UI starts, not once to check it and
+    again to use it), or None for a JSON season, checked (`check_season_file`); KeizerError as that says."""
+    from keizer.evening.evening import Evening
+    from keizer.evening.session import WRITE_WAIT_SECONDS
+
+    if not check_season_file(path, open_store=False):
+        if readonly:  # importing it would write a new store
+            raise KeizerError(f"open: {path} is a JSON season: --read-only opens a season store (.keizer) only "
+                              f"(nothing was written)")
+        return None
+    return Evening.open(path, readonly=readonly, timeout=WRITE_WAIT_SECONDS)
 
 
 def after_the_app(store: Path, return_code: int | None, *, demo: bool, readonly: str | None = None) -> int:
@@ -88,9 +109,10 @@ def after_the_app(store: Path, return_code: int | None, *, demo: bool, readonly:
     return 0
 
 
-def check_season_file(path: Path) -> None:
+def check_season_file(path: Path, *, open_store: bool = True) -> bool:
     """KeizerError naming the file if it is missing, a folder, a damaged store or an invalid JSON season,
-    or if importing it would have to overwrite a file; nothing is written."""
+    or if importing it would have to overwrite a file; nothing is written. True for a season store (opened to
+    check it; `open_store` False: the caller opens it next, which says the same), False for a JSON season."""
     from keizer.seasons.files import check_name
     from keizer.seasons.load import is_store_file, load_season
     from keizer.seasons.store.season_store import SeasonStore
@@ -104,13 +126,15 @@ def check_season_file(path: Path) -> None:
     if path.is_dir():
         raise KeizerError(f"{path}: is a folder, not a season file")
     if is_store_file(path):
-        SeasonStore.open(path, readonly=True).close()  # a check: nothing in the file changes yet
-        return
+        if open_store:
+            SeasonStore.open(path, readonly=True).close()  # a check: nothing in the file changes yet
+        return True
     load_season(path)
     target = path.with_suffix(STORE_SUFFIX)
     if target.exists():
         raise KeizerError(f"{path}: is a JSON season and {target} already exists; open that store "
                           f"(`keizer open {target}`) or move it away (nothing was written)")
+    return False
 
 
 def prepare_store(path: Path) -> Path:
