@@ -89,8 +89,20 @@ class KeizerTable(DataTable[Cell]):
             self.add_row(*(plain(cell) for cell in cells), key=key)
         self._keys = keys
         self._cells = [tuple(cells) for _, cells in rows]
+        self._measure_now()
         if landing is not None:
             self.move_cursor(row=keys.index(landing), column=old_col, animate=False, scroll=True)
+
+    def _measure_now(self) -> None:
+        """DataTable measures new rows when it is next idle: the first frame after a fill was drawn with the
+        columns as wide as their headers (every name cut to "Name"'s four letters) and without the scrollbar,
+        then every line again. Measured at once, the first frame a director sees is the right one (and the
+        first screen is in sight one whole table sooner)."""
+        if self.is_mounted and self._require_update_dimensions:
+            self._require_update_dimensions = False
+            new_rows = self._new_rows.copy()
+            self._new_rows.clear()
+            self._update_dimensions(new_rows)
 
     def cursor_after_fill(self, keys: Sequence[str]) -> str | None:
         """The key of the row the cursor is on after `fill` with rows of these keys: the same key, else the
