@@ -2,28 +2,34 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from keizer.seasons.model import Season
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT
 from keizer.evening.attendance import Attendance
-from keizer.evening.classes import Classes
 from keizer.evening.desk import PairingDesk
-from keizer.evening.forecasts import Forecasts
-from keizer.evening.group import ChampionshipGroupService
-from keizer.evening.history import History
-from keizer.evening.publications import Publications
-from keizer.evening.results import Results
-from keizer.evening.roster import Roster
 from keizer.evening.session import EveningSession
-from keizer.evening.settings import Settings
-from keizer.evening.standings import Standings
 from keizer.evening.waiting_note import WaitingNote
+
+if TYPE_CHECKING:
+    from keizer.evening.classes import Classes
+    from keizer.evening.forecasts import Forecasts
+    from keizer.evening.group import ChampionshipGroupService
+    from keizer.evening.history import History
+    from keizer.evening.publications import Publications
+    from keizer.evening.results import Results
+    from keizer.evening.roster import Roster
+    from keizer.evening.settings import Settings
+    from keizer.evening.standings import Standings
 
 
 class Evening:
-    """A season store and the evening's services over it: each write is one store action (one undo step)."""
+    """A season store and the evening's services over it: each write is one store action (one undo step).
+    The services the first screen does not use are made when first asked for (their modules loaded then):
+    the Round screen is in sight sooner."""
 
     def __init__(self, session: EveningSession) -> None:
         self.session = session
@@ -33,29 +39,74 @@ class Evening:
         self.attendance = Attendance(session, self.desk)
         """Who takes part in a round and how (the Round screen); in a paired round before its results a
         change waits on the desk for the re-pairing that keeps the accepted boards."""
-        self.results = Results(session)
-        """Results and no-shows (the Results screen)."""
-        self.standings = Standings(session)
-        """The standings, their columns and a player's card."""
-        self.roster = Roster(session)
-        """The players: add, edit, move, withdraw, suspend."""
-        self.settings = Settings(session)
-        """The season's name, ruleset and rounds planned."""
-        self.history = History(session, self.desk.steps.undone)
-        """Undo and redo (of the store; the desk's own steps come back in turn with them)."""
-        self.classes = Classes(session)
-        """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
-        self.publications = Publications(session)
-        """What was published from which state, and whether the data changed since."""
-        self.forecasts = Forecasts(session)
-        """The forecasts kept when published (the site's title race)."""
-        self.group = ChampionshipGroupService(session)
-        """The championship group: form it, its schedule, unavailable rounds, decision games, results."""
         self.waiting_note = (WaitingNote(session.path) if session.path is not None and session.readonly is None
                              else None)
         """The note beside the store of the marks waiting on the desk (none for a season only looked at)."""
         if self.waiting_note is not None:
             self.desk.on_late = self.waiting_note.keep
+
+    @cached_property
+    def results(self) -> Results:
+        """Results and no-shows (the Results screen)."""
+        from keizer.evening.results import Results
+
+        return Results(self.session)
+
+    @cached_property
+    def standings(self) -> Standings:
+        """The standings, their columns and a player's card."""
+        from keizer.evening.standings import Standings
+
+        return Standings(self.session)
+
+    @cached_property
+    def roster(self) -> Roster:
+        """The players: add, edit, move, withdraw, suspend."""
+        from keizer.evening.roster import Roster
+
+        return Roster(self.session)
+
+    @cached_property
+    def settings(self) -> Settings:
+        """The season's name, ruleset and rounds planned."""
+        from keizer.evening.settings import Settings
+
+        return Settings(self.session)
+
+    @cached_property
+    def history(self) -> History:
+        """Undo and redo (of the store; the desk's own steps come back in turn with them)."""
+        from keizer.evening.history import History
+
+        return History(self.session, self.desk.steps.undone)
+
+    @cached_property
+    def classes(self) -> Classes:
+        """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
+        from keizer.evening.classes import Classes
+
+        return Classes(self.session)
+
+    @cached_property
+    def publications(self) -> Publications:
+        """What was published from which state, and whether the data changed since."""
+        from keizer.evening.publications import Publications
+
+        return Publications(self.session)
+
+    @cached_property
+    def forecasts(self) -> Forecasts:
+        """The forecasts kept when published (the site's title race)."""
+        from keizer.evening.forecasts import Forecasts
+
+        return Forecasts(self.session)
+
+    @cached_property
+    def group(self) -> ChampionshipGroupService:
+        """The championship group: form it, its schedule, unavailable rounds, decision games, results."""
+        from keizer.evening.group import ChampionshipGroupService
+
+        return ChampionshipGroupService(self.session)
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Evening:

@@ -21,7 +21,6 @@ from textual.worker import Worker, WorkerState
 
 from keizer.seasons.errors import ChangedMeanwhile, KeizerError
 
-from keizer.tui.app.dialogs.help import HelpScreen
 from keizer.tui.app.edits import READ_ONLY
 from keizer.tui.app.logfile import LOG, file_handler, log_path
 from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
@@ -286,6 +285,8 @@ class KeizerApp(App[None]):
         self._season_changed()
 
     def action_help(self) -> None:
+        from keizer.tui.app.dialogs.help import HelpScreen  # loaded when first asked for
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 

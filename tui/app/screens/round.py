@@ -13,15 +13,12 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from keizer.seasons.model import EntryKind, PlayerId
-from keizer.tui.app.dialogs.external import ExternalResultDialog
-from keizer.tui.app.dialogs.report import ReportDialog
 from keizer.tui.app.edits import edits
 from keizer.tui.app.messages import SeasonWritten
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.table import KeizerTable
 from keizer.evening.ways import Way
 from keizer.tui.app.ways import hint, keyed_said
-from keizer.evening.report_time import report_default
 from keizer.seasons.names import cut, short_names
 from keizer.tui.visible import visible
 
@@ -194,6 +191,8 @@ class RoundScreen(KeizerScreen):
         pid = self._player_at_cursor()
         if pid is None or not self._bye_goes_on_purpose(pid, "x"):
             return
+        from keizer.tui.app.dialogs.external import ExternalResultDialog  # loaded when first asked for
+
         name = self.evening.season.player(PlayerId(pid)).name
 
         def chosen(entry: EntryKind | None) -> None:
@@ -212,6 +211,9 @@ class RoundScreen(KeizerScreen):
         def recorded(report: tuple[str, str | None] | None) -> None:
             if report is not None and self.write(self.evening.attendance.report, k, pid, *report):
                 self.query_one(KeizerTable).advance()
+
+        from keizer.evening.report_time import report_default  # loaded when first asked for
+        from keizer.tui.app.dialogs.report import ReportDialog
 
         name = self.evening.season.player(PlayerId(pid)).name
         offered = report_default(self.evening.season, self.evening.session.ruleset, k, dt.datetime.now())

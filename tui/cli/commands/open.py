@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     from keizer.tui.app.app import make_app
 
     app = make_app(store if evening is None else evening, readonly=args.read_only)
-    app.evening.roster.rating_list = rating_list
+    if rating_list is not None:
+        app.evening.roster.rating_list = rating_list
     try:
         app.run(mouse=not args.no_mouse)
     finally:
