@@ -106,6 +106,8 @@ class KeizerApp(App[None]):
         """When ctrl+c was last pressed (`action_help_quit`)."""
         self._quit_asked_at = float("-inf")
         """When ctrl+q last said that a waiting mark would be lost (`action_quit`)."""
+        self.started = False
+        """Textual's start-up is over (`on_ready`): screens draw the season from then on."""
         self.set_reactive(KeizerApp.current_round, evening.session.current_round())
         self.title = visible(evening.season.name)
         if evening.session.readonly is not None:
@@ -125,6 +127,16 @@ class KeizerApp(App[None]):
             self.say(f"read-only ({self.evening.session.readonly}): you can look, not change", "warning")
         for lost in self.evening.marks_left_behind():  # a terminal closed on a mark that waited (F2, then F3)
             self.say(f"{lost}: mark them again on F2, then r and a on F3", "warning")
+
+    def on_ready(self) -> None:
+        """Textual lays out and renders its first frame inside its start-up batch and drops it: a screen drawn
+        then had its table's lines rendered for nothing, and, cached as drawn, they missed the next frame
+        written (the players came one frame late). The first screen is drawn now instead, and the first frame
+        the terminal receives shows it whole."""
+        self.started = True
+        screen = self.screen
+        if isinstance(screen, KeizerScreen) and screen.stale:
+            screen.redraw()
 
     def on_unmount(self) -> None:
         if self._log_handler is not None:

@@ -168,7 +168,7 @@ class KeizerScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.query_one(ModeBar).refresh_bar()
-        if self.stale:
+        if self.stale and self.keizer.started:  # the first screen: the app draws it once started (`on_ready`)
             self.redraw()
 
     # -- drawing ----------------------------------------------------------------------------------
