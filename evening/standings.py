@@ -10,9 +10,9 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import team_results_to_come, to_come_said
-from keizer.evening.session import EveningSession
 
 if TYPE_CHECKING:
+    from keizer.evening.session import EveningSession  # only named: `keizer standings FILE` opens no store
     from keizer.scoring.card import PlayerCard
     from keizer.scoring.replay import Replay
 

@@ -9,7 +9,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.files import read_bytes, read_head
 from keizer.seasons.model import Season
 from keizer.seasons.season_json.read import parse_season_text
-from keizer.seasons.store.season_store import SQLITE_MAGIC, SeasonStore
+from keizer.seasons.store.sqlite_file import SQLITE_MAGIC
 
 
 def is_store_file(path: str | os.PathLike[str]) -> bool:
@@ -37,6 +37,8 @@ def load_season(path: str | os.PathLike[str]) -> Season:
     file = Path(path)
     head = read_head(file, "a season file", len(SQLITE_MAGIC))  # missing, a folder, a pipe: refused here
     if head == SQLITE_MAGIC:
+        from keizer.seasons.store.season_store import SeasonStore  # the store's modules: not for a JSON file
+
         with SeasonStore.open(file, readonly=True) as store:
             return store.season
     text = read_text(file, "a season file")

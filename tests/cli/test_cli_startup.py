@@ -11,8 +11,10 @@ from tests.conftest import DEMO, REPO
 HEAVY = ("numpy", "polars", "ortools", "rustworkx", "textual", "keizer.scoring", "keizer.pairing")
 
 
-def modules_loaded_by(*argv: str) -> set[str]:
-    """The top-level modules a `keizer` command has imported when it is done (keizer's by layer: `keizer.scoring`)."""
+def modules_loaded_by(*argv: str, whole: bool = False) -> set[str]:
+    """The top-level modules a `keizer` command has imported when it is done (keizer's by layer: `keizer.scoring`;
+    `whole`: every module by its full name)."""
+    name = "m" if whole else "'.'.join(m.split('.')[:2 if m.startswith('keizer.') else 1])"
     code = ("import contextlib, io, json, sys\n"
             "from keizer.tui.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
@@ -20,8 +22,7 @@ def modules_loaded_by(*argv: str) -> set[str]:
             f"        main({list(argv)!r})\n"
             "    except SystemExit:\n"
             "        pass\n"
-            "print(json.dumps(sorted({'.'.join(m.split('.')[:2 if m.startswith('keizer.') else 1])"
-            " for m in sys.modules})))\n")
+            f"print(json.dumps(sorted({{{name} for m in sys.modules}})))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
@@ -35,6 +36,14 @@ def test_standings_loads_neither_the_solvers_nor_textual():
     loaded = modules_loaded_by("standings", str(DEMO))
     assert "keizer.scoring" in loaded  # it did compute the table
     assert not loaded & {"ortools", "rustworkx", "textual", "keizer.pairing"}
+
+
+def test_standings_of_a_season_file_loads_no_store():
+    """A JSON season has no log to fold: the store and its event classes (some 20 ms) stay unloaded."""
+    loaded = modules_loaded_by("standings", str(DEMO), whole=True)
+    assert "keizer.scoring.replay" in loaded  # it did compute the table
+    log = {"season_store", "events", "round_events", "group_events", "log_queries", "log_rows", "timeline"}
+    assert not loaded & {f"keizer.seasons.store.{m}" for m in log}
 
 
 def test_a_mark_loads_no_scoring_no_solver_no_dataframe(tmp_path):
