@@ -1,54 +1,49 @@
-"""Every `keizer` subcommand, registered in the order `--help` lists them (REGISTRY)."""
+"""Every `keizer` subcommand, in the order `--help` lists them (COMMANDS), and where each is registered:
+a command's module is imported when its parser is built, so one command builds its own parser alone."""
 
 from __future__ import annotations
 
-from keizer.tui.cli.commands import (
-    bench,
-    calendar,
-    check_pairing,
-    classes,
-    demo,
-    forecast,
-    group,
-    history,
-    marks,
-    new,
-    open,
-    pair,
-    player,
-    players,
-    publish,
-    season_io,
-    simulate,
-    standings,
-)
+import argparse
+from collections.abc import Callable, Iterator
+from importlib import import_module
 
-REGISTRY = (
-    open.register,
-    new.register,
-    demo.register,
-    standings.register,
-    forecast.register,
-    players.register,
-    player.register,
-    classes.register,
-    pair.register,
-    group.register,
-    check_pairing.register,
-    publish.register_pairing,
-    publish.register_notice,
-    publish.register_publish,
-    calendar.register_dates,
-    calendar.register_report,
-    marks.register_attend,
-    marks.register_result,
-    season_io.register_import,
-    season_io.register_export,
-    season_io.register_validate,
-    history.register_undo,
-    history.register_redo,
-    history.register_log,
-    history.register_backup,
-    simulate.register,
-    bench.register,
+Register = Callable[[argparse._SubParsersAction], None]
+
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("open", "open", "register"),
+    ("new", "new", "register"),
+    ("demo", "demo", "register"),
+    ("standings", "standings", "register"),
+    ("forecast", "forecast", "register"),
+    ("players", "players", "register"),
+    ("player", "player", "register"),
+    ("classes", "classes", "register"),
+    ("pair", "pair", "register"),
+    ("group", "group", "register"),
+    ("check-pairing", "check_pairing", "register"),
+    ("pairing", "publish", "register_pairing"),
+    ("notice", "publish", "register_notice"),
+    ("publish", "publish", "register_publish"),
+    ("dates", "calendar", "register_dates"),
+    ("report", "calendar", "register_report"),
+    ("attend", "marks", "register_attend"),
+    ("result", "marks", "register_result"),
+    ("import", "season_io", "register_import"),
+    ("export", "season_io", "register_export"),
+    ("validate", "season_io", "register_validate"),
+    ("undo", "history", "register_undo"),
+    ("redo", "history", "register_redo"),
+    ("log", "history", "register_log"),
+    ("backup", "history", "register_backup"),
+    ("simulate", "simulate", "register"),
+    ("bench", "bench", "register"),
 )
+"""(the command's name, its module in `keizer.tui.cli.commands`, the function that adds its parser)."""
+
+def registers(command: str | None = None) -> Iterator[Register]:
+    """The functions that add the parsers of every command, or of `command` alone; every command for a name
+    that is none (its error names the nearest)."""
+    alone = any(name == command for name, _, _ in COMMANDS)
+    for name, module, function in COMMANDS:
+        if not alone or name == command:
+            yield getattr(import_module(f"keizer.tui.cli.commands.{module}"), function)
