@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Mapping
 
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.model import Player, PlayerId, Season, Withdrawal
+from keizer.seasons.names import cut
 from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.season_json.write import season_to_json
 from keizer.seasons.store.class_events import ClassMovesSet
@@ -42,6 +43,10 @@ __all__ = [
 ]
 
 
+NAME_SAID = 60
+"""The most of a season's name an action's description says."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeasonCreated(Event):
     """The season as imported: always the first event of the log and only there."""
@@ -56,7 +61,8 @@ class SeasonCreated(Event):
         return self.season
 
     def describe(self) -> str:
-        return f"create season {self.season.name!r}"
+        # A name that is too long is what a refusal may be about: said whole, it filled the line around it.
+        return f"create season {cut(self.season.name, NAME_SAID)!r}"
 
     def to_payload(self) -> dict[str, Any]:
         return {"season": season_to_json(self.season)}

@@ -172,6 +172,14 @@ def test_new_names_its_rounds_option(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_season_name_too_long_is_not_said_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: the 250 characters of the name said whole in the line that refuses them for being too long."""
+    err = refused(capsys, "new", str(tmp_path / "club.keizer"), "--name", "A" * 250)
+    assert err == (f"keizer: error: create season '{'A' * 59}…': the season would become invalid: name: longer "
+                   f"than 200 characters (250)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_report_time_is_named_as_its_argument(store: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Was: "at: expected a local time …", the event's field, which --help calls TIME."""
     before = store.read_bytes()
