@@ -126,9 +126,10 @@ def as_read(path: str, mark: Callable[[Evening], T]) -> T:
     """A mark (`result`, `attend`, `report`, `dates`, `classes --accept`) computed and written against one
     state of the season (`evening_on`). When another program wrote in between, nothing was written, so the
     mark is computed again from the season as it now stands, its checks with it (a board that got a result
-    meanwhile needs --change): as if it had been typed a moment later. Refused, nothing saved, after
+    meanwhile needs --change): as if it had been typed a moment later — also when a check failed on the
+    season as the other program left it. Refused, nothing saved, after
     ATTEMPTS such turns, or when the command had already written an action of its own."""
-    from keizer.seasons.errors import ChangedMeanwhile
+    from keizer.seasons.errors import ChangedMeanwhile, KeizerError
 
     for attempt in range(1, ATTEMPTS + 1):
         with evening_on(path) as evening:
@@ -136,5 +137,12 @@ def as_read(path: str, mark: Callable[[Evening], T]) -> T:
                 return mark(evening)
             except ChangedMeanwhile:
                 if attempt == ATTEMPTS or evening.session.store.written is not None:
+                    raise
+            except KeizerError:
+                # A check that failed on the season as another program left it meanwhile (the store is read
+                # again at every look: a player proposed a class from the season as read, then undone) is no
+                # answer to what was typed: computed again, as above. On the season as read, it stands.
+                if (attempt == ATTEMPTS or evening.session.store.written is not None
+                        or evening.revision == evening.session.shown):
                     raise
     raise AssertionError("unreachable: the last attempt returns or raises")
