@@ -14,13 +14,36 @@ from keizer.tui.publish.site import build_site
 from tests.publish.test_browser import browser  # noqa: F401 — the fixture: the system Chromium (skips without)
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):  # type: ignore[no-untyped-def]
-    season = simulate_season(24, 30, "doorn-driebergen-2019", 7, played=22)
+def forecast_site(folder: Path, rules: object) -> Path:
+    season = simulate_season(24, 30, rules, 7, played=22)
     kept = tuple(forecast(season, k, runs=8, seed=0, workers=1) for k in (18, 20, 22))
-    folder = tmp_path_factory.mktemp("forecast") / "site"
     write_site(build_site(season, 22, "nl", forecasts=kept), folder)
     return folder
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    return forecast_site(tmp_path_factory.mktemp("forecast") / "site", "doorn-driebergen-2019")
+
+
+@pytest.fixture(scope="module")
+def cup_site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A column more: the cups' chances."""
+    rules = {"preset": "doorn-driebergen-2019", "cups": {"top": 2, "participation": True}}
+    return forecast_site(tmp_path_factory.mktemp("forecast-cups") / "site", rules)
+
+
+def test_a_phone_is_told_to_swipe_the_table_only_where_it_does_not_fit(site, cup_site, browser):  # type: ignore[no-untyped-def]
+    """Was: "swipe the table sideways" above a table of four columns that a phone showed whole."""
+    for folder, columns in ((site, 4), (cup_site, 5)):
+        page = browser.new_page(viewport={"width": 375, "height": 900})
+        page.goto((folder / "vooruitblik.html").as_uri())
+        assert page.locator("table.forecast thead th").count() == columns
+        scroll, client = page.evaluate("[document.querySelector('.scroll').scrollWidth, "
+                                       "document.querySelector('.scroll').clientWidth]")
+        told = page.locator(".scroll-hint").count() == 1 and page.locator(".scroll-hint").is_visible()
+        assert told == (scroll > client), (columns, scroll, client)
+        page.close()
 
 
 @pytest.mark.parametrize("width", [375, 1280])

@@ -18,6 +18,12 @@ if TYPE_CHECKING:
 RACE_PLAYERS = 6
 """The title race draws this many players: the likeliest champions of the newest forecast."""
 
+PHONE_COLUMNS = 4
+PHONE_NAME = 20
+"""A forecast table of at most this many columns, none of whose names is longer, fits a phone's 375 pixels
+(the demo's: #, name, title, final place): it says nothing of swiping sideways. One more column did not fit
+(tests/publish/test_forecast_browser.py)."""
+
 
 def forecast_context(site: Site) -> Mapping[str, Any] | None:
     """The page's variables: the newest forecast (after the published round) as a table with its sentences,
@@ -31,6 +37,7 @@ def forecast_context(site: Site) -> Mapping[str, Any] | None:
         return season.player(pid).name if season.has_player(pid) else pid
 
     rows = table_rows(now, name, lang)
+    head = headers(now, lang)
     runs = f"{now.runs:,}".replace(",", "." if lang == "nl" else ",")
     race, swatches = _race(site.forecasts, now, name, lang)
     kind = say("title_group" if now.title == "group" else "title_first", lang)
@@ -38,7 +45,8 @@ def forecast_context(site: Site) -> Mapping[str, Any] | None:
         "heading": say("heading", lang, k=now.round),
         "intro": say("runs", lang, runs=runs, first=now.round + 1, last=now.last, seed=now.seed),
         "kind": kind[0].upper() + kind[1:],
-        "head": headers(now, lang),
+        "head": head,
+        "swipe": len(head) > PHONE_COLUMNS or any(len(cells[1]) > PHONE_NAME for _, cells in rows),
         "players": tuple(pid for pid, _ in rows),
         "rows": tuple(cells for _, cells in rows),
         "certain": certain_lines(now, name, lang),
