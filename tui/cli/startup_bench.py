@@ -4,6 +4,7 @@ evening and the demo season."""
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -98,7 +99,7 @@ def run_startup_benchmark(repeats: int = 7) -> tuple[Startup, ...]:
                                               env),
             "keizer standings (demo)": lambda n: _whole(keizer + ["standings", str(demo)], env),
             "bare Textual app (the demo's players)": lambda n: _in_terminal(
-                [sys.executable, "-c", BARE_TEXTUAL, _json(names)], names, env),
+                [sys.executable, "-c", BARE_TEXTUAL, json.dumps(names)], names, env),
             "TUI first screen (demo)": lambda n: _in_terminal(keizer + ["open", str(opened)], names, env),
             "TUI first screen, nothing kept (demo)": lambda n: _in_terminal(
                 keizer + ["open", str(never_opened(n))], names, env),
@@ -119,12 +120,6 @@ def as_installed(environ: Mapping[str, str]) -> dict[str, str]:
     env = {key: value for key, value in environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["TERM"] = "xterm-256color"  # the terminal the TUI is timed in (`_in_terminal`) is one
     return env
-
-
-def _json(names: Sequence[str]) -> str:
-    import json
-
-    return json.dumps(list(names))
 
 
 def _whole(argv: Sequence[str], env: Mapping[str, str]) -> float:

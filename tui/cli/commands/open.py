@@ -7,7 +7,6 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from keizer.seasons.errors import KeizerError

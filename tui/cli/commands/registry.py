@@ -40,6 +40,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 """(the command's name, its module in `keizer.tui.cli.commands`, the function that adds its parser)."""
 
+
 def registers(command: str | None = None) -> Iterator[Register]:
     """The functions that add the parsers of every command, or of `command` alone; every command for a name
     that is none (its error names the nearest)."""
