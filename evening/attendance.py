@@ -20,7 +20,7 @@ from keizer.evening.team_results import to_come_notice
 from keizer.evening.ways import Said, Way
 
 if TYPE_CHECKING:
-    from keizer.evening.desk import PairingDesk
+    from keizer.evening.desk.desk import PairingDesk
 
 class Attendance:
     """The Round screen's service: the attendance list of a round and the marks the director sets."""

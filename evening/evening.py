@@ -10,14 +10,14 @@ from keizer.seasons.model import Season
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT
 from keizer.evening.attendance import Attendance
-from keizer.evening.desk import PairingDesk
+from keizer.evening.desk.desk import PairingDesk
 from keizer.evening.session import EveningSession
-from keizer.evening.waiting_note import WaitingNote
+from keizer.evening.desk.waiting_note import WaitingNote
 
 if TYPE_CHECKING:
     from keizer.evening.classes import Classes
     from keizer.evening.forecasts import Forecasts
-    from keizer.evening.group import ChampionshipGroupService
+    from keizer.evening.championship.service import ChampionshipGroupService
     from keizer.evening.history import History
     from keizer.evening.publications import Publications
     from keizer.evening.results import Results
@@ -104,7 +104,7 @@ class Evening:
     @cached_property
     def group(self) -> ChampionshipGroupService:
         """The championship group: form it, its schedule, unavailable rounds, decision games, results."""
-        from keizer.evening.group import ChampionshipGroupService
+        from keizer.evening.championship.service import ChampionshipGroupService
 
         return ChampionshipGroupService(self.session)
 

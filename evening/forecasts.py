@@ -18,8 +18,8 @@ def make_forecast(season: Season, k: int | None = None, runs: int | None = None,
     """The chances after round k (default: the last round with results) of `season` (docs/forecast.md);
     KeizerError for a season or round that cannot be forecast, `ForecastCancelled` when `cancelled()` said so.
     Pure: nothing is written. Runs in worker processes: seconds, so a screen calls it off its UI thread."""
-    from keizer.pairing.forecast.parallel import Cancelled
-    from keizer.pairing.forecast.season_forecast import DEFAULT_RUNS, forecast
+    from keizer.evening.forecast.parallel import Cancelled
+    from keizer.evening.forecast.season_forecast import DEFAULT_RUNS, forecast
 
     try:
         return forecast(season, k, DEFAULT_RUNS if runs is None else runs, seed, workers, progress, cancelled)

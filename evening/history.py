@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from keizer.evening.session import EveningSession
 
 if TYPE_CHECKING:
-    from keizer.evening.desk_steps import Undone
+    from keizer.evening.desk.steps import Undone
 
 
 class History:

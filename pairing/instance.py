@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from keizer.pairing.gcpause import collector_paused
-from keizer.pairing.group_round import check_fixed_meetings, group_forbids, scheduled_fixed
+from keizer.pairing.championship.round import check_fixed_meetings, group_forbids, scheduled_fixed
 from keizer.pairing.history import History, Meeting, Pair, pair_key, season_history
 from keizer.pairing.kept import KeptPairing
 from keizer.pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs

@@ -1,15 +1,15 @@
-"""`keizer bench standings`: time full replays of generated seasons, fast engine and reference."""
+"""`keizer bench standings`: time full replays of generated seasons, the engine beside an optional reference
+(the plain-Fraction oracle lives with the tests: `python -m tests.oracle.bench standings` passes it)."""
 
 from __future__ import annotations
 
 import dataclasses
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from keizer.scoring.benchgen import generate_season
-from keizer.scoring.reference import reference_replay
 from keizer.scoring.replay import Replay, replay
 from keizer.seasons.model import Season
 
@@ -42,6 +42,9 @@ def _agrees(fast: Replay, ref: Any) -> bool:
 
 Source = Callable[[int, int, int], tuple[str, Season]]
 """(players, rounds, seed) → (how the season was made, the season)."""
+Reference = Callable[[Season], Sequence[Any]]
+"""A second implementation of the same rules: each round's order, scores, iterations and cycle length."""
+NO_REFERENCE = "no reference given (the plain-Fraction oracle runs from a checkout: python -m tests.oracle.bench standings)"
 
 
 def top_down_source(players: int, rounds: int, seed: int) -> tuple[str, Season]:
@@ -51,9 +54,11 @@ def top_down_source(players: int, rounds: int, seed: int) -> tuple[str, Season]:
 
 def run_standings_benchmark(sizes: tuple[tuple[int, int], ...] = ((40, 36), (80, 36), (1000, 50), (10000, 50)),
                             seed: int = 0, reference_max_players: int = REFERENCE_MAX_PLAYERS,
-                            source: Source = top_down_source) -> list[dict[str, Any]]:
-    """One row per size and mode: seconds of a full replay, iterations per round, cycles, reference time.
-    `source` makes the seasons (the command line passes the pairing engine's simulator)."""
+                            source: Source = top_down_source, reference: Reference | None = None
+                            ) -> list[dict[str, Any]]:
+    """One row per size and mode: seconds of a full replay, iterations per round, cycles, and with a `reference`
+    its time and whether it agrees in every round. `source` makes the seasons (the command line passes the
+    pairing engine's simulator)."""
     rows = []
     for players, rounds in sizes:
         t = time.perf_counter()
@@ -71,11 +76,12 @@ def run_standings_benchmark(sizes: tuple[tuple[int, int], ...] = ((40, 36), (80,
                 "longest_cycle": max((st.cycle_length for st in shown), default=0),
                 "rounds_capped": sum(st.capped for st in shown),
                 "generate_seconds": generated, "reference_seconds": None, "agrees": None,
-                "reference_note": f"skipped: more than {reference_max_players} players",
+                "reference_note": (NO_REFERENCE if reference is None
+                                   else f"skipped: more than {reference_max_players} players"),
             }
-            if players <= reference_max_players:
+            if reference is not None and players <= reference_max_players:
                 t = time.perf_counter()
-                ref = reference_replay(season)
+                ref = reference(season)
                 row["reference_seconds"] = time.perf_counter() - t
                 row["agrees"] = _agrees(fast, ref)
                 row["reference_note"] = ""
@@ -96,14 +102,16 @@ def format_report(rows: list[dict[str, Any]]) -> str:
                       f"{r['rounds_cycled']}/{r['rounds']}", str(r["rounds_capped"]), ref, same))
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     text = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines]
-    skipped = sorted({r["players"] for r in rows if r["reference_seconds"] is None})
+    skipped = sorted({r["players"] for r in rows
+                      if r["reference_seconds"] is None and r["reference_note"] != NO_REFERENCE})
     text.append("")
     text.append("seconds: one full replay (rounds 0..K) of a generated season, best of 5 for small sizes; "
                 "ruleset keizer-classic.")
     text.append("season: 'simulated' = played by keizer's own pairing engine from the Keizer ranking of each "
                 "round; 'top-down' = ratings ~ normal, Elo results with draws, ~10% absent, paired top-down by "
                 "the single-pass ranking (for fields too large to simulate quickly).")
-    text.append("same: the fast engine equals the plain-Fraction reference in every round.")
+    text.append("same: the fast engine equals the plain-Fraction reference in every round."
+                if any(r["reference_note"] != NO_REFERENCE for r in rows) else f"reference: {NO_REFERENCE}.")
     if skipped:
         text.append("reference skipped for " + ", ".join(map(str, skipped)) + " players (too slow in plain Fractions).")
     return "\n".join(text)

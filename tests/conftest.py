@@ -4,6 +4,7 @@ open evening."""
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,10 @@ from keizer.seasons.load import load_season
 from keizer.seasons.store.season_store import SeasonStore
 
 REPO = Path(__file__).resolve().parent.parent
+PACKAGE_DIRS: dict[str, str] = {folder: name for name, folder in tomllib.loads(
+    (REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"].items()}
+"""Each top folder of the repository and its installed name (`"web": "keizer.web"`): pyproject.toml's
+package-dir, read — the one statement of which folders ship."""
 REAL_DATA = REPO.parent / "shared" / "data"
 """The anonymised real club seasons, beside the repository (never copied into it: they are the clubs')."""
 DEMO = REPO / "seasons" / "samples" / "demo.json"

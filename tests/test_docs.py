@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 from keizer.seasons.json_keys import GAME_KEYS, PLAYER_KEYS, ROUND_KEYS, SEASON_KEYS, WITHDRAWAL_KEYS
 from keizer.seasons.ruleset.presets import PRESET_NAMES, preset_settings
-from tests.conftest import REPO
+from tests.conftest import PACKAGE_DIRS, REPO
 
 RULES = REPO / "docs" / "rules.md"
 FORMAT = REPO / "docs" / "format.md"
@@ -20,7 +20,7 @@ def sections() -> set[str]:
 
 
 def cited_in_repo() -> Iterator[tuple[Path, str]]:
-    folders = ("docs", "keizer", "seasons", "scoring", "pairing", "evening", "tui", "tests", "tools")
+    folders = ("docs", *PACKAGE_DIRS, "tests", "tools")
     files = [REPO / "README.md"] + [path for folder in folders for path in sorted((REPO / folder).rglob("*"))
                                     if path.suffix in (".py", ".md")]
     for path in files:

@@ -11,12 +11,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.conftest import PACKAGE_DIRS as FOLDERS
 from tests.conftest import REPO
 
-FOLDERS = {"keizer": "keizer", "seasons": "keizer.seasons", "scoring": "keizer.scoring", "pairing": "keizer.pairing",
-           "evening": "keizer.evening", "tui": "keizer.tui"}
-"""Each top folder of the repository and its installed name (pyproject.toml's package-dir)."""
-OLD_NAMES = ("seasons", "scoring", "pairing", "evening", "tui")
+OLD_NAMES = tuple(folder for folder in FOLDERS if folder != "keizer")
 """The folders' own names, which no import may use: installed, only `keizer.` exists."""
 
 
@@ -33,13 +31,13 @@ def source_files() -> list[Path]:
 @dataclass(frozen=True, slots=True)
 class Layer:
     name: str
-    """The layer's dotted name as installed ("keizer.tui.format")."""
+    """The layer's dotted name as installed ("keizer.evening.words.tables")."""
     may_import: frozenset[str]
     libraries: frozenset[str]
 
 
 def _dotted(cell: str) -> str:
-    """A table cell's path (`tui/format.py`, `seasons/`, `keizer`) as the layer's dotted name."""
+    """A table cell's path (`evening/words/tables.py`, `seasons/`, `keizer`) as the layer's dotted name."""
     path = cell.strip("`").removesuffix("/").removesuffix(".py")
     head, _, rest = path.partition("/")
     if head == "keizer":
@@ -123,8 +121,11 @@ def test_the_table_counts_its_rows_and_every_module_has_a_layer():
     assert [m for m in MODULES if layer_of(m) is None] == []
     for layer in LAYERS.values():
         assert layer.may_import <= LAYERS.keys(), layer
-    # every top folder and every module of tui beside its packages is a row of its own
-    assert {"keizer.tui.visible", "keizer.tui.format", "keizer.tui.legend", "keizer.evening"} <= LAYERS.keys()
+    # every top folder but the terminal shells' is a row of its own; tui/ holds only its two shells
+    assert {name for folder, name in FOLDERS.items() if folder != "tui"} <= LAYERS.keys()
+    assert {"keizer.tui.app", "keizer.tui.cli"} <= LAYERS.keys()
+    assert {m for m in MODULES if m.startswith("keizer.tui.")} <= {
+        m for m in MODULES if m.startswith(("keizer.tui.app", "keizer.tui.cli"))}
 
 
 def test_every_layer_imports_only_what_the_table_allows():
@@ -285,7 +286,7 @@ def test_importing_the_core_does_not_load_textual():
 
 def test_publishing_does_not_load_textual_or_the_solvers():
     # `keizer publish` and `keizer notice` run where no terminal UI is (a cron job, a server).
-    assert _loaded("import keizer.tui.publish.site, keizer.tui.publish.output",
+    assert _loaded("import keizer.web.site.build, keizer.web.site.output",
                    ("textual", "rich", "ortools", "rustworkx")) == []
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import PACKAGE_DIRS, REPO
 
-FOLDERS = ("seasons", "scoring", "pairing", "evening", "tui")
+FOLDERS = tuple(folder for folder in PACKAGE_DIRS if folder != "keizer")
 """The repository's folders that install as `keizer.<folder>` (pyproject.toml's package-dir)."""
 
 

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import PACKAGE_DIRS
+
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = {"keizer": "keizer", "seasons": "keizer/seasons", "scoring": "keizer/scoring",
-           "pairing": "keizer/pairing", "evening": "keizer/evening", "tui": "keizer/tui"}
+FOLDERS = {folder: name.replace(".", "/") for folder, name in PACKAGE_DIRS.items()}
 """Each folder of the repository and where it lands when installed (pyproject.toml's package-dir)."""
 
 
@@ -98,7 +99,7 @@ def test_the_wheel_installs_one_name_and_every_file(from_wheel: Path) -> None:
                if p.is_file() and "__pycache__" not in p.parts}
     missing = sorted(package_files() - shipped)
     assert not missing, f"not in the wheel: {missing}"
-    assert "keizer/seasons/samples/demo.json" in shipped and "keizer/tui/publish/templates/base.html" in shipped
+    assert "keizer/seasons/samples/demo.json" in shipped and "keizer/web/templates/base.html" in shipped
 
 
 def test_the_installed_program_runs_the_demo_and_publishes(from_wheel: Path, tmp_path: Path) -> None:
@@ -125,9 +126,9 @@ def test_an_editable_install_runs_the_repository_s_own_files(tmp_path: Path) -> 
     src = source_copy(tmp_path)
     python = fresh_venv(tmp_path / "venv")
     pip_install(python, "-e", str(src))
-    where = run(python, tmp_path, "-c", "import keizer.seasons, keizer.tui.publish as p; "
+    where = run(python, tmp_path, "-c", "import keizer.seasons, keizer.web as p; "
                                         "print(keizer.seasons.__file__); print(p.__file__)")
-    assert where.stdout.split() == [str(src / "seasons" / "__init__.py"), str(src / "tui" / "publish" / "__init__.py")], \
+    assert where.stdout.split() == [str(src / "seasons" / "__init__.py"), str(src / "web" / "__init__.py")], \
         where.stdout + where.stderr
     version = run(python, tmp_path, "-m", "keizer", "--version")
     assert version.returncode == 0 and version.stdout.startswith("keizer "), version.stderr

@@ -1,3 +1,1 @@
-"""The shells over the evening layer: the Textual app (`tui/app`), the command line (`tui/cli`) and
-publishing (`tui/publish`), with how numbers, names and tables look to a person (`format`, `legend`,
-`visible`)."""
+"""The terminal shells over the evening layer: the Textual app (`tui/app`) and the command line (`tui/cli`)."""

@@ -10,13 +10,13 @@ from keizer.scoring.replay import Replay
 from keizer.scoring.table import standings_table
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.rounds import team_results_to_come
-from keizer.tui.format import standings_cells
-from keizer.tui.legend import header, legend
-from keizer.tui.publish.cells import aligned, cell_width, markdown_table, md_escape
-from keizer.tui.publish.localised import date as date_text
-from keizer.tui.publish.localised import number
-from keizer.tui.publish.sheet import RoundSheet, round_sheet, sheet_lines, sheet_title
-from keizer.tui.publish.words import say
+from keizer.evening.words.tables import standings_cells
+from keizer.evening.words.legend import header, legend
+from keizer.web.cells import aligned, cell_width, markdown_table, md_escape
+from keizer.evening.words.localised import date as date_text
+from keizer.evening.words.localised import number
+from keizer.web.sheet import RoundSheet, round_sheet, sheet_lines, sheet_title
+from keizer.web.words import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ class Notice:
 
 
 def standings_for(rep: Replay, style: str, lang: str, k: int | None = None, table: Any = None) -> Table:
-    """The table after round k (default: `rep.upto`) in the club's columns (tui/format.py COLUMNS), numbers in
+    """The table after round k (default: `rep.upto`) in the club's columns (evening/words/tables.py COLUMNS), numbers in
     `lang`: a replay up to K holds the table after every round before it (docs/rules.md §6). `table`: that
     round's `standings_table` (a polars frame), when the caller has it already."""
     columns, rows = standings_cells(rep, standings_table(rep, k) if table is None else table, style, lang, k)

@@ -10,10 +10,10 @@ from keizer.seasons.absence import round_date
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.numbers import counted
-from keizer.tui.publish.cells import aligned, markdown_table, md_escape
-from keizer.tui.publish.localised import date as date_text
+from keizer.web.cells import aligned, markdown_table, md_escape
+from keizer.evening.words.localised import date as date_text
 from keizer.seasons.result_text import SHOWN
-from keizer.tui.publish.words import entry_word, say
+from keizer.web.words import entry_word, say
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Every published sentence in Dutch and English (the column legend is in tui/legend.py)."""
+"""Every published sentence in Dutch and English (the column legend is in evening/words/legend.py)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
     "yes": ("ja", "yes"),
     "no": ("nee", "no"),
-    # the classes and cups pages (tui/publish/prize_pages.py)
+    # the classes and cups pages (web/site/prizes.py)
     "name": ("Naam", "Name"),
     "classes_after": ("Klassen na ronde {k}", "Classes after round {k}"),
     "classes_intro": ("Per klasse de stand na ronde {k}, afgelezen van de ranglijst: wie in ronde {k} in de klasse "
@@ -141,7 +141,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "cup_under_share": ("{name} deed mee aan {n} van de {k:ronde|rondes}, minder dan {share} (nodig: {need}): geen beker.",
                         "{name} took part in {n} of the {k:round|rounds}, fewer than {share} (needed: {need}): no cup."),
     "cups_excluded": ("Niet in de bekers (finalegroep)", "Not in the cups (final group)"),
-    # the championship group page (tui/publish/group_page.py)
+    # the championship group page (web/site/championship.py)
     "group_after": ("Kampioensgroep na ronde {k}", "Championship group after round {k}"),
     "group_rule_inside": ("De beste {size} van de ranglijst na ronde {after} spelen om het clubkampioenschap een "
                           "dubbele competitie binnen de Keizer: hun onderlinge partijen uit ronde 1–{after} tellen "

@@ -8,7 +8,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from keizer.evening.group_view import (
+from keizer.evening.championship.view import (
     check_group_rounds,
     first_open_round,
     group_of,
@@ -29,7 +29,7 @@ from keizer.seasons.store.events import (
 )
 
 if TYPE_CHECKING:
-    from keizer.pairing.group_check import ScheduleCheck
+    from keizer.pairing.championship.check import ScheduleCheck
 
 
 def formation(season: Season, declined: tuple[PlayerId, ...]) -> Change:
@@ -79,7 +79,7 @@ def schedule_proposal(season: Season, first: int | None = None, stop: threading.
                       ) -> ScheduleProposal:
     """The schedule model's proposal from round `first` (default: the first open round), games before it
     kept; `stop` (set from another thread) ends the search with `SearchStopped`, nothing proposed."""
-    from keizer.pairing.group_schedule import propose_schedule
+    from keizer.pairing.championship.schedule import propose_schedule
 
     rule, group = rule_of(season), group_of(season)
     first = first_open_round(season, group, rule) if first is None else first
@@ -104,7 +104,7 @@ class GameMove:
     lines: tuple[str, ...]
     """What the move changes, in words: the cost before and after, and each rule it newly breaks."""
     check: ScheduleCheck
-    """The schedule's check after the move (`pairing.group_schedule.check_schedule`)."""
+    """The schedule's check after the move (`pairing.championship.schedule.check_schedule`)."""
     valid: bool
     """False when the move breaks a hard rule the schedule kept before (then it must not be saved); a
     schedule already incomplete or broken stays movable."""
@@ -121,7 +121,7 @@ def move_scheduled(season: Season, white: PlayerId, black: PlayerId, to_round: i
                    first: int | None = None) -> GameMove:
     """Move the accepted game `white`–`black` (the first from round `first`, default the first open round)
     to `to_round`; KeizerError when there is no such game still to play."""
-    from keizer.pairing.group_schedule import move_game
+    from keizer.pairing.championship.schedule import move_game
 
     rule, group = rule_of(season), group_of(season)
     first = first_open_round(season, group, rule) if first is None else first

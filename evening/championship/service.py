@@ -1,9 +1,9 @@
 """The championship group's service on the evening: each action one commit and one undo step, the same for
-every shell (the changes themselves are computed in `group_changes`, the view in `group_view`)."""
+every shell (the changes themselves are computed in `changes.py`, the view in `view.py`)."""
 
 from __future__ import annotations
 
-from keizer.evening.group_changes import (
+from keizer.evening.championship.changes import (
     GameMove,
     decision,
     formation,
@@ -12,7 +12,7 @@ from keizer.evening.group_changes import (
     schedule_change,
     unavailability,
 )
-from keizer.evening.group_view import GroupView, group_view
+from keizer.evening.championship.view import GroupView, group_view
 from keizer.evening.session import EveningSession
 from keizer.seasons.model import GroupGame, PlayerId, Result
 
@@ -36,7 +36,7 @@ class ChampionshipGroupService:
         return self.session.apply(schedule_change(games), expect_head)
 
     def move(self, move: GameMove, expect_head: int | None = None) -> str:
-        """Save a game moved (`group_changes.move_scheduled`); refused when it breaks a hard rule."""
+        """Save a game moved (`changes.move_scheduled`); refused when it breaks a hard rule."""
         return self.session.apply(move.change, expect_head)
 
     def move_game(self, white: PlayerId, black: PlayerId, to_round: int, expect_head: int | None = None) -> GameMove:
@@ -51,7 +51,7 @@ class ChampionshipGroupService:
     def decide(self, game: tuple[PlayerId, PlayerId, Result] | None, expect_head: int | None = None,
                at: int | None = None) -> str:
         """Record a decision game (`at`: correct the result of the recorded one at that index); refused
-        when the tie does not need it (`group_changes.decision`)."""
+        when the tie does not need it (`changes.decision`)."""
         return self.session.apply(decision(self.session.season, game, at), expect_head)
 
     def result(self, k: int, white: PlayerId, black: PlayerId, result: Result, expect_head: int | None = None) -> str:

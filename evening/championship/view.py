@@ -14,7 +14,7 @@ from keizer.seasons.ruleset.model import ChampionshipRule
 from keizer.seasons.ruleset.parse import parse_ruleset
 
 if TYPE_CHECKING:
-    from keizer.scoring.group_state import GroupState
+    from keizer.scoring.championship.state import GroupState
 
 GameState = Literal["played", "on the board", "to play", "missed", "withdrawn"]
 
@@ -53,13 +53,13 @@ class GroupView:
     """Before the group is formed, once its round is scored: the top of the ranking (no declines)."""
     schedule: tuple[ScheduleRow, ...]
     table: tuple[Any, ...]
-    """scoring.group_table.GroupRow rows (empty before the group forms)."""
+    """scoring.championship.table.GroupRow rows (empty before the group forms)."""
     state: Any
-    """scoring.group_state.GroupState, or None before the group forms."""
+    """scoring.championship.state.GroupState, or None before the group forms."""
     share: Fraction | None = None
     """The participation threshold (`Ruleset.participation`, K: 1/3), None without one."""
     withdrawn: tuple[Any, ...] = ()
-    """scoring.group_withdrawal.MemberWithdrawal per member who withdrew, in member order."""
+    """scoring.championship.withdrawal.MemberWithdrawal per member who withdrew, in member order."""
     passed_over: tuple[PassedOver, ...] = ()
     """With the proposal: each player ranked above its last place whom it passes over, and why."""
 
@@ -106,7 +106,7 @@ def _proposal(season: Season, declined: tuple[PlayerId, ...] = (),
     """The proposal, and who it passes over above its last place: who withdrew (D art. 22) and who is under
     the participation threshold (with the rounds they took part in)."""
     from keizer.scoring.replay import replay
-    from keizer.scoring.group_table import propose_members
+    from keizer.scoring.championship.table import propose_members
 
     rule = rule_of(season)
     if season.last_scored_round < rule.after_round:
@@ -129,9 +129,9 @@ def _proposal(season: Season, declined: tuple[PlayerId, ...] = (),
 
 def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
     """The group as it stands; before it forms, the proposal with these declines."""
-    from keizer.scoring.group_state import group_state
-    from keizer.scoring.group_table import group_games, missed_games, scheduled_results
-    from keizer.scoring.group_withdrawal import group_table, member_withdrawals
+    from keizer.scoring.championship.state import group_state
+    from keizer.scoring.championship.table import group_games, missed_games, scheduled_results
+    from keizer.scoring.championship.withdrawal import group_table, member_withdrawals
 
     rule = rule_of(season)
     group = season.championship

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Protocol
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from keizer.seasons.rounds import current_round, past_the_season, pending_before
-from keizer.evening.desk_steps import DeskEdit, DeskSteps
-from keizer.evening.desk_text import found_said
-from keizer.evening.hand import hand_report, swap_text, swapped
-from keizer.evening.late_marks import Marks, brought_back, marked, taken_back, with_marks
-from keizer.evening.repair import kept_pairing
-from keizer.evening.saved import accepted, clearing, saved_round
+from keizer.evening.desk.steps import DeskEdit, DeskSteps
+from keizer.evening.desk.text import found_said
+from keizer.evening.desk.hand import hand_report, swap_text, swapped
+from keizer.evening.desk.late_marks import Marks, brought_back, marked, taken_back, with_marks
+from keizer.evening.desk.repair import kept_pairing
+from keizer.evening.desk.saved import accepted, clearing, saved_round
 from keizer.evening.session import Change
 from keizer.evening.ways import Way, WayOut
 from keizer.seasons.names import joined_names
@@ -23,8 +23,8 @@ from keizer.seasons.names import joined_names
 if TYPE_CHECKING:
     # Solving and its views are loaded by the first solve, not with the desk that the first screen asks
     # whether a mark waits (`waiting`).
-    from keizer.evening.proposals import ProposalView, ViewMaker
-    from keizer.evening.solve import SolveOutcome, SolveRequest
+    from keizer.evening.desk.proposals import ProposalView, ViewMaker
+    from keizer.evening.desk.solve import SolveOutcome, SolveRequest
     from keizer.pairing.checker import CheckReport
     from keizer.pairing.history import Pair
     from keizer.pairing.reuse import Reusable
@@ -138,7 +138,7 @@ class PairingDesk:
         """A solve request for round k from the ranking after round k − 1 (on the UI thread), with the
         attendance changed since the pairing was accepted (`late`). `keep`: pair the paired round again
         changing as few of its accepted boards as possible (docs/rules.md §7)."""
-        from keizer.evening.solve import round_request
+        from keizer.evening.desk.solve import round_request
 
         self.follow(k)
         season = self.source.season
@@ -169,7 +169,7 @@ class PairingDesk:
         """Pair round k (default: tonight's) here and now, with the desk's locks and forbids: the best
         proposal first, then the alternatives; KeizerError when it cannot be paired. The Textual app runs
         the same steps with the solve in a worker thread. `keep`: as `prepare`."""
-        from keizer.evening.solve import solve_request
+        from keizer.evening.desk.solve import solve_request
 
         k = current_round(self.source.season) if k is None else k
         message = self.take(solve_request(self.prepare(k, alternatives, keep), threading.Event()))
@@ -352,8 +352,8 @@ class PairingDesk:
 
     def _maker(self) -> ViewMaker:
         """The views of the desk's round with the desk's marks (ranks and values after the round before)."""
-        from keizer.evening.group_view import group_pairs
-        from keizer.evening.proposals import ViewMaker, player_refs
+        from keizer.evening.championship.view import group_pairs
+        from keizer.evening.desk.proposals import ViewMaker, player_refs
 
         k = self.round_number or 1
         season = self.source.season

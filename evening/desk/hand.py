@@ -9,7 +9,7 @@ from keizer.seasons.model import PlayerId
 if TYPE_CHECKING:
     from keizer.pairing.checker import CheckReport
     from keizer.pairing.history import Pair
-    from keizer.evening.solve import SolveRequest
+    from keizer.evening.desk.solve import SolveRequest
 
 
 def swapped(games: tuple[Pair, ...], bye: PlayerId | None, a: PlayerId,

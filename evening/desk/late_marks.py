@@ -11,7 +11,7 @@ from keizer.seasons.store.events import SuspensionSet
 from keizer.evening.suspension import suspension_with
 from keizer.evening.attendance_rows import entry_text
 from keizer.seasons.names import joined_names
-from keizer.evening.repair import kept_pairing, with_attendance
+from keizer.evening.desk.repair import kept_pairing, with_attendance
 
 Marks = dict[PlayerId, EntryKind | None]
 """The marks of a round: a latecomer (None: present) or a player who calls off (their entry)."""

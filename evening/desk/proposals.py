@@ -12,7 +12,7 @@ from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.names import with_names
 
 if TYPE_CHECKING:
-    from keizer.pairing.explain import RoundExplanation
+    from keizer.pairing.explain.boards import RoundExplanation
     from keizer.pairing.proposal import Proposal
     from keizer.pairing.history import Pair
     from keizer.scoring.replay import Replay

@@ -8,12 +8,12 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Round, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.store.events import EntrySet, RoundAdded, RoundRemoved
-from keizer.evening.late_marks import Marks, mark_suspensions, marks_text
+from keizer.evening.desk.late_marks import Marks, mark_suspensions, marks_text
 from keizer.evening.listing import saved_pairing
 from keizer.evening.session import Change
 
 if TYPE_CHECKING:
-    from keizer.evening.proposals import ProposalView
+    from keizer.evening.desk.proposals import ProposalView
 
 
 def saved_round(season: Season, k: int | None) -> Round | None:

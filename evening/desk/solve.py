@@ -15,7 +15,7 @@ from keizer.evening.listing import listed_round, prospective
 
 if TYPE_CHECKING:
     from keizer.pairing.alternatives import Alternative
-    from keizer.pairing.explain import RoundExplanation
+    from keizer.pairing.explain.boards import RoundExplanation
     from keizer.pairing.proposal import Proposal
     from keizer.pairing.history import Pair
     from keizer.pairing.instance import RoundInstance
@@ -113,7 +113,7 @@ def solve_request(request: SolveRequest, cancel: threading.Event,
     for alternatives (large fields make them slow) still has it. Only a user's problem (`KeizerError`)
     becomes an outcome; anything else is raised, for the caller's worker to report."""
     from keizer.pairing.alternatives import alternatives
-    from keizer.pairing.explain import explain
+    from keizer.pairing.explain.boards import explain
     from keizer.pairing.instance import build_instance
     from keizer.pairing.proposer import propose
     from keizer.pairing.reuse import Reusable, reused_context, reused_history

@@ -9,7 +9,7 @@ from keizer.seasons.model import EntryKind, PlayerId
 
 if TYPE_CHECKING:
     from keizer.pairing.history import Pair
-    from keizer.evening.proposals import ProposalView
+    from keizer.evening.desk.proposals import ProposalView
 
 
 @dataclass(frozen=True, slots=True)

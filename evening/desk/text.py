@@ -9,8 +9,8 @@ from keizer.seasons.numbers import counted
 from keizer.seasons.names import short
 
 if TYPE_CHECKING:
-    from keizer.evening.proposals import ProposalView
-    from keizer.evening.solve import SolveOutcome
+    from keizer.evening.desk.proposals import ProposalView
+    from keizer.evening.desk.solve import SolveOutcome
 
 BYE_NAME = 20
 """The most of the bye's name the line saying what the solve found gives."""

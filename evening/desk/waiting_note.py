@@ -14,7 +14,7 @@ from keizer.seasons.atomic import write_text_atomic
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.evening.attendance_rows import entry_text
-from keizer.evening.late_marks import Marks
+from keizer.evening.desk.late_marks import Marks
 
 PRESENT = "present"
 """How the note writes a latecomer's mark (the entry None)."""

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from keizer.pairing.forecast.group import Schedules
-from keizer.pairing.forecast.parallel import play_all, workers_for
-from keizer.pairing.forecast.run import Games, Run, RunResult
-from keizer.pairing.forecast.start import Start, make_start
+from keizer.evening.forecast.group import Schedules
+from keizer.evening.forecast.parallel import play_all, workers_for
+from keizer.evening.forecast.run import Games, Run, RunResult
+from keizer.evening.forecast.start import Start, make_start
 from keizer.pairing.instance import build_instance
 from keizer.pairing.proposer import propose
 from keizer.pairing.simulate import simulate_season

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from keizer.pairing.forecast.start import Start
-from keizer.pairing.forecast.tally import Tally
+from keizer.evening.forecast.start import Start
+from keizer.evening.forecast.tally import Tally
 from keizer.seasons.forecasts import OUTCOMES, Forecast, Outcome, PlayerChances, TitleKind
 from keizer.seasons.model import PlayerId
 

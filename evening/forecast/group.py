@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from keizer.pairing.forecast.model import ForecastModel
-from keizer.pairing.group_check import ScheduleInstance
-from keizer.pairing.group_model import solve_schedule
-from keizer.pairing.group_schedule import group_instance
-from keizer.scoring.group_state import group_state
-from keizer.scoring.group_table import PlayedGame, earlier_games, missed_games, propose_members, required_games
-from keizer.scoring.group_table import scheduled_results
-from keizer.scoring.group_table import table
+from keizer.evening.forecast.model import ForecastModel
+from keizer.pairing.championship.check import ScheduleInstance
+from keizer.pairing.championship.model import solve_schedule
+from keizer.pairing.championship.schedule import group_instance
+from keizer.scoring.championship.state import group_state
+from keizer.scoring.championship.table import PlayedGame, earlier_games, missed_games, propose_members, required_games
+from keizer.scoring.championship.table import scheduled_results
+from keizer.scoring.championship.table import table
 from keizer.seasons.championship import sorted_schedule
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame, PlayerId, Season
@@ -20,7 +20,7 @@ from keizer.seasons.ruleset.model import ChampionshipRule
 
 
 class Schedules:
-    """The group's schedule model (`pairing.group_model`, CP-SAT), solved once per instance in a process:
+    """The group's schedule model (`pairing.championship.model`, CP-SAT), solved once per instance in a process:
     the runs of a forecast form the same group again and again."""
 
     def __init__(self) -> None:

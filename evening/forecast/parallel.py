@@ -17,10 +17,10 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 
-from keizer.pairing.forecast.group import Schedules
-from keizer.pairing.forecast.run import play_run
-from keizer.pairing.forecast.start import Start
-from keizer.pairing.forecast.tally import Tally
+from keizer.evening.forecast.group import Schedules
+from keizer.evening.forecast.run import play_run
+from keizer.evening.forecast.start import Start
+from keizer.evening.forecast.tally import Tally
 
 CHUNKS_PER_WORKER = 10
 """Chunks of runs each worker gets: the progress line moves this often, and a cancel waits at most one chunk."""
@@ -80,7 +80,7 @@ def play_all(start: Start, runs: int, workers: int = 1, progress: Progress | Non
                 progress(tally.runs, runs)
         return tally
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["keizer.pairing.forecast.parallel"])
+    context.set_forkserver_preload(["keizer.evening.forecast.parallel"])
     with _stderr_with_a_file():  # each worker gets the start as it is (pickled): no replay, no schedule again
         pool = context.Pool(workers, initializer=_begin, initargs=(start,))
     with pool:

@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from keizer.pairing.forecast.group import Schedules, after_round, champions, form_group, pulled_forward
-from keizer.pairing.forecast.start import Start
+from keizer.evening.forecast.group import Schedules, after_round, champions, form_group, pulled_forward
+from keizer.evening.forecast.start import Start
 from keizer.pairing.history import History, history_with
 from keizer.pairing.instance import build_instance
 from keizer.pairing.proposer import optimal_games

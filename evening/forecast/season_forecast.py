@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from keizer.pairing.forecast.chances import Forecast, chances_of
-from keizer.pairing.forecast.group import Schedules
-from keizer.pairing.forecast.parallel import Progress, play_all, workers_for
-from keizer.pairing.forecast.start import make_start
+from keizer.evening.forecast.chances import Forecast, chances_of
+from keizer.evening.forecast.group import Schedules
+from keizer.evening.forecast.parallel import Progress, play_all, workers_for
+from keizer.evening.forecast.start import make_start
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import Season
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from keizer.pairing.forecast.group import Schedules, form_group
-from keizer.pairing.forecast.model import ForecastModel, measure_model
+from keizer.evening.forecast.group import Schedules, form_group
+from keizer.evening.forecast.model import ForecastModel, measure_model
 from keizer.pairing.history import History, season_history
 from keizer.scoring.classes import moves_as_data, read_classes
-from keizer.scoring.group_table import missed_games
+from keizer.scoring.championship.table import missed_games
 from keizer.scoring.onward import Onward
 from keizer.seasons.classes import reading_after, with_class_moves
 from keizer.seasons.errors import KeizerError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from keizer.pairing.forecast.run import RunResult
+from keizer.evening.forecast.run import RunResult
 from keizer.seasons.model import PlayerId
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from keizer.seasons.forecasts import Forecast, Outcome
 from keizer.seasons.model import PlayerId
-from keizer.tui.publish.localised import number
+from keizer.evening.words.localised import number
 
 _WORDS: dict[str, tuple[str, str]] = {
     # key: (Dutch, English)

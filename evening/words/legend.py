@@ -38,7 +38,7 @@ LEGEND: tuple[tuple[str, str, str], ...] = (
     ("33%?", "voldoet aan de 33%-regel: genoeg avonden meegedaan voor een prijs",
      "meets the 33% rule: took part often enough for a prize"),
 )
-"""Every header of the clubs' standings (tui/format.py COLUMNS) with its meaning."""
+"""Every header of the clubs' standings (evening/words/tables.py COLUMNS) with its meaning."""
 
 HEADERS_NL = {"Name": "Naam", "Points": "Punten", "Value": "Waarde"}
 """Club D's headers that are words, not the club's own abbreviations, in Dutch."""

@@ -7,11 +7,11 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from keizer.pairing.group_check import ScheduleInstance
-from keizer.pairing.group_model import solve_schedule
-from keizer.pairing.group_schedule import propose_schedule
+from keizer.pairing.championship.check import ScheduleInstance
+from keizer.pairing.championship.model import solve_schedule
+from keizer.pairing.championship.schedule import propose_schedule
 from keizer.pairing.simulate import simulate_season
-from keizer.scoring.group_table import propose_members
+from keizer.scoring.championship.table import propose_members
 from keizer.scoring.replay import replay
 from keizer.seasons.model import ChampionshipGroup, PlayerId, Season
 from keizer.seasons.ruleset.parse import parse_ruleset

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ortools.graph.python.linear_sum_assignment import SimpleLinearSumAssignment
 from ortools.sat.python import cp_model
 
-from keizer.pairing.group_check import CONSECUTIVE, IDLE, ScheduleInstance
+from keizer.pairing.championship.check import CONSECUTIVE, IDLE, ScheduleInstance
 from keizer.seasons.errors import KeizerError, SearchStopped
 from keizer.seasons.model import GroupGame, PlayerId
 from keizer.seasons.numbers import counted

@@ -6,13 +6,13 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from keizer.pairing.group_check import ScheduleCheck, ScheduleInstance, check_schedule
-from keizer.pairing.group_model import solve_schedule
+from keizer.pairing.championship.check import ScheduleCheck, ScheduleInstance, check_schedule
+from keizer.pairing.championship.model import solve_schedule
 from keizer.seasons.championship import sorted_schedule
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import ChampionshipGroup, EntryKind, GroupGame, PlayerId, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
-from keizer.scoring.group_table import required_games, scheduled_results
+from keizer.scoring.championship.table import required_games, scheduled_results
 
 ABSENCE_WORDS = {EntryKind.EXCUSED: "excused", EntryKind.UNEXCUSED: "absent", EntryKind.DUTY: "on duty",
                  EntryKind.EXTERNAL_WIN: "playing a team match", EntryKind.EXTERNAL_DRAW: "playing a team match",

@@ -8,7 +8,7 @@ from keizer.pairing.criteria.pair_cost import CostContext
 from keizer.pairing.criteria.weights import CRITERION
 from keizer.pairing.criteria.colour import balance_of, run_of
 from keizer.pairing.criteria.tiers import TIER
-from keizer.pairing.explain_why_not import WHY_NOT_PER_BOARD, WhyNot, WhyNotExplainer
+from keizer.pairing.explain.why_not import WHY_NOT_PER_BOARD, WhyNot, WhyNotExplainer
 from keizer.pairing.instance import RoundInstance
 from keizer.pairing.proposal import Board, Proposal
 from keizer.seasons.model import PlayerId

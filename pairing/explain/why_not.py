@@ -14,7 +14,7 @@ from keizer.pairing.criteria.weights import CRITERION
 from keizer.pairing.criteria.meetings import meeting_terms
 from keizer.pairing.criteria.rank import rank_units
 from keizer.pairing.criteria.tiers import TierTotals
-from keizer.pairing.explain_words import and_list, changes, colour_words, total_words
+from keizer.pairing.explain.words import and_list, changes, colour_words, total_words
 from keizer.pairing.history import Pair, pair_key
 from keizer.pairing.instance import PlayerState, RoundInstance
 from keizer.pairing.proposal import Board, Proposal

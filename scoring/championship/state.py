@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from keizer.scoring.group_table import GAMES_PER_PAIR, GroupRow, table
+from keizer.scoring.championship.table import GAMES_PER_PAIR, GroupRow, table
 from keizer.seasons.model import DecisionGame
 from keizer.seasons.model import PlayerId, Result
 from keizer.seasons.numbers import game_points_text

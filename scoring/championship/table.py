@@ -30,7 +30,7 @@ class PlayedGame:
     """PENDING: on the board, result to come (it counts as played for the schedule, not yet for points)."""
     void: bool = False
     """Played for the table without points for either: a game two withdrawn members never play
-    (`scoring.group_withdrawal`)."""
+    (`scoring/championship/withdrawal.py`)."""
 
 
 def _pair(a: PlayerId, b: PlayerId) -> frozenset[PlayerId]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from keizer.scoring.group_table import GAMES_PER_PAIR, GroupRow, PlayedGame, table
+from keizer.scoring.championship.table import GAMES_PER_PAIR, GroupRow, PlayedGame, table
 from keizer.seasons.model import ChampionshipGroup, PlayerId, Result, Season
 
 

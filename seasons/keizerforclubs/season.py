@@ -14,8 +14,8 @@ from keizer.seasons.json_keys import FORMAT
 from keizer.seasons.limits import MAX_NAME, MAX_ROUNDS, checked_text, describe
 from keizer.seasons.model import PlayerId
 from keizer.seasons.moving_in.ids import slug_ids
-from keizer.seasons.moving_in.kfc_file import KfcFile, KfcPairing, KfcPlayer, read_kfc_file
-from keizer.seasons.moving_in.kfc_settings import TableFacts, kfc_ruleset
+from keizer.seasons.keizerforclubs.file import KfcFile, KfcPairing, KfcPlayer, read_kfc_file
+from keizer.seasons.keizerforclubs.settings import TableFacts, kfc_ruleset
 from keizer.seasons.moving_in.report import MoveReport, Moved
 from keizer.seasons.season_json.read import season_from_json
 

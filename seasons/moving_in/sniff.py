@@ -9,7 +9,7 @@ from typing import Literal
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.files import read_head
-from keizer.seasons.moving_in.kfc_file import SQLITE_MAGIC, looks_like_kfc
+from keizer.seasons.keizerforclubs.file import SQLITE_MAGIC, looks_like_kfc
 
 Kind = Literal["season", "kfc", "trf"]
 """keizer's own season (a JSON file or a store), a KeizerForClubs tournament, a TRF file."""

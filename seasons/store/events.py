@@ -13,7 +13,7 @@ from keizer.seasons.season_json.write import season_to_json
 from keizer.seasons.store.class_events import ClassMovesSet
 from keizer.seasons.store.event_base import Event
 from keizer.seasons.store.forecast_events import ForecastKept
-from keizer.seasons.store.group_events import (
+from keizer.seasons.store.championship_events import (
     GROUP_EVENT_TYPES,
     GroupDecisionSet,
     GroupFormed,

@@ -1,4 +1,4 @@
-"""A TRF file's lines, read by their columns (FIDE TRF-16, the layout `seasons/trf.py` writes): the players
+"""A TRF file's lines, read by their columns (FIDE TRF-16, the layout `seasons/trf/report.py` writes): the players
 with their round blocks, the tournament records, and keizer's comment lines (docs/format.md "Moving in")."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.json_input import load_json
 from keizer.seasons.limits import MAX_MEMBER_ID, MAX_RATING, MAX_ROUNDS, MAX_TEXT, checked_text
-from keizer.seasons.trf import FIRST_ROUND_COLUMN, MAX_START_RANK
-from keizer.seasons.trf_keizer import PREFIX
+from keizer.seasons.trf.report import FIRST_ROUND_COLUMN, MAX_START_RANK
+from keizer.seasons.trf.keizer_lines import PREFIX
 
 MAX_LINE = FIRST_ROUND_COLUMN + 10 * MAX_ROUNDS
 """The longest line read: a player's line with every round a season may have."""

@@ -16,9 +16,9 @@ from keizer.seasons.json_keys import FORMAT
 from keizer.seasons.limits import MAX_TEXT, checked_text, describe
 from keizer.seasons.moving_in.ids import slug_ids
 from keizer.seasons.moving_in.report import MoveReport, Moved
-from keizer.seasons.moving_in.trf_lines import Block, PlayerLine, TrfLines, read_lines
+from keizer.seasons.trf.lines import Block, PlayerLine, TrfLines, read_lines
 from keizer.seasons.season_json.read import season_from_json
-from keizer.seasons.trf import spoken_name
+from keizer.seasons.trf.report import spoken_name
 
 GAMES = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2", ("+", "-"): "+-", ("-", "+"): "-+",
          ("W", "L"): "1-0", ("L", "W"): "0-1", ("D", "D"): "1/2-1/2", (" ", " "): "*"}

@@ -10,7 +10,7 @@ from keizer.seasons.absence import round_date
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Season
 from keizer.seasons.names import latin, person_name
-from keizer.seasons.trf_keizer import keizer_lines
+from keizer.seasons.trf.keizer_lines import keizer_lines
 
 FIRST_ROUND_COLUMN = 92
 """TRF's 1-based column of round 1's block (in the 001 and 132 lines); each round takes 10 columns."""
@@ -70,7 +70,7 @@ def trf_report(season: Season, upto: int, ranks: Mapping[PlayerId, int], nationa
     """Rounds 1..upto of the season as TRF-16: every player of the season at their place in the starting
     ranking, the internal games with game points, the club's bye as `U`, every other round without a
     game as `Z`; `ranks` the places after round `upto` (a player without one has a blank rank); then
-    keizer's comment lines (`seasons.trf_keizer`).
+    keizer's comment lines (`seasons/trf/keizer_lines.py`).
     `national_ids`: the KNSB number in the id column instead of the FIDE id; `log_head`: the head of the
     store's log it was made from (`keizer_lines`). KeizerError when a round has no date or the season does
     not fit the columns."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keizer.scoring.reference import reference_replay
+from tests.oracle.reference import reference_replay
 from keizer.scoring.replay import replay
 from keizer.scoring.table import prize_table, standings_table
 from keizer.seasons.season_json.read import season_from_json

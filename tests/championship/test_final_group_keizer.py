@@ -13,13 +13,13 @@ import pytest
 from keizer.pairing.instance import build_instance
 from keizer.pairing.ranking import keizer_ranked
 from keizer.scoring.replay import replay
-from keizer.scoring.reference import reference_replay
+from tests.oracle.reference import reference_replay
 from keizer.seasons.model import ChampionshipGroup
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.season_json.write import dump_season, season_to_json
-from keizer.seasons.store.group_events import GroupFormed
+from keizer.seasons.store.championship_events import GroupFormed
 from tests.scoring.scoring_builders import ids, round_json
 from keizer.tui.cli.main import main
 from keizer.evening.attendance_rows import attendance_rows, summary

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from keizer.scoring.replay import replay
-from keizer.scoring.reference import reference_replay
+from tests.oracle.reference import reference_replay
 from keizer.seasons.errors import InputError
 from keizer.seasons.model import Season
 from keizer.seasons.season_json.read import season_from_json

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from keizer.pairing.checker import check_pairing
-from keizer.pairing.explain import explain
+from keizer.pairing.explain.boards import explain
 from keizer.pairing.history import pair_key
 from keizer.pairing.proposer import propose
 from keizer.seasons.model import EntryKind, PlayerId

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from keizer.evening.group_changes import decision
-from keizer.evening.group_view import group_view
-from keizer.scoring.group_state import group_state
+from keizer.evening.championship.changes import decision
+from keizer.evening.championship.view import group_view
+from keizer.scoring.championship.state import group_state
 from keizer.seasons.championship import sorted_schedule
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import DecisionGame, PlayerId, Result, Season

@@ -15,8 +15,9 @@ from tests.publish.group_seasons import inside_season
 
 SCRIPT = """\
 import sys
-from keizer.pairing import group_model, group_schedule
-from keizer.pairing.group_check import ScheduleInstance
+from keizer.pairing.championship import model as group_model
+from keizer.pairing.championship import schedule as group_schedule
+from keizer.pairing.championship.check import ScheduleInstance
 from keizer.seasons.model import PlayerId
 
 # a search that runs until stopped: five members the model does not prove within an unbounded limit of work

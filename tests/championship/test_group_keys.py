@@ -101,8 +101,9 @@ async def test_every_tab_has_its_own_keys_in_the_footer_and_they_act_on_it(tmp_p
 def hard_search(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """Make the group's schedule search run until stopped (a five-member double round robin the model does
     not prove within an unbounded limit of work); the event is set once the search runs."""
-    from keizer.pairing import group_model, group_schedule
-    from keizer.pairing.group_check import ScheduleInstance
+    from keizer.pairing.championship import model as group_model
+    from keizer.pairing.championship import schedule as group_schedule
+    from keizer.pairing.championship.check import ScheduleInstance
 
     members = tuple(PlayerId(f"m{i}") for i in range(5))
     hard = ScheduleInstance(members, tuple((a, b) for a in members for b in members if a != b), tuple(range(21, 37)))

@@ -11,10 +11,10 @@ import pytest
 from keizer.pairing.instance import build_instance
 from keizer.pairing.proposer import propose
 from keizer.pairing.ranking import keizer_ranked
-from keizer.pairing.group_schedule import propose_schedule
+from keizer.pairing.championship.schedule import propose_schedule
 from keizer.pairing.simulate import simulate_season
 from keizer.scoring.replay import replay
-from keizer.scoring.group_table import propose_members
+from keizer.scoring.championship.table import propose_members
 from keizer.seasons.model import ChampionshipGroup
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Season

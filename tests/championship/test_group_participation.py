@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from keizer.evening.group_changes import formation, members_of
-from keizer.evening.group_view import PassedOver, group_view, proposal
+from keizer.evening.championship.changes import formation, members_of
+from keizer.evening.championship.view import PassedOver, group_view, proposal
 from keizer.scoring.replay import replay
 from keizer.seasons.season_json.read import season_from_json
 from keizer.tui.cli.main import main

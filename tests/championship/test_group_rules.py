@@ -7,8 +7,8 @@ from fractions import Fraction
 from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame
 from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
-from keizer.scoring.group_state import group_state
-from keizer.scoring.group_table import (
+from keizer.scoring.championship.state import group_state
+from keizer.scoring.championship.table import (
     GroupRow,
     PlayedGame,
     group_games,
@@ -129,7 +129,7 @@ def test_three_tied_play_a_double_round_robin() -> None:
 
 def test_a_scheduled_game_played_with_the_other_colours_reads_as_played() -> None:
     from tests.publish.group_seasons import inside_season
-    from keizer.evening.group_view import group_view
+    from keizer.evening.championship.view import group_view
 
     season = inside_season()
     group = season.championship

@@ -6,14 +6,14 @@ import itertools
 
 import pytest
 
-from keizer.pairing.group_check import ScheduleInstance, check_schedule
-from keizer.pairing.group_model import solve_schedule
-from keizer.pairing.group_schedule import move_game, propose_schedule
+from keizer.pairing.championship.check import ScheduleInstance, check_schedule
+from keizer.pairing.championship.model import solve_schedule
+from keizer.pairing.championship.schedule import move_game, propose_schedule
 from keizer.seasons.model import ChampionshipGroup, GroupGame
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Round, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
-from keizer.scoring.group_table import required_games
+from keizer.scoring.championship.table import required_games
 
 P = PlayerId
 A, B, C, D = P("a"), P("b"), P("c"), P("d")
@@ -172,7 +172,7 @@ def test_re_proposing_after_an_absence_keeps_to_the_absences() -> None:
 def test_a_separate_groups_keizer_entries_say_nothing_about_its_rounds() -> None:
     """K's finalists have no Keizer rounds after round 20 (rules §8): an entry there is ignored; what a
     member cannot play is the group's own `unavailable`."""
-    from keizer.pairing.group_schedule import group_instance
+    from keizer.pairing.championship.schedule import group_instance
     from tests.publish.group_seasons import separate_season
 
     season = separate_season(decision=())
@@ -186,7 +186,7 @@ def test_a_separate_groups_keizer_entries_say_nothing_about_its_rounds() -> None
 def k_season() -> Season:
     from dataclasses import replace
 
-    from keizer.evening.group_changes import formation, members_of
+    from keizer.evening.championship.changes import formation, members_of
     from keizer.pairing.simulate import simulate_season
 
     season = simulate_season(16, 30, "kijk-uit", seed=2, played=20)
@@ -234,7 +234,7 @@ def test_the_notes_say_each_member_once() -> None:
 def test_a_search_can_be_stopped_and_the_best_found_is_not_called_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    from keizer.pairing import group_model
+    from keizer.pairing.championship import model as group_model
     from keizer.seasons.errors import SearchStopped
 
     members = (A, B, C, D, P("e"))
@@ -251,7 +251,7 @@ def test_a_search_can_be_stopped_and_the_best_found_is_not_called_optimal(monkey
 
 
 def test_the_circle_method_is_a_double_round_robin() -> None:
-    from keizer.pairing.group_model import circle_slots
+    from keizer.pairing.championship.model import circle_slots
 
     for n in (4, 5, 6, 7):
         members = tuple(P(f"m{i}") for i in range(n))
@@ -265,7 +265,7 @@ def test_keizer_bench_group_reports_each_clubs_schedule(capsys: pytest.CaptureFi
     """The figures of docs/performance.md come from here: both clubs' schedules proven, nothing to act on."""
     import json
 
-    from keizer.pairing import group_benchmark
+    from keizer.pairing.championship import benchmark as group_benchmark
     from keizer.tui.cli.main import main
 
     rows = group_benchmark.run_group_benchmark(repeats=1)

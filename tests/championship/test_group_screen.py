@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from keizer.scoring.group_table import required_games
+from keizer.scoring.championship.table import required_games
 from keizer.seasons.model import GroupGame
 from keizer.seasons.load import load_season
 from keizer.seasons.ruleset.parse import parse_ruleset
@@ -13,7 +13,7 @@ from keizer.seasons.store.events import GroupScheduleSet
 from tests.conftest import EVENING
 from keizer.tui.app.app import make_app
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.group_changes import formation, members_of
+from keizer.evening.championship.changes import formation, members_of
 
 
 def grouped_store(tmp_path: Path) -> Path:

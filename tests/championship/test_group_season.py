@@ -19,7 +19,7 @@ import pytest
 
 from keizer.pairing.simulate import simulate_season
 from keizer.pairing.synthetic import elo_result
-from keizer.scoring.group_table import earlier_games, required_games
+from keizer.scoring.championship.table import earlier_games, required_games
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.season_json.write import dump_season

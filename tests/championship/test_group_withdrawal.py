@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from keizer.evening.group_changes import formation, members_of
-from keizer.evening.group_view import PassedOver, group_view
+from keizer.evening.championship.changes import formation, members_of
+from keizer.evening.championship.view import PassedOver, group_view
 from keizer.pairing.simulate import simulate_season
-from keizer.scoring.group_state import group_state
-from keizer.scoring.group_table import PlayedGame
-from keizer.scoring.group_withdrawal import group_table, member_withdrawals
+from keizer.scoring.championship.state import group_state
+from keizer.scoring.championship.table import PlayedGame
+from keizer.scoring.championship.withdrawal import group_table, member_withdrawals
 from keizer.scoring.replay import replay
 from keizer.seasons.championship import sorted_schedule
 from keizer.seasons.model import ChampionshipGroup, Player, PlayerId, Result, Season, Withdrawal

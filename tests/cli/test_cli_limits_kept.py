@@ -113,7 +113,7 @@ def test_the_worst_case_bounds_what_a_replay_does(spec: object, monkeypatch: pyt
 def test_more_alternatives_than_found_in_time_are_refused_before_the_solve(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The finding: 1,030 players with --alternatives 2 took 33 s (one took 131 s here)."""
-    from keizer.evening import solve
+    from keizer.evening.desk import solve
     from keizer.tui.cli.commands.bench_limits import random_season
 
     path = tmp_path / "field.json"
@@ -135,7 +135,8 @@ def test_a_site_past_what_keizer_writes_in_time_is_refused_before_it_is_made(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The finding: 1,030 players' site took over 120 s."""
     from keizer.tui.cli.commands.bench_limits import random_season
-    from keizer.tui.publish import output, site  # output first: it binds the real build_site for later tests
+    from keizer.web.site import output
+    from keizer.web.site import build as site  # output first: it binds the real build_site for later tests
 
     assert output.build_site is site.build_site
     path = tmp_path / "club.json"

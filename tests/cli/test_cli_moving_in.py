@@ -17,7 +17,7 @@ from keizer.seasons.absence import round_date
 from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, PlayerId, Season, Withdrawal
 from keizer.seasons.season_json.write import dump_season
-from keizer.seasons.trf import column_name
+from keizer.seasons.trf.report import column_name
 from keizer.tui.cli.main import main
 from tests.cli.test_cli_fuzz import keeps_the_contract
 from tests.conftest import DEMO, EVENING, REAL_SEASONS, REPO

@@ -42,7 +42,7 @@ def test_standings_of_a_season_file_loads_no_store():
     """A JSON season has no log to fold: the store and its event classes (some 20 ms) stay unloaded."""
     loaded = modules_loaded_by("standings", str(DEMO), whole=True)
     assert "keizer.scoring.replay" in loaded  # it did compute the table
-    log = {"season_store", "events", "round_events", "group_events", "log_queries", "log_rows", "timeline"}
+    log = {"season_store", "events", "round_events", "championship_events", "log_queries", "log_rows", "timeline"}
     assert not loaded & {f"keizer.seasons.store.{m}" for m in log}
 
 

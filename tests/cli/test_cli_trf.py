@@ -12,7 +12,7 @@ import pytest
 from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, Player, PlayerId, Result, Season
 from keizer.seasons.season_json.write import dump_season
-from keizer.seasons.trf import trf_name
+from keizer.seasons.trf.report import trf_name
 from tests.conftest import DEMO, EVENING, REAL_SEASONS
 from keizer.tui.cli.main import main
 

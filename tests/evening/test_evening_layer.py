@@ -15,7 +15,7 @@ from keizer.seasons.store.events import RoundRemoved
 from keizer.evening.evening import Evening
 from keizer.tui.app.screens.pairing.title import desk_title
 from keizer.tui.app.ways import keyed_said
-from keizer.tui.format import standings_cells
+from keizer.evening.words.tables import standings_cells
 
 
 def test_open_refuses_what_is_not_a_store(demo_json: Path, tmp_path: Path) -> None:

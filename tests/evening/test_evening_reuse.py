@@ -14,7 +14,7 @@ from keizer.pairing.criteria.pair_cost import CostContext
 from keizer.pairing.history import History
 from keizer.seasons.model import EntryKind, Result, Season
 from keizer.evening.evening import Evening
-from keizer.evening.desk import PairingDesk
+from keizer.evening.desk.desk import PairingDesk
 
 
 @dataclass

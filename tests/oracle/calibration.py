@@ -11,7 +11,7 @@ from __future__ import annotations
 import multiprocessing
 from dataclasses import dataclass
 
-from keizer.pairing.forecast.season_forecast import forecast
+from keizer.evening.forecast.season_forecast import forecast
 from keizer.pairing.simulate import simulate_season
 from keizer.scoring.replay import replay
 

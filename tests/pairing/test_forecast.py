@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from keizer.pairing.forecast.parallel import Cancelled, chunks
-from keizer.pairing.forecast.season_forecast import forecast
+from keizer.evening.forecast.parallel import Cancelled, chunks
+from keizer.evening.forecast.season_forecast import forecast
 from keizer.pairing.simulate import simulate_season
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.load import load_season
@@ -103,7 +103,7 @@ def test_a_formed_group_with_a_missed_game_decides_the_title_among_its_members()
 
 
 def test_a_round_a_run_cannot_pair_is_said_as_a_simulated_round(monkeypatch):
-    from keizer.pairing.forecast import run as run_module
+    from keizer.evening.forecast import run as run_module
 
     def unpairable(*_):
         raise KeizerError("round 9 cannot be paired: no pairing of the 7 players")

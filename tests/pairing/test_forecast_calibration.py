@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from keizer.pairing.forecast.calibration import calibrate
+from tests.oracle.calibration import calibrate
 
 LONG = os.environ.get("KEIZER_LONG") == "1"
 
@@ -24,6 +24,6 @@ def test_a_dozen_seasons_forecast_half_way_beat_the_leader_baseline():
 @pytest.mark.slow
 @pytest.mark.skipif(not LONG, reason="the long calibration takes minutes: KEIZER_LONG=1 runs it")
 def test_two_hundred_seasons_forecast_at_round_10_beat_the_leader_baseline():
-    """The figure in docs/forecast.md (`keizer bench calibration` prints it)."""
+    """The figure in docs/forecast.md (`python -m tests.oracle.bench calibration` prints it)."""
     made = calibrate(seasons=200, runs=200, workers=2)
     assert made.brier < made.baseline

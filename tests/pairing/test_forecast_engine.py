@@ -6,10 +6,10 @@ import threading
 
 import pytest
 
-from keizer.evening.solve import round_request, solve_request
-from keizer.pairing.forecast.group import Schedules
-from keizer.pairing.forecast.run import Run, pair_round
-from keizer.pairing.forecast.start import make_start
+from keizer.evening.desk.solve import round_request, solve_request
+from keizer.evening.forecast.group import Schedules
+from keizer.evening.forecast.run import Run, pair_round
+from keizer.evening.forecast.start import make_start
 from keizer.pairing.simulate import simulate_season
 from keizer.scoring.replay import replay
 
@@ -83,7 +83,7 @@ def test_what_is_known_of_the_next_round_is_kept_and_the_rest_drawn():
 def test_a_forecast_looking_back_sees_only_the_rounds_before_it():
     from dataclasses import replace
 
-    from keizer.pairing.forecast.season_forecast import forecast
+    from keizer.evening.forecast.season_forecast import forecast
 
     played = simulate_season(14, 18, "keizer-classic", 9)
     then = replace(played, rounds=played.rounds[:12])
@@ -93,8 +93,8 @@ def test_a_forecast_looking_back_sees_only_the_rounds_before_it():
 def test_a_group_formed_in_a_run_has_every_game_spread_one_a_round_per_member():
     from collections import Counter
 
-    from keizer.pairing.forecast.group import spread
-    from keizer.pairing.group_schedule import ScheduleInstance, check_schedule
+    from keizer.evening.forecast.group import spread
+    from keizer.pairing.championship.schedule import ScheduleInstance, check_schedule
 
     members = tuple(f"m{i}" for i in range(6))
     games = tuple((a, b) for a in members for b in members if a != b)  # a double round robin: 30 games
@@ -114,8 +114,8 @@ def test_a_round_whose_members_outnumber_the_others_gets_their_group_games():
     director moves group games into the round; a run does the same instead of stopping."""
     from dataclasses import replace
 
-    from keizer.pairing.forecast.group import pulled_forward, unscheduled
-    from keizer.pairing.forecast.season_forecast import forecast
+    from keizer.evening.forecast.group import pulled_forward, unscheduled
+    from keizer.evening.forecast.season_forecast import forecast
     from keizer.seasons.model import ChampionshipGroup, GroupGame
     from keizer.seasons.ruleset.parse import parse_ruleset
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from keizer.pairing.forecast.benchmark import naive_run
-from keizer.pairing.forecast.group import Schedules
-from keizer.pairing.forecast.run import play_run
-from keizer.pairing.forecast.start import make_start
+from keizer.evening.forecast.benchmark import naive_run
+from keizer.evening.forecast.group import Schedules
+from keizer.evening.forecast.run import play_run
+from keizer.evening.forecast.start import make_start
 from keizer.pairing.simulate import simulate_season
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from keizer.pairing.checker import check_pairing
-from keizer.pairing.explain import explain
+from keizer.pairing.explain.boards import explain
 from keizer.pairing.greedy import greedy_pairing
 from keizer.pairing.proposer import propose
 from tests.pairing.helpers import instance, season

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from keizer.pairing.checker import Pairing, check_pairing
-from keizer.pairing.explain import BoardExplanation, explain
-from keizer.pairing.explain_why_not import WhyNot
+from keizer.pairing.explain.boards import BoardExplanation, explain
+from keizer.pairing.explain.why_not import WhyNot
 from keizer.pairing.history import pair_key
 from keizer.pairing.instance import RoundInstance
 from keizer.pairing.proposal import Proposal

@@ -106,8 +106,8 @@ def test_kept_boards_keep_their_numbers() -> None:
 
 def test_the_explanation_names_the_kept_boards() -> None:
     from keizer.pairing.compare import Comparison
-    from keizer.pairing.explain import explain
-    from keizer.pairing.explain_words import total_words
+    from keizer.pairing.explain.boards import explain
+    from keizer.pairing.explain.words import total_words
 
     kept = accepted(8)
     inst = instance(season(8, next_entries={"p03": "excused"}), keep=kept)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from keizer.scoring.group_table import required_games
+from keizer.scoring.championship.table import required_games
 from keizer.seasons.championship import sorted_schedule
 from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame
 from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, PlayerId, Result, Round, Season
 from keizer.seasons.ruleset.parse import parse_ruleset
 from tests.conftest import EVENING
-from keizer.evening.group_changes import formation, members_of
+from keizer.evening.championship.changes import formation, members_of
 
 MISSED = 30
 """The round of the game the inside group's schedule has but its round was played without (missed)."""

@@ -16,8 +16,8 @@ from keizer.seasons.load import load_season
 from tests.conftest import DEMO, real_season_paths
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.prize_seasons import classed_season, cup_season
-from keizer.tui.publish.output import write_site
-from keizer.tui.publish.site import build_site
+from keizer.web.site.output import write_site
+from keizer.web.site.build import build_site
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")

@@ -11,8 +11,8 @@ import pytest
 
 from keizer.seasons.load import load_season
 from keizer.seasons.model import Season
-from keizer.tui.publish.output import write_site
-from keizer.tui.publish.site import build_site
+from keizer.web.site.output import write_site
+from keizer.web.site.build import build_site
 from tests.conftest import DEMO, real_season_paths
 from tests.publish.test_browser import browser  # noqa: F401 — the fixture: the system Chromium
 

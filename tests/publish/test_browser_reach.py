@@ -10,8 +10,8 @@ from tests.conftest import real_season_paths
 from tests.publish.group_seasons import separate_season
 from tests.publish.prize_seasons import classed_season, cup_season
 from tests.publish.test_browser import browser, site  # noqa: F401 — the fixtures: the demo site, the browser
-from keizer.tui.publish.output import write_site
-from keizer.tui.publish.site import build_site
+from keizer.web.site.output import write_site
+from keizer.web.site.build import build_site
 
 # The cross table: how much it is wider than its box, the page than the window, and the smallest text's size.
 _CROSS = """() => {

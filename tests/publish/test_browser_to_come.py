@@ -9,8 +9,8 @@ from keizer.seasons.load import load_season
 from tests.conftest import DEMO
 from tests.publish.test_browser import browser  # noqa: F401 — the fixture: the system Chromium
 from tests.publish.test_site_to_come import team_match_pending
-from keizer.tui.publish.output import write_site
-from keizer.tui.publish.site import build_site
+from keizer.web.site.output import write_site
+from keizer.web.site.build import build_site
 
 LONG = "<i>Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessen</i>"
 """One word wider than a phone, spelled like markup."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from keizer.tui.publish.chart import Series, _ticks, line_chart
+from keizer.web.site.chart import Series, _ticks, line_chart
 
 
 @pytest.mark.parametrize("high", [3.0, 80.0, 4_000.0, 45_000.0, 4.3e9, 1e15, 1e300])

@@ -10,11 +10,11 @@ import pytest
 
 from keizer.seasons.load import load_season
 from keizer.seasons.model import Season
-from keizer.tui import legend
+from keizer.evening.words import legend
 from keizer.tui.cli.main import main
-from keizer.tui.format import COLUMNS
-from keizer.tui.publish import words
-from keizer.tui.publish.site import build_site
+from keizer.evening.words.tables import COLUMNS
+from keizer.web import words
+from keizer.web.site.build import build_site
 from tests.conftest import DEMO
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.helpers import parse, table

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from keizer.pairing.forecast.season_forecast import forecast
+from keizer.evening.forecast.season_forecast import forecast
 from keizer.pairing.simulate import simulate_season
-from keizer.tui.publish.output import write_site
-from keizer.tui.publish.site import build_site
+from keizer.web.site.output import write_site
+from keizer.web.site.build import build_site
 from tests.publish.test_browser import browser  # noqa: F401 — the fixture: the system Chromium (skips without)
 
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from keizer.pairing.forecast.season_forecast import forecast
+from keizer.evening.forecast.season_forecast import forecast
 from keizer.pairing.simulate import simulate_season
 from keizer.seasons.season_json.write import dump_season
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.tui.cli.main import main
-from keizer.tui.publish.site import build_site
+from keizer.web.site.build import build_site
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,7 @@ def test_the_page_shows_the_newest_forecast_and_the_race_of_those_before(season)
 
 
 def _pct(p: float) -> str:
-    from keizer.tui.publish.forecast_words import chance
+    from keizer.evening.words.forecast import chance
     return chance(p, "en")
 
 

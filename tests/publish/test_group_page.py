@@ -20,8 +20,8 @@ from tests.conftest import EVENING
 from tests.publish.group_seasons import MISSED, inside_season, separate_season
 from tests.publish.helpers import NS, parse, table, text_of
 from keizer.tui.cli.main import main
-from keizer.tui.publish.group_page import season_after
-from keizer.tui.publish.site import build_site
+from keizer.web.site.championship import season_after
+from keizer.web.site.build import build_site
 from keizer.seasons.result_text import SHOWN as RESULT_TEXT
 
 PAGE = "kampioensgroep.html"

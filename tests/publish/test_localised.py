@@ -9,7 +9,7 @@ import pytest
 from babel.numbers import format_decimal
 
 from keizer.seasons.numbers import points_text
-from keizer.tui.publish.localised import LOCALES, number, points
+from keizer.evening.words.localised import LOCALES, number, points
 
 SAMPLES = ("0", "7", "-2", "+3", "12.5", "406.33", "-0.67", "1654.5", "2999", "100%", "62%", "-1.05", "0.01")
 

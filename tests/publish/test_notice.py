@@ -12,8 +12,8 @@ from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, PlayerId
 from tests.conftest import DEMO
 from keizer.tui.cli.main import main
-from keizer.tui.publish.cells import aligned, cell_width
-from keizer.tui.publish.notice import make_notice, notice_text
+from keizer.web.cells import aligned, cell_width
+from keizer.web.notice import make_notice, notice_text
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,7 @@ def test_a_round_without_a_saved_pairing_is_said(capsys):  # type: ignore[no-unt
 
 @pytest.mark.parametrize("kind", list(EntryKind))
 def test_every_entry_has_its_words_in_both_languages(kind: EntryKind) -> None:
-    from keizer.tui.publish.words import entry_short, entry_word
+    from keizer.web.words import entry_short, entry_word
 
     assert entry_word(kind, "nl") and entry_word(kind, "en")
     assert isinstance(entry_short(kind, "nl"), str) and isinstance(entry_short(kind, "en"), str)

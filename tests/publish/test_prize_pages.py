@@ -22,7 +22,7 @@ from tests.conftest import DEMO
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import DIRECTOR_KEEPS, classed_season, cup_season
 from keizer.tui.cli.main import main
-from keizer.tui.publish.site import build_site
+from keizer.web.site.build import build_site
 
 
 @pytest.fixture(scope="module")
@@ -190,7 +190,7 @@ def test_a_name_on_the_prize_pages_is_text(classed, cups):  # type: ignore[no-un
 
 def test_the_final_group_plays_for_no_cup_on_the_site(cups, capsys) -> None:  # type: ignore[no-untyped-def]
     from tests.publish.group_seasons import without_games
-    from keizer.evening.group_changes import formation, members_of
+    from keizer.evening.championship.changes import formation, members_of
 
     season, _ = cups
     event = members_of(formation(season, ()))  # K's six leave for the final group after round 20 …

@@ -15,9 +15,9 @@ from keizer.seasons.errors import ChangedMeanwhile
 from keizer.seasons.load import load_season
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.tui.cli.main import main
-from keizer.tui.publish import site_folder
-from keizer.tui.publish.output import HEAD_FILE, write_site
-from keizer.tui.publish.site_folder import MARKER
+from keizer.web.site import folder as site_folder
+from keizer.web.site.output import HEAD_FILE, write_site
+from keizer.web.site.folder import MARKER
 from tests.conftest import DEMO
 
 

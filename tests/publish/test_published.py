@@ -13,8 +13,8 @@ from keizer.seasons.store.published import Published
 from tests.conftest import DEMO
 from keizer.tui.cli.main import main
 from keizer.evening.evening import Evening
-from keizer.tui.publish.output import write_site
-from keizer.tui.publish.site_folder import MARKER
+from keizer.web.site.output import write_site
+from keizer.web.site.folder import MARKER
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_publishing_a_store_records_the_revision_it_was_made_from(store, tmp_pat
 def test_a_result_corrected_after_publishing_makes_the_notice_older_than_the_data(store, tmp_path):  # type: ignore[no-untyped-def]
     evening = Evening.open(store)
     try:
-        from keizer.tui.publish.output import publish
+        from keizer.web.site.output import publish
 
         publish(evening.session, 33, "nl", tmp_path / "site")
         assert evening.publications.last().stale is False  # type: ignore[union-attr]

@@ -6,7 +6,7 @@ import pytest
 
 from tests.publish.helpers import NS, parse
 from tests.publish.test_site_links import SEASONS
-from keizer.tui.publish.site import build_site
+from keizer.web.site.build import build_site
 
 ALIGNED = ("num", "result")
 """The classes of site.css that align a cell (right, centred); a cell without either is left."""

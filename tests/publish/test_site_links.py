@@ -15,9 +15,9 @@ from tests.conftest import DEMO
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
-from keizer.tui.publish.players import page_names
-from keizer.tui.publish.sheet import round_sheet
-from keizer.tui.publish.site import build_site
+from keizer.web.site.players import page_names
+from keizer.web.sheet import round_sheet
+from keizer.web.site.build import build_site
 
 SEASONS: dict[str, tuple[Callable[[], Season], int, str]] = {
     "demo-nl": (lambda: load_season(DEMO), 32, "nl"), "demo-en-start": (lambda: load_season(DEMO), 0, "en"),

@@ -16,7 +16,7 @@ from keizer.seasons.numbers import points_text
 from tests.conftest import DEMO
 from tests.publish.helpers import parse, table, text_of
 from keizer.tui.cli.main import main
-from keizer.tui.publish.site import build_site
+from keizer.web.site.build import build_site
 
 K = 32
 """The demo after round 32: round 33 is paired (and played), so the index has both results and a pairing."""
@@ -143,7 +143,7 @@ def test_the_same_season_gives_the_same_bytes(demo):  # type: ignore[no-untyped-
 def test_a_site_replays_the_season_once(demo, monkeypatch):  # type: ignore[no-untyped-def]
     # every round page replayed rounds 1..j again: 9.4 s for a real 59-player season (docs/performance.md)
     import keizer.scoring.replay as replaying
-    import keizer.tui.publish.site as site
+    import keizer.web.site.build as site
 
     segments = []
     real = replaying._segment
@@ -190,7 +190,7 @@ def test_a_provisional_table_says_so(demo):  # type: ignore[no-untyped-def]
 
 def test_players_with_unsafe_ids_get_numbered_pages() -> None:
     from keizer.seasons.model import Season
-    from keizer.tui.publish.players import page_names
+    from keizer.web.site.players import page_names
 
     season = Season("s", "d", (Player(PlayerId("Jan"), "Jan"), Player(PlayerId("../x"), "X"),
                                Player(PlayerId("ok-1"), "Ok")))

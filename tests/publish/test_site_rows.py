@@ -12,7 +12,7 @@ from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, Season, Withdrawal
 from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.season_json.write import season_to_json
-from keizer.tui.publish.site import build_site
+from keizer.web.site.build import build_site
 from tests.conftest import DEMO
 from tests.publish.group_seasons import separate_season
 from tests.publish.helpers import NS, parse, table, text_of

@@ -14,7 +14,7 @@ from tests.conftest import DEMO
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
-from keizer.tui.publish.site import build_site
+from keizer.web.site.build import build_site
 
 SEASON_NAME = "<b>Club</b> &amp; <i>co</i>"
 

@@ -14,9 +14,9 @@ from keizer.seasons.roster import taking_part
 from tests.conftest import D_BY_RESULT, DEMO
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
-from keizer.tui.publish.cells import md_escape
-from keizer.tui.publish.notice import make_notice, notice_text, to_come
-from keizer.tui.publish.site import build_site
+from keizer.web.cells import md_escape
+from keizer.web.notice import make_notice, notice_text, to_come
+from keizer.web.site.build import build_site
 
 K = 32
 

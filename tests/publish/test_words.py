@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from keizer.tui.publish import words
-from keizer.tui.publish.words import say
+from keizer.web import words
+from keizer.web.words import say
 
 
 @pytest.mark.parametrize(("key", "lang", "one", "three"), [

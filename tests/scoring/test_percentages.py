@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from keizer.seasons.numbers import whole_half_up
-from keizer.tui.format import COLUMNS
+from keizer.evening.words.tables import COLUMNS
 
 
 def percent(value: float | None) -> str:

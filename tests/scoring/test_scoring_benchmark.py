@@ -8,10 +8,12 @@ from keizer.scoring.replay import replay
 from keizer.scoring.benchgen import generate_season
 from keizer.scoring.benchmark import format_report, run_standings_benchmark
 from keizer.scoring.kernels import PolarsEngine, compare_inner_loops, replay_with
+from tests.oracle.reference import reference_replay
 
 
 def test_benchmark_rows_and_report() -> None:
-    rows = run_standings_benchmark(sizes=((8, 4), (12, 3)), seed=1, reference_max_players=10)
+    rows = run_standings_benchmark(sizes=((8, 4), (12, 3)), seed=1, reference_max_players=10,
+                                   reference=reference_replay)
     assert [(r["players"], r["rounds"], r["mode"]) for r in rows] == [
         (8, 4, "iterate always"), (8, 4, "single pass"), (12, 3, "iterate always"), (12, 3, "single pass")]
     assert rows[0]["agrees"] is True and rows[1]["agrees"] is True
@@ -39,3 +41,11 @@ def test_the_polars_inner_loop_gives_the_same_standings() -> None:
                                                "factors": {"draw": "1/3"}, "iterate": "always"})
     fast, slow = replay(graded), replay_with(graded, PolarsEngine)
     assert all(fast.standings(k) == slow.standings(k) for k in range(fast.upto + 1))
+
+
+def test_without_a_reference_the_report_says_where_it_runs():
+    """The oracle is not in the wheel: the installed `keizer bench standings` times the engine alone and says
+    where the comparison runs."""
+    rows = run_standings_benchmark(sizes=((8, 3),), seed=1)
+    assert all(r["agrees"] is None and r["reference_seconds"] is None for r in rows)
+    assert "python -m tests.oracle.bench standings" in format_report(rows)

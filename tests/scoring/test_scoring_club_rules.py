@@ -8,7 +8,7 @@ from fractions import Fraction as F
 from keizer.pairing.history import season_history
 from keizer.scoring.replay import replay
 from keizer.scoring.table import standings_table
-from keizer.scoring.reference import reference_replay
+from tests.oracle.reference import reference_replay
 from scoring_builders import ids, season
 
 SINGLE = {"preset": "keizer-classic", "iterate": "never"}

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from keizer.scoring.replay import replay
-from keizer.scoring.reference import reference_replay
+from tests.oracle.reference import reference_replay
 from keizer.scoring.scale import make_scale
 from keizer.scoring.facts import price_table
 from keizer.scoring.values import ladder_values

@@ -7,7 +7,7 @@ from fractions import Fraction as F
 from typing import Any
 
 from keizer.scoring.card import player_card
-from keizer.scoring.reference import reference_replay
+from tests.oracle.reference import reference_replay
 from keizer.scoring.replay import replay
 from keizer.seasons.model import PlayerId
 from scoring_builders import season

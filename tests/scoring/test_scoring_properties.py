@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from keizer.scoring.replay import replay
 from keizer.scoring.table import standings_table
-from keizer.scoring.reference import reference_replay
+from tests.oracle.reference import reference_replay
 from keizer.seasons.model import Season
 
 from tests.strategies import seasons

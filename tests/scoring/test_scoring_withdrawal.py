@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from keizer.scoring.reference import reference_replay
+from tests.oracle.reference import reference_replay
 from keizer.scoring.replay import replay
 from keizer.seasons.model import EntryKind, PlayerId, Result, Round, Season
 from keizer.seasons.ruleset.parse import parse_ruleset

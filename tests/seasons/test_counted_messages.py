@@ -16,11 +16,11 @@ from keizer.seasons.roster import check_withdrawal
 from keizer.seasons.rounds import complete_text
 from keizer.seasons.store.class_events import ClassMovesSet
 from keizer.seasons.store.events import EntrySet
-from keizer.seasons.store.group_events import GroupScheduleSet
+from keizer.seasons.store.championship_events import GroupScheduleSet
 from keizer.seasons.store.published import Published
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.evening.evening import Evening
-from keizer.tui.publish.sheet import round_sheet
+from keizer.web.sheet import round_sheet
 
 A, B = PlayerId("a"), PlayerId("b")
 
@@ -77,7 +77,7 @@ def test_the_results_line_of_a_round_of_one_board(tmp_path: Path) -> None:
 
 
 def test_the_site_says_one_round_and_one_point() -> None:
-    from keizer.tui.publish.words import GamePoints, say
+    from keizer.web.words import GamePoints, say
 
     assert "took part in 0 of the 1 round, fewer" in say("cup_under_share", "en", name="A", n=0, k=1, need=1,
                                                          share="1/2")

@@ -16,7 +16,7 @@ import pytest
 from keizer.scoring.replay import replay
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, PlayerId, Result, Round
-from keizer.seasons.moving_in.kfc import read_kfc
+from keizer.seasons.keizerforclubs.season import read_kfc
 from keizer.seasons.moving_in.report import agrees, report_lines, stored_differences
 from keizer.seasons.ruleset.parse import parse_ruleset
 from tests.conftest import REPO

@@ -11,8 +11,8 @@ import pytest
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, PlayerId, Result, Season
 from keizer.seasons.moving_in.report import report_lines
-from keizer.seasons.moving_in.trf_read import read_trf
-from keizer.seasons.trf import spoken_name
+from keizer.seasons.trf.read import read_trf
+from keizer.seasons.trf.report import spoken_name
 from tests.conftest import REPO
 
 DATA = REPO / "tests" / "data"

@@ -15,7 +15,7 @@ from keizer.seasons.names import PersonName, latin, person_name, short, short_na
 from keizer.seasons.rating_list import parse_rating_list
 from keizer.seasons.roster import id_base, new_id
 from keizer.seasons.store.season_store import SeasonStore
-from keizer.seasons.trf import ascii_text, trf_name
+from keizer.seasons.trf.report import ascii_text, trf_name
 from keizer.tui.cli.main import main
 from tests.conftest import EVENING
 

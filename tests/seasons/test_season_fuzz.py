@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from keizer.scoring.replay import replay
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import Season
-from keizer.seasons.moving_in.kfc import read_kfc
-from keizer.seasons.moving_in.trf_read import read_trf
+from keizer.seasons.keizerforclubs.season import read_kfc
+from keizer.seasons.trf.read import read_trf
 from keizer.seasons.season_json.read import parse_season_text, season_from_json
 from keizer.seasons.season_json.write import season_to_json
 from tests.conftest import REPO

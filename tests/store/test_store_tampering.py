@@ -182,7 +182,7 @@ def test_the_head_is_written_into_the_rating_report(store_path: Path, tmp_path: 
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """`export --trf` from a store (main's moving-in wave) carries the head too, in keizer's season line."""
     from keizer.pairing.simulate import simulate_season
-    from keizer.seasons.trf_keizer import PREFIX
+    from keizer.seasons.trf.keizer_lines import PREFIX
 
     SeasonStore.create(store_path, simulate_season(10, 6, "keizer-classic", seed=1, played=5)).close()
     assert main(["dates", str(store_path), "--start", "2019-09-05"]) == 0

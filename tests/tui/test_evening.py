@@ -10,7 +10,7 @@ import pytest
 
 from keizer.seasons.model import EntryKind, PlayerId, Result
 from keizer.tui.app.app import KeizerApp, make_app
-from keizer.evening.solve import SolveOutcome, SolveRequest
+from keizer.evening.desk.solve import SolveOutcome, SolveRequest
 from keizer.tui.app.screens.pairing import screen as pairing_screen
 from keizer.tui.app.screens.pairing import solving as pairing_solving
 from keizer.tui.app.widgets.proposal import ProposalColumn

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from keizer.seasons.model import EntryKind
 from keizer.evening.evening import Evening
-from keizer.evening.desk import PairingDesk
+from keizer.evening.desk.desk import PairingDesk
 
 
 def state(desk: PairingDesk) -> tuple[object, ...]:

@@ -17,7 +17,7 @@ from keizer.pairing.instance import build_instance
 from keizer.tui.app.app import KeizerApp, make_app
 from keizer.tui.app.screens.pairing.screen import PairingScreen
 from keizer.evening.evening import Evening
-from keizer.evening.solve import solve_request
+from keizer.evening.desk.solve import solve_request
 from tests.tui.waiting import until
 
 

@@ -13,8 +13,8 @@ from keizer.tui.app.app import make_app
 from keizer.tui.app.dialogs.rounds import RoundsDialog
 from keizer.tui.app.widgets.table import KeizerTable
 from keizer.evening.evening import Evening
-from keizer.evening.group_changes import formation, members_of, unavailability
-from keizer.evening.group_view import proposal, rounds_from
+from keizer.evening.championship.changes import formation, members_of, unavailability
+from keizer.evening.championship.view import proposal, rounds_from
 
 
 def test_rounds_are_typed_as_a_club_writes_them() -> None:

@@ -15,8 +15,8 @@ from keizer.seasons.store.season_store import SeasonStore
 from tests.publish.group_seasons import inside_season, separate_season
 from keizer.tui.app.app import make_app
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.group_view import group_view
-from keizer.tui.format import FINAL_GROUP_MARK, fit_names
+from keizer.evening.championship.view import group_view
+from keizer.evening.words.tables import FINAL_GROUP_MARK, fit_names
 
 
 def test_fit_names_says_the_names_as_long_as_the_lines_let_them_be() -> None:

@@ -16,7 +16,7 @@ from keizer.tui.app.screens.pairing import screen as pairing_screen
 from keizer.tui.app.screens.pairing import solving as pairing_solving
 from keizer.tui.app.widgets.proposal import ProposalColumn
 from keizer.tui.app.widgets.table import KeizerTable, Row
-from keizer.evening.solve import SolveOutcome, SolveRequest
+from keizer.evening.desk.solve import SolveOutcome, SolveRequest
 
 
 def _count_drawing(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:

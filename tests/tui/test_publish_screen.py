@@ -106,7 +106,7 @@ async def test_a_publish_that_fails_unexpectedly_is_said_never_publishing_for_ev
         demo_store: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A StopIteration out of the site's code (the chart's ticks, issue 22) never reached the app from the
     thread worker: "publishing round 32…" stayed on screen for ever."""
-    from keizer.tui.publish import output
+    from keizer.web.site import output
 
     def stops(*args: object, **kwargs: object) -> dict[str, str]:
         raise StopIteration

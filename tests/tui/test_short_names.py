@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from keizer.tui.format import colour_run_text
+from keizer.evening.words.tables import colour_run_text
 from keizer.seasons.names import short, short_names
 
 

@@ -28,7 +28,7 @@ from keizer.tui.app.modes import MODE_KEYS, MODE_SCREENS
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.evening.evening import Evening
 from keizer.evening.session import WRITE_WAIT_SECONDS
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 WATCH_SECONDS = 2.0
 """How often the app looks whether another session changed the store."""

@@ -111,7 +111,7 @@ def _quiet_interrupt(unraisable: Any) -> None:
 
 def _run(argv: Sequence[str] | None) -> int:
     from keizer.seasons.errors import KeizerError
-    from keizer.tui.visible import visible
+    from keizer.evening.words.visible import visible
 
     from keizer.tui.cli.parser import before_command, command_parser
 
@@ -199,7 +199,7 @@ class _Shown:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        from keizer.tui.visible import visible
+        from keizer.evening.words.visible import visible
 
         text = visible(text, keep="\n\t")
         try:

@@ -15,7 +15,7 @@ class Parser(argparse.ArgumentParser):
     pushes the line that says what went wrong out of sight. A misspelt choice says the nearest one."""
 
     def error(self, message: str) -> NoReturn:
-        from keizer.tui.visible import visible
+        from keizer.evening.words.visible import visible
 
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {visible(message)}\nsee '{self.prog} --help'\n")
 

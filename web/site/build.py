@@ -16,19 +16,19 @@ from keizer.scoring.replay import replay
 from keizer.scoring.table import COLUMNS, standings_frames
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId, Season
-from keizer.tui.legend import LANGUAGES
-from keizer.tui.publish.chart import Series, line_chart
-from keizer.tui.publish.forecast_page import forecast_context
-from keizer.tui.publish.group_page import group_context
-from keizer.tui.publish.localised import date as date_text
-from keizer.tui.publish.localised import number, points
-from keizer.tui.publish.notice import (Table, is_last_round, make_notice, standings_for, standings_title,
+from keizer.evening.words.legend import LANGUAGES
+from keizer.web.site.chart import Series, line_chart
+from keizer.web.site.forecast import forecast_context
+from keizer.web.site.championship import group_context
+from keizer.evening.words.localised import date as date_text
+from keizer.evening.words.localised import number, points
+from keizer.web.notice import (Table, is_last_round, make_notice, standings_for, standings_title,
                                        title, to_come, to_come_sentence)
-from keizer.tui.publish.players import cross_cells, history, page_names, standings_by_round
-from keizer.tui.publish.prize_pages import classes_context, cups_context
-from keizer.tui.publish.sheet import RoundSheet, round_sheet, sheet_title
-from keizer.tui.publish.site_data import ExtraPage, Site
-from keizer.tui.publish.words import entry_word, say
+from keizer.web.site.players import cross_cells, history, page_names, standings_by_round
+from keizer.web.site.prizes import classes_context, cups_context
+from keizer.web.sheet import RoundSheet, round_sheet, sheet_title
+from keizer.web.site.data import ExtraPage, Site
+from keizer.web.words import entry_word, say
 
 
 EXTRA_PAGES: tuple[ExtraPage, ...] = (
@@ -44,7 +44,7 @@ CSS_FILE = "site.css"
 
 def environment() -> Environment:
     """Templates shipped in the package, every value escaped unless it is already markup (an SVG chart)."""
-    env = Environment(loader=PackageLoader("keizer.tui.publish", "templates"), autoescape=True,
+    env = Environment(loader=PackageLoader("keizer.web", "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                       auto_reload=False)  # one site is one run: a template is not edited meanwhile
     env.globals["player_link"] = player_link
@@ -110,7 +110,7 @@ def build_site(season: Season, k: int, lang: str, style: str | None = None,
             entry=lambda kind: entry_word(kind, lang), owed=lambda items: to_come_sentence(items, lang),
             **context)
 
-    files: dict[str, str] = {CSS_FILE: resources.files("keizer.tui.publish").joinpath("templates", CSS_FILE).read_text("utf-8")}
+    files: dict[str, str] = {CSS_FILE: resources.files("keizer.web").joinpath("templates", CSS_FILE).read_text("utf-8")}
     render("index.html", "index.html", notice=notice, heading=title(notice))
     # the next round's results, already in when an older round is published, are after K: left blank
     next_or_last = _without_results(notice.next) if notice.next is not None else notice.results

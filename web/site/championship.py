@@ -7,16 +7,16 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from keizer.scoring.group_state import GroupState
-from keizer.scoring.group_table import GroupRow, scheduled_results
+from keizer.scoring.championship.state import GroupState
+from keizer.scoring.championship.table import GroupRow, scheduled_results
 from keizer.seasons.model import PlayerId, Result, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.group_view import GroupView, group_view
+from keizer.evening.championship.view import GroupView, group_view
 from keizer.seasons.result_text import SHOWN
-from keizer.tui.publish.words import GamePoints, say
+from keizer.web.words import GamePoints, say
 
 if TYPE_CHECKING:
-    from keizer.tui.publish.site_data import Site
+    from keizer.web.site.data import Site
 
 
 @dataclass(frozen=True, slots=True)

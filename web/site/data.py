@@ -9,7 +9,7 @@ from typing import Any
 from keizer.scoring.replay import Replay
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId, Season
-from keizer.tui.publish.notice import Notice
+from keizer.web.notice import Notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class ExtraPage:
     file: str
     """Its file name at the root of the site ("groep.html")."""
     template: str
-    """Its template in tui/publish/templates, extending "base.html"."""
+    """Its template in web/templates, extending "base.html"."""
     title: tuple[str, str]
     """(Dutch, English)."""
     context: Callable[[Site], Mapping[str, Any] | None]

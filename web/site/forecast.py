@@ -9,11 +9,11 @@ from markupsafe import Markup
 
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId
-from keizer.tui.publish.chart import RACE_COLOURS, RACE_DASHES, Series, race_chart
-from keizer.tui.publish.forecast_words import certain_lines, chance, headers, legend, model_line, say, table_rows
+from keizer.web.site.chart import RACE_COLOURS, RACE_DASHES, Series, race_chart
+from keizer.evening.words.forecast import certain_lines, chance, headers, legend, model_line, say, table_rows
 
 if TYPE_CHECKING:
-    from keizer.tui.publish.site_data import Site
+    from keizer.web.site.data import Site
 
 RACE_PLAYERS = 6
 """The title race draws this many players: the likeliest champions of the newest forecast."""

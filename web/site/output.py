@@ -11,8 +11,8 @@ from keizer.seasons.model import Season
 from keizer.evening.forecasts import Forecasts
 from keizer.evening.publications import Publications
 from keizer.evening.session import EveningSession
-from keizer.tui.publish.site import build_site
-from keizer.tui.publish.site_folder import put_site
+from keizer.web.site.build import build_site
+from keizer.web.site.folder import put_site
 
 HEAD_FILE = "log-head.txt"
 """The file of a site published from a store that names the state of its log the pages show."""

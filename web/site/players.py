@@ -11,8 +11,8 @@ from fractions import Fraction
 from keizer.scoring.card import PlayerCard, player_card
 from keizer.scoring.replay import Replay, StandingRow
 from keizer.seasons.model import PlayerId, Season
-from keizer.tui.publish.localised import points
-from keizer.tui.publish.words import colour_letter, entry_short, entry_word, own_result, say
+from keizer.evening.words.localised import points
+from keizer.web.words import colour_letter, entry_short, entry_word, own_result, say
 from keizer.seasons.result_text import SHOWN
 
 _SAFE = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}")

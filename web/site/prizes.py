@@ -16,12 +16,12 @@ from keizer.seasons.names import sort_key
 from keizer.seasons.numbers import whole_half_up
 from keizer.evening.classes import classes_view, cups_view
 from keizer.evening.classes import cup_exclusions as season_cup_exclusions
-from keizer.tui.publish.localised import number, points
-from keizer.tui.publish.notice import to_come
-from keizer.tui.publish.words import say
+from keizer.evening.words.localised import number, points
+from keizer.web.notice import to_come
+from keizer.web.words import say
 
 if TYPE_CHECKING:
-    from keizer.tui.publish.site_data import Site
+    from keizer.web.site.data import Site
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,9 @@ from rich.text import Text
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from keizer.tui.app.widgets.table import plain
-from keizer.tui.format import points
+from keizer.evening.words.tables import points
 from keizer.seasons.names import short_names
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
     from keizer.scoring.card import CardLine, PlayerCard

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from keizer.seasons.model import EntryKind
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 
 class ExternalResultDialog(ModalScreen[EntryKind | None]):

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from keizer.tui.app.modes import MODE_KEYS
-from keizer.tui.legend import LEGEND
+from keizer.evening.words.legend import LEGEND
 
 
 def binding_lines(bindings: Iterable[object], app: App[object]) -> list[tuple[str, str]]:
@@ -46,7 +46,7 @@ class HelpScreen(ModalScreen[None]):
                 ("^p", "command palette: every action by name"),
                 ("↑ ↓ pgup pgdn", "move in a list"),
                 ("tab", "next field or proposal")]),
-            # the clubs' abbreviations, in the words the published site and notice use (tui/legend.py)
+            # the clubs' abbreviations, in the words the published site and notice use (evening/words/legend.py)
             ("Standings columns", [(abbr, english) for abbr, _, english in LEGEND]),
         ]
         text = Text()

@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Static
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId
 from keizer.seasons.roster import PlayerForm
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
     from keizer.evening.evening import Evening

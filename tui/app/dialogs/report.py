@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 
 from keizer.seasons.absence import parse_moment
 from keizer.seasons.errors import InputError
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 
 class ReportDialog(ModalScreen[tuple[str, str | None] | None]):

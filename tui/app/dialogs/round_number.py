@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 
 class RoundDialog(ModalScreen[int | None]):

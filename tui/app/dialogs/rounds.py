@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from keizer.seasons.errors import KeizerError
-from keizer.evening.group_view import rounds_from
-from keizer.tui.visible import visible
+from keizer.evening.championship.view import rounds_from
+from keizer.evening.words.visible import visible
 
 
 class RoundsDialog(ModalScreen[tuple[int, ...] | None]):

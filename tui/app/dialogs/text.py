@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 
 class TextDialog(ModalScreen[None]):

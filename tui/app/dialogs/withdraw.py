@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from keizer.seasons.model import PlayerId
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
     from keizer.evening.evening import Evening

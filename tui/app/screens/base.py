@@ -23,7 +23,7 @@ from keizer.tui.app.widgets.footer import KeizerFooter
 from keizer.tui.app.widgets.mode_bar import ModeBar, fitted
 from keizer.evening.ways import Way, WayOut
 from keizer.tui.app.ways import KEYS, keyed
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
     from keizer.evening.evening import Evening

@@ -43,7 +43,7 @@ class ScheduleSearch:
 
     def _search(self, season: Season, stop: threading.Event) -> None:
         """The worker thread: the proposal, or why there is none (a user's problem is said, not raised)."""
-        from keizer.evening.group_changes import schedule_proposal
+        from keizer.evening.championship.changes import schedule_proposal
 
         try:
             found = schedule_proposal(season, stop=stop)

@@ -157,7 +157,7 @@ class GroupsScreen(KeizerScreen):
     @edits
     def action_unavailable(self) -> None:
         from keizer.tui.app.dialogs.rounds import RoundsDialog
-        from keizer.evening.group_view import check_group_rounds, rule_of
+        from keizer.evening.championship.view import check_group_rounds, rule_of
 
         season = self.evening.season
         group = season.championship
@@ -251,7 +251,7 @@ class GroupsScreen(KeizerScreen):
         self.app.push_screen(RoundDialog(f"Move {names}", f"From round {game.round} to round:"), moved)
 
     def _move(self, white: PlayerId, black: PlayerId, to_round: int) -> None:
-        from keizer.evening.group_changes import move_scheduled
+        from keizer.evening.championship.changes import move_scheduled
 
         move = self.attempt(move_scheduled, self.evening.season, white, black, to_round)
         if move is None:

@@ -20,9 +20,9 @@ from keizer.tui.app.edits import edits
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.table import KeizerTable
 from keizer.tui.app.ways import keyed_said
-from keizer.tui.format import points
+from keizer.evening.words.tables import points
 from keizer.seasons.names import short_names
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 NAME_WIDTH = 15
 """A name on a board is said short past this, where the boards have room for more."""

@@ -20,7 +20,7 @@ from keizer.tui.app.widgets.table import KeizerTable
 from keizer.evening.ways import Way
 from keizer.tui.app.ways import hint, keyed_said
 from keizer.seasons.names import cut, short_names
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 COLUMNS = (("#", "rank"), ("Name", "name"), ("Tonight", "status"), ("Note", "note"))
 NAME_AT_LEAST = 20

@@ -17,7 +17,7 @@ from keizer.tui.app.edits import edits
 from keizer.tui.app.messages import Outdated, SeasonWritten
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.evening.settings import rounds_planned_from, spec_from_parts, spec_parts
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 
 FIELDS = (("name", "Name"), ("rounds", "Rounds planned"), ("preset", "Ruleset preset"), ("start", "Start date"),

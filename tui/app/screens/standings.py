@@ -22,9 +22,9 @@ from keizer.tui.app.messages import Said, SeasonWritten
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.forecast import ForecastPanel
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.tui.format import FINAL_GROUP_MARK, standings_cells
+from keizer.evening.words.tables import FINAL_GROUP_MARK, standings_cells
 from keizer.seasons.names import short_names
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 NAME_WIDTH = 16
 STYLE_NAMES = {"d": "club D columns", "k": "club K columns"}
@@ -172,7 +172,7 @@ class StandingsScreen(KeizerScreen):
 
     def _publish(self, k: int, style: str, lang: str = "nl") -> None:
         """The worker thread: write and record, then tell the app (a user's problem is said, not raised)."""
-        from keizer.tui.publish.output import publish, site_folder  # Jinja2 and Babel load when a site is made
+        from keizer.web.site.output import publish, site_folder  # Jinja2 and Babel load when a site is made
 
         try:
             folder = site_folder(self.evening.session.path)

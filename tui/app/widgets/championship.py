@@ -14,10 +14,10 @@ from keizer.seasons.model import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.group_view import GroupView, passed_over_summary
-from keizer.tui.format import fit_names
+from keizer.evening.championship.view import GroupView, passed_over_summary
+from keizer.evening.words.tables import fit_names
 from keizer.seasons.names import short_names
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 
 TIGHT_ROWS = 30

@@ -18,9 +18,9 @@ from keizer.tui.app.edits import edits
 from keizer.tui.app.messages import Outdated, Said, SeasonWritten
 from keizer.tui.app.widgets.table import KeizerTable
 from keizer.evening.classes import cups_view
-from keizer.tui.format import points
+from keizer.evening.words.tables import points
 from keizer.seasons.names import short_names
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
     from keizer.evening.evening import Evening

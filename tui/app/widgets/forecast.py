@@ -17,8 +17,8 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.forecasts import Forecast
 from keizer.tui.app.messages import Said
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.tui.publish.forecast_words import certain_lines, headers, model_line, say, table_rows
-from keizer.tui.visible import visible
+from keizer.evening.words.forecast import certain_lines, headers, model_line, say, table_rows
+from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
     from keizer.evening.evening import Evening

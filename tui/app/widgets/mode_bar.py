@@ -7,7 +7,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from keizer.tui.app.modes import MODE_KEYS
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 ELLIPSIS = "…"
 MIN_NAME = 6

@@ -12,12 +12,12 @@ from textual.widgets import Static
 
 from keizer.seasons.numbers import counted
 from keizer.tui.app.widgets.table import Cell, KeizerTable
-from keizer.tui.format import points
+from keizer.evening.words.tables import points
 from keizer.seasons.names import short, short_names
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
-    from keizer.evening.proposals import BoardView, PlayerRef, ProposalView as Proposal
+    from keizer.evening.desk.proposals import BoardView, PlayerRef, ProposalView as Proposal
 
 LOCK_MARK = "L"
 DIFF_MARK = "*"

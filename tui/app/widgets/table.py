@@ -13,7 +13,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import DataTable
 
-from keizer.tui.visible import visible
+from keizer.evening.words.visible import visible
 
 Cell = str | Text
 Row = tuple[str, Sequence[Cell]]

@@ -1,6 +1,7 @@
-"""`keizer bench standings|pairing|tui|group|startup|forecast|calibration|limits`: headless benchmarks on
-generated realistic seasons, the group's schedule, how long each kind of command takes to start, season
-forecasts, and the limits kept."""
+"""`keizer bench standings|pairing|tui|group|startup|forecast|limits`: headless benchmarks on generated realistic
+seasons, the group's schedule, how long each kind of command takes to start, season forecasts, and the limits
+kept. (The benchmarks of the tests' oracles — the standings beside the plain-Fraction reference, the forecast's
+calibration — run from a checkout: `python -m tests.oracle.bench`.)"""
 
 from __future__ import annotations
 
@@ -16,14 +17,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the group schedule, "
                                      "start-up, a forecast, or the limits",
                        description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "forecast", "calibration",
-                                    "limits"))
+    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "forecast", "limits"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
                         "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present); "
-                        "forecast: N players (default 30); calibration: N seasons (default 200)")
-    p.add_argument("--runs", type=int, metavar="N",
-                   help="forecast: runs (default 1000); calibration: runs per season's forecast (default 200)")
+                        "forecast: N players (default 30)")
+    p.add_argument("--runs", type=int, metavar="N", help="forecast: runs (default 1000)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--repeats", type=int, default=7, metavar="N", help="startup: runs of each command after a warm-up")
     p.add_argument("--json", action="store_true", help="the raw measurements as JSON")
@@ -36,27 +35,17 @@ def run(args: argparse.Namespace) -> int:
         from keizer.scoring import benchmark as standings_bench
 
         if args.sizes:
-            rows = standings_bench.run_standings_benchmark(
-                sizes=tuple(_size_pair(s) for s in args.sizes.split(",")), seed=args.seed, source=_season_source)
+            rows = standings_bench.run_standings_benchmark(sizes=size_pairs(args.sizes), seed=args.seed,
+                                                           source=season_source)
         else:
-            rows = standings_bench.run_standings_benchmark(seed=args.seed, source=_season_source)
+            rows = standings_bench.run_standings_benchmark(seed=args.seed, source=season_source)
         report = standings_bench.format_report(rows)
     elif args.what == "forecast":
-        from keizer.pairing.forecast.benchmark import run_forecast_benchmark
+        from keizer.evening.forecast.benchmark import run_forecast_benchmark
 
         timings = run_forecast_benchmark(_positive(args.sizes) if args.sizes else 30,
                                          _positive(str(args.runs)) if args.runs else 1000, seed=args.seed)
         rows, report = timings.as_json(), timings.report()
-    elif args.what == "calibration":
-        import os
-
-        from keizer.pairing.forecast.calibration import calibrate
-
-        made = calibrate(_positive(args.sizes) if args.sizes else 200, runs=_positive(str(args.runs)) if args.runs
-                         else 200, workers=os.cpu_count() or 1)
-        rows = {"seasons": len(made.scores), "brier": made.brier, "baseline": made.baseline,
-                "leader_won": made.leader_won, "mean_chance": made.mean_chance}
-        report = made.report()
     elif args.what == "limits":  # each command at the largest input its limits let through
         from keizer.tui.cli.commands.bench_limits import run_limits_benchmark
 
@@ -72,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         rows = {r.what: list(r.seconds) for r in found}
         report = startup_bench.format_report(found)
     elif args.what == "group":
-        from keizer.pairing import group_benchmark
+        from keizer.pairing.championship import benchmark as group_benchmark
 
         rows = group_benchmark.run_group_benchmark(seed=args.seed)
         report = group_benchmark.format_report(rows)
@@ -119,6 +108,11 @@ def _positive(text: str) -> int:
     return value
 
 
+def size_pairs(text: str) -> tuple[tuple[int, int], ...]:
+    """`--sizes 40x36,80x36` as (players, rounds) pairs."""
+    return tuple(_size_pair(s) for s in text.split(","))
+
+
 def _size_pair(text: str) -> tuple[int, int]:
     players, sep, rounds = text.lower().partition("x")
     if not sep:
@@ -131,7 +125,7 @@ SIMULATE_UP_TO = 1000
 come from the standings benchmark's own top-down generator (simulating 10,000 × 50 would take an hour)."""
 
 
-def _season_source(players: int, rounds: int, seed: int) -> tuple[str, Any]:
+def season_source(players: int, rounds: int, seed: int) -> tuple[str, Any]:
     from keizer.pairing.simulate import simulate_season
     from keizer.scoring.benchmark import top_down_source
 

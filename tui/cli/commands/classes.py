@@ -129,7 +129,7 @@ def _start(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
 
 
 def classes_text(season: Season, view: ClassesView) -> str:
-    from keizer.tui.format import points, text_table
+    from keizer.evening.words.tables import points, text_table
 
     lines = [f"{season.name} — classes after round {view.round}"
              + (" (a reading: moves proposed)" if view.reading else "")]

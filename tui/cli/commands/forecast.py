@@ -61,8 +61,8 @@ def progress_line() -> Any:
 
 def forecast_text(season: Season, forecast: Forecast) -> str:
     """The forecast as an aligned text table with its heading, its certainties and its model."""
-    from keizer.tui.format import text_table
-    from keizer.tui.publish.forecast_words import certain_lines, headers, model_line, say, table_rows
+    from keizer.evening.words.tables import text_table
+    from keizer.evening.words.forecast import certain_lines, headers, model_line, say, table_rows
 
     def name(pid: str) -> str:
         return season.player(pid).name  # type: ignore[arg-type]

@@ -147,7 +147,7 @@ def _write(evening: Evening | None, change: Change, head: int | None) -> None:
 
 
 def _show(opts: argparse.Namespace) -> int:
-    from keizer.evening.group_view import group_view
+    from keizer.evening.championship.view import group_view
     from keizer.tui.cli.commands.group_text import view_json, view_text
 
     with _season(opts.season, False) as (season, _):
@@ -160,7 +160,7 @@ def _show(opts: argparse.Namespace) -> int:
 
 
 def _form(opts: argparse.Namespace) -> int:
-    from keizer.evening.group_changes import formation, members_of
+    from keizer.evening.championship.changes import formation, members_of
 
     with _season(opts.season, opts.save) as (season, evening):
         head = evening.session.shown if evening else None
@@ -176,8 +176,8 @@ def _form(opts: argparse.Namespace) -> int:
 
 
 def _schedule(opts: argparse.Namespace) -> int:
-    from keizer.evening.group_changes import move_scheduled, schedule_change, schedule_proposal
-    from keizer.evening.group_view import first_open_round, group_of, rule_of
+    from keizer.evening.championship.changes import move_scheduled, schedule_change, schedule_proposal
+    from keizer.evening.championship.view import first_open_round, group_of, rule_of
     from keizer.tui.cli.commands.group_text import schedule_json, schedule_text
 
     with _season(opts.season, opts.save) as (season, evening):
@@ -199,7 +199,7 @@ def _schedule(opts: argparse.Namespace) -> int:
             schedule, check, optimal = move.schedule, move.check, None
             change = move.change if move.valid else None
         else:
-            proposed = schedule_proposal(season, first)  # ctrl+c stops its search at once (`group_model._solve`)
+            proposed = schedule_proposal(season, first)  # ctrl+c stops its search at once (`pairing.championship.model._solve`)
             schedule, check, optimal = proposed.games, proposed.check, proposed.optimal
             change = schedule_change(schedule)
         if change is not None:
@@ -215,8 +215,8 @@ def _schedule(opts: argparse.Namespace) -> int:
 
 
 def _unavailable(opts: argparse.Namespace) -> int:
-    from keizer.evening.group_changes import unavailability
-    from keizer.evening.group_view import group_of
+    from keizer.evening.championship.changes import unavailability
+    from keizer.evening.championship.view import group_of
 
     with _season(opts.season, opts.save) as (season, evening):
         head = evening.session.shown if evening else None
@@ -233,8 +233,8 @@ def _unavailable(opts: argparse.Namespace) -> int:
 
 
 def _decide(opts: argparse.Namespace) -> int:
-    from keizer.evening.group_changes import decision
-    from keizer.evening.group_view import group_view, state_summary
+    from keizer.evening.championship.changes import decision
+    from keizer.evening.championship.view import group_view, state_summary
 
     with _season(opts.season, opts.save) as (season, evening):
         head = evening.session.shown if evening else None
@@ -259,7 +259,7 @@ def _decide(opts: argparse.Namespace) -> int:
 
 
 def _result(opts: argparse.Namespace) -> int:
-    from keizer.evening.group_changes import group_result
+    from keizer.evening.championship.changes import group_result
 
     with _season(opts.season, opts.save) as (season, evening):
         head = evening.session.shown if evening else None

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 from keizer.seasons.model import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.group_view import GroupView, passed_over_summary, state_summary
-from keizer.tui.format import exact, text_table
+from keizer.evening.championship.view import GroupView, passed_over_summary, state_summary
+from keizer.evening.words.tables import exact, text_table
 
 if TYPE_CHECKING:
-    from keizer.pairing.group_check import ScheduleCheck
+    from keizer.pairing.championship.check import ScheduleCheck
 
 
 def _name(season: Season, pid: PlayerId) -> str:

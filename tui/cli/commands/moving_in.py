@@ -17,11 +17,11 @@ if TYPE_CHECKING:
 def import_moved(args: argparse.Namespace, kind: str) -> int:
     """Read the file of `kind` ("kfc", "trf"), compare the tables it stores with keizer's, create the store
     whose first action's label holds the report, and print the report."""
-    from keizer.seasons.moving_in.kfc import read_kfc
+    from keizer.seasons.keizerforclubs.season import read_kfc
     from keizer.seasons.moving_in.report import report_label, report_lines
-    from keizer.seasons.moving_in.trf_read import read_trf
+    from keizer.seasons.trf.read import read_trf
     from keizer.seasons.store.season_store import SeasonStore
-    from keizer.tui.visible import visible
+    from keizer.evening.words.visible import visible
 
     source = Path(args.json_file)
     if kind == "kfc":

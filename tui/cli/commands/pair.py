@@ -63,7 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from keizer.evening.solve import round_request, solve_request
+    from keizer.evening.desk.solve import round_request, solve_request
     from keizer.pairing.export import costs_json, proposal_json
     from keizer.pairing.instance import check_round
     from keizer.scoring.replay import replay
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     k = args.round if args.round is not None else round_to_pair(season)
     keep = None
     if args.keep_accepted:
-        from keizer.evening.repair import kept_pairing, with_attendance
+        from keizer.evening.desk.repair import kept_pairing, with_attendance
 
         keep = kept_pairing(season, k)
         season = with_attendance(season, k, [_player(season, x, "--present") for x in args.present],
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
               f"round is paired from counts them as 0", file=sys.stderr)
     check_round(season, k)  # "round K is out of range", before anything is replayed
     forbids = tuple(_pair(season, x, "--forbid") for x in args.forbid)
-    # The Pairing screen's own solve (evening/solve.py): the same request, instance, solver and explanations.
+    # The Pairing screen's own solve (evening/desk/solve.py): the same request, instance, solver and explanations.
     request = round_request(season, replay(season, k - 1), k, locks=tuple(_pair(season, x, "--lock") for x in args.lock),
                             forbids=forbids, alternatives=args.alternatives, head=head or 0, keep=keep,
                             bye=_player(season, args.bye, "--bye") if args.bye else None,

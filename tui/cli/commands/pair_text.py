@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from keizer.seasons.model import PlayerId, Season
-from keizer.tui.format import points, text_table
+from keizer.evening.words.tables import points, text_table
 from keizer.seasons.names import with_names
 
 
@@ -49,7 +49,7 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
 
 
 def _boards_table(season: Season, inst: Any, proposal: Any) -> str:
-    from keizer.evening.group_view import group_pairs
+    from keizer.evening.championship.view import group_pairs
 
     group = group_pairs(season, proposal.round_number)
     rows = []

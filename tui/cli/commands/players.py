@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.numbers import counted
-from keizer.tui.format import text_table
+from keizer.evening.words.tables import text_table
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Player

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from keizer.tui.format import exact, points, text_table
+from keizer.evening.words.tables import exact, points, text_table
 
 if TYPE_CHECKING:
     from keizer.scoring.replay import Replay

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from keizer.seasons.errors import KeizerError
-from keizer.tui.format import COLUMNS
-from keizer.tui.legend import LANGUAGES
+from keizer.evening.words.tables import COLUMNS
+from keizer.evening.words.legend import LANGUAGES
 
 
 def _common(p: argparse.ArgumentParser, round_help: str) -> None:
@@ -80,8 +80,8 @@ def _round(season: object, k: int | None) -> int:
 
 def run_publish(args: argparse.Namespace) -> int:
     from keizer.seasons.load import is_store_file, load_season
-    from keizer.tui.publish.output import check_site_size, publish, write_site
-    from keizer.tui.publish.site import build_site
+    from keizer.web.site.output import check_site_size, publish, write_site
+    from keizer.web.site.build import build_site
 
     out = Path(args.output)
     if is_store_file(args.season):
@@ -109,14 +109,14 @@ def run_publish(args: argparse.Namespace) -> int:
 def run_notice(args: argparse.Namespace) -> int:
     from keizer.scoring.replay import replay
     from keizer.seasons.load import load_season
-    from keizer.tui.publish.notice import make_notice, notice_text
+    from keizer.web.notice import make_notice, notice_text
 
     season = load_season(args.season)
     k = _round(season, args.round)
     made = _forecast(season, k, args)
     sys.stdout.write(notice_text(make_notice(season, replay(season, k), args.lang, args.columns), args.markdown))
     if made is not None:
-        from keizer.tui.publish.forecast_words import contenders_line
+        from keizer.evening.words.forecast import contenders_line
 
         sys.stdout.write("\n" + contenders_line(made, lambda pid: season.player(pid).name, args.lang) + "\n")
     return 0
@@ -124,7 +124,7 @@ def run_notice(args: argparse.Namespace) -> int:
 
 def run_pairing(args: argparse.Namespace) -> int:
     from keizer.seasons.load import load_season
-    from keizer.tui.publish.sheet import round_sheet, sheet_lines, sheet_title
+    from keizer.web.sheet import round_sheet, sheet_lines, sheet_title
 
     season = load_season(args.season)
     k = args.round

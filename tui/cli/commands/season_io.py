@@ -88,9 +88,9 @@ def run_export(args: argparse.Namespace) -> int:
 
 def _trf_text(season: Season, k: int | None, national_ids: bool, log_head: str | None) -> str:
     """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k; from a
-    store, with the head of its log (`seasons.trf_keizer.keizer_lines`)."""
+    store, with the head of its log (`seasons.trf.keizer_lines.keizer_lines`)."""
     from keizer.scoring.replay import replay
-    from keizer.seasons.trf import check_reportable, trf_report
+    from keizer.seasons.trf.report import check_reportable, trf_report
 
     k = season.last_scored_round if k is None else k
     if not 1 <= k <= season.played_rounds:

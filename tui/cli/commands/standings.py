@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.championship import final_group
 from keizer.seasons.rounds import to_come_report
-from keizer.tui.format import COLUMNS, exact, standings_cells, text_table
+from keizer.evening.words.tables import COLUMNS, exact, standings_cells, text_table
 
 if TYPE_CHECKING:
     from keizer.scoring.replay import Replay

@@ -19,8 +19,8 @@ from keizer.tui.app.messages import SeasonWritten
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.screens.pairing.solving import PairingProgressed, PairingSolved, SolveRun
 from keizer.tui.app.widgets.proposal import ProposalColumn, proposals_in_sight
-from keizer.evening.desk import PairingDesk
-from keizer.tui.visible import visible
+from keizer.evening.desk.desk import PairingDesk
+from keizer.evening.words.visible import visible
 from keizer.tui.app.screens.pairing.title import desk_title
 from keizer.tui.app.ways import KEYS, hint
 from keizer.evening.ways import Way

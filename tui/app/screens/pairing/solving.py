@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from keizer.evening.solve import SolveOutcome, SolveRequest, solve_request
+from keizer.evening.desk.solve import SolveOutcome, SolveRequest, solve_request
 
 
 class PairingSolved(Message, bubble=False):

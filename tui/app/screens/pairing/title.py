@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from keizer.evening.desk import PairingDesk
+from keizer.evening.desk.desk import PairingDesk
 from keizer.evening.ways import Way
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import complete_text
