@@ -14,7 +14,8 @@ from keizer.seasons.store.events import EntrySet, Event, ReportSet, SuspensionSe
 from keizer.evening.attendance_rows import AttendanceRow, attendance_rows, entry_text, summary
 from keizer.evening.listing import listed_round, listing_events, round_or_next
 from keizer.evening.mark_checks import check_change
-from keizer.evening.session import Change, EveningSession
+from keizer.evening.change import Change
+from keizer.evening.session import EveningSession
 from keizer.evening.suspension import suspension_with
 from keizer.evening.team_results import to_come_notice
 from keizer.evening.ways import Said, Way

@@ -17,9 +17,13 @@ from keizer.seasons.store.events import ClassMovesSet, PlayerUpdated
 from keizer.evening.session import EveningSession
 
 if TYPE_CHECKING:
+    # The scoring data a shell holds, named for the shells here (imported lazily: a mark loads no scoring).
     from keizer.scoring.classes import ClassMove, ClassTable
     from keizer.scoring.cups import CupTable
     from keizer.scoring.replay import Replay
+
+__all__ = ["ClassMove", "ClassTable", "Classes", "ClassesView", "CupTable", "class_rules", "classes_view",
+           "cup_exclusions", "cups_view", "default_round", "edited", "parse_move", "proposed_moves"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,14 @@ def classes_view(season: Season, rep: Replay, k: int, *, prizes: bool = False) -
     return ClassesView(round=k, reading=is_reading, tables=tables, proposal=reading.moves if is_reading else (),
                        accepted=reading_after(season, k), sizes=reading.sizes, missing=st.missing,
                        unclassed=tuple(r.player for r in st.rows if r.player not in classes_in_round(season, k)))
+
+
+def proposed_moves(season: Season, rep: Replay, k: int) -> tuple[ClassMove, ...]:
+    """The class moves the program proposes after round k of `rep` (a reading round; the Keizer ranking
+    decides them, docs/rules.md §9), whether or not the director accepted them."""
+    from keizer.scoring.classes import read_classes
+
+    return read_classes(season, rep.standings(k).rows, k, class_rules(rep.ruleset)).moves
 
 
 def edited(season: Season, k: int, proposal: tuple[ClassMove, ...],
@@ -134,6 +146,13 @@ class Classes:
         rules = class_rules(self.session.ruleset)
         k = default_round(season, rules, season.last_scored_round) if k is None else k
         return classes_view(season, self.session.replay(k), k, prizes=prizes)
+
+    def cups(self, k: int | None = None, excluded: frozenset[PlayerId] | None = None) -> tuple[CupTable, ...]:
+        """K's group prize lists after round k (default: the last round with results); `excluded`: who plays
+        for no cup (default: `cup_exclusions`)."""
+        season = self.session.season
+        k = season.last_scored_round if k is None else k
+        return cups_view(season, self.session.replay(k), k, excluded)
 
     def accept(self, k: int, changes: tuple[tuple[PlayerId, str], ...] = ()) -> str:
         """The proposal after reading round k, with the director's changes, accepted: one undo step."""

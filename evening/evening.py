@@ -1,4 +1,4 @@
-"""The club evening without a screen: one session and the small services both shells hold."""
+"""The club evening without a screen: the one way every shell reads and changes a season, its services."""
 
 from __future__ import annotations
 
@@ -6,15 +6,22 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import Season
-from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT
-from keizer.evening.attendance import Attendance
-from keizer.evening.desk.desk import PairingDesk
-from keizer.evening.session import EveningSession
-from keizer.evening.desk.waiting_note import WaitingNote
+from keizer.evening.session import A_SEASON_FILE, EveningSession
+
+WRITE_WAIT_SECONDS = 3.0
+"""How long a write waits for another program's write to finish before it is refused (SQLite's busy timeout)
+where a person waits for it: the TUI's screen is not drawn meanwhile, and a keizer command writes in a few
+milliseconds."""
 
 if TYPE_CHECKING:
+    from keizer.seasons.store.season_store import SeasonStore
+    from keizer.evening.attendance import Attendance
+    from keizer.evening.desk.desk import PairingDesk
+    from keizer.evening.desk.waiting_note import WaitingNote
     from keizer.evening.classes import Classes
     from keizer.evening.forecasts import Forecasts
     from keizer.evening.championship.service import ChampionshipGroupService
@@ -27,92 +34,124 @@ if TYPE_CHECKING:
 
 
 class Evening:
-    """A season store and the evening's services over it: each write is one store action (one undo step).
-    The services the first screen does not use are made when first asked for (their modules loaded then):
-    the Round screen is in sight sooner."""
+    """A season and the evening's services over it — the one way a shell reads or changes a season: each
+    write is one store action (one undo step). A season store opens with `open` (to change it) or `read`, a
+    season file with `read` alike. Each service is made when first asked for (its modules loaded then): a
+    mark loads no scoring, the Round screen is in sight sooner, a season file loads no store."""
 
     def __init__(self, session: EveningSession) -> None:
-        self.session = session
-        """The store, the season as it stands, its revision and the replay cache."""
-        self.desk = PairingDesk(session)
+        self._session = session
+        """The store, the season as it stands, its revision and the replay cache: the evening's own."""
+
+    @cached_property
+    def desk(self) -> PairingDesk:
         """The pairing being worked on (locks, forbids, proposals) until it is accepted (the Pairing screen)."""
-        self.attendance = Attendance(session, self.desk)
+        from keizer.evening.desk.desk import PairingDesk
+
+        desk = PairingDesk(self._session)
+        if self.waiting_note is not None:
+            desk.on_late = self.waiting_note.keep
+        return desk
+
+    @cached_property
+    def attendance(self) -> Attendance:
         """Who takes part in a round and how (the Round screen); in a paired round before its results a
         change waits on the desk for the re-pairing that keeps the accepted boards."""
-        self.waiting_note = (WaitingNote(session.path) if session.path is not None and session.readonly is None
-                             else None)
+        from keizer.evening.attendance import Attendance
+
+        return Attendance(self._session, self.desk)
+
+    @cached_property
+    def waiting_note(self) -> WaitingNote | None:
         """The note beside the store of the marks waiting on the desk (none for a season only looked at)."""
-        if self.waiting_note is not None:
-            self.desk.on_late = self.waiting_note.keep
+        if self._session.path is None or self._session.readonly is not None:
+            return None
+        from keizer.evening.desk.waiting_note import WaitingNote
+
+        return WaitingNote(self._session.path)
 
     @cached_property
     def results(self) -> Results:
         """Results and no-shows (the Results screen)."""
         from keizer.evening.results import Results
 
-        return Results(self.session)
+        return Results(self._session)
 
     @cached_property
     def standings(self) -> Standings:
         """The standings, their columns and a player's card."""
         from keizer.evening.standings import Standings
 
-        return Standings(self.session)
+        return Standings(self._session)
 
     @cached_property
     def roster(self) -> Roster:
         """The players: add, edit, move, withdraw, suspend."""
         from keizer.evening.roster import Roster
 
-        return Roster(self.session)
+        return Roster(self._session)
 
     @cached_property
     def settings(self) -> Settings:
         """The season's name, ruleset and rounds planned."""
         from keizer.evening.settings import Settings
 
-        return Settings(self.session)
+        return Settings(self._session)
 
     @cached_property
     def history(self) -> History:
         """Undo and redo (of the store; the desk's own steps come back in turn with them)."""
         from keizer.evening.history import History
 
-        return History(self.session, self.desk.steps.undone)
+        return History(self._session, self.desk.steps.undone)
 
     @cached_property
     def classes(self) -> Classes:
         """D's classes: the tables after a round, the proposed moves, accepting them, starting classes."""
         from keizer.evening.classes import Classes
 
-        return Classes(self.session)
+        return Classes(self._session)
 
     @cached_property
     def publications(self) -> Publications:
         """What was published from which state, and whether the data changed since."""
         from keizer.evening.publications import Publications
 
-        return Publications(self.session)
+        return Publications(self._session)
 
     @cached_property
     def forecasts(self) -> Forecasts:
         """The forecasts kept when published (the site's title race)."""
         from keizer.evening.forecasts import Forecasts
 
-        return Forecasts(self.session)
+        return Forecasts(self._session)
 
     @cached_property
     def group(self) -> ChampionshipGroupService:
         """The championship group: form it, its schedule, unavailable rounds, decision games, results."""
         from keizer.evening.championship.service import ChampionshipGroupService
 
-        return ChampionshipGroupService(self.session)
+        return ChampionshipGroupService(self._session)
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Evening:
         """The evening on an existing season store; KeizerError if it is not one (`EveningSession.open`:
         read-only when asked or when it cannot be written; `timeout` for another program's write lock)."""
         return cls(EveningSession.open(path, readonly=readonly, timeout=timeout))
+
+    @classmethod
+    def read(cls, path: str | Path, upto_valid: bool = False) -> Evening:
+        """The evening on a season store or a season file, only to read it (told by the file's content,
+        KeizerError naming it if it is neither): what every command that shows a season opens. `upto_valid`:
+        a store whose log was changed outside keizer as it was before the first changed action."""
+        return cls(EveningSession.read(path, upto_valid))
+
+    @classmethod
+    def of(cls, season: Season) -> Evening:
+        """The evening on a season in memory, only to read it (a season built by a program, a test)."""
+        from keizer.evening.season_file import SeasonFile
+
+        return cls(EveningSession(SeasonFile(season), None, A_SEASON_FILE))
 
     @classmethod
     def on(cls, store: SeasonStore, path: Path | None = None) -> Evening:
@@ -122,12 +161,47 @@ class Evening:
     @property
     def season(self) -> Season:
         """The season as it stands (what every screen draws)."""
-        return self.session.season
+        return self._session.season
 
     @property
     def revision(self) -> int:
-        """The store's newest action: it changes with every write, undo and redo."""
-        return self.session.revision
+        """The store's newest action: it changes with every write, undo and redo (0 for a season file)."""
+        return self._session.revision
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The season's ruleset, parsed and checked."""
+        return self._session.ruleset
+
+    @property
+    def path(self) -> Path | None:
+        """Where the season lives (None for a store opened by the caller)."""
+        return self._session.path
+
+    @property
+    def readonly(self) -> str | None:
+        """Why the season can only be read ("as asked", "file or folder not writable", "a season file"),
+        or None when it can be changed: a shell refuses an edit up front."""
+        return self._session.readonly
+
+    def current_round(self) -> int:
+        """Tonight's round (`seasons.rounds.current_round`)."""
+        return self._session.current_round()
+
+    @property
+    def shown(self) -> int | None:
+        """The revision the shell shows (None: no check): every write, undo and redo is a compare-and-set
+        against it, refused (`ChangedMeanwhile`, nothing written) when another program wrote after it."""
+        return self._session.shown
+
+    def show(self, revision: int | None) -> None:
+        """The shell now shows the season at `revision`: later writes are checked against it."""
+        self._session.shown = revision
+
+    @property
+    def written(self) -> int | None:
+        """The action this evening committed last (None: it wrote nothing), never another program's."""
+        return self._session.store.written
 
     def marks_left_behind(self) -> tuple[str, ...]:
         """What sessions that ended with marks waiting for a re-pairing left unsaved (a terminal closed, a
@@ -145,5 +219,20 @@ class Evening:
         if self.waiting_note is not None:
             self.waiting_note.keep(None, {})
 
+    def backup(self, target: str | Path) -> None:
+        """A consistent copy of the season store with its whole history at `target` (never over a file),
+        even while another program writes to it."""
+        from keizer.seasons.store.season_store import SeasonStore
+
+        if not isinstance(self._session.store, SeasonStore):
+            raise KeizerError(f"{self.path}: a season file has no history to copy; copy the file itself")
+        self._session.store.backup(target)
+
     def close(self) -> None:
-        self.session.close()
+        self._session.close()
+
+    def __enter__(self) -> Evening:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

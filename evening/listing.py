@@ -9,7 +9,7 @@ from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.roster import suspended
 from keizer.seasons.store.events import EntrySet, Event, PairingSaved, RoundAdded
-from keizer.evening.session import Change
+from keizer.evening.change import Change
 
 if TYPE_CHECKING:
     from keizer.pairing.history import Pair

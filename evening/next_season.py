@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from keizer.scoring.replay import replay
-from keizer.scoring.classes import propose_start_classes
 from keizer.seasons.classes import class_in_round
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import Player, Season, SeasonOrigin
@@ -24,6 +22,9 @@ def next_season(last: Season, name: str, newcomers: tuple[tuple[str, int | None,
     every player without one gets the proposed starting class (`scoring.classes.propose_start_classes`). The ruleset and the rounds planned carry over; the new
     season records where it came from (`started_from`).
     """
+    from keizer.scoring.classes import propose_start_classes  # the engine: loaded by `--from` alone
+    from keizer.scoring.replay import replay
+
     k = last.last_scored_round
     if k == 0:
         raise KeizerError(f"{last.name!r} has no results yet: there is no final ranking to start from")

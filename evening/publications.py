@@ -1,14 +1,27 @@
-"""What was published from which state: the `published` records and whether the data moved on since."""
+"""Publishing: a site written into its folder and recorded in the store, both or neither; what was
+published from which state (the `published` records) and whether the data moved on since."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
+from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.forecasts import Forecast
+from keizer.seasons.limits import check_site_cells
 from keizer.seasons.model import Season
+from keizer.seasons.site_folder import put_site
 from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.published import Published
-from keizer.evening.session import EveningSession
+from keizer.evening.session import A_SEASON_FILE, EveningSession
+
+HEAD_FILE = "log-head.txt"
+"""The file of a site published from a store that names the state of its log the pages show."""
+
+Build = Callable[[], dict[str, str]]
+"""The site's files by relative path, made from the season as it stands (a shell's site builder, which reads
+through the evening): called after the revision it will be recorded against is taken."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +43,47 @@ class LastPublished:
 
 
 class Publications:
-    """The records of `keizer publish` (and the TUI's Publish) in the store."""
+    """Publishing a site (`keizer publish`, the TUI's Publish) and its records in the store."""
 
     def __init__(self, session: EveningSession) -> None:
         self.session = session
         self._made_from: dict[int, Season] = {}
+
+    def check_size(self, k: int) -> None:
+        """KeizerError in one line, before anything is made, for a site larger than keizer writes in time."""
+        check_site_cells(len(self.session.season.players), k)
+
+    def folder_beside_store(self) -> Path:
+        """Where the TUI writes the site: a folder next to the store named after it ("club-site" for
+        "club.keizer")."""
+        if self.session.path is None:
+            raise KeizerError("this season has no store file to write the site next to: use keizer publish -o DIR")
+        return self.session.path.with_name(f"{self.session.path.stem}-site")
+
+    def publish(self, k: int, lang: str, folder: Path, build: Build, forecast: Forecast | None = None
+                ) -> str | None:
+        """The site after round k (`build`'s files) written to `folder`, and its record (the `published`
+        event, one undo step) committed if the store did not change meanwhile; the action's label. Both or
+        neither: the record is written only once the site is in place, and when it cannot be (the store
+        changed meanwhile, is locked or read-only) the site that was there is put back, so a record always
+        has its site. The site names the log's head of the state it shows (HEAD_FILE). `forecast` (after
+        round k, made from the season as it stands) is kept with the record. A season file keeps no record:
+        its site is written alone (None)."""
+        folder = Path(folder)
+        if self.session.readonly == A_SEASON_FILE:
+            self.check_size(k)
+            put_site(build(), folder, lambda: None)
+            return None
+        if self.session.readonly is not None:  # said before the folder is touched
+            raise StoreError(f"{self.session.path}: the season store cannot be written ({self.session.readonly}); "
+                             f"nothing was published")
+        revision = self.session.revision  # first: the season read after it is at least this new (else: refused)
+        self.check_size(k)
+        files = build()
+        head = self.session.store.log_head(revision)
+        if head is not None:
+            files[HEAD_FILE] = head_text(head, k, lang)
+        return put_site(files, folder, lambda: self.record(k, lang, revision, folder.name, forecast))
 
     def record(self, k: int, lang: str, revision: int, output: str, forecast: Forecast | None = None) -> str:
         """Record that the site after round k in `lang` was made from the store's state `revision` into the
@@ -54,3 +103,11 @@ class Publications:
         if record.revision not in self._made_from:  # a state of the log never changes: read it once
             self._made_from[record.revision] = self.session.store.season_at(record.revision)
         return LastPublished(record, action, self._made_from[record.revision] != self.session.season)
+
+
+def head_text(head: object, k: int, lang: str) -> str:
+    """What HEAD_FILE says: the state of the store's log the pages were made from, and how to check a store
+    against it later (docs/format.md "What a checksum tells")."""
+    return (f"These pages show the standings after round {k} ({lang}), made by keizer publish from a season "
+            f"store whose log then ended at this head:\n{head}\n"
+            f"Check a season store against it: keizer validate SEASON.keizer --head {head}\n")

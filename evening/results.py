@@ -13,7 +13,21 @@ from keizer.evening.attendance_rows import entry_text
 from keizer.evening.boards import BoardRow, board_rows, parse_row_key
 from keizer.evening.listing import round_or_next
 from keizer.evening.session import EveningSession
-from keizer.evening.ways import Said, Way
+from keizer.evening.ways import Said, Way, WayOut
+
+
+class HasResult(WayOut):
+    """A result or a no-show refused on a board whose game has a result already: replacing an entered
+    result is the director's decision, asked for (the TUI's second key press, the CLI's --change)."""
+
+    def __init__(self, k: int, board: int, old: Result, new: Result | None) -> None:
+        super().__init__(f"board {board} of round {k} already has {old.value}", Way.REPLACE_RESULT)
+        self.round = k
+        self.board = board
+        self.old = old
+        """The result entered."""
+        self.new = new
+        """The result asked for (None: a no-show)."""
 
 
 class Results:
@@ -44,8 +58,17 @@ class Results:
         done = sum(1 for g in rnd.games if g.result.is_decided)
         return Said(f"Round {k} — {done} of {counted(len(rnd.games), 'result')} entered")
 
-    def set_result(self, k: int, row_key: str, result: Result) -> str:
-        """The result of the game on a row of `boards(k)`; refused on a row without a game."""
+    def check_free(self, k: int, row_key: str, replace: bool = False, new: Result | None = None) -> None:
+        """`HasResult` when the game on a row of round k has a result already and `replace` does not ask to
+        replace it (`new`: the result to enter, None for a no-show); nothing on a board without one."""
+        board, _ = parse_row_key(row_key)
+        games = round_or_next(self.session.season, k).games
+        if board is not None and 1 <= board <= len(games) and games[board - 1].result.is_decided and not replace:
+            raise HasResult(k, board, games[board - 1].result, new)
+
+    def set_result(self, k: int, row_key: str, result: Result, replace: bool = False) -> str:
+        """The result of the game on a row of `boards(k)`; refused on a row without a game, and — unless
+        `replace` — on a board that has another result already (`HasResult`: the director asks for it)."""
         season = self.session.season
         rnd = round_or_next(season, k)
         if not rnd.is_paired:
@@ -61,17 +84,19 @@ class Results:
         if game.result is result:
             raise KeizerError(f"board {board} is already pending" if result is Result.PENDING
                               else f"board {board} already has the result {result.value}")
+        self.check_free(k, row_key, replace, result)
         lifted, note = self._no_show_undone(k, game, result)
         label = (f"round {k} board {board}: {season.player(game.white).name}–"
                  f"{season.player(game.black).name} {result.value}{note}")
         return self.session.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result),
                                    *lifted)
 
-    def no_show(self, k: int, row_key: str, absent_colour: Literal["white", "black"]) -> str:
+    def no_show(self, k: int, row_key: str, absent_colour: Literal["white", "black"], replace: bool = False) -> str:
         """The player of `absent_colour` did not come without notice: the game is a forfeit won by the one
         who came, on its board (a published board number never changes); the ruleset's `forfeit` key says
         how it scores (D art. 11, `"bye"`: the one who came as a bye, the absentee unexcused). Where the
-        ruleset has D art. 12's suspension, the absentee is suspended until they report back. One action."""
+        ruleset has D art. 12's suspension, the absentee is suspended until they report back. One action;
+        on a board with a result already only when `replace` asks for it (`HasResult`)."""
         season = self.session.season
         rnd = round_or_next(season, k)
         board, pid = parse_row_key(row_key)
@@ -80,6 +105,7 @@ class Results:
             raise KeizerError(f"{who} has no game in round {k}: there is nobody to not show up")
         game = rnd.games[board - 1]
         absent = game.white if absent_colour == "white" else game.black
+        self.check_free(k, row_key, replace)
         result = Result.BLACK_FORFEIT_WIN if absent == game.white else Result.WHITE_FORFEIT_WIN
         events: list[Event] = [ResultSet(round=k, white=game.white, black=game.black, result=result)]
         rules = self.session.ruleset

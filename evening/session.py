@@ -4,23 +4,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from keizer.evening.ranking_fingerprint import entry_fingerprint
+from keizer.evening.change import Change
+from keizer.evening.season_file import SeasonFile
 from keizer.seasons.errors import KeizerError, StoreError
-from keizer.seasons.load import require_store_file
+from keizer.seasons.load import is_store_file, require_store_file
 from keizer.seasons.model import Player, PlayerId, Season
 from keizer.seasons.rounds import current_round
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
-from keizer.seasons.store.season_store import SeasonStore
-from keizer.seasons.store.events import Event
 from keizer.seasons.store.sqlite_file import CANNOT_WRITE, DEFAULT_TIMEOUT, writable
 
 if TYPE_CHECKING:
     from keizer.scoring.replay import Replay
+    from keizer.seasons.store.events import Event
+    from keizer.seasons.store.season_store import SeasonStore
 
 T = TypeVar("T")
 
@@ -30,31 +31,20 @@ REPLAY_CACHE = 8
 NOT_WRITABLE = "file or folder not writable"
 """Why a season opened read-only that was not asked to be (`EveningSession.open`)."""
 
-WRITE_WAIT_SECONDS = 3.0
-"""How long a write waits for another program's write to finish before it is refused (SQLite's busy timeout)
-where a person waits for it: the TUI's screen is not drawn meanwhile, and a keizer command writes in a few
-milliseconds."""
-
 ASKED = "as asked"
 """Why a season opened read-only when it was asked to be."""
 
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One user action not written yet: what the undo list will call it, and its events."""
-
-    label: str
-    """The action as the director reads it ("pairing of round 33 (21 boards, best)")."""
-    events: tuple[Event, ...]
-    """Written together in one transaction: one undo step."""
+A_SEASON_FILE = "a season file"
+"""Why a season opened from a season file can only be read (`EveningSession.read`)."""
 
 
 class EveningSession:
     """A season store and what every service reads from it; each change is committed before it returns."""
 
-    def __init__(self, store: SeasonStore, path: Path | None = None, readonly: str | None = None) -> None:
+    def __init__(self, store: SeasonStore | SeasonFile, path: Path | None = None, readonly: str | None = None
+                 ) -> None:
         self.store = store
-        """The open store: its event log is the source of truth."""
+        """The open store (its event log is the source of truth), or a season file read as one."""
         self.path = path
         """Where the store lives (None for a store opened by the caller)."""
         self.readonly = readonly or (ASKED if store.readonly else None)
@@ -76,7 +66,23 @@ class EveningSession:
         # A missing file, a folder or an empty file said as such, as `keizer log` says them.
         require_store_file(path, "not a season store (a JSON season is imported first)")
         reason = ASKED if readonly else None if writable(path) else NOT_WRITABLE
+        from keizer.seasons.store.season_store import SeasonStore  # the log's modules: not for a season file
+
         return cls(SeasonStore.open(path, readonly=reason is not None, timeout=timeout), path, reason)
+
+    @classmethod
+    def read(cls, path: str | Path, upto_valid: bool = False) -> EveningSession:
+        """A session that only reads, on a season store or a season file alike (told by its content):
+        what every command that shows a season opens. KeizerError naming the file if it is neither.
+        `upto_valid`: a store whose log was changed outside keizer is read as it was before the first
+        changed action (`SeasonStore.tampered` says which), not refused."""
+        if is_store_file(path):
+            if not upto_valid:
+                return cls.open(path, readonly=True)
+            from keizer.seasons.store.season_store import SeasonStore
+
+            return cls(SeasonStore.open(path, upto_valid=True), Path(path), ASKED)
+        return cls(SeasonFile.open(path), Path(path), A_SEASON_FILE)
 
     def close(self) -> None:
         self.store.close()

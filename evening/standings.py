@@ -1,9 +1,12 @@
-"""Standings: rows with rank changes, either club's columns, the iteration report, and a player's card."""
+"""Standings: rows with rank changes, either club's columns, the iteration report, a player's card, and the
+tables the published pages show — the shells' one way to what `scoring` computed (a shell imports no scoring:
+the data it holds is named here, and the tables are made here)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from fractions import Fraction
 
 from keizer.seasons.errors import KeizerError
@@ -12,9 +15,60 @@ from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import team_results_to_come, to_come_said
 
 if TYPE_CHECKING:
-    from keizer.evening.session import EveningSession  # only named: `keizer standings FILE` opens no store
-    from keizer.scoring.card import PlayerCard
-    from keizer.scoring.replay import Replay
+    # The scoring data a shell holds, named for the shells here (imported lazily: a mark loads no scoring).
+    from keizer.evening.session import EveningSession
+    from keizer.scoring.card import CardLine, PlayerCard
+    from keizer.scoring.replay import Replay, StandingRow
+
+__all__ = ["CardLine", "LiveRow", "PlayerCard", "Replay", "StandingRow", "Standings", "StandingsView",
+           "card_of", "cards_of", "csv_of", "frames_of", "iteration_summary", "prize_table_of", "standings_view",
+           "table_of"]
+
+
+def table_of(rep: Replay, k: int | None = None) -> Any:
+    """The standings table after round k (default the replay's last) with both clubs' columns: a polars frame
+    (docs/rules.md §10)."""
+    from keizer.scoring.table import standings_table
+
+    return standings_table(rep, k)
+
+
+def prize_table_of(rep: Replay, k: int | None = None) -> Any:
+    """The standings table in prize order: those under the participation threshold (K's 33% rule) after
+    those above it (docs/rules.md §5); the Keizer ranking itself does not change."""
+    from keizer.scoring.table import prize_table
+
+    return prize_table(rep, k)
+
+
+def csv_of(rep: Replay, table: Any) -> str:
+    """A standings table as CSV, every row saying whether the table is provisional and how many results are
+    missing: a CSV has no place for a note above the rows (docs/rules.md §5)."""
+    from keizer.scoring.table import with_status
+
+    return str(with_status(table, rep.standings().missing).write_csv())
+
+
+def frames_of(rep: Replay, rounds: Iterable[int]) -> dict[int, Any]:
+    """The table after each of `rounds` as a replay up to it gives it (tables that stand, docs/rules.md §6),
+    each with the table's columns only: every round's table of a published site, computed at once."""
+    from keizer.scoring.table import COLUMNS, standings_frames
+
+    return {j: frame.select(COLUMNS) for j, frame in standings_frames(rep, rounds).items()}
+
+
+def cards_of(rep: Replay, k: int, players: tuple[PlayerId, ...]) -> dict[PlayerId, PlayerCard]:
+    """The cards of `players` after round k, computed together (a published site's player pages)."""
+    from keizer.scoring.card import player_cards
+
+    return player_cards(rep, k, players)
+
+
+def card_of(rep: Replay, player: PlayerId, k: int) -> PlayerCard:
+    """One player's card after round k."""
+    from keizer.scoring.card import player_card
+
+    return player_card(rep, player, k)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +158,19 @@ def _move(before: int | None, now: int) -> str:
 
 
 class Standings:
-    """The Standings screen's service (and the Results screen's live table)."""
+    """The Standings screen's service (and the Results screen's live table, `keizer standings`, the published
+    pages): every replay is the session's, cached — a command or a site replays the season once."""
 
     def __init__(self, session: EveningSession) -> None:
         self.session = session
+
+    def replay(self, k: int | None = None) -> Replay:
+        """The replay of rounds 1..k (default: up to the last round with results), the session's cached one."""
+        return self.session.replay(self.session.season.last_scored_round if k is None else k)
+
+    def table(self, k: int | None = None) -> Any:
+        """The standings table after round k (default: the last round with results), both clubs' columns."""
+        return table_of(self.replay(k))
 
     def view(self, k: int | None = None) -> StandingsView:
         """The standings after round k (default: the last round with results)."""
@@ -127,6 +190,4 @@ class Standings:
         rep = self.session.replay(k)
         if player.id not in rep.ranking_after(k):
             raise KeizerError(f"{player.name} is not ranked after round {k} (withdrawn)")
-        from keizer.scoring.card import player_card
-
-        return player_card(rep, player.id, k)
+        return card_of(rep, player.id, k)

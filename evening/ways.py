@@ -24,6 +24,7 @@ class Way(enum.Enum):
     PLAN_MORE = "plan more rounds"
     ADD_PLAYERS = "add the players"
     GROUP_GAMES = "see the championship group's games"
+    REPLACE_RESULT = "replace the result entered"
 
 
 class WayOut(KeizerError):

@@ -155,6 +155,46 @@ def test_the_shells_do_not_reach_into_each_other():
     assert cli_to_app == {("keizer.tui.cli.commands.bench", "_tui_benchmark"), ("keizer.tui.cli.commands.open", "run")}
 
 
+SHELLS = ("keizer.tui.app", "keizer.tui.cli", "keizer.web")
+"""The shells: the terminal UI, the command line, the members' pages."""
+ENGINE_BENCHES = frozenset({"keizer.tui.cli.commands.bench", "keizer.tui.cli.commands.bench_limits",
+                            "keizer.tui.cli.commands.simulate", "keizer.tui.cli.startup_bench", "keizer.tui.app.bench"})
+"""The benchmark and simulate commands: they time and drive the engines themselves, on purpose (issue 27)."""
+BEHIND_THE_EVENING = ("keizer.scoring", "keizer.pairing", "keizer.evening.forecast", "keizer.evening.session",
+                      "keizer.evening.season_file")
+"""What only the evening layer reaches: the engines, the forecast's engine, the session and what it opens."""
+
+
+def _shell_modules() -> list[str]:
+    return [m for m in MODULES if layer_of(m) in SHELLS and m not in ENGINE_BENCHES]
+
+
+def test_the_shells_read_and_write_only_through_the_evening():
+    # One way in: every shell reads a season and changes it through the evening's services (issue 27), so
+    # no shell module imports scoring, pairing, the forecast engine or the session — not even for a type.
+    bad = [f"{i.module} imports {i.target}" for i in ALL_IMPORTS
+           if i.module in _shell_modules() and any(i.target == b or i.target.startswith(b + ".")
+                                                   for b in BEHIND_THE_EVENING)]
+    assert not bad, "\n".join(bad)
+
+
+def test_a_shell_creates_or_copies_a_store_and_touches_no_session_or_store():
+    # Opening a season is the evening's (`Evening.open`, `Evening.read`); a shell may create a new store (keizer
+    # new, import) and nothing more of the store, and never reaches into the evening's session.
+    bad = []
+    for module in _shell_modules():
+        path = MODULES[module]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr in ("session", "_session"):
+                bad.append(f"{module}:{node.lineno} .{node.attr}")
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id == "SeasonStore" and node.attr != "create"):
+                bad.append(f"{module}:{node.lineno} SeasonStore.{node.attr}")
+    bad += [f"{i.module} imports {i.target}" for i in ALL_IMPORTS if i.module in _shell_modules()
+            and i.target.startswith("keizer.seasons.store") and i.target != "keizer.seasons.store.season_store"]
+    assert not bad, "\n".join(bad)
+
+
 def test_heavy_libraries_stay_in_their_layer():
     owners = {library: {layer.name for layer in LAYERS.values() if library in layer.libraries}
               for layer_ in LAYERS.values() for library in layer_.libraries}
@@ -286,7 +326,7 @@ def test_importing_the_core_does_not_load_textual():
 
 def test_publishing_does_not_load_textual_or_the_solvers():
     # `keizer publish` and `keizer notice` run where no terminal UI is (a cron job, a server).
-    assert _loaded("import keizer.web.site.build, keizer.web.site.output",
+    assert _loaded("import keizer.web.site.build, keizer.evening.publications, keizer.tui.cli.commands.publish",
                    ("textual", "rich", "ortools", "rustworkx")) == []
 
 

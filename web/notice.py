@@ -4,10 +4,9 @@ that stays aligned in a fixed-width font, or Markdown."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from keizer.scoring.replay import Replay
-from keizer.scoring.table import standings_table
+from keizer.evening.standings import table_of
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.rounds import team_results_to_come
 from keizer.evening.words.tables import standings_cells
@@ -17,6 +16,9 @@ from keizer.evening.words.localised import date as date_text
 from keizer.evening.words.localised import number
 from keizer.web.sheet import RoundSheet, round_sheet, sheet_lines, sheet_title
 from keizer.web.words import say
+
+if TYPE_CHECKING:
+    from keizer.evening.standings import Replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,7 @@ def standings_for(rep: Replay, style: str, lang: str, k: int | None = None, tabl
     """The table after round k (default: `rep.upto`) in the club's columns (evening/words/tables.py COLUMNS), numbers in
     `lang`: a replay up to K holds the table after every round before it (docs/rules.md §6). `table`: that
     round's `standings_table` (a polars frame), when the caller has it already."""
-    columns, rows = standings_cells(rep, standings_table(rep, k) if table is None else table, style, lang, k)
+    columns, rows = standings_cells(rep, table_of(rep, k) if table is None else table, style, lang, k)
     headers = tuple(h for h, _ in columns)
     right = tuple(r for _, r in columns)
     words = {"ja": say("yes", lang), "nee": say("no", lang)}

@@ -16,7 +16,7 @@ from keizer.evening.championship.view import (
     proposal,
     rule_of,
 )
-from keizer.evening.session import Change
+from keizer.evening.change import Change
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import DecisionGame, GroupGame, PlayerId, Result, Season
 from keizer.seasons.ruleset.model import GAMES_PER_PAIR
@@ -29,6 +29,7 @@ from keizer.seasons.store.events import (
 )
 
 if TYPE_CHECKING:
+    # The pairing data a shell holds, named for the shells here (imported lazily: a mark loads no solver).
     from keizer.pairing.championship.check import ScheduleCheck
 
 

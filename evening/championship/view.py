@@ -14,7 +14,11 @@ from keizer.seasons.ruleset.model import ChampionshipRule
 from keizer.seasons.ruleset.parse import parse_ruleset
 
 if TYPE_CHECKING:
+    # The scoring data a shell holds, named for the shells here (imported lazily: a mark loads no scoring).
     from keizer.scoring.championship.state import GroupState
+    from keizer.scoring.championship.table import GroupRow, PlayedGame
+    from keizer.scoring.championship.withdrawal import MemberWithdrawal
+    from keizer.scoring.replay import Replay
 
 GameState = Literal["played", "on the board", "to play", "missed", "withdrawn"]
 
@@ -52,16 +56,25 @@ class GroupView:
     proposal: tuple[PlayerId, ...]
     """Before the group is formed, once its round is scored: the top of the ranking (no declines)."""
     schedule: tuple[ScheduleRow, ...]
-    table: tuple[Any, ...]
-    """scoring.championship.table.GroupRow rows (empty before the group forms)."""
+    table: tuple[GroupRow, ...]
+    """The group table's rows (empty before the group forms)."""
     state: Any
-    """scoring.championship.state.GroupState, or None before the group forms."""
+    """The group's `GroupState`, or None before the group forms."""
     share: Fraction | None = None
     """The participation threshold (`Ruleset.participation`, K: 1/3), None without one."""
-    withdrawn: tuple[Any, ...] = ()
-    """scoring.championship.withdrawal.MemberWithdrawal per member who withdrew, in member order."""
+    withdrawn: tuple[MemberWithdrawal, ...] = ()
+    """Per member who withdrew, what that does to the group, in member order."""
     passed_over: tuple[PassedOver, ...] = ()
     """With the proposal: each player ranked above its last place whom it passes over, and why."""
+
+
+def played_games(season: Season, view: GroupView) -> tuple[PlayedGame | None, ...]:
+    """Per scheduled game of the formed group, in schedule order: how it was played (colours as played, its
+    result), or None while it is not (yet) played."""
+    from keizer.scoring.championship.table import scheduled_results
+
+    assert view.group is not None
+    return scheduled_results(season, view.group, view.rule)
 
 
 def state_summary(season: Season, state: GroupState) -> str:
@@ -101,10 +114,11 @@ def proposal(season: Season, declined: tuple[PlayerId, ...] = ()) -> tuple[Playe
     return _proposal(season, declined)[0]
 
 
-def _proposal(season: Season, declined: tuple[PlayerId, ...] = (),
+def _proposal(season: Season, declined: tuple[PlayerId, ...] = (), played: Replay | None = None,
               ) -> tuple[tuple[PlayerId, ...], tuple[PassedOver, ...]]:
     """The proposal, and who it passes over above its last place: who withdrew (D art. 22) and who is under
-    the participation threshold (with the rounds they took part in)."""
+    the participation threshold (with the rounds they took part in). `played`: a replay reaching the group's
+    round (tables stand: its table after that round is the one a replay up to it gives), else one is made."""
     from keizer.scoring.replay import replay
     from keizer.scoring.championship.table import propose_members
 
@@ -115,7 +129,8 @@ def _proposal(season: Season, declined: tuple[PlayerId, ...] = (),
     for pid in declined:
         if not season.has_player(pid):
             raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
-    played = replay(season, rule.after_round)
+    if played is None or played.upto < rule.after_round:
+        played = replay(season, rule.after_round)
     rows = played.standings(rule.after_round).rows
     ranking = tuple(r.player for r in rows)
     under = frozenset(r.player for r in rows if r.eligible is False)
@@ -127,8 +142,9 @@ def _proposal(season: Season, declined: tuple[PlayerId, ...] = (),
                           for p in ranking[:last] if p in under | withdrawn and p not in declined)
 
 
-def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView:
-    """The group as it stands; before it forms, the proposal with these declines."""
+def group_view(season: Season, declined: tuple[PlayerId, ...] = (), played: Replay | None = None) -> GroupView:
+    """The group as it stands; before it forms, the proposal with these declines (`played`: a replay of the
+    season reaching the group's round, read rather than replaying it again)."""
     from keizer.scoring.championship.state import group_state
     from keizer.scoring.championship.table import group_games, missed_games, scheduled_results
     from keizer.scoring.championship.withdrawal import group_table, member_withdrawals
@@ -138,7 +154,7 @@ def group_view(season: Season, declined: tuple[PlayerId, ...] = ()) -> GroupView
     if group is None:
         if season.last_scored_round < rule.after_round:
             return GroupView(rule, None, (), (), (), None)
-        members, passed = _proposal(season, declined)
+        members, passed = _proposal(season, declined, played)
         return GroupView(rule, None, members, (), (), None, passed_over=passed,
                          share=parse_ruleset(season.ruleset_spec).participation)
     done = scheduled_results(season, group, rule)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Round, Season
@@ -15,23 +15,27 @@ from keizer.evening.desk.text import found_said
 from keizer.evening.desk.hand import hand_report, swap_text, swapped
 from keizer.evening.desk.late_marks import Marks, brought_back, marked, taken_back, with_marks
 from keizer.evening.desk.repair import kept_pairing
-from keizer.evening.desk.saved import accepted, clearing, saved_round
-from keizer.evening.session import Change
+from keizer.evening.desk.saved import accepted, clearing, paired_like_this, saved_round
+from keizer.evening.listing import saved_pairing
+from keizer.evening.change import Change
 from keizer.evening.ways import Way, WayOut
 from keizer.seasons.names import joined_names
 
 if TYPE_CHECKING:
     # Solving and its views are loaded by the first solve, not with the desk that the first screen asks
     # whether a mark waits (`waiting`).
+    from keizer.evening.desk.check import CheckedPairing
     from keizer.evening.desk.proposals import ProposalView, ViewMaker
     from keizer.evening.desk.solve import SolveOutcome, SolveRequest
     from keizer.pairing.checker import CheckReport
     from keizer.pairing.history import Pair
+    from keizer.pairing.proposal import Proposal
     from keizer.pairing.reuse import Reusable
     from keizer.scoring.replay import Replay
 
 class DeskSource(Protocol):
-    """What the desk reads (an `EveningSession` is one): the season, its revision and its replays."""
+    """What the desk reads and writes through (an `EveningSession` is one): the season, its revision, its
+    replays, and the commit of an accepted or cleared pairing."""
 
     @property
     def season(self) -> Season: ...
@@ -41,11 +45,14 @@ class DeskSource(Protocol):
 
     def replay(self, upto: int) -> Replay: ...
 
+    def apply(self, change: Change, expect_head: int | None = None) -> str: ...
+
 
 @dataclass
 class PairingDesk:
     """The round being paired: proposals (best first), the director's locks and forbids, a manual pairing.
-    It writes nothing: accepting or clearing returns the `Change` for the caller to commit."""
+    It writes only to accept a proposal or clear the saved pairing, each one action (`accept`,
+    `clear_saved`); `accepting` and `clearing` are the same changes to show before."""
 
     source: DeskSource
     """The season it reads."""
@@ -259,26 +266,73 @@ class PairingDesk:
         self._restore(edit)
         return f"undone on the desk: {edit.what}"
 
-    # -- what the caller commits ---------------------------------------------------------------------
-    def accept(self, index: int) -> Change:
-        """Proposal `index` as the round's pairing: the change to commit (one action; undo takes it back).
-        The desk is cleared: its proposals are handed over."""
+    # -- what the desk commits -----------------------------------------------------------------------
+    def accept(self, index: int) -> str:
+        """Proposal `index` saved as the round's pairing: one action (undo takes it back), checked against
+        the season the shell shows (`ChangedMeanwhile`, nothing saved); its label. The desk is cleared then:
+        its proposals are handed over."""
+        label = self.source.apply(self.accepting(index))
+        self._clear()
+        return label
+
+    def clear_saved(self) -> str:
+        """The saved pairing taken off the round (before play), its absences kept: one action; its label."""
+        return self.source.apply(self.clearing())
+
+    def accepting(self, index: int) -> Change:
+        """Proposal `index` as the round's pairing, not saved yet: the change `accept` commits (refused
+        with the reason when it cannot be: already paired like this, the season changed since)."""
         view = self._proposal(index)
         k = self.round_number
         assert k is not None
         if view.kind == "saved" and self.waiting():
             raise WayOut(f"round {k}'s attendance changed since its pairing was accepted", Way.REPAIR_KEEPING)
-        if view.kind == "saved":
+        late = self.waiting()
+        if view.kind == "saved" or (not late and paired_like_this(self.source.season, k, view.games,
+                                                                  view.bye.id if view.bye else None)):
             raise KeizerError(f"round {k} is already paired like this")
         if self.stale:
             raise WayOut("the season changed since this pairing was made", Way.RESOLVE)
-        late = self.waiting()
-        change = accepted(self.source.season, self._with_late(self.source.season), k, view, late)
-        self._clear()
-        return change
+        return accepted(self.source.season, self._with_late(self.source.season), k, view, late)
 
-    def clear_saved(self) -> Change:
-        """Taking the saved pairing off round k (before play), keeping its absences: to pair it again."""
+    # -- one solve, no desk (`keizer pair`) --------------------------------------------------------------
+    def request_for(self, season: Season, k: int, **fields: Any) -> SolveRequest:
+        """The request for round k of `season` (the season as it stands, or with a re-pairing's attendance
+        changes) from the ranking after round k − 1: checked first (a round out of range is said before
+        anything is replayed). `fields`: the request's own (locks, forbids, alternatives, keep, bye, fixed,
+        solver, differ, explain); the desk's state is neither read nor changed."""
+        from keizer.evening.desk.solve import round_request
+        from keizer.pairing.instance import check_round
+
+        check_round(season, k)
+        return round_request(season, self.source.replay(k - 1), k, head=self.source.revision, **fields)
+
+    def check(self, k: int, games: tuple[tuple[PlayerId, PlayerId], ...], bye: PlayerId | None) -> CheckedPairing:
+        """A pairing made elsewhere as round k's, checked against the rules and priced from the ranking after
+        round k − 1, beside the optimum (`keizer check-pairing`); the round checked first, as a solve's is."""
+        from keizer.evening.desk.check import check_pairing
+        from keizer.pairing.instance import check_round
+
+        check_round(self.source.season, k)
+        return check_pairing(self.source.season, self.source.replay(k - 1), k, games, bye)
+
+    def save_proposal(self, k: int, best: Proposal, marked: Season | None = None, attendance: str = "") -> str:
+        """The best proposal of one solve saved as round k's pairing (`keizer pair --save`): one action, a
+        compare-and-set against the season the shell shows; its label. `marked`: the season with the
+        attendance changes a re-pairing saves with it, `attendance` them in words. Refused when the round is
+        paired like this already: saving it again would change nothing."""
+        season = self.source.season
+        games = tuple(best.pairs())
+        if not attendance and paired_like_this(season, k, games, best.bye):
+            raise KeizerError(f"round {k} is already paired like this: nothing saved")
+        who = f"{attendance}; " if attendance else ""
+        label = None if best.moved is None else f"re-pairing of round {k}: {who}{best.moved.words()}"
+        return self.source.apply(saved_pairing(marked or season, k, games, best.bye,
+                                               meta={"objective": best.saved_objective, "kind": "cli"}, label=label))
+
+    def clearing(self) -> Change:
+        """Taking the saved pairing off round k (before play), keeping its absences: to pair it again; the
+        change `clear_saved` commits."""
         return clearing(self.source.season, self.round_number)
 
     # -- steps ----------------------------------------------------------------------------------------

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.model import EntryKind, Round, Season
+from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.store.events import EntrySet, RoundAdded, RoundRemoved
 from keizer.evening.desk.late_marks import Marks, mark_suspensions, marks_text
 from keizer.evening.listing import saved_pairing
-from keizer.evening.session import Change
+from keizer.evening.change import Change
 
 if TYPE_CHECKING:
     from keizer.evening.desk.proposals import ProposalView
@@ -21,6 +21,13 @@ def saved_round(season: Season, k: int | None) -> Round | None:
     if k is None or k > len(season.rounds) or not season.round(k).is_paired:
         return None
     return season.round(k)
+
+
+def paired_like_this(season: Season, k: int, games: tuple[tuple[PlayerId, PlayerId], ...], bye: PlayerId | None) -> bool:
+    """Round k is saved with exactly these boards and this bye: saving them again would be an action that
+    changes nothing (and an undo step that undoes nothing)."""
+    rnd = saved_round(season, k)
+    return rnd is not None and tuple(g.players() for g in rnd.games) == games and rnd.bye == bye
 
 
 def accepted(season: Season, marked: Season, k: int, view: ProposalView, late: Marks) -> Change:

@@ -91,6 +91,27 @@ class SolveOutcome:
     alternatives: tuple[Alternative, ...] = ()
     """The proposals after the best with how each differs from it (`proposals[1:]`, compared)."""
 
+    def json(self, costs: bool = False, explain: bool = False) -> dict[str, Any]:
+        """The best proposal and the alternatives as `keizer pair --json` writes them (docs/format.md);
+        `costs`: with the round's complete cost data, `explain`: with the best board's explanation."""
+        from keizer.pairing.export import costs_json, proposal_json
+
+        best = self.proposals[0]
+        out: dict[str, Any] = proposal_json(best, self.alternatives)
+        if costs:
+            cost_data = costs_json(best)
+            out |= {key: cost_data[key] for key in ("players", "pair_costs", "bye_costs", "fixed")}
+            out["costs"] = cost_data
+        if explain:
+            out["explanation"] = list(self.explanations[0].lines)
+        return out
+
+    def costs_json(self) -> dict[str, Any]:
+        """The best proposal's complete cost data (`keizer pair --costs`, docs/format.md)."""
+        from keizer.pairing.export import costs_json
+
+        return dict(costs_json(self.proposals[0]))
+
 
 def round_request(season: Season, played: Replay, k: int, *, locks: tuple[Pair, ...], forbids: tuple[Pair, ...],
                   alternatives: int, head: int, keep: KeptPairing | None = None,

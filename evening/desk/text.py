@@ -11,6 +11,8 @@ from keizer.seasons.names import short
 if TYPE_CHECKING:
     from keizer.evening.desk.proposals import ProposalView
     from keizer.evening.desk.solve import SolveOutcome
+    from keizer.pairing.alternatives import Alternative
+    from keizer.pairing.proposal import Proposal
 
 BYE_NAME = 20
 """The most of the bye's name the line saying what the solve found gives."""
@@ -29,3 +31,18 @@ def found_said(k: int, proposals: Sequence[ProposalView], outcome: SolveOutcome)
         return found + "; stopped looking for alternatives"
     others = len(proposals) - 1
     return found + (f", {counted(others, 'alternative')}" if others else "")
+
+
+def cost_line(proposal: Proposal) -> str:
+    """"Cost: …": a proposal's cost in words, as the Pairing screen says it (the objective's integer is in
+    `keizer pair --json`)."""
+    from keizer.pairing.compare import cost_words
+
+    return "Cost: " + cost_words(proposal.real_cost, proposal.criteria).removeprefix("cost ")
+
+
+def behind_the_best(alternative: Alternative, best: Proposal) -> str:
+    """Why an alternative comes after the best, in the order the tiers decide (docs/pairing.md)."""
+    from keizer.pairing.compare import Comparison
+
+    return Comparison.of(alternative.proposal, best).behind_the_best()

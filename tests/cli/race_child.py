@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import keizer.pairing.proposer  # noqa: E402,F401 (warm: the first pair --save costs no import)
-import keizer.web.site.output  # noqa: E402,F401
+import keizer.tui.cli.commands.publish  # noqa: E402,F401
 from keizer.tui.cli.main import main as keizer_main  # noqa: E402
 
 

@@ -135,17 +135,15 @@ def test_a_site_past_what_keizer_writes_in_time_is_refused_before_it_is_made(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The finding: 1,030 players' site took over 120 s."""
     from keizer.tui.cli.commands.bench_limits import random_season
-    from keizer.web.site import output
-    from keizer.web.site import build as site  # output first: it binds the real build_site for later tests
+    from keizer.tui.cli.commands import publish as publish_command
 
-    assert output.build_site is site.build_site
     path = tmp_path / "club.json"
     path.write_text(dump_season(random_season(1030, 6, seed=4)))
 
     def never(*args: object, **kwargs: object) -> object:
         raise AssertionError("built before the limit was checked")
 
-    monkeypatch.setattr(site, "build_site", never)
+    monkeypatch.setattr(publish_command, "build_site", never)
     code, _, err = run(capsys, "publish", str(path), "-o", str(tmp_path / "site"))
     assert code == 2 and err.count("\n") == 1 and "a site of 1,030 players after round 6" in err
     assert not (tmp_path / "site").exists()

@@ -222,6 +222,7 @@ def test_a_player_taken_back_meanwhile_is_not_given_a_class(
     "unknown player" (exit 2): the classes were proposed from the season with the player, then given on the
     season as it had become. An error found on a season another program changed meanwhile is computed again."""
     from keizer.evening import classes as classes_module
+    from keizer.tui.cli.commands import classes as classes_command
 
     assert run(capsys, "player", "add", str(store), "Late Joiner", "--rating", "1500")[0] == 0
     real, undone = classes_module.start_classes, []
@@ -232,7 +233,7 @@ def test_a_player_taken_back_meanwhile_is_not_given_a_class(
             undone.append(main(["undo", str(store)]))
         return given
 
-    monkeypatch.setattr(classes_module, "start_classes", proposed_then_undone)
+    monkeypatch.setattr(classes_command, "start_classes", proposed_then_undone)
     code, out, err = run(capsys, "classes", str(store), "--start", "--save")
     assert undone == [0] and code == 0, err
     after = load_season(store)

@@ -41,7 +41,7 @@ def test_a_late_joiner_enters_round_k_at_the_place_given(store: Path, capsys: py
     assert (anna.joined, anna.enters_at, anna.rating) == (33, 5, 1500)
     evening = Evening.open(store)
     try:  # the ranking round 33 is paired from has her at #5, not where 1500 would put her
-        assert evening.session.ranking_before(33).index(PlayerId("smit")) == 4
+        assert evening._session.ranking_before(33).index(PlayerId("smit")) == 4
     finally:
         evening.close()
     code, out, _ = run(capsys, "players", str(store))

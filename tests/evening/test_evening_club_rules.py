@@ -32,7 +32,7 @@ def test_no_suspension_where_the_ruleset_has_none(demo_json: Path, tmp_path: Pat
         assert "suspended" not in label and PlayerId("visser") not in evening.season.suspended
         k = evening.results.round()
         absent = evening.season.round(k).games[0].black
-        label = evening.results.no_show(k, "board:1", "black")
+        label = evening.results.no_show(k, "board:1", "black", replace=True)
         assert "suspended" not in label and absent not in evening.season.suspended
         assert evening.season.round(k).games[0].result is Result.WHITE_FORFEIT_WIN  # on its board, for good
     finally:
@@ -43,7 +43,7 @@ def test_a_suspension_survives_export_and_pair(evening: Evening, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     evening.roster.toggle_suspension("visser")
     exported = tmp_path / "out.json"
-    assert main(["export", str(evening.session.store.path), "-o", str(exported)]) == 0
+    assert main(["export", str(evening.path), "-o", str(exported)]) == 0
     season = load_season(exported)
     assert PlayerId("visser") in season.suspended
     assert dump_season(season, json.loads(exported.read_text())["log_head"]) == exported.read_text()
@@ -58,6 +58,6 @@ def test_the_standings_view_says_when_it_is_provisional(evening: Evening) -> Non
     from keizer.seasons.model import Result
 
     assert evening.standings.view(32).missing == 0 and "PROVISIONAL" not in evening.standings.view(32).report
-    evening.results.set_result(32, "board:1", Result.PENDING)
+    evening.results.set_result(32, "board:1", Result.PENDING, replace=True)
     view = evening.standings.view(32)
     assert view.missing == 1 and view.report.startswith("PROVISIONAL: 1 result missing")

@@ -12,7 +12,7 @@ from keizer.evening.evening import Evening
 
 def accepted(evening: Evening) -> None:
     evening.desk.solve(33, alternatives=0)
-    evening.session.apply(evening.desk.accept(0))
+    evening.desk.accept(0)
 
 
 def test_a_latecomer_and_a_call_off_are_re_paired_keeping_the_boards(evening: Evening) -> None:
@@ -30,7 +30,7 @@ def test_a_latecomer_and_a_call_off_are_re_paired_keeping_the_boards(evening: Ev
     assert rows[late].status == "present" and rows[caller].status == "excused"  # as they will be
     views = evening.desk.solve(33, alternatives=1, keep=True)
     assert views[0].moved == "moves board 3" and views[1].moved.startswith("moves board")
-    label = evening.session.apply(evening.desk.accept(0))
+    label = evening.desk.accept(0)
     assert "moves board 3" in label and not evening.desk.late
     after = evening.season.round(33)
     assert [i + 1 for i, (a, b) in enumerate(zip(before.games, after.games)) if a != b] == [3]
@@ -72,9 +72,9 @@ def test_an_unexcused_call_off_suspends_with_the_re_pairing_where_the_ruleset_sa
     caller = evening.season.round(33).games[1].white
     evening.attendance.set(33, caller, EntryKind.UNEXCUSED)
     evening.desk.solve(33, alternatives=0, keep=True)
-    evening.session.apply(evening.desk.accept(0))
+    evening.desk.accept(0)
     assert evening.season.round(33).entry_of(caller) is EntryKind.UNEXCUSED
-    assert (caller in evening.season.suspended) == evening.session.ruleset.suspension
+    assert (caller in evening.season.suspended) == evening.ruleset.suspension
 
 
 def test_a_mark_after_the_re_pairing_was_solved_takes_its_proposals_away(evening: Evening) -> None:
@@ -87,7 +87,7 @@ def test_a_mark_after_the_re_pairing_was_solved_takes_its_proposals_away(evening
     with pytest.raises(KeizerError, match="attendance changed since its pairing was accepted: pair the round again keeping its accepted boards"):
         evening.desk.accept(0)
     evening.desk.solve(33, alternatives=0, keep=True)
-    label = evening.session.apply(evening.desk.accept(0))
+    label = evening.desk.accept(0)
     names = [evening.season.player(pid).name for pid in excused[:2]]
     assert all(f"{name} present" in label for name in names)  # the log says who came
     assert all(evening.season.round(33).game_of(pid) is not None for pid in excused[:2])

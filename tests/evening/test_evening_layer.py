@@ -26,7 +26,7 @@ def test_open_refuses_what_is_not_a_store(demo_json: Path, tmp_path: Path) -> No
 
 
 def test_rounds_of_the_evening(evening: Evening) -> None:
-    assert evening.session.current_round() == 33  # listed, no games yet
+    assert evening.current_round() == 33  # listed, no games yet
     assert evening.results.round() == 32
     assert evening.season.round(33).is_paired is False
 
@@ -80,8 +80,8 @@ def test_unexcused_tonight_suspends_and_coming_back_readmits(evening: Evening) -
 
 
 def test_a_new_round_is_listed_with_suspended_players_booked_unexcused(evening: Evening) -> None:
-    evening.session.store.apply("drop round 33", RoundRemoved(number=33))
-    assert evening.session.current_round() == 33 and len(evening.season.rounds) == 32
+    evening._session.store.apply("drop round 33", RoundRemoved(number=33))
+    assert evening.current_round() == 33 and len(evening.season.rounds) == 32
     evening.roster.toggle_suspension("kok")
     assert PlayerId("kok") in evening.season.suspended and len(evening.season.rounds) == 32
     preview = {r.player.id: r for r in evening.attendance.rows(33)}
@@ -134,7 +134,7 @@ def test_a_corrected_result_changes_the_standings_as_the_scoring_says(evening: E
     assert board.game is not None and board.black is not None
     before = {r.player: r.score for r in evening.standings.view(32).rows}
     new = Result.DRAW if board.game.result is not Result.DRAW else Result.WHITE_WINS
-    evening.results.set_result(32, board.key, new)
+    evening.results.set_result(32, board.key, new, replace=True)
     after = {r.player: r.score for r in evening.standings.view(32).rows}
     expected = {r.player: r.score for r in replay(evening.season, 32).standings().rows}
     assert after == expected
@@ -201,7 +201,7 @@ def test_a_valid_override_changes_the_standings(evening: Evening) -> None:
     evening.settings.change(ruleset_spec={"preset": "doorn-driebergen-2019", "factors": {"excused": "0"}},
                              rounds_planned=40)
     assert evening.season.rounds_planned == 40
-    assert evening.session.ruleset.factor("excused") == 0
+    assert evening.ruleset.factor("excused") == 0
     after = {r.player: r.score for r in evening.standings.view(32).rows}
     often_excused = PlayerId("graaf")  # excused in rounds 30–33 of the demo
     assert after[often_excused] < before[often_excused]
@@ -244,7 +244,7 @@ def test_pair_and_accept_headless(evening: Evening) -> None:
     ranking = replay(evening.season, 32).ranking_after(32)
     assert all(b.white.rank == ranking.index(b.white.id) + 1 for b in best.boards)
     assert len(views) == 2 and views[1].games != best.games
-    label = evening.session.apply(evening.desk.accept(0))
+    label = evening.desk.accept(0)
     assert "pairing of round 33" in label
     assert tuple(g.players() for g in evening.season.round(33).games) == best.games
     assert evening.season.round(33).entry_of(PlayerId("visser")) is EntryKind.EXCUSED
@@ -270,7 +270,7 @@ def test_a_swap_is_checked_and_can_be_accepted(evening: Evening) -> None:
     assert manual.kind == "manual"
     assert manual.games[0] == (b, best.games[0][1]) and manual.games[1] == (a, best.games[1][1])
     assert ("breaks no rule" in message) == (not manual.problems)
-    evening.session.apply(evening.desk.accept(0))
+    evening.desk.accept(0)
     assert tuple(g.players() for g in evening.season.round(33).games) == manual.games
 
 
@@ -279,7 +279,7 @@ def test_accepting_a_stale_pairing_is_refused(evening: Evening) -> None:
     evening.attendance.set(33, "visser", EntryKind.EXCUSED)  # the season changed under the proposal
     head = evening.revision
     with pytest.raises(KeizerError, match="changed since"):
-        evening.session.apply(evening.desk.accept(0))
+        evening.desk.accept(0)
     assert evening.revision == head
 
 
@@ -293,7 +293,7 @@ def test_no_show_on_a_row_without_a_game_is_refused(evening: Evening) -> None:
 
 def test_a_no_show_is_counted_absent_without_notice_not_present(evening: Evening) -> None:
     evening.desk.solve(33, alternatives=0)
-    evening.session.apply(evening.desk.accept(0))
+    evening.desk.accept(0)
     before = evening.attendance.summary(33).text
     evening.results.no_show(33, "board:1", "black")
     after = evening.attendance.summary(33).text
@@ -307,17 +307,17 @@ def test_a_no_show_is_counted_absent_without_notice_not_present(evening: Evening
 
 
 def test_tonights_round_stays_current_until_its_results_are_in(evening: Evening) -> None:
-    assert evening.session.current_round() == 33  # listed, not paired
+    assert evening.current_round() == 33  # listed, not paired
     evening.desk.solve(33, alternatives=0)
-    evening.session.apply(evening.desk.accept(0))
-    assert evening.session.current_round() == 33  # paired, nothing entered
+    evening.desk.accept(0)
+    assert evening.current_round() == 33  # paired, nothing entered
     first = evening.results.boards(33)[0]
     evening.results.set_result(33, first.key, Result.DRAW)
-    assert evening.session.current_round() == 33  # the evening in progress
+    assert evening.current_round() == 33  # the evening in progress
     for row in evening.results.boards(33):
         if row.game is not None and not row.game.result.is_decided:
             evening.results.set_result(33, row.key, Result.WHITE_WINS)
-    assert evening.session.current_round() == 34  # every result in: on to the next round
+    assert evening.current_round() == 34  # every result in: on to the next round
 
 
 def test_a_withdrawal_beyond_the_season_is_refused(evening: Evening) -> None:
@@ -335,17 +335,17 @@ def test_the_columns_key_chooses_the_standings_columns(evening: Evening) -> None
     assert evening.standings.columns == "k"
 
 
-def test_the_desk_writes_nothing_the_caller_commits_its_change(evening: Evening) -> None:
+def test_the_desk_shows_a_change_before_it_commits_it(evening: Evening) -> None:
     best = evening.desk.solve(33, alternatives=0)[0]
     head = evening.revision
-    change = evening.desk.accept(0)
+    change = evening.desk.accepting(0)
     assert evening.revision == head and not evening.season.round(33).is_paired  # nothing written yet
     assert change.label == f"pairing of round 33 ({len(best.games)} boards, best)"
-    evening.session.apply(change)
+    assert evening.desk.accept(0) == change.label  # one action, the one shown
     assert evening.revision > head and tuple(g.players() for g in evening.season.round(33).games) == best.games
-    clear = evening.desk.clear_saved()
+    clear = evening.desk.clearing()
     assert evening.season.round(33).is_paired  # again: nothing written until it is committed
-    evening.session.apply(clear)
+    assert evening.desk.clear_saved() == clear.label
     assert not evening.season.round(33).is_paired and len(evening.season.rounds) == 33
 
 
@@ -388,7 +388,7 @@ def test_a_complete_season_is_said_on_the_pairing_desk_not_solved(demo_json: Pat
     e = Evening.open(path)
     try:
         desk = e.desk
-        desk.follow(e.session.current_round())
+        desk.follow(e.current_round())
         assert desk.should_solve() is False
         assert desk_title(desk) == "Round 33: the season is complete: all 32 planned rounds are paired (F7 plans more)"
         # the Round screen says the same, and marking or reporting there adds no round 33
@@ -403,3 +403,21 @@ def test_a_complete_season_is_said_on_the_pairing_desk_not_solved(demo_json: Pat
         assert e.revision == head and len(e.season.rounds) == 32
     finally:
         e.close()
+
+
+def test_a_result_entered_is_replaced_only_when_asked(evening: Evening) -> None:
+    """"Already has a result" is the service's refusal, one typed fact both shells word (the TUI's second key
+    press, the CLI's --change): it was checked in each shell before (issue 27)."""
+    from keizer.evening.results import HasResult
+
+    game = evening.season.round(32).games[0]
+    other = Result.DRAW if game.result is not Result.DRAW else Result.WHITE_WINS
+    head = evening.revision
+    with pytest.raises(HasResult) as refused:
+        evening.results.set_result(32, "board:1", other)
+    assert (refused.value.round, refused.value.board, refused.value.old, refused.value.new) == (32, 1, game.result, other)
+    with pytest.raises(HasResult):
+        evening.results.no_show(32, "board:1", "white")
+    assert evening.revision == head  # nothing written
+    evening.results.set_result(32, "board:1", other, replace=True)
+    assert evening.season.round(32).games[0].result is other

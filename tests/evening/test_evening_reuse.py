@@ -55,7 +55,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[Built]:
 
 def _fresh(evening: Evening, desk: PairingDesk, k: int) -> None:
     """A desk with the same locks and forbids that solves from nothing: the reused solve must equal it."""
-    fresh = PairingDesk(evening.session)
+    fresh = PairingDesk(evening._session)
     fresh.follow(k)
     fresh.locks, fresh.forbids = set(desk.locks), set(desk.forbids)
     want = fresh.solve(k)
@@ -95,7 +95,7 @@ def test_an_edited_result_of_an_earlier_round_rebuilds_everything(evening: Eveni
     before = desk.reuse
     built.take()
     game = evening.season.round(32).games[0]
-    evening.results.set_result(32, "board:1", Result.DRAW if game.result is not Result.DRAW else Result.WHITE_WINS)
+    evening.results.set_result(32, "board:1", Result.DRAW if game.result is not Result.DRAW else Result.WHITE_WINS, replace=True)
     desk.solve(33)
     history, priced = built.take()
     assert history == 1 and priced > 0  # the past changed, and with it the ranking

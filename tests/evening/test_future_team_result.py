@@ -17,7 +17,7 @@ def _listed_tonight(evening: Evening) -> PlayerId:
     """Round 33 (tonight's) listed by a mark, so that round 34 is the next one to list; a player free in both."""
     free = [row.player.id for row in evening.attendance.rows(33) if row.entry is None and not row.late]
     evening.attendance.set(33, free[0], EntryKind.EXCUSED)
-    assert evening.session.current_round() == 33 and len(evening.season.rounds) == 33
+    assert evening.current_round() == 33 and len(evening.season.rounds) == 33
     return free[1]
 
 

@@ -77,18 +77,18 @@ def test_a_mark_in_the_round_keeps_it_and_a_result_before_the_round_does_not(
     expected = truth(demo_store)
     made = replays(monkeypatch)
     with closing(Evening.open(demo_store)) as evening:
-        evening.session.ranking_before(K)
+        evening._session.ranking_before(K)
         absent = next(p.id for p in evening.season.players if evening.season.round(K).entry_of(p.id) is None)
         evening.attendance.set(K, absent, EntryKind.EXCUSED)  # round 33 itself: its ranking is the same
     assert made == [K - 1] and len(kept_rows(demo_store)) == 1
     with closing(Evening.open(demo_store)) as evening:
-        assert evening.session.ranking_before(K) == expected
+        assert evening._session.ranking_before(K) == expected
         assert made == [K - 1]  # read back, not replayed
         game = evening.season.round(K - 1).games[0]
         flipped = Result.BLACK_WINS if game.result is Result.WHITE_WINS else Result.WHITE_WINS
-        evening.session.commit("a result corrected", ResultSet(K - 1, game.white, game.black, flipped))
+        evening._session.commit("a result corrected", ResultSet(K - 1, game.white, game.black, flipped))
     with closing(Evening.open(demo_store)) as evening:
-        corrected = evening.session.ranking_before(K)
+        corrected = evening._session.ranking_before(K)
         assert made == [K - 1, K - 1]  # a result of round 32 changed what round 33 is paired from: replayed
     assert corrected == truth(demo_store) and len(kept_rows(demo_store)) == 2
 
@@ -119,13 +119,13 @@ def test_a_ranking_is_not_kept_while_another_program_writes_and_nothing_waits(de
 def test_a_kept_ranking_changed_by_hand_into_no_ranking_is_replayed_and_kept_anew(
         demo_store: Path, kept: str) -> None:
     with closing(Evening.open(demo_store)) as evening:
-        evening.session.ranking_before(K)
+        evening._session.ranking_before(K)
     conn = sqlite3.connect(demo_store)
     conn.execute("UPDATE kept_rankings SET ranking = ?", (kept,))
     conn.commit()
     conn.close()
     with closing(Evening.open(demo_store)) as evening:
-        assert evening.session.ranking_before(K) == truth(demo_store)
+        assert evening._session.ranking_before(K) == truth(demo_store)
     assert json.loads(kept_rows(demo_store)[0][1]) == list(truth(demo_store))
 
 
@@ -149,7 +149,7 @@ def test_another_ranking_code_finds_nothing_kept(demo_store: Path, monkeypatch: 
     monkeypatch.setattr(ranking_fingerprint, "code_fingerprint", lambda: None)  # code it cannot read
     assert entry_fingerprint(season, K) is None
     with closing(Evening.open(demo_store)) as evening:
-        assert evening.session.ranking_before(K) == truth(demo_store)
+        assert evening._session.ranking_before(K) == truth(demo_store)
     assert kept_rows(demo_store) == []
 
 

@@ -17,9 +17,9 @@ K = 32
 
 def test_the_result_that_replaces_a_no_show_readmits_the_absentee(evening: Evening) -> None:
     game = evening.season.round(K).games[0]
-    evening.results.no_show(K, "board:1", "white")
+    evening.results.no_show(K, "board:1", "white", replace=True)
     assert game.white in evening.season.suspended
-    label = evening.results.set_result(K, "board:1", Result.DRAW)  # the game was played after all
+    label = evening.results.set_result(K, "board:1", Result.DRAW, replace=True)  # the game was played after all
     assert "readmitted (the no-show is corrected)" in label
     assert game.white not in evening.season.suspended
     assert evening.season.round(K).games[0].result is Result.DRAW
@@ -30,8 +30,8 @@ def test_the_result_that_replaces_a_no_show_readmits_the_absentee(evening: Eveni
 
 def test_the_no_show_of_the_other_colour_moves_the_suspension(evening: Evening) -> None:
     game = evening.season.round(K).games[0]
-    evening.results.no_show(K, "board:1", "white")
-    label = evening.results.no_show(K, "board:1", "black")
+    evening.results.no_show(K, "board:1", "white", replace=True)
+    label = evening.results.no_show(K, "board:1", "black", replace=True)
     suspended = evening.season.suspended
     assert game.black in suspended and game.white not in suspended and "readmitted" in label
     assert evening.season.round(K).games[0].result is Result.WHITE_FORFEIT_WIN
@@ -39,18 +39,18 @@ def test_the_no_show_of_the_other_colour_moves_the_suspension(evening: Evening) 
 
 def test_a_suspension_the_director_set_on_its_own_stays(evening: Evening) -> None:
     game = evening.season.round(K).games[0]
-    evening.results.set_result(K, "board:1", Result.BLACK_FORFEIT_WIN)  # the forfeit key: suspends nobody
+    evening.results.set_result(K, "board:1", Result.BLACK_FORFEIT_WIN, replace=True)  # the forfeit key: suspends nobody
     evening.roster.toggle_suspension(game.white)  # the director's own decision
-    label = evening.results.set_result(K, "board:1", Result.WHITE_WINS)
+    label = evening.results.set_result(K, "board:1", Result.WHITE_WINS, replace=True)
     assert game.white in evening.season.suspended and "readmitted" not in label
 
 
 def test_a_suspension_renewed_since_the_no_show_stays(evening: Evening) -> None:
     game = evening.season.round(K).games[0]
-    evening.results.no_show(K, "board:1", "white")
+    evening.results.no_show(K, "board:1", "white", replace=True)
     evening.roster.toggle_suspension(game.white)  # reported back ...
     evening.roster.toggle_suspension(game.white)  # ... and suspended again by the director
-    evening.results.set_result(K, "board:1", Result.DRAW)
+    evening.results.set_result(K, "board:1", Result.DRAW, replace=True)
     assert game.white in evening.season.suspended
 
 
@@ -61,9 +61,9 @@ def test_a_later_no_show_keeps_the_absentee_suspended(evening: Evening) -> None:
     game = rnd.game_of(white)
     assert game is not None
     board = f"board:{rnd.games.index(game) + 1}"
-    evening.results.no_show(earlier, board, "white" if game.white == white else "black")  # suspends
-    evening.results.no_show(K, "board:1", "white")  # already suspended: nothing more to set
-    evening.results.set_result(earlier, board, Result.DRAW)  # round K's no-show still stands
+    evening.results.no_show(earlier, board, "white" if game.white == white else "black", replace=True)  # suspends
+    evening.results.no_show(K, "board:1", "white", replace=True)  # already suspended: nothing more to set
+    evening.results.set_result(earlier, board, Result.DRAW, replace=True)  # round K's no-show still stands
     assert white in evening.season.suspended
 
 

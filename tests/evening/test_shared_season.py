@@ -45,7 +45,7 @@ def write_lock_held(store: Path) -> Iterator[None]:
 def test_a_write_from_a_state_another_session_moved_on_is_refused(demo_store: Path) -> None:
     evening = Evening.open(demo_store)
     try:
-        evening.session.shown = evening.revision  # what the shell shows the director
+        evening.show(evening.revision)  # what the shell shows the director
         mine, theirs = absent_player(evening), absent_player(evening, skip=1)
         excuse_elsewhere(demo_store, theirs)
         head = evening.revision
@@ -54,7 +54,7 @@ def test_a_write_from_a_state_another_session_moved_on_is_refused(demo_store: Pa
         assert evening.revision == head  # nothing written …
         assert evening.season.round(33).entry_of(theirs) is EntryKind.EXCUSED  # … and theirs kept
         assert evening.season.round(33).entry_of(mine) is None
-        evening.session.shown = head  # the shell showed the season as it is now: the same edit is saved
+        evening.show(head)  # the shell showed the season as it is now: the same edit is saved
         evening.attendance.set(33, mine, EntryKind.EXCUSED)
         assert evening.season.round(33).entry_of(mine) is EntryKind.EXCUSED
     finally:
@@ -62,29 +62,30 @@ def test_a_write_from_a_state_another_session_moved_on_is_refused(demo_store: Pa
 
 
 def test_the_sessions_own_writes_move_what_it_shows_on(evening: Evening) -> None:
-    evening.session.shown = evening.revision
+    evening.show(evening.revision)
     first, second = absent_player(evening), absent_player(evening, skip=1)
     evening.attendance.set(33, first, EntryKind.EXCUSED)
     evening.attendance.set(33, second, EntryKind.EXCUSED)  # not refused: the first write was its own
-    assert evening.session.shown == evening.revision
+    assert evening.shown == evening.revision
     assert evening.history.undo() is not None and evening.history.redo() is not None
-    assert evening.session.shown == evening.revision
+    assert evening.shown == evening.revision
 
 
 def test_what_is_shown_moves_only_with_a_write_checked_against_it(demo_store: Path) -> None:
     evening = Evening.open(demo_store)
     try:
-        evening.session.shown = evening.revision
+        evening.show(evening.revision)
         evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)  # our write …
         excuse_elsewhere(demo_store, absent_player(evening))
-        evening.session.shown = shown = evening.revision  # … then theirs, shown
+        shown = evening.revision
+        evening.show(shown)  # … then theirs, shown
         assert evening.history.redo() is None  # nothing written: not moved back to our older write …
-        assert evening.session.shown == shown
+        assert evening.shown == shown
         excuse_elsewhere(demo_store, absent_player(evening))  # their second, not shown yet
         # … nor on by a write checked against a newer state (publishing checks the state the site was made
         # from): the other session's change is still not shown, so the next key is refused
         evening.publications.record(33, "nl", evening.revision, "site")
-        assert evening.session.shown == shown
+        assert evening.shown == shown
         with pytest.raises(ChangedMeanwhile):
             evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)
     finally:
@@ -94,7 +95,7 @@ def test_what_is_shown_moves_only_with_a_write_checked_against_it(demo_store: Pa
 def test_undo_never_takes_back_what_another_session_did(demo_store: Path) -> None:
     evening = Evening.open(demo_store)
     try:
-        evening.session.shown = evening.revision
+        evening.show(evening.revision)
         theirs = absent_player(evening)
         excuse_elsewhere(demo_store, theirs)
         with pytest.raises(ChangedMeanwhile):
@@ -112,7 +113,7 @@ def test_without_a_shown_state_a_write_goes_on_the_latest(demo_store: Path) -> N
     try:
         excuse_elsewhere(demo_store, absent_player(evening, skip=1))
         evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)
-        assert evening.session.shown is None
+        assert evening.shown is None
     finally:
         evening.close()
 
@@ -140,7 +141,7 @@ def test_a_season_that_cannot_be_written_opens_read_only(demo_store: Path, monke
     before = demo_store.read_bytes()
     evening = Evening.open(demo_store)
     try:
-        assert evening.session.readonly == evening_session.NOT_WRITABLE and evening.session.store.readonly
+        assert evening.readonly == evening_session.NOT_WRITABLE and evening._session.store.readonly
         assert evening.season.round(33).number == 33  # it can be read
         with pytest.raises(StoreError, match="cannot be written: check their permissions; nothing was changed"):
             evening.attendance.set(33, absent_player(evening), EntryKind.EXCUSED)
@@ -150,9 +151,9 @@ def test_a_season_that_cannot_be_written_opens_read_only(demo_store: Path, monke
 
 
 def test_read_only_when_asked(evening: Evening, demo_store: Path) -> None:
-    assert evening.session.readonly is None
+    assert evening.readonly is None
     looking = Evening.open(demo_store, readonly=True)
     try:
-        assert looking.session.readonly == "as asked" and looking.session.store.readonly
+        assert looking.readonly == "as asked" and looking._session.store.readonly
     finally:
         looking.close()

@@ -16,7 +16,8 @@ from keizer.seasons.load import load_season
 from tests.conftest import DEMO, real_season_paths
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.prize_seasons import classed_season, cup_season
-from keizer.web.site.output import write_site
+from keizer.seasons.site_folder import write_site
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
@@ -39,7 +40,7 @@ _WIDER = "[...document.querySelectorAll('.scroll')].map(e => e.scrollWidth - e.c
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("published") / "site"
-    write_site(build_site(load_season(DEMO), 32, "nl"), folder)
+    write_site(build_site(Evening.of(load_season(DEMO)), 32, "nl"), folder)
     return folder
 
 
@@ -135,7 +136,7 @@ def test_a_name_like_markup_reads_as_written(browser, tmp_path):  # type: ignore
     season = load_season(DEMO)
     names = {"quinten-koster": "<b>x</b>", "wim-van-den-berg": "&amp;"}
     season = replace(season, players=tuple(replace(p, name=names.get(p.id, p.name)) for p in season.players))
-    write_site(build_site(season, 32, "nl"), tmp_path / "site")
+    write_site(build_site(Evening.of(season), 32, "nl"), tmp_path / "site")
     page = browser.new_page(viewport={"width": 375, "height": 900})
     page.goto((tmp_path / "site" / "players" / "quinten-koster.html").as_uri())
     assert page.inner_text("h1") == "<b>x</b> na ronde 32" and page.locator("main b").count() == 0
@@ -162,7 +163,7 @@ def test_every_player_page_reads_whole_on_a_phone(site, browser):  # type: ignor
 def test_the_classes_and_cups_pages_fit_a_phone(browser, tmp_path_factory, season, name, heading,  # type: ignore[no-untyped-def]
                                                 tables):
     folder = tmp_path_factory.mktemp("published-prizes") / "site"
-    write_site(build_site(season(), 32, "nl"), folder)
+    write_site(build_site(Evening.of(season()), 32, "nl"), folder)
     page = browser.new_page(viewport={"width": 375, "height": 900})
     page.goto((folder / name).as_uri())
     assert page.inner_text("h1") == heading
@@ -184,7 +185,7 @@ def test_the_classes_and_cups_pages_fit_a_phone(browser, tmp_path_factory, seaso
     (separate_season, "en", "Championship group after round 32", "two decision games")])
 def test_the_group_page_fits_a_phone(browser, tmp_path_factory, season, lang, heading, said):  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("published-group") / "site"
-    write_site(build_site(season(), 32, lang), folder)
+    write_site(build_site(Evening.of(season()), 32, lang), folder)
     page = browser.new_page(viewport={"width": 375, "height": 900})
     page.goto((folder / "kampioensgroep.html").as_uri())
     assert page.inner_text("h1") == heading
@@ -212,7 +213,7 @@ def printed(tmp_path_factory):  # type: ignore[no-untyped-def]
                             ("separate", separate_season, "en"), ("classes", classed_season, "nl"),
                             ("cups", cup_season, "nl")):
         folder = tmp_path_factory.mktemp(f"printed-{key}") / "site"
-        write_site(build_site(make(), 32, lang), folder)
+        write_site(build_site(Evening.of(make()), 32, lang), folder)
         out[key] = folder
     return out
 
@@ -245,7 +246,7 @@ def test_the_cross_table_of_a_long_real_season_prints_within_landscape(browser, 
         season = load_season(path)
         k = max(r.number for r in season.rounds if r.has_results)
         folder = tmp_path / path.stem
-        write_site(build_site(season, k, "nl"), folder)
+        write_site(build_site(Evening.of(season), k, "nl"), folder)
         page = browser.new_page(viewport={"width": PRINT_WIDTH["landscape"], "height": 900})
         page.goto((folder / "cross.html").as_uri())
         page.emulate_media(media="print")

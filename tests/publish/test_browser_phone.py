@@ -11,7 +11,8 @@ import pytest
 
 from keizer.seasons.load import load_season
 from keizer.seasons.model import Season
-from keizer.web.site.output import write_site
+from keizer.seasons.site_folder import write_site
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 from tests.conftest import DEMO, real_season_paths
 from tests.publish.test_browser import browser  # noqa: F401 — the fixture: the system Chromium
@@ -47,7 +48,7 @@ def _keys_in_view(page, keys: list[str]) -> list[str]:  # type: ignore[no-untype
 def test_a_phone_reads_the_place_the_name_and_the_points(browser, tmp_path, tmp_path_factory, style, lang,  # type: ignore[no-untyped-def]
                                                          keys):
     folder = tmp_path / "site"
-    write_site(build_site(_with_long_name(load_season(DEMO)), 32, lang, style), folder)
+    write_site(build_site(Evening.of(_with_long_name(load_season(DEMO))), 32, lang, style), folder)
     page = browser.new_page(viewport={"width": 375, "height": 900})
     for name in ("index.html", "rounds/32.html"):
         page.goto((folder / name).as_uri())
@@ -71,7 +72,7 @@ def test_a_real_season_reads_on_a_phone_and_ends_in_the_final_standings(browser,
         last = max(r.number for r in season.rounds if r.has_results)
         assert season.rounds_planned == last
         folder = tmp_path / path.stem
-        write_site(build_site(season, last, "nl"), folder)
+        write_site(build_site(Evening.of(season), last, "nl"), folder)
         page.goto((folder / "index.html").as_uri())
         assert page.inner_text("h1") == "Eindstand"  # not "Ranglijst na ronde 38"
         assert _keys_in_view(page, ["#", "Naam", "Punten", "Waarde"]) == []

@@ -10,7 +10,8 @@ from tests.conftest import real_season_paths
 from tests.publish.group_seasons import separate_season
 from tests.publish.prize_seasons import classed_season, cup_season
 from tests.publish.test_browser import browser, site  # noqa: F401 — the fixtures: the demo site, the browser
-from keizer.web.site.output import write_site
+from keizer.seasons.site_folder import write_site
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 # The cross table: how much it is wider than its box, the page than the window, and the smallest text's size.
@@ -41,7 +42,7 @@ def test_the_cross_table_of_a_long_real_season_shows_every_round_at_1280_px(brow
     for path in real_season_paths():
         season = load_season(path)
         k = max(r.number for r in season.rounds if r.has_results)
-        write_site(build_site(season, k, "nl"), tmp_path / path.stem)
+        write_site(build_site(Evening.of(season), k, "nl"), tmp_path / path.stem)
         _cross_at_1280(browser, tmp_path / path.stem, k)
 
 
@@ -94,7 +95,7 @@ def more_sites(tmp_path_factory):  # type: ignore[no-untyped-def]
     for key, make, lang in (("classes", classed_season, "nl"), ("cups", cup_season, "nl"),
                             ("group", separate_season, "en")):
         out[key] = tmp_path_factory.mktemp(f"reach-{key}") / "site"
-        write_site(build_site(make(), 32, lang), out[key])
+        write_site(build_site(Evening.of(make()), 32, lang), out[key])
     return out
 
 

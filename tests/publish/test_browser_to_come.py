@@ -9,7 +9,8 @@ from keizer.seasons.load import load_season
 from tests.conftest import DEMO
 from tests.publish.test_browser import browser  # noqa: F401 — the fixture: the system Chromium
 from tests.publish.test_site_to_come import team_match_pending
-from keizer.web.site.output import write_site
+from keizer.seasons.site_folder import write_site
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 LONG = "<i>Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessen</i>"
@@ -19,7 +20,7 @@ LONG = "<i>Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschafers
 @pytest.mark.parametrize("page_name", ["index.html", "rounds/32.html"])
 def test_the_note_of_a_team_result_to_come_fits_a_phone(browser, tmp_path, page_name):  # type: ignore[no-untyped-def]
     season, _ = team_match_pending(load_season(DEMO), 32, LONG)
-    write_site(build_site(season, 32, "en"), tmp_path / "site")
+    write_site(build_site(Evening.of(season), 32, "en"), tmp_path / "site")
     page = browser.new_page(viewport={"width": 375, "height": 900})
     page.goto((tmp_path / "site" / page_name).as_uri())
     note = page.locator("p.provisional")
@@ -34,7 +35,7 @@ def test_the_note_of_a_team_result_to_come_fits_a_phone(browser, tmp_path, page_
 def test_the_line_of_who_is_not_playing_fits_a_phone(browser, tmp_path):  # type: ignore[no-untyped-def]
     """The absentees under the boards: one name wider than a phone made the whole page scroll sideways."""
     season, _ = team_match_pending(load_season(DEMO), 32, LONG)
-    write_site(build_site(season, 32, "en"), tmp_path / "site")
+    write_site(build_site(Evening.of(season), 32, "en"), tmp_path / "site")
     page = browser.new_page(viewport={"width": 375, "height": 900})
     page.goto((tmp_path / "site" / "rounds" / "32.html").as_uri())
     line = page.locator("p.absent")

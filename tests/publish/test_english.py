@@ -14,6 +14,7 @@ from keizer.evening.words import legend
 from keizer.tui.cli.main import main
 from keizer.evening.words.tables import COLUMNS
 from keizer.web import words
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 from tests.conftest import DEMO
 from tests.publish.group_seasons import inside_season, separate_season
@@ -112,14 +113,14 @@ def test_the_dutch_word_table_is_what_the_test_looks_for() -> None:
 @pytest.mark.parametrize("style", ["d", "k"])
 def test_every_english_page_is_english(key: str, style: str) -> None:
     season = SEASONS[key]()
-    files = build_site(season, 32, "en", style)
+    files = build_site(Evening.of(season), 32, "en", style)
     found = {name: dutch_in(text, season, True) for name, text in files.items() if name.endswith(".html")}
     assert {name: hits for name, hits in found.items() if hits} == {}
     assert len(found) > 40  # every page was read
 
 
 def test_the_english_legend_says_the_letters_the_table_shows() -> None:
-    files = build_site(load_season(DEMO), 32, "en", "d")
+    files = build_site(Evening.of(load_season(DEMO)), 32, "en", "d")
     headers, rows = table(parse(files["index.html"]), "standings")
     runs = [row[headers.index("Run")] for row in rows]
     assert runs and all(re.fullmatch(r"\d+[WB]|", run) for run in runs) and any("B" in run for run in runs)
@@ -141,5 +142,5 @@ def test_the_dutch_site_keeps_the_clubs_own_heads() -> None:
                                    "ON", "NG", "ZK"]),
                             ("k", ["Pl", "Wrd", "Naam", "Lot", "Keizer", "Groep", "Bordpt", "Gesp", "Opk", "Kleur",
                                    "33%?"])):
-        headers, _ = table(parse(build_site(load_season(DEMO), 32, "nl", style)["index.html"]), "standings")
+        headers, _ = table(parse(build_site(Evening.of(load_season(DEMO)), 32, "nl", style)["index.html"]), "standings")
         assert headers == expected

@@ -9,7 +9,8 @@ import pytest
 
 from keizer.evening.forecast.season_forecast import forecast
 from keizer.pairing.simulate import simulate_season
-from keizer.web.site.output import write_site
+from keizer.seasons.site_folder import write_site
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 from tests.publish.test_browser import browser  # noqa: F401 — the fixture: the system Chromium (skips without)
 
@@ -17,7 +18,7 @@ from tests.publish.test_browser import browser  # noqa: F401 — the fixture: th
 def forecast_site(folder: Path, rules: object) -> Path:
     season = simulate_season(24, 30, rules, 7, played=22)
     kept = tuple(forecast(season, k, runs=8, seed=0, workers=1) for k in (18, 20, 22))
-    write_site(build_site(season, 22, "nl", forecasts=kept), folder)
+    write_site(build_site(Evening.of(season), 22, "nl", forecasts=kept), folder)
     return folder
 
 

@@ -15,6 +15,7 @@ from keizer.pairing.simulate import simulate_season
 from keizer.seasons.season_json.write import dump_season
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.tui.cli.main import main
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 
@@ -25,7 +26,7 @@ def season():
 
 def test_the_page_shows_the_newest_forecast_and_the_race_of_those_before(season):
     kept = tuple(forecast(season, k, runs=6, seed=0, workers=1) for k in (14, 15, 16))
-    files = build_site(season, 16, "en", forecasts=kept)
+    files = build_site(Evening.of(season), 16, "en", forecasts=kept)
     page = files["vooruitblik.html"]
     assert "<h1>Forecast after round 16</h1>" in page
     assert "rounds 17–20 played 6 times (seed 0)" in page and "first in the final standings" in page
@@ -38,8 +39,8 @@ def test_the_page_shows_the_newest_forecast_and_the_race_of_those_before(season)
     assert race.count("<polyline") == len(contenders)  # a line per likely champion ...
     assert race.count("<circle") == 3 * len(contenders)  # ... with a point per forecast kept
     assert "not a proof" in page
-    assert build_site(season, 16, "en", forecasts=kept) == files  # the same forecasts, the same bytes
-    assert "vooruitblik.html" not in build_site(season, 16, "en")  # no forecast, no page
+    assert build_site(Evening.of(season), 16, "en", forecasts=kept) == files  # the same forecasts, the same bytes
+    assert "vooruitblik.html" not in build_site(Evening.of(season), 16, "en")  # no forecast, no page
 
 
 def _pct(p: float) -> str:
@@ -48,7 +49,7 @@ def _pct(p: float) -> str:
 
 
 def test_the_dutch_page_says_it_in_dutch(season):
-    page = build_site(season, 16, "nl", forecasts=(forecast(season, 16, runs=4, workers=1),))["vooruitblik.html"]
+    page = build_site(Evening.of(season), 16, "nl", forecasts=(forecast(season, 16, runs=4, workers=1),))["vooruitblik.html"]
     assert "<h1>Vooruitblik na ronde 16</h1>" in page and "Titelkansen per ronde" in page
     assert "geen bewijs" in page
 

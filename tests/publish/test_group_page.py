@@ -21,6 +21,7 @@ from tests.publish.group_seasons import MISSED, inside_season, separate_season
 from tests.publish.helpers import NS, parse, table, text_of
 from keizer.tui.cli.main import main
 from keizer.web.site.championship import season_after
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 from keizer.seasons.result_text import SHOWN as RESULT_TEXT
 
@@ -84,7 +85,7 @@ def check_page(page: Element, data: dict[str, Any], season: Season, lang: str) -
 def test_the_inside_group_page_equals_keizer_group(capsys, tmp_path, lang) -> None:  # type: ignore[no-untyped-def]
     season = inside_season()
     data = group_json(capsys, tmp_path, season)
-    files = build_site(season, 32, lang)
+    files = build_site(Evening.of(season), 32, lang)
     page = parse(files[PAGE])  # strict: raises on any parse error
     heading = "Kampioensgroep na ronde 32" if lang == "nl" else "Championship group after round 32"
     assert text_of(next(page.iter(f"{NS}h1"))) == heading
@@ -110,7 +111,7 @@ def test_an_earlier_round_tells_no_later_result(capsys, tmp_path) -> None:  # ty
     season = inside_season()
     k = 27
     data = group_json(capsys, tmp_path, season_after(season, k))
-    page = parse(build_site(season, k, "en")[PAGE])
+    page = parse(build_site(Evening.of(season), k, "en")[PAGE])
     check_page(page, data, season, "en")
     games = rows_of(page, "group-games")
     assert all(cells[3] in WORDS["en"].values() for cells in games if int(cells[0]) > k)
@@ -123,7 +124,7 @@ def test_an_earlier_round_tells_no_later_result(capsys, tmp_path) -> None:  # ty
 def test_two_tied_play_decision_games(capsys, tmp_path, lang) -> None:  # type: ignore[no-untyped-def]
     season = separate_season()
     data = group_json(capsys, tmp_path, season)
-    page = parse(build_site(season, 32, lang)[PAGE])
+    page = parse(build_site(Evening.of(season), 32, lang)[PAGE])
     check_page(page, data, season, lang)
     assert data["state"]["phase"] == "decision"
     a, b = (season.player(p).name for p in data["state"]["contenders"])
@@ -155,7 +156,7 @@ def test_after_the_decision_games(capsys, tmp_path, results, phase) -> None:  # 
     season = separate_season(results)
     data = group_json(capsys, tmp_path, season)
     assert data["state"]["phase"] == phase
-    page = parse(build_site(season, 32, "nl")[PAGE])
+    page = parse(build_site(Evening.of(season), 32, "nl")[PAGE])
     said = next(text_of(p) for p in page.iter(f"{NS}p") if "state" in (p.get("class") or ""))
     names = [season.player(p).name for p in data["state"]["champion"]]
     if phase == "champion":
@@ -164,25 +165,25 @@ def test_after_the_decision_games(capsys, tmp_path, results, phase) -> None:  # 
         assert said == f"Ook na de beslissingspartijen gelijk: {names[0]} en {names[1]} delen de titel."
     assert not list(p for p in page.iter(f"{NS}ul") if p.get("class") == "needed")
     # the decision games are not told on a site of a round before the group's last
-    assert "Beslissingspartijen" not in build_site(season, 29, "nl")[PAGE]
+    assert "Beslissingspartijen" not in build_site(Evening.of(season), 29, "nl")[PAGE]
 
 
 def test_before_it_forms_the_proposal(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     season = load_season(EVENING)
     data = group_json(capsys, tmp_path, season)
     assert data["formed"] is False
-    page = parse(build_site(season, 32, "en")[PAGE])
+    page = parse(build_site(Evening.of(season), 32, "en")[PAGE])
     assert list_items(page, "group-members") == [p["name"] for p in data["proposal"]]
     assert "Not fixed yet. Proposed from the ranking after round 20:" in text_of(page)
 
 
 def test_no_page_without_a_group() -> None:
     season = load_season(EVENING)
-    assert PAGE not in build_site(season, 19, "nl")  # before round 20 is scored
-    classic = build_site(replace(season, ruleset_spec="keizer-classic"), 32, "nl")
+    assert PAGE not in build_site(Evening.of(season), 19, "nl")  # before round 20 is scored
+    classic = build_site(Evening.of(replace(season, ruleset_spec="keizer-classic")), 32, "nl")
     assert PAGE not in classic and PAGE not in classic["index.html"]
     formed = inside_season()
-    assert PAGE not in build_site(formed, 12, "en")
+    assert PAGE not in build_site(Evening.of(formed), 12, "en")
 
 
 def test_a_name_on_the_group_page_is_text() -> None:
@@ -190,7 +191,7 @@ def test_a_name_on_the_group_page_is_text() -> None:
     evil = '<script>alert("x")</script> & Co'
     member = season.championship.members[0]  # type: ignore[union-attr]
     players = tuple(replace(p, name=evil) if p.id == member else p for p in season.players)
-    text = build_site(replace(season, players=players), 32, "en")[PAGE]
+    text = build_site(Evening.of(replace(season, players=players)), 32, "en")[PAGE]
     assert "<script>" not in text and "&lt;script&gt;" in text
     parse(text)
 
@@ -203,7 +204,7 @@ def test_a_member_who_withdrew_is_said_and_their_games_read_as_what_they_are(cap
 
     season = separate(24)
     data = group_json(capsys, tmp_path, season)
-    page = parse(build_site(season, 32, lang)[PAGE])
+    page = parse(build_site(Evening.of(season), 32, lang)[PAGE])
     words = {**WORDS[lang], "withdrawn": {"nl": "niet gespeeld: teruggetrokken", "en": "not played: withdrawn"}[lang]}
     games = rows_of(page, "group-games")
     withdrawn = [cells for cells, game in zip(games, data["schedule"]) if game["state"] == "withdrawn"]
@@ -214,4 +215,4 @@ def test_a_member_who_withdrew_is_said_and_their_games_read_as_what_they_are(cap
                 "en": f"{gone} withdrew before round 24, after 3 of the 10 group games, fewer than half"}[lang]
     assert any(line.startswith(expected) for line in said), said
     assert gone not in [cells[1] for cells in rows_of(page, "group-table")]
-    assert "withdrawn" not in build_site(season, 22, "en")[PAGE]  # not yet said on an earlier round's page
+    assert "withdrawn" not in build_site(Evening.of(season), 22, "en")[PAGE]  # not yet said on an earlier round's page

@@ -22,6 +22,7 @@ from tests.conftest import DEMO
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import DIRECTOR_KEEPS, classed_season, cup_season
 from keizer.tui.cli.main import main
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 
@@ -86,7 +87,7 @@ def check_rows(headers: list[str], rows: list[list[str]], expected: list[dict[st
 @pytest.mark.parametrize("lang", ["nl", "en"])
 def test_the_classes_page_publishes_keizer_classes(classed, capsys, k, lang):  # type: ignore[no-untyped-def]
     season, path = classed
-    files = build_site(season, k, lang)
+    files = build_site(Evening.of(season), k, lang)
     page = parse(files["klassen.html"])  # strict: raises on any parse error
     heading = ("Klassen na ronde " if lang == "nl" else "Classes after round ") + str(k)
     assert text_of(next(page.iter(f"{NS}h1"))) == heading
@@ -108,7 +109,7 @@ def test_the_classes_page_publishes_keizer_classes(classed, capsys, k, lang):  #
 
 def test_the_moves_are_said_in_words(classed):  # type: ignore[no-untyped-def]
     season, _ = classed
-    page = parse(build_site(season, 32, "nl")["klassen.html"])
+    page = parse(build_site(Evening.of(season), 32, "nl")["klassen.html"])
     moves = next(t for t in page.iter(f"{NS}table") if t.get("class") == "moves")
     body = moves.find(f"{NS}tbody")
     assert body is not None
@@ -129,15 +130,15 @@ def test_the_moves_are_said_in_words(classed):  # type: ignore[no-untyped-def]
 
 def test_an_unaccepted_reading_shows_the_proposal(classed):  # type: ignore[no-untyped-def]
     season, _ = classed
-    text = build_site(replace(season, class_moves=()), 20, "en")["klassen.html"]
+    text = build_site(Evening.of(replace(season, class_moves=())), 20, "en")["klassen.html"]
     assert "Proposed, not yet accepted by the director:" in text and "promotion" in text
-    assert "No moves accepted yet." in build_site(replace(season, class_moves=()), 25, "en")["klassen.html"]
+    assert "No moves accepted yet." in build_site(Evening.of(replace(season, class_moves=())), 25, "en")["klassen.html"]
 
 
 def test_the_prize_lists_are_final_when_the_season_is(classed):  # type: ignore[no-untyped-def]
     season, _ = classed
     done = replace(season, rounds_planned=32)
-    text = build_site(done, 32, "nl")["klassen.html"]
+    text = build_site(Evening.of(done), 32, "nl")["klassen.html"]
     assert "Prijslijst per klasse" in text and "Voorlopig" not in text
 
 
@@ -145,7 +146,7 @@ def test_the_prize_lists_are_final_when_the_season_is(classed):  # type: ignore[
 def test_the_cups_page_publishes_the_prize_lists(cups, capsys, lang):  # type: ignore[no-untyped-def]
     season, path = cups
     k = 32
-    files = build_site(season, k, lang)
+    files = build_site(Evening.of(season), k, lang)
     page = parse(files["bekers.html"])
     tables = prize_tables(page)
     expected = cli_json(capsys, "standings", str(path), "--round", str(k), "--prizes", "--json")["cups"]
@@ -163,8 +164,8 @@ def test_the_cups_page_publishes_the_prize_lists(cups, capsys, lang):  # type: i
 
 
 def test_the_menu_links_the_pages_made(classed, cups):  # type: ignore[no-untyped-def]
-    d = build_site(classed[0], 32, "nl")
-    k = build_site(cups[0], 32, "en")
+    d = build_site(Evening.of(classed[0]), 32, "nl")
+    k = build_site(Evening.of(cups[0]), 32, "en")
     assert 'href="klassen.html">Klassen<' in d["index.html"] and "bekers.html" not in d["index.html"]
     assert 'href="../klassen.html">Klassen<' in d["rounds/3.html"]
     assert 'href="bekers.html">Group cups<' in k["index.html"] and "klassen.html" not in k["index.html"]
@@ -174,7 +175,7 @@ def test_the_menu_links_the_pages_made(classed, cups):  # type: ignore[no-untype
 def test_no_pages_without_classes_or_groups() -> None:
     demo = load_season(DEMO)  # D's ruleset has classes, but nobody in the demo has one
     assert replay(demo, 1).ruleset.classes is not None
-    files = build_site(demo, 32, "nl")
+    files = build_site(Evening.of(demo), 32, "nl")
     assert "klassen.html" not in files and "bekers.html" not in files
     assert "klassen.html" not in files["index.html"]
 
@@ -183,7 +184,7 @@ def test_a_name_on_the_prize_pages_is_text(classed, cups):  # type: ignore[no-un
     evil = '<script>alert("x")</script> & Co'
     for season, page in ((classed[0], "klassen.html"), (cups[0], "bekers.html")):
         players = tuple(replace(p, name=evil) for p in season.players)
-        text = build_site(replace(season, players=players), 32, "en")[page]
+        text = build_site(Evening.of(replace(season, players=players)), 32, "en")[page]
         assert "<script>" not in text and "&lt;script&gt;" in text
         parse(text)
 
@@ -197,7 +198,7 @@ def test_the_final_group_plays_for_no_cup_on_the_site(cups, capsys) -> None:  # 
     kept = without_games(season, set(event.members), after=20)  # … and play no Keizer game after it
     formed = event.apply(kept)
     members = formed.championship.members  # type: ignore[union-attr]
-    page = parse(build_site(formed, 32, "nl")["bekers.html"])
+    page = parse(build_site(Evening.of(formed), 32, "nl")["bekers.html"])
     listed = {plain(row[headers.index("Naam")]) for _, headers, rows in prize_tables(page) for row in rows}
     names = {formed.player(p).name for p in members}
     assert listed and not listed & names

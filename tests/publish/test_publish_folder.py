@@ -15,9 +15,10 @@ from keizer.seasons.errors import ChangedMeanwhile
 from keizer.seasons.load import load_season
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.tui.cli.main import main
-from keizer.web.site import folder as site_folder
-from keizer.web.site.output import HEAD_FILE, write_site
-from keizer.web.site.folder import MARKER
+from keizer.seasons import site_folder
+from keizer.evening.publications import HEAD_FILE
+from keizer.seasons.site_folder import write_site
+from keizer.seasons.site_folder import MARKER
 from tests.conftest import DEMO
 
 

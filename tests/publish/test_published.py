@@ -13,8 +13,8 @@ from keizer.seasons.store.published import Published
 from tests.conftest import DEMO
 from keizer.tui.cli.main import main
 from keizer.evening.evening import Evening
-from keizer.web.site.output import write_site
-from keizer.web.site.folder import MARKER
+from keizer.seasons.site_folder import write_site
+from keizer.seasons.site_folder import MARKER
 
 
 @pytest.fixture
@@ -44,13 +44,13 @@ def test_publishing_a_store_records_the_revision_it_was_made_from(store, tmp_pat
 def test_a_result_corrected_after_publishing_makes_the_notice_older_than_the_data(store, tmp_path):  # type: ignore[no-untyped-def]
     evening = Evening.open(store)
     try:
-        from keizer.web.site.output import publish
+        from keizer.web.site.build import build_site
 
-        publish(evening.session, 33, "nl", tmp_path / "site")
+        evening.publications.publish(33, "nl", tmp_path / "site", lambda: build_site(evening, 33, "nl"))
         assert evening.publications.last().stale is False  # type: ignore[union-attr]
         game = evening.season.round(33).games[0]
         flipped = "0-1" if game.result.value == "1-0" else "1-0"
-        evening.session.commit("correct board 1", ResultSet(33, game.white, game.black, _result(flipped)))
+        evening._session.commit("correct board 1", ResultSet(33, game.white, game.black, _result(flipped)))
         last = evening.publications.last()
         assert last is not None and last.stale and "older than the data" in last.describe()
         evening.history.undo()  # the correction taken back: the site shows the data again
@@ -69,7 +69,7 @@ def test_undo_passes_a_publication_by_and_it_stays_in_effect(store, tmp_path, ca
     try:
         game = evening.season.round(33).games[0]
         flipped = "0-1" if game.result.value == "1-0" else "1-0"
-        evening.session.commit("correct board 1", ResultSet(33, game.white, game.black, _result(flipped)))
+        evening._session.commit("correct board 1", ResultSet(33, game.white, game.black, _result(flipped)))
     finally:
         evening.close()
     assert main(["publish", str(store), "--round", "33", "-o", str(tmp_path / "site")]) == 0

@@ -6,6 +6,7 @@ import pytest
 
 from tests.publish.helpers import NS, parse
 from tests.publish.test_site_links import SEASONS
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 ALIGNED = ("num", "result")
@@ -19,7 +20,7 @@ def _alignment(cell) -> str:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("key", sorted(SEASONS))
 def test_every_header_is_aligned_as_its_column(key: str) -> None:
     make, k, lang = SEASONS[key]
-    files = build_site(make(), k, lang)
+    files = build_site(Evening.of(make()), k, lang)
     wrong = []
     for page in (p for p in files if p.endswith(".html")):
         for table in parse(files[page]).iter(f"{NS}table"):
@@ -38,7 +39,7 @@ def test_every_header_is_aligned_as_its_column(key: str) -> None:
 def test_the_players_names_have_one_header_in_every_table(key: str) -> None:
     # the cross table said "Spelers" over the names that every other table calls "Naam"
     make, k, lang = SEASONS[key]
-    files = build_site(make(), k, lang)
+    files = build_site(Evening.of(make()), k, lang)
     said = set()
     for page in (p for p in files if p.endswith(".html")):
         for table in parse(files[page]).iter(f"{NS}table"):

@@ -17,6 +17,7 @@ from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
 from keizer.web.site.players import page_names
 from keizer.web.sheet import round_sheet
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 SEASONS: dict[str, tuple[Callable[[], Season], int, str]] = {
@@ -44,7 +45,7 @@ def links(files: dict[str, str], page: str) -> list[str]:
 @pytest.fixture(scope="module", params=sorted(SEASONS))
 def site(request):  # type: ignore[no-untyped-def]
     make, k, lang = SEASONS[request.param]
-    return build_site(make(), k, lang)
+    return build_site(Evening.of(make()), k, lang)
 
 
 def test_every_link_leads_to_a_file_of_the_site(site):  # type: ignore[no-untyped-def]
@@ -74,7 +75,7 @@ def test_every_page_has_a_title_and_a_heading(site):  # type: ignore[no-untyped-
 
 
 def test_a_round_page_leads_to_the_rounds_before_and_after_it() -> None:
-    files = build_site(load_season(DEMO), 32, "nl")
+    files = build_site(Evening.of(load_season(DEMO)), 32, "nl")
     assert {"rounds/2.html", "rounds/index.html"} <= set(links(files, "rounds/1.html"))
     assert "rounds/0.html" not in links(files, "rounds/1.html")
     assert {"rounds/16.html", "rounds/18.html"} <= set(links(files, "rounds/17.html"))
@@ -86,7 +87,7 @@ def test_a_round_page_leads_to_the_rounds_before_and_after_it() -> None:
 def test_who_does_not_play_links_to_their_page_as_the_others_do() -> None:
     # the absent of a round's results and of a pairing were plain text, the players on the boards links
     season = load_season(DEMO)
-    files = build_site(season, 32, "nl")
+    files = build_site(Evening.of(season), 32, "nl")
     pages = page_names(season)
     ranked = {f"players/{pages[p]}" for p in pages} & set(files)
     # index.html: the first list is that of round 32's results, the next pairing's after it

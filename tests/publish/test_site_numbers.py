@@ -16,6 +16,7 @@ from keizer.seasons.numbers import points_text
 from tests.conftest import DEMO
 from tests.publish.helpers import parse, table, text_of
 from keizer.tui.cli.main import main
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 K = 32
@@ -70,14 +71,14 @@ def check_table(headers: list[str], rows: list[list[str]], expected: dict[str, A
 
 @pytest.mark.parametrize("style,checks", [("d", D_CHECKS), ("k", K_CHECKS)])
 def test_the_index_and_every_round_page_publish_the_json_standings(demo, capsys, style, checks):  # type: ignore[no-untyped-def]
-    files = build_site(demo, K, "nl", style)
+    files = build_site(Evening.of(demo), K, "nl", style)
     for k, page in ((K, "index.html"), (1, "rounds/1.html"), (17, "rounds/17.html"), (K, f"rounds/{K}.html")):
         headers, rows = table(parse(files[page]), "standings")
         check_table(headers, rows, standings_json(capsys, k), checks)
 
 
 def test_a_player_page_has_the_place_of_every_round_and_adds_up_to_the_score(demo, capsys):  # type: ignore[no-untyped-def]
-    files = build_site(demo, K, "nl")
+    files = build_site(Evening.of(demo), K, "nl")
     after = {k: {r["player"]: r for r in standings_json(capsys, k)["standings"]} for k in (1, 9, K)}
     for pid in ("quinten-koster", "jan-peters"):
         headers, rows = table(parse(files[f"players/{pid}.html"]), "rounds")
@@ -90,7 +91,7 @@ def test_a_player_page_has_the_place_of_every_round_and_adds_up_to_the_score(dem
 
 
 def test_a_player_page_says_its_short_headers_and_what_points_and_total_are(demo):  # type: ignore[no-untyped-def]
-    page = parse(build_site(demo, K, "nl")["players/quinten-koster.html"])
+    page = parse(build_site(Evening.of(demo), K, "nl")["players/quinten-koster.html"])
     headers, rows = table(page, "rounds")
     assert headers == ["Rd", "Tegenstander", "Kl", "Res", "Punten", "Totaal", "Pl"]
     explained = {text_of(dt) for dt in page.iter("{http://www.w3.org/1999/xhtml}dt")}
@@ -101,7 +102,7 @@ def test_a_player_page_says_its_short_headers_and_what_points_and_total_are(demo
 
 
 def test_the_index_says_the_results_and_the_next_pairing(demo):  # type: ignore[no-untyped-def]
-    page = parse(build_site(demo, K, "nl")["index.html"])
+    page = parse(build_site(Evening.of(demo), K, "nl")["index.html"])
     titles = [text_of(h) for h in page.iter("{http://www.w3.org/1999/xhtml}h2")]
     assert any(t.startswith(f"Uitslagen ronde {K}") for t in titles)
     assert any(t.startswith(f"Indeling ronde {K + 1}") for t in titles)
@@ -117,17 +118,17 @@ def test_the_pairing_to_print_of_an_older_round_has_no_results_from_after_it(dem
     from keizer.seasons.model import Result
 
     assert Result.PENDING not in {g.result for g in demo.round(K + 1).games}
-    headers, boards = table(parse(build_site(demo, K, "nl")["pairing.html"]), "pairing")
+    headers, boards = table(parse(build_site(Evening.of(demo), K, "nl")["pairing.html"]), "pairing")
     assert headers[-1] == "Uitslag" and len(boards) == len(demo.round(K + 1).games)
     assert {board[-1] for board in boards} == {""}
     # the site of the last round prints that round's results
-    _, boards = table(parse(build_site(demo, K + 1, "nl")["pairing.html"]), "pairing")
+    _, boards = table(parse(build_site(Evening.of(demo), K + 1, "nl")["pairing.html"]), "pairing")
     assert all(board[-1] for board in boards)
 
 
 def test_every_page_is_valid_html5_in_both_languages(demo):  # type: ignore[no-untyped-def]
     for lang in ("nl", "en"):
-        files = build_site(demo, K, lang)
+        files = build_site(Evening.of(demo), K, lang)
         pages = [p for p in files if p.endswith(".html")]
         assert {"index.html", "cross.html", "pairing.html", "rounds/index.html"} <= set(pages)
         for page in pages[:: 7] + ["index.html", "cross.html", "pairing.html", "rounds/index.html"]:
@@ -137,7 +138,7 @@ def test_every_page_is_valid_html5_in_both_languages(demo):  # type: ignore[no-u
 
 
 def test_the_same_season_gives_the_same_bytes(demo):  # type: ignore[no-untyped-def]
-    assert build_site(demo, K, "en") == build_site(demo, K, "en")
+    assert build_site(Evening.of(demo), K, "en") == build_site(Evening.of(demo), K, "en")
 
 
 def test_a_site_replays_the_season_once(demo, monkeypatch):  # type: ignore[no-untyped-def]
@@ -152,7 +153,7 @@ def test_a_site_replays_the_season_once(demo, monkeypatch):  # type: ignore[no-u
     replaying.replay(demo, K)
     once = list(segments)
     segments.clear()
-    build_site(demo, K, "nl")
+    build_site(Evening.of(demo), K, "nl")
     assert once and segments == once
 
 
@@ -161,7 +162,7 @@ def test_a_name_is_text_never_markup(demo):  # type: ignore[no-untyped-def]
 
     evil = '<script>alert("x")</script> & Co'
     players = tuple(replace(p, name=evil) if p.id == "quinten-koster" else p for p in demo.players)
-    files = build_site(replace(demo, players=players), 3, "en")
+    files = build_site(Evening.of(replace(demo, players=players)), 3, "en")
     for page in ("index.html", "cross.html", "players/quinten-koster.html", "rounds/2.html"):
         assert "<script>" not in files[page]
         assert "&lt;script&gt;" in files[page]
@@ -169,10 +170,10 @@ def test_a_name_is_text_never_markup(demo):  # type: ignore[no-untyped-def]
 
 
 def test_the_english_site_says_it_in_english(demo):  # type: ignore[no-untyped-def]
-    files = build_site(demo, K, "en")
+    files = build_site(Evening.of(demo), K, "en")
     assert f"Standings after round {K}" in files["index.html"] and "Ranglijst" not in files["index.html"]
-    assert "1653.67" in build_site(demo, 33, "en")["index.html"]
-    assert "1653,67" in build_site(demo, 33, "nl")["index.html"]
+    assert "1653.67" in build_site(Evening.of(demo), 33, "en")["index.html"]
+    assert "1653,67" in build_site(Evening.of(demo), 33, "nl")["index.html"]
 
 
 def test_a_provisional_table_says_so(demo):  # type: ignore[no-untyped-def]
@@ -183,9 +184,9 @@ def test_a_provisional_table_says_so(demo):  # type: ignore[no-untyped-def]
     rnd = demo.round(K)
     games = (replace(rnd.games[0], result=Result.PENDING), *rnd.games[1:])
     season = demo.with_round(replace(rnd, games=games))
-    index = build_site(season, K, "nl")["index.html"]
+    index = build_site(Evening.of(season), K, "nl")["index.html"]
     assert "VOORLOPIG: nog 1 uitslag open" in index
-    assert "PROVISIONAL: 1 result still missing" in build_site(season, K, "en")["index.html"]
+    assert "PROVISIONAL: 1 result still missing" in build_site(Evening.of(season), K, "en")["index.html"]
 
 
 def test_players_with_unsafe_ids_get_numbered_pages() -> None:

@@ -12,6 +12,7 @@ from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, Season, Withdrawal
 from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.season_json.write import season_to_json
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 from tests.conftest import DEMO
 from tests.publish.group_seasons import separate_season
@@ -46,7 +47,7 @@ def withdrawn_early(season: Season, before: int = 12) -> tuple[Season, str]:
 @pytest.mark.parametrize("make", [lambda: load_season(DEMO), separate_season, cup_season])
 def test_a_players_rounds_add_up_to_the_score(make) -> None:  # type: ignore[no-untyped-def]
     # "Punten" 45 and "Totaal" 406 beside "Punten" 50 and "Totaal" 438: each row now adds its points
-    files = build_site(make(), K, "nl")
+    files = build_site(Evening.of(make()), K, "nl")
     pages = [name for name in files if name.startswith("players/")]
     assert len(pages) > 40
     for name in pages:
@@ -67,7 +68,7 @@ def test_a_starting_bonus_is_a_row_of_its_own() -> None:
     season = separate_season()
     rules = dict(season.ruleset_spec) if isinstance(season.ruleset_spec, dict) else {"preset": season.ruleset_spec}
     bonus = replace(season, ruleset_spec={**rules, "aalsmeer": {"multiplier": 5, "rounds": 40}})
-    files = build_site(bonus, K, "nl")
+    files = build_site(Evening.of(bonus), K, "nl")
     headers, rows = table(parse(files["players/" + next(n for n in files if n.startswith("players/"))[8:]]), "rounds")
     first = dict(zip(headers, rows[0]))
     assert first["Rd"] == "" and first["Tegenstander"].startswith("startbonus (over na ronde 32)")
@@ -77,7 +78,7 @@ def test_a_starting_bonus_is_a_row_of_its_own() -> None:
 def test_a_game_against_a_withdrawn_player_says_so() -> None:
     season, gone = withdrawn_early(load_season(DEMO))
     for lang, mark, word in (("nl", "tr", "teruggetrokken"), ("en", "wd", "withdrawn")):
-        files = build_site(season, K, lang)
+        files = build_site(Evening.of(season), K, lang)
         cross = parse(files["cross.html"])
         cells = [td for td in cross.iter(f"{NS}td") if (td.get("title") or "").startswith(gone)]
         assert cells and all(text_of(td).startswith(mark) and f"({word})" in td.get("title", "") for td in cells)
@@ -91,7 +92,7 @@ def test_the_table_after_the_last_planned_round_is_the_final_standings() -> None
     season = replace(load_season(DEMO), rounds_planned=K)
     for lang, final, after in (("nl", "Eindstand", "Ranglijst na ronde"), ("en", "Final standings",
                                                                             "Standings after round")):
-        files = build_site(season, K, lang)
+        files = build_site(Evening.of(season), K, lang)
         assert text_of(next(parse(files["index.html"]).iter(f"{NS}h1"))) == final
         assert final in text_of(parse(files[f"rounds/{K}.html"])) and f"{after} {K - 1}" in files[f"rounds/{K - 1}.html"]
-        assert text_of(next(parse(build_site(season, K - 1, lang)["index.html"]).iter(f"{NS}h1"))) == f"{after} {K - 1}"
+        assert text_of(next(parse(build_site(Evening.of(season), K - 1, lang)["index.html"]).iter(f"{NS}h1"))) == f"{after} {K - 1}"

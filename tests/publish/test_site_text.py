@@ -14,6 +14,7 @@ from tests.conftest import DEMO
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 SEASON_NAME = "<b>Club</b> &amp; <i>co</i>"
@@ -33,7 +34,7 @@ def with_names(season: Season) -> Season:
                                        (separate_season, "nl"), (classed_season, "nl"), (cup_season, "en")])
 def test_names_and_the_season_name_read_as_written_on_every_page(make: Callable[[], Season], lang: str) -> None:
     season = with_names(make())
-    files = build_site(season, 32, lang)
+    files = build_site(Evening.of(season), 32, lang)
     shown = {p.name for p in season.players}
     for page, text in files.items():
         if not page.endswith(".html"):

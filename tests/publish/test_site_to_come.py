@@ -16,6 +16,7 @@ from tests.publish.helpers import NS, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
 from keizer.web.cells import md_escape
 from keizer.web.notice import make_notice, notice_text, to_come
+from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
 
 K = 32
@@ -47,7 +48,7 @@ def notes(page: str) -> list[str]:
 
 def test_the_index_names_whose_team_result_is_to_come(owed: tuple[Season, str]) -> None:
     season, name = owed
-    nl, en = build_site(season, K, "nl"), build_site(season, K, "en")
+    nl, en = build_site(Evening.of(season), K, "nl"), build_site(Evening.of(season), K, "en")
     assert notes(nl["index.html"]) == ["VOORLOPIG: nog 1 uitslag open; een open partij telt 0 tot de uitslag bekend "
                                        f"is. 1 externe uitslag volgt nog: {name} (ronde 32)."]
     assert notes(en["index.html"])[0].endswith(f"entered. 1 team result is still to come: {name} (round 32).")
@@ -55,7 +56,7 @@ def test_the_index_names_whose_team_result_is_to_come(owed: tuple[Season, str]) 
     assert f"{name} (ronde 32)" in notes(nl["rounds/32.html"])[0]
     assert notes(nl["rounds/31.html"]) == []
     # the standings after a later round stay provisional until it is entered
-    assert notes(build_site(season, 33, "en")["index.html"])[0].endswith(f"{name} (round 32).")
+    assert notes(build_site(Evening.of(season), 33, "en")["index.html"])[0].endswith(f"{name} (round 32).")
 
 
 def test_an_entered_team_result_leaves_no_note(owed: tuple[Season, str]) -> None:
@@ -63,7 +64,7 @@ def test_an_entered_team_result_leaves_no_note(owed: tuple[Season, str]) -> None
     pid = to_come(season, K)[0].player
     done = season.with_round(season.round(K).with_entry(pid, EntryKind.EXTERNAL_WIN))
     assert to_come(done, K) == ()
-    assert notes(build_site(done, K, "nl")["index.html"]) == []
+    assert notes(build_site(Evening.of(done), K, "nl")["index.html"]) == []
 
 
 def test_a_pending_game_alone_names_nobody(owed: tuple[Season, str]) -> None:
@@ -72,7 +73,7 @@ def test_a_pending_game_alone_names_nobody(owed: tuple[Season, str]) -> None:
     demo = load_season(DEMO)
     rnd = demo.round(K)
     season = demo.with_round(replace(rnd, games=(replace(rnd.games[0], result=Result.PENDING), *rnd.games[1:])))
-    assert notes(build_site(season, K, "en")["index.html"]) == [
+    assert notes(build_site(Evening.of(season), K, "en")["index.html"]) == [
         "PROVISIONAL: 1 result still missing; a game without a result scores 0 until it is entered."]
 
 
@@ -81,10 +82,10 @@ def test_several_are_named_in_round_order_with_the_plural() -> None:
     season, second = team_match_pending(season, K)
     assert [(t.round, t.player) for t in to_come(season, K)] == [(31, first), (32, second)]
     a, b = season.player(first).name, season.player(second).name
-    nl = notes(build_site(season, K, "nl")["index.html"])[0]
+    nl = notes(build_site(Evening.of(season), K, "nl")["index.html"])[0]
     assert nl.endswith(f"nog 2 uitslagen open; een open partij telt 0 tot de uitslag bekend is. "
                        f"2 externe uitslagen volgen nog: {a} (ronde 31), {b} (ronde 32).")
-    en = notes(build_site(season, K, "en")["index.html"])[0]
+    en = notes(build_site(Evening.of(season), K, "en")["index.html"])[0]
     assert en.endswith(f"2 team results are still to come: {a} (round 31), {b} (round 32).")
 
 
@@ -92,7 +93,7 @@ def test_several_are_named_in_round_order_with_the_plural() -> None:
 def test_a_name_reads_as_written(name: str) -> None:
     season, _ = team_match_pending(load_season(DEMO), K, name)
     for lang in ("nl", "en"):
-        files = build_site(season, K, lang)
+        files = build_site(Evening.of(season), K, lang)
         for page in ("index.html", "rounds/32.html"):
             tree = parse(files[page])
             assert [n for n in tree.iter() if n.tag == f"{NS}b"] == [], page
@@ -114,5 +115,5 @@ def test_the_notice_text_says_it_under_the_provisional_line(owed: tuple[Season, 
 def test_the_classes_and_cups_pages_say_it_too(make, page) -> None:  # type: ignore[no-untyped-def]
     season, pid = team_match_pending(make(), K)
     for lang, said in (("nl", f"(ronde {K})."), ("en", f"(round {K}).")):
-        found = notes(build_site(season, K, lang)[page])
+        found = notes(build_site(Evening.of(season), K, lang)[page])
         assert found[0].endswith(f"{season.player(pid).name} {said}"), found

@@ -122,10 +122,10 @@ def test_the_class_column_through_the_cli_and_the_evening(tmp_path, capsys) -> N
     store = SeasonStore.create(tmp_path / "s.keizer", replace(s, class_moves=()))
     evening = Evening.on(store)
     try:
-        before = standings_table(evening.session.replay(3))
+        before = standings_table(evening._session.replay(3))
         assert before.filter(before["player"] == "p2")["class"].to_list() == ["A"]
         evening.classes.accept(2)  # a cached replay kept the old classes: the column must not
-        after = standings_table(evening.session.replay(3))
+        after = standings_table(evening._session.replay(3))
         accepted = dict(evening.season.class_moves[0].moves)
         assert accepted and after["class"].to_list() != before["class"].to_list()
         assert {r["player"]: r["class"] for r in after.to_dicts()} == {

@@ -149,7 +149,7 @@ def test_kill_during_an_evening_action(tmp_path: Path, cli_children: type[CliChi
 
 def site_round(site: Path) -> int | None:
     """The round the site in `site` shows (its log-head.txt says it), None when there is no site."""
-    from keizer.web.site.output import HEAD_FILE
+    from keizer.evening.publications import HEAD_FILE
 
     if not (site / HEAD_FILE).is_file():
         return None

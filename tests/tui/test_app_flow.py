@@ -40,7 +40,7 @@ async def test_the_current_round_follows_the_season(demo_store: Path) -> None:
         assert isinstance(screen, RoundScreen) and app.current_round == 33
         evening = app.evening  # another session pairs round 33 and enters every result
         evening.desk.solve(33, alternatives=0)
-        evening.session.apply(evening.desk.accept(0))
+        evening.desk.accept(0)
         for board in evening.results.boards(33):
             if board.game is not None:
                 evening.results.set_result(33, board.key, Result.DRAW)

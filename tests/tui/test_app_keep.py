@@ -14,7 +14,7 @@ from keizer.tui.app.widgets.table import KeizerTable
 async def accepted(app: KeizerApp, pilot: Pilot[None]) -> None:
     """Round 33 paired as the desk's best proposal and accepted, the app caught up with it."""
     app.evening.desk.solve(33, alternatives=0)
-    app.evening.session.apply(app.evening.desk.accept(0))
+    app.evening.desk.accept(0)
     app.check_store()
     await pilot.pause()
 

@@ -73,8 +73,8 @@ async def test_cups_panel_lists_each_group_without_the_excluded(evening: Evening
     season = evening.season
     events = [SettingsChanged(ruleset_spec="kijk-uit")]
     events += [PlayerUpdated(replace(p, group=1 + i % 3)) for i, p in enumerate(season.players)]
-    evening.session.commit("groups", *events)
-    top = evening.session.replay(32).standings(32).rows[0].player
+    evening._session.commit("groups", *events)
+    top = evening._session.replay(32).standings(32).rows[0].player
     excluded: set[PlayerId] = set()
     panel = CupsPanel(evening, lambda: frozenset(excluded))
     app = PanelApp(evening, panel)
@@ -83,7 +83,7 @@ async def test_cups_panel_lists_each_group_without_the_excluded(evening: Evening
         assert table.row_count == 44 and sum(r[6] == "cup" for r in rows(table)) == 6
         assert [r[0] for r in rows(table)] == sorted(r[0] for r in rows(table))  # group by group
         excluded.add(top)
-        evening.session.commit("a change", PlayerUpdated(replace(evening.season.player(top), rating=1)))
+        evening._session.commit("a change", PlayerUpdated(replace(evening.season.player(top), rating=1)))
         app.season_changed_signal.publish(evening.revision)
         await pilot.pause()
         assert table.row_count == 43 and top not in [table.coordinate_to_cell_key((i, 0)).row_key.value
@@ -96,7 +96,7 @@ async def test_the_cups_note_counts_one_group_in_the_singular(evening: Evening) 
 
     events = [SettingsChanged(ruleset_spec="kijk-uit"), *(PlayerUpdated(replace(p, group=1))
                                                           for p in evening.season.players)]
-    evening.session.commit("one group", *events)
+    evening._session.commit("one group", *events)
     panel = CupsPanel(evening)
     async with PanelApp(evening, panel).run_test(size=(120, 50)):
         assert str(panel.query_one(".note").render()) == "1 group, 2 cups"
@@ -104,7 +104,7 @@ async def test_the_cups_note_counts_one_group_in_the_singular(evening: Evening) 
 async def test_a_club_without_classes_is_told_in_place(evening: Evening) -> None:
     from keizer.seasons.store.events import SettingsChanged
 
-    evening.session.commit("K rules", SettingsChanged(ruleset_spec="kijk-uit"))
+    evening._session.commit("K rules", SettingsChanged(ruleset_spec="kijk-uit"))
     panel = ClassesPanel(evening)
     async with PanelApp(evening, panel).run_test() as pilot:
         await pilot.pause()

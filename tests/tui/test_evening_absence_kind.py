@@ -15,7 +15,7 @@ from keizer.evening.evening import Evening
 def accepted(evening: Evening) -> PlayerId:
     """Round 33 paired and saved; a player it leaves out, excused."""
     evening.desk.solve(33, alternatives=0)
-    evening.session.apply(evening.desk.accept(0))
+    evening.desk.accept(0)
     return next(pid for pid, kind in evening.season.round(33).entries if kind is EntryKind.EXCUSED)
 
 
@@ -33,7 +33,7 @@ def test_another_kind_of_absence_is_saved_at_once_in_one_step(evening: Evening, 
     assert evening.revision == head + 1 and label.startswith(f"round 33: {evening.season.player(away).name}")
     assert evening.season.round(33).entry_of(away) is entry and pairing(evening.season) == pairing(before)
     assert not evening.desk.late and "paired and saved" in desk_title(evening.desk)  # nothing waits for a re-pairing
-    assert (away in evening.season.suspended) == (entry is EntryKind.UNEXCUSED and evening.session.ruleset.suspension)
+    assert (away in evening.season.suspended) == (entry is EntryKind.UNEXCUSED and evening.ruleset.suspension)
     evening.history.undo()  # one action, one undo step: the season as it was
     assert evening.season == before
 

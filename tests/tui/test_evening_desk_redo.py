@@ -87,7 +87,7 @@ def test_a_desk_edit_comes_back_in_turn_with_the_stores_undo(evening: Evening) -
 def test_a_mark_and_an_edit_after_it_come_back_in_order(evening: Evening) -> None:
     desk = evening.desk
     desk.solve(33, alternatives=0)
-    evening.session.apply(desk.accept(0))
+    desk.accept(0)
     rnd = evening.season.round(33)
     caller = rnd.games[0].black
     evening.attendance.set(33, caller, EntryKind.EXCUSED)  # waits on the desk

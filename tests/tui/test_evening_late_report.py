@@ -30,7 +30,7 @@ def small_season(tmp_path: Path) -> Evening:
 def test_a_late_report_books_the_round_unexcused_and_suspends_nobody(tmp_path: Path) -> None:
     e = small_season(tmp_path)
     try:
-        assert e.session.current_round() == 2
+        assert e.current_round() == 2
         said = e.attendance.report(2, "p1", "2026-09-09T21:15")  # after Wednesday 20:00: too late (art. 16)
         assert e.season.round(2).entry_of(P1) is EntryKind.UNEXCUSED and "too late" in said
         assert P1 not in e.season.suspended and "not suspended" in said  # art. 12: he has reported

@@ -167,10 +167,10 @@ def test_the_replay_cache_is_keyed_on_the_group(demo_store: Path) -> None:
     changed must not be handed out after it."""
     evening = Evening.open(demo_store)
     try:
-        before = evening.session.replay(20)
-        assert evening.session.replay(20) is before  # cached while nothing it reads changes
-        evening.session.commit("form", members_of(formation(evening.season, ())))
+        before = evening._session.replay(20)
+        assert evening._session.replay(20) is before  # cached while nothing it reads changes
+        evening._session.commit("form", members_of(formation(evening.season, ())))
         assert evening.season.championship is not None
-        assert evening.session.replay(20) is not before
+        assert evening._session.replay(20) is not before
     finally:
         evening.close()

@@ -102,7 +102,7 @@ def _app_ending_with(code: int, ran: list[Path]) -> type:
         def __init__(self, season: Evening | Path, readonly: bool = False) -> None:
             self.evening = season if isinstance(season, Evening) else Evening.open(season, readonly=readonly)
             self.return_code = code
-            ran.append(self.evening.session.path or Path())
+            ran.append(self.evening.path or Path())
 
         def run(self, mouse: bool = True) -> None:
             pass

@@ -28,7 +28,7 @@ async def test_publish_writes_the_site_next_to_the_store_and_says_where(demo_sto
         assert "Publish" in [c.title for c in app.get_system_commands(app.screen)]  # the command palette
         game = app.evening.season.round(32).games[0]
         other = Result.BLACK_WINS if game.result is Result.WHITE_WINS else Result.WHITE_WINS
-        app.evening.session.commit("correct board 1", ResultSet(32, game.white, game.black, other))
+        app.evening._session.commit("correct board 1", ResultSet(32, game.white, game.black, other))
         app.check_store()
         await pilot.pause()
         assert "published notice older than the data" in str(app.screen.query_one("#iteration").render())
@@ -65,7 +65,7 @@ async def test_a_stale_notice_is_said_within_the_lines_shown_at_80x24(demo_store
         await pilot.press("f5")
         app.evening.publications.record(32, "nl", app.evening.revision, "demo-site")
         game = app.evening.season.round(32).games[0]
-        app.evening.session.commit("undecided board 1", ResultSet(32, game.white, game.black, Result.PENDING))
+        app.evening._session.commit("undecided board 1", ResultSet(32, game.white, game.black, Result.PENDING))
         app.check_store()
         await pilot.pause()
         widget = app.screen.query_one("#iteration")
@@ -106,12 +106,12 @@ async def test_a_publish_that_fails_unexpectedly_is_said_never_publishing_for_ev
         demo_store: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A StopIteration out of the site's code (the chart's ticks, issue 22) never reached the app from the
     thread worker: "publishing round 32…" stayed on screen for ever."""
-    from keizer.web.site import output
+    from keizer.web.site import build
 
     def stops(*args: object, **kwargs: object) -> dict[str, str]:
         raise StopIteration
 
-    monkeypatch.setattr(output, "build_site", stops)
+    monkeypatch.setattr(build, "build_site", stops)
     app = make_app(demo_store)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f5", "p")

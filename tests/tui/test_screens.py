@@ -126,7 +126,7 @@ async def test_a_ruleset_override_that_does_not_validate_is_said_and_not_saved(d
         assert app.evening.revision == head
         area.text = '{"factors": {"bye": "1/2"}}'  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
-        assert app.evening.session.ruleset.factor("bye") == 1 / 2
+        assert app.evening.ruleset.factor("bye") == 1 / 2
         assert str(screen.query_one("#error").render()) == ""
 
 
@@ -279,7 +279,7 @@ async def test_a_no_show_keeps_its_board_scores_as_a_bye_and_suspends(demo_store
         assert len(rnd.games) == boards_before and rnd.games[0].players() == game.players()
         assert rnd.games[0].result is Result.WHITE_FORFEIT_WIN
         assert game.black in app.evening.season.suspended
-        rep = app.evening.session.replay(32)  # scored as D art. 11 books it (the ruleset's `forfeit` key)
+        rep = app.evening._session.replay(32)  # scored as D art. 11 books it (the ruleset's `forfeit` key)
         assert player_card(rep, game.white, 32).lines[-1].price == "bye"
         assert player_card(rep, game.black, 32).lines[-1].price == "unexcused"
         assert "D art. 11" in last(app)
@@ -346,7 +346,7 @@ async def test_every_result_key_moves_on_as_the_score_sheet_does(demo_store: Pat
     app = make_app(demo_store)
     evening = app.evening
     evening.desk.solve(33, alternatives=0)
-    evening.session.apply(evening.desk.accept(0))
+    evening.desk.accept(0)
     async with app.run_test() as pilot:
         await pilot.press("f4")
         boards = app.screen.query_one("#boards", KeizerTable)

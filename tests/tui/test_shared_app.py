@@ -90,7 +90,7 @@ async def test_a_season_that_cannot_be_read_for_a_moment_is_said_once(demo_store
         def gone() -> int:
             raise StoreError(f"{demo_store}: disk I/O error")
 
-        monkeypatch.setattr(app.evening.session.store, "head", gone)
+        monkeypatch.setattr(app.evening._session.store, "head", gone)
         app.check_store()
         app.check_store()
         await pilot.pause()

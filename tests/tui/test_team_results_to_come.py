@@ -16,7 +16,7 @@ def test_the_evening_moves_on_and_says_whose_result_is_to_come(demo_store: Path)
     evening = Evening.open(path)
     try:
         name = evening.season.player(pid).name
-        assert evening.session.current_round() == 33  # every board of 32 has its result: tonight is 33
+        assert evening.current_round() == 33  # every board of 32 has its result: tonight is 33
         notice = evening.attendance.to_come(33)
         assert notice == f"Team result to come ([ to its round, x on the player): {name} (round 32)"
         assert evening.attendance.to_come(32) == ""  # round 32's own list shows the entry itself

@@ -27,7 +27,7 @@ from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
 from keizer.tui.app.modes import MODE_KEYS, MODE_SCREENS
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.evening.evening import Evening
-from keizer.evening.session import WRITE_WAIT_SECONDS
+from keizer.evening.evening import WRITE_WAIT_SECONDS
 from keizer.evening.words.visible import visible
 
 WATCH_SECONDS = 2.0
@@ -94,12 +94,12 @@ class KeizerApp(App[None]):
         self.worker_failed_signal: Signal[Worker[object]] = Signal(self, "worker-failed")
         """Published with a worker that raised, once the failure was said and logged: the screen that
         started it puts itself back to work."""
-        self.log_path = log_path(evening.session.path)
+        self.log_path = log_path(evening.path)
         """Where a failure's traceback is written (`logfile.log_path`)."""
         self._log_handler: logging.Handler | None = None
         self._seen = evening.revision
         """The store's newest action this app has shown."""
-        evening.session.shown = self._seen  # every write is checked against what the director sees
+        evening.show(self._seen)  # every write is checked against what the director sees
         self._trouble: str | None = None
         """Why the store could not be read at the last look (`check_store`), said once."""
         self._interrupted_at = float("-inf")
@@ -108,10 +108,10 @@ class KeizerApp(App[None]):
         """When ctrl+q last said that a waiting mark would be lost (`action_quit`)."""
         self.started = False
         """Textual's start-up is over (`on_ready`): screens draw the season from then on."""
-        self.set_reactive(KeizerApp.current_round, evening.session.current_round())
+        self.set_reactive(KeizerApp.current_round, evening.current_round())
         self.title = visible(evening.season.name)
-        if evening.session.readonly is not None:
-            self.sub_title = f"read-only ({evening.session.readonly})"
+        if evening.readonly is not None:
+            self.sub_title = f"read-only ({evening.readonly})"
 
     def on_mount(self) -> None:
         if os.environ.get("NO_COLOR"):  # no colour at all: the cursor must still show (keizer.tcss)
@@ -123,8 +123,8 @@ class KeizerApp(App[None]):
             self._log_handler = None
         else:
             LOG.addHandler(self._log_handler)
-        if self.evening.session.readonly is not None:
-            self.say(f"read-only ({self.evening.session.readonly}): you can look, not change", "warning")
+        if self.evening.readonly is not None:
+            self.say(f"read-only ({self.evening.readonly}): you can look, not change", "warning")
         for lost in self.evening.marks_left_behind():  # a terminal closed on a mark that waited (F2, then F3)
             self.say(f"{lost}: mark them again on F2, then r and a on F3", "warning")
 
@@ -238,8 +238,8 @@ class KeizerApp(App[None]):
     def _season_changed(self) -> None:
         """The season was written (or undone, or changed elsewhere): every screen follows."""
         self._seen = self.evening.revision
-        self.evening.session.shown = self._seen
-        self.current_round = self.evening.session.current_round()
+        self.evening.show(self._seen)
+        self.current_round = self.evening.current_round()
         self.season_changed_signal.publish(self._seen)
 
     # -- actions ----------------------------------------------------------------------------------
@@ -277,7 +277,7 @@ class KeizerApp(App[None]):
         """An undo or a redo, or one line saying why not (nothing changed): the season is read-only, another
         session wrote after what is shown (the step would take back their change, not ours), or another
         program holds the write lock."""
-        if self.evening.session.readonly is not None:
+        if self.evening.readonly is not None:
             self.say(READ_ONLY, "warning")
             return
         try:

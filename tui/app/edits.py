@@ -39,7 +39,7 @@ def edits(action: Callable[Concatenate[E, P], None]) -> Callable[Concatenate[E, 
 
     @functools.wraps(action)
     def guarded(self: E, /, *args: P.args, **kwargs: P.kwargs) -> None:
-        if self.evening.session.readonly is not None:
+        if self.evening.readonly is not None:
             self.post_message(Said(READ_ONLY, "warning"))
             return
         action(self, *args, **kwargs)

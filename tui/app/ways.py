@@ -18,6 +18,7 @@ KEYS: dict[Way, str] = {
     Way.PLAN_MORE: "F7 plans more",
     Way.ADD_PLAYERS: "add the players on F6 (a)",
     Way.GROUP_GAMES: "their games are on the Groups screen (F8)",
+    Way.REPLACE_RESULT: "press the key again to replace it",
 }
 """Every way, as the TUI's keys take it (a test holds that none is missing)."""
 

@@ -18,6 +18,7 @@ COMMANDS: dict[Way, str] = {
     Way.PLAN_MORE: "plan more rounds on the Season screen of `keizer open`, F7",
     Way.ADD_PLAYERS: "add the players on the Players screen of `keizer open`, F6",
     Way.GROUP_GAMES: "`keizer group SEASON` shows their games",
+    Way.REPLACE_RESULT: "--change replaces it",
 }
 """Every way, as a command (a test holds that none is missing)."""
 

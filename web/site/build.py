@@ -11,11 +11,10 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from keizer.scoring.card import player_cards
-from keizer.scoring.replay import replay
-from keizer.scoring.table import COLUMNS, standings_frames
+from keizer.evening.evening import Evening
+from keizer.evening.standings import cards_of, frames_of
 from keizer.seasons.forecasts import Forecast
-from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.model import PlayerId
 from keizer.evening.words.legend import LANGUAGES
 from keizer.web.site.chart import Series, line_chart
 from keizer.web.site.forecast import forecast_context
@@ -81,14 +80,16 @@ def player_link(pid: PlayerId, name: str, pages: Mapping[PlayerId, str], root: s
     return escape(name)
 
 
-def build_site(season: Season, k: int, lang: str, style: str | None = None,
+def build_site(evening: Evening, k: int, lang: str, style: str | None = None,
                forecasts: tuple[Forecast, ...] = ()) -> dict[str, str]:
-    """Every file of the site after round k in `lang` ("nl" or "en"), by relative path: the same season gives
-    the same bytes (no clock, no random ids). `forecasts`: the forecast after round k last, those kept before it
-    first (the forecast page; none: no page)."""
+    """Every file of the site after round k in `lang` ("nl" or "en"), by relative path, read through the
+    evening (its replay: a publish replays the season once): the same season gives the same bytes (no clock,
+    no random ids). `forecasts`: the forecast after round k last, those kept before it first (the forecast
+    page; none: no page)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
-    rep = replay(season, k)
+    season = evening.season
+    rep = evening.standings.replay(k)
     notice = make_notice(season, rep, lang, style)
     site = Site(season, rep, notice, lang, style or rep.ruleset.columns,
                 {pid: name for pid, name in page_names(season).items() if pid in set(notice.table.players)},
@@ -141,7 +142,7 @@ def _without_results(sheet: RoundSheet) -> RoundSheet:
 def _player_pages(site: Site, render: Callable[..., None]) -> None:
     lang, rep = site.lang, site.replay
     after = standings_by_round(rep)
-    cards = player_cards(rep, rep.upto, tuple(site.pages))
+    cards = cards_of(rep, rep.upto, tuple(site.pages))
     for pid, file in site.pages.items():
         rows, series = history(rep, pid, lang, after, cards[pid])
         standing = after[rep.upto][pid]
@@ -169,10 +170,10 @@ def _round_pages(site: Site, render: Callable[..., None]) -> None:
     lang, season, rep = site.lang, site.season, site.replay
     listed = []
     # the table after each round j as a replay up to j gives it: the replay up to K keeps them (rules §6)
-    tables = standings_frames(rep, range(1, rep.upto))
+    tables = frames_of(rep, range(1, rep.upto))
     for j in range(1, rep.upto + 1):
         sheet = round_sheet(season, j)
-        table = site.notice.table if j == rep.upto else standings_for(rep, site.style, lang, j, tables[j].select(COLUMNS))
+        table = site.notice.table if j == rep.upto else standings_for(rep, site.style, lang, j, tables[j])
         missing = rep.standings(j).missing
         render(f"rounds/{j}.html", "round.html", sheet=sheet, table=table, missing=missing,
                to_come=to_come(season, j),

@@ -7,15 +7,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from keizer.scoring.championship.state import GroupState
-from keizer.scoring.championship.table import GroupRow, scheduled_results
 from keizer.seasons.model import PlayerId, Result, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.championship.view import GroupView, group_view
+from keizer.evening.championship.view import GroupView, group_view, played_games
 from keizer.seasons.result_text import SHOWN
 from keizer.web.words import GamePoints, say
 
 if TYPE_CHECKING:
+    from keizer.evening.championship.view import GroupRow, GroupState
     from keizer.web.site.data import Site
 
 
@@ -114,8 +113,7 @@ def _result(result: Result, state: str, lang: str) -> str:
 def schedule_lines(season: Season, view: GroupView, lang: str) -> tuple[GameLine, ...]:
     """The scheduled games by round, each with the colours as played (the Keizer board's, for an inside
     group) and its result or state in words."""
-    assert view.group is not None
-    played = scheduled_results(season, view.group, view.rule)
+    played = played_games(season, view)
     out = []
     for row, game in zip(view.schedule, played):
         white, black = (game.white, game.black) if game is not None else (row.game.white, row.game.black)
@@ -134,7 +132,7 @@ def group_context(site: Site) -> Mapping[str, Any] | None:
     season = season_after(site.season, k)
     if season.championship is None and season.last_scored_round < rule.after_round:
         return None
-    view = group_view(season)
+    view = group_view(season, played=site.replay)  # the site's own replay: a publish replays once
     last = rule.schedule_end(season.rounds_planned)
     intro = say(f"group_rule_{rule.mode}", lang, size=rule.size, after=rule.after_round,
                 first=rule.after_round + 1, last=last)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from keizer.scoring.replay import Replay
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId, Season
 from keizer.web.notice import Notice
+
+if TYPE_CHECKING:
+    from keizer.evening.standings import Replay
 
 
 @dataclass(frozen=True, slots=True)

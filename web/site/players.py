@@ -7,13 +7,16 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from keizer.scoring.card import PlayerCard, player_card
-from keizer.scoring.replay import Replay, StandingRow
+from keizer.evening.standings import card_of
 from keizer.seasons.model import PlayerId, Season
 from keizer.evening.words.localised import points
 from keizer.web.words import colour_letter, entry_short, entry_word, own_result, say
 from keizer.seasons.result_text import SHOWN
+
+if TYPE_CHECKING:
+    from keizer.evening.standings import PlayerCard, Replay, StandingRow
 
 _SAFE = re.compile(r"[a-z0-9][a-z0-9_-]{0,60}")
 _RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])")
@@ -65,7 +68,7 @@ def history(rep: Replay, pid: PlayerId, lang: str, after: Sequence[Mapping[Playe
     (`standings_by_round(rep)`) and `card` (the player's after K), when the caller has them already."""
     season, k = rep.season, rep.upto
     after = standings_by_round(rep) if after is None else after
-    card = player_card(rep, pid, k) if card is None else card
+    card = card_of(rep, pid, k) if card is None else card
     lines = {line.round: line for line in card.lines}
     rows, series = [], []
     total = Fraction(0)

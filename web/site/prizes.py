@@ -8,19 +8,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from keizer.scoring.classes import ClassTable, read_classes
-from keizer.scoring.cups import CupTable
 from keizer.seasons.classes import class_in_round, classes_in_round, reading_after
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.names import sort_key
 from keizer.seasons.numbers import whole_half_up
-from keizer.evening.classes import classes_view, cups_view
+from keizer.evening.classes import classes_view, cups_view, proposed_moves
 from keizer.evening.classes import cup_exclusions as season_cup_exclusions
 from keizer.evening.words.localised import number, points
 from keizer.web.notice import to_come
 from keizer.web.words import say
 
 if TYPE_CHECKING:
+    from keizer.evening.classes import ClassTable, CupTable
     from keizer.web.site.data import Site
 
 
@@ -145,7 +144,7 @@ def readings(site: Site) -> tuple[Reading, ...]:
     for r in rules.reading_rounds(season.rounds_planned):
         if r > rep.upto or r < 1:
             continue
-        proposal = read_classes(season, rep.standings(r).rows, r, rules).moves
+        proposal = proposed_moves(season, rep, r)
         proposed = {m.player: m for m in proposal}
         accepted = reading_after(season, r)
         if accepted is None and r == rep.upto:

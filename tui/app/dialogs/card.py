@@ -17,7 +17,7 @@ from keizer.seasons.names import short_names
 from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
-    from keizer.scoring.card import CardLine, PlayerCard
+    from keizer.evening.standings import CardLine, PlayerCard
 
 COLUMNS = ("Rd", "Entry", "Opponent", "Col", "At", "Value", "Points")
 

@@ -30,13 +30,13 @@ class WithdrawDialog(ModalScreen[tuple[int | None] | None]):
     def compose(self) -> ComposeResult:
         season = self.evening.season
         current = season.withdrawal_of(self.player.id)
-        removal = self.evening.session.ruleset.withdrawal.removal_before_round
+        removal = self.evening.ruleset.withdrawal.removal_before_round
         # The field asks for the first round without the player: the rule is said in those words (a withdrawal
         # "before round 21" is before_round 21, docs/rules.md §6), not as "before round 21 or earlier".
         rule = (f"First round without them {removal} or earlier: removed from every ranking; {removal + 1} or "
                 f"later: stays ranked, booked excused (D art. 22)." if removal is not None
                 else "The player stays ranked.")
-        default = current.before_round if current else self.evening.session.current_round()
+        default = current.before_round if current else self.evening.current_round()
         with Vertical(classes="dialog"):
             yield Static(f"Withdraw {visible(self.player.name)}", classes="dialog-title", markup=False)
             yield Static(f"{rule}\nFirst round without {visible(self.player.name)}:", markup=False)

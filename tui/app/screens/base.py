@@ -138,12 +138,12 @@ class KeizerScreen(Screen[None]):
 
     @property
     def file_name(self) -> str:
-        path = self.evening.session.path
+        path = self.evening.path
         return path.name if path is not None else ""
 
     @property
     def key_hints(self) -> str:
-        return KEY_HINTS if self.evening.session.readonly is None else READ_ONLY_HINTS
+        return KEY_HINTS if self.evening.readonly is None else READ_ONLY_HINTS
 
     def compose(self) -> ComposeResult:
         yield ModeBar(self.MODE, self.file_name)
@@ -234,7 +234,7 @@ class KeizerScreen(Screen[None]):
             return None
         return result
 
-    def write(self, operation: Callable[..., str], *args: object, **kwargs: object) -> str | None:
+    def write(self, operation: Callable[..., str | None], *args: object, **kwargs: object) -> str | None:
         """A change through the evening layer: the app says what was done and every screen follows. The
         action's label, or None when nothing was written."""
         label = self.attempt(operation, *args, **kwargs)

@@ -251,9 +251,7 @@ class GroupsScreen(KeizerScreen):
         self.app.push_screen(RoundDialog(f"Move {names}", f"From round {game.round} to round:"), moved)
 
     def _move(self, white: PlayerId, black: PlayerId, to_round: int) -> None:
-        from keizer.evening.championship.changes import move_scheduled
-
-        move = self.attempt(move_scheduled, self.evening.season, white, black, to_round)
+        move = self.attempt(self.evening.group.moved, white, black, to_round)
         if move is None:
             return
         said = "; ".join(line.strip() for line in move.lines)

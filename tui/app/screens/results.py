@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from keizer.evening.results import HasResult
 from keizer.seasons.model import Result
 from keizer.seasons.result_text import SHOWN
 from keizer.seasons.rounds import to_come_head
@@ -187,14 +188,20 @@ class ResultsScreen(KeizerScreen):
         if old is new:  # the score sheet says what is entered already (`*` on a game still on): next board
             boards.advance()
             return
-        if old is not None and old.is_decided and old is not new and self._confirm != (k, key, code):
-            self._confirm = (k, key, code)
-            self.say(f"this board already has {old.value}: press the key again to change it to "
-                            f"{new.value}", "warning")
-            return
-        self._confirm = None
-        if self.write(self.evening.results.set_result, k, key, new):
+        replace, self._confirm = self._confirm == (k, key, code), None  # the same key again: replace it
+        if self.write(self._entered, k, key, new, replace):
             boards.advance()
+
+    def _entered(self, k: int, key: str, new: Result, replace: bool) -> str | None:
+        """The result entered (its label), or — on a board with another result, the first time — the
+        service's refusal worded as a warning: the same key again replaces it."""
+        try:
+            return self.evening.results.set_result(k, key, new, replace=replace)
+        except HasResult as has:
+            self._confirm = (k, key, new.value)
+            self.say(f"this board already has {has.old.value}: press the key again to change it to "
+                     f"{new.value}", "warning")
+            return None
 
     @edits
     def action_no_show(self) -> None:
@@ -205,15 +212,18 @@ class ResultsScreen(KeizerScreen):
         if key is None or row is None or row.game is None or row.black is None or row.board is None:
             self.say("put the cursor on a board with a game to record a no-show", "error")
             return
-        if row.game.result.is_decided and self._confirm != (k, key, "no-show"):
+        replace, self._confirm = self._confirm == (k, key, "no-show"), None  # n again: replace the result
+        try:
+            self.evening.results.check_free(k, key, replace)  # asked before the dialog, as the service asks
+        except HasResult as has:
             self._confirm = (k, key, "no-show")
-            self.say(f"this board already has {row.game.result.value}: press n again to record a no-show "
-                            f"instead", "warning")
+            self.say(f"this board already has {has.old.value}: press n again to record a no-show instead",
+                     "warning")
             return
-        self._confirm = None
 
         def chosen(colour: str | None) -> None:
             if colour is not None:
-                self.write(self.evening.results.no_show, k, key, "white" if colour == "white" else "black")
+                self.write(self.evening.results.no_show, k, key, "white" if colour == "white" else "black",
+                           replace=replace)
 
         self.app.push_screen(NoShowDialog(row.board, row.white.name, row.black.name), chosen)

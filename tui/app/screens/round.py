@@ -216,7 +216,7 @@ class RoundScreen(KeizerScreen):
         from keizer.tui.app.dialogs.report import ReportDialog
 
         name = self.evening.season.player(PlayerId(pid)).name
-        offered = report_default(self.evening.season, self.evening.session.ruleset, k, dt.datetime.now())
+        offered = report_default(self.evening.season, self.evening.ruleset, k, dt.datetime.now())
         self.app.push_screen(ReportDialog(name, k, offered.at, offered.why), recorded)
 
     async def action_pair(self) -> None:

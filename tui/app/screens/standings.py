@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from rich.text import Text
 
-from keizer.scoring.table import standings_table
+from keizer.evening.standings import table_of
 from keizer.seasons.errors import KeizerError
 from keizer.tui.app.dialogs.card import PlayerCardScreen
 from keizer.tui.app.edits import edits
@@ -87,7 +87,7 @@ class StandingsScreen(KeizerScreen):
             panel.hide()  # the forecast of another round, or of the season before it changed
         view = self.evening.standings.view(self.shown_round)
         style = self.shown_style
-        columns, rows = standings_cells(view.replay, standings_table(view.replay, view.round), style)
+        columns, rows = standings_cells(view.replay, table_of(view.replay, view.round), style)
         table = self.query_one("#standings", KeizerTable)
         # No cell padding but one leading space a cell: both clubs' columns fit in 80 columns.
         headers = [Text(f" {h}", justify="right" if right else "left") for h, right in columns]
@@ -172,11 +172,12 @@ class StandingsScreen(KeizerScreen):
 
     def _publish(self, k: int, style: str, lang: str = "nl") -> None:
         """The worker thread: write and record, then tell the app (a user's problem is said, not raised)."""
-        from keizer.web.site.output import publish, site_folder  # Jinja2 and Babel load when a site is made
+        from keizer.web.site.build import build_site  # Jinja2 and Babel load when a site is made
 
         try:
-            folder = site_folder(self.evening.session.path)
-            label = publish(self.evening.session, k, lang, folder, style)
+            folder = self.evening.publications.folder_beside_store()
+            label = self.evening.publications.publish(k, lang, folder,
+                                                      lambda: build_site(self.evening, k, lang, style))
         except KeizerError as exc:  # the folder has other files; the store changed meanwhile
             self.post_message(Said(str(exc), "error"))
             return

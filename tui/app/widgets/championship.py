@@ -173,7 +173,7 @@ class ChampionshipPane(Vertical):
         table.display = True
         _columns(table, [("Pl", "place"), ("Name", "name"), ("Pts", "points"), ("Played", "played"),
                          ("To play", "to_play")])
-        rows = [(row.player, [str(row.place), names.name(row.player), game_points_text(row.points), str(row.played),
+        rows = [(str(row.player), [str(row.place), names.name(row.player), game_points_text(row.points), str(row.played),
                               str(row.to_play)]) for row in view.table]
         shown = _fitted(table, names.width, rows, (1,))
         table.fill(shown)

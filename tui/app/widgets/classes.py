@@ -17,7 +17,6 @@ from keizer.seasons.numbers import counted
 from keizer.tui.app.edits import edits
 from keizer.tui.app.messages import Outdated, Said, SeasonWritten
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.classes import cups_view
 from keizer.evening.words.tables import points
 from keizer.seasons.names import short_names
 from keizer.evening.words.visible import visible
@@ -168,7 +167,7 @@ class CupsPanel(_Panel):
         season = self.evening.season
         k = season.last_scored_round if self.round_number is None else self.round_number
         self.shown_round = k
-        cups = cups_view(season, self.evening.session.replay(k), k, None if self.excluded is None else self.excluded())
+        cups = self.evening.classes.cups(k, None if self.excluded is None else self.excluded())
         table = self.table
         if not table.columns:
             table.set_columns([("Group", "group"), ("Pl", "place"), ("Keizer", "rank"), ("Name", "name"),

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, TypeVar
 
-from keizer.seasons.errors import KeizerError
-
-if TYPE_CHECKING:
-    from keizer.evening.evening import Evening
-
-T = TypeVar("T")
+from keizer.evening.evening import Evening
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.limits import checked_text
+from keizer.seasons.lookup import resolve_player
+from keizer.tui.cli.writes import as_read
 
 NONE = "none"
 """Written for a date to take it away again."""
@@ -38,8 +34,6 @@ def run_dates(args: argparse.Namespace) -> int:
         raise KeizerError("dates: --round and --date go together")
     if args.weekday is not None and args.start is None:
         raise KeizerError("dates: --weekday goes with --start")
-    from keizer.seasons.errors import InputError
-
     # The settings name their fields as the TUI shows them; here the director typed options.
     options = {"start date": "--start", "weekday": "--weekday", f"round {args.round} date": "--date"}
 
@@ -81,10 +75,6 @@ def register_report(sub: argparse._SubParsersAction) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from keizer.seasons.errors import InputError
-    from keizer.seasons.limits import checked_text
-    from keizer.seasons.lookup import resolve_player
-
     if args.force_majeure is not None:  # typed text, held to what a name is: no escapes, one line, 200 at most
         args.force_majeure = checked_text(args.force_majeure, "--force-majeure", empty=False)
 
@@ -100,49 +90,3 @@ def run_report(args: argparse.Namespace) -> int:
         return 0
 
     return as_read(args.season, report)
-
-
-ATTEMPTS = 5
-"""How often `as_read` computes a mark again when another program wrote between its reading and its writing."""
-
-
-@contextmanager
-def evening_on(path: str) -> Iterator[Evening]:
-    """The evening layer on a season store, closed again however the command ends. Every write the command
-    makes is checked against the state it read: the store's newest action when it opened, taken before
-    anything is read (`EveningSession.shown`), so that a write computed from a season another program
-    changed meanwhile is refused (`ChangedMeanwhile`, nothing saved) — never a silent replacement."""
-    from keizer.evening.evening import Evening
-
-    evening = Evening.open(path)
-    try:
-        evening.session.shown = evening.revision  # first: whatever is read after it is at least this new
-        yield evening
-    finally:
-        evening.close()
-
-
-def as_read(path: str, mark: Callable[[Evening], T]) -> T:
-    """A mark (`result`, `attend`, `report`, `dates`, `classes --accept`) computed and written against one
-    state of the season (`evening_on`). When another program wrote in between, nothing was written, so the
-    mark is computed again from the season as it now stands, its checks with it (a board that got a result
-    meanwhile needs --change): as if it had been typed a moment later — also when a check failed on the
-    season as the other program left it. Refused, nothing saved, after
-    ATTEMPTS such turns, or when the command had already written an action of its own."""
-    from keizer.seasons.errors import ChangedMeanwhile, KeizerError
-
-    for attempt in range(1, ATTEMPTS + 1):
-        with evening_on(path) as evening:
-            try:
-                return mark(evening)
-            except ChangedMeanwhile:
-                if attempt == ATTEMPTS or evening.session.store.written is not None:
-                    raise
-            except KeizerError:
-                # A check that failed on the season as another program left it meanwhile (the store is read
-                # again at every look: a player proposed a class from the season as read, then undone) is no
-                # answer to what was typed: computed again, as above. On the season as read, it stands.
-                if (attempt == ATTEMPTS or evening.session.store.written is not None
-                        or evening.revision == evening.session.shown):
-                    raise
-    raise AssertionError("unreachable: the last attempt returns or raises")

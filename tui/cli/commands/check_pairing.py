@@ -8,12 +8,18 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from keizer.evening.evening import Evening
 from keizer.seasons.errors import InputError
+from keizer.seasons.json_input import load_json
 from keizer.seasons.limits import describe
+from keizer.seasons.load import read_text
+from keizer.seasons.lookup import resolve_player
 from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.names import with_names
+from keizer.seasons.rounds import round_to_pair
 
 if TYPE_CHECKING:
-    from keizer.pairing.compare import Comparison
+    from keizer.evening.desk.check import CheckedPairing
 
 EXIT_INVALID = 1
 
@@ -34,64 +40,34 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from keizer.pairing.checker import check_pairing
-    from keizer.pairing.instance import build_instance
-    from keizer.pairing.proposer import propose
-    from keizer.pairing.ranking import keizer_ranking
-    from keizer.pairing.compare import Comparison
-    from keizer.seasons.load import load_season
-    from keizer.seasons.rounds import round_to_pair
-
-    season = load_season(args.season)
-    k = args.round if args.round is not None else round_to_pair(season)
-    games, bye = read_pairing(Path(args.file), season)
-    ranking, values = keizer_ranking(season, k)
-    inst = build_instance(season, k, ranking, values)
-    report = check_pairing(inst, games, bye)
-    best = propose(inst)
-    versus = Comparison.of(report, best)
-    # A hard rule may give way only when no pairing keeps them all: the optimum shows whether one does.
-    avoidable = report.valid and versus.hard_rules_give_way
-    violations = [{"rule": v.rule, "players": list(v.players), "message": v.message} for v in report.violations]
-    if avoidable:
-        violations += [{"rule": v.rule, "players": list(v.players),
-                        "message": f"{v.message}, although a pairing that keeps every hard rule exists"}
-                       for v in report.relaxed]
-    out: dict[str, Any] = {
-        "round": k, "valid": report.valid and not avoidable, "objective": report.objective,
-        "real_cost": report.real_cost, "optimal_objective": best.objective, "optimal_real_cost": best.real_cost,
-        "optimal_bye": best.bye, "tiers": list(report.tiers), "optimal_tiers": list(best.tiers),
-        "criteria": dict(report.criteria), "violations": violations,
-        "relaxed": [] if avoidable else [{"rule": v.rule, "players": list(v.players), "message": v.message}
-                                         for v in report.relaxed],
-    }
+    with Evening.read(args.season) as evening:
+        season = evening.season
+        k = args.round if args.round is not None else round_to_pair(season)
+        games, bye = read_pairing(Path(args.file), season)
+        checked = evening.desk.check(k, games, bye)
     if args.json:
-        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(json.dumps(checked.json(), ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(_text(season, out, versus))
-    return 0 if out["valid"] else EXIT_INVALID
+        sys.stdout.write(_text(season, checked))
+    return 0 if checked.valid else EXIT_INVALID
 
 
-def _text(season: Season, out: dict[str, Any], versus: Comparison) -> str:
-    from keizer.pairing.compare import cost_words
-    from keizer.seasons.names import with_names
-
+def _text(season: Season, checked: CheckedPairing) -> str:
+    out = checked.json()
     verdict = "valid" if out["valid"] else "breaks the rules"
     lines = [f"Pairing of round {out['round']}: {verdict}"]
     lines += [f"  ✗ {m}" for m in with_names(season, [v["message"] for v in out["violations"]])]
     lines += [f"  ! gave way: {m}" for m in with_names(season, [v["message"] for v in out["relaxed"]])]
-    lines.append("Cost: " + cost_words(out["real_cost"], out["criteria"].items()).removeprefix("cost "))
+    lines.append(checked.cost_words())
     if out["valid"]:
         # How the pairing compares with the optimal one, tier by tier (the order the solver decides in).
         who = season.player(out["optimal_bye"]).name if out["optimal_bye"] else None
-        lines.append(f"Optimal cost: {out['optimal_real_cost']} — {versus.against_the_optimum(who)}")
+        lines.append(f"Optimal cost: {out['optimal_real_cost']} — {checked.against_the_optimum(who)}")
     return "\n".join(lines) + "\n"
 
 
 def read_pairing(path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
     """Games and bye from a JSON or text pairing file; errors name the file and the place."""
-    from keizer.seasons.load import read_text
-
     text = read_text(path, "a pairing file")
     games_and_bye = _from_json(text, path, season) if text.lstrip().startswith("{") else _from_text(text, path, season)
     if not games_and_bye[0] and games_and_bye[1] is None:  # an empty file, or the wrong one: not "breaks the rules"
@@ -137,8 +113,6 @@ def _two_sides(body: str) -> tuple[str, str] | None:
 
 
 def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
-    from keizer.seasons.json_input import load_json
-
     try:
         obj = load_json(text)
     except InputError as exc:
@@ -161,6 +135,4 @@ def _from_json(text: str, path: Path, season: Season) -> tuple[tuple[tuple[Playe
 
 def _known(season: Season, text: Any, where: str) -> PlayerId:
     """The player a pairing file names: an id, or a name or prefix of one (seasons.lookup)."""
-    from keizer.seasons.lookup import resolve_player
-
     return resolve_player(season, text, where)

@@ -7,12 +7,20 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from keizer.evening.classes import class_rules, default_round, parse_move, start_classes
+from keizer.evening.evening import Evening
+from keizer.evening.words.tables import points, text_table
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.load import is_store_file
+from keizer.seasons.lookup import resolve_player
 from keizer.seasons.numbers import counted
+from keizer.tui.cli.writes import as_read
+from keizer.tui.cli.commands.prizes_text import prize_row_json
+from keizer.tui.cli.commands.round_arg import standings_round
+from keizer.tui.cli.saving import say_not_saved, say_saved
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Season
-    from keizer.evening.evening import Evening
     from keizer.evening.classes import ClassesView
 
 
@@ -45,9 +53,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from keizer.seasons.load import load_season
-    from keizer.evening.classes import class_rules, classes_view, default_round, parse_move
-
     changes = tuple(parse_move(text) for text in args.move)
     if changes and not (args.accept or args.start):
         raise KeizerError("--move changes what --accept or --start writes: give one of them")
@@ -57,15 +62,10 @@ def run(args: argparse.Namespace) -> int:
         return _start(args, changes)
     if args.accept or args.take_back:
         return _write(args, changes)
-    from keizer.scoring.replay import replay
-    from keizer.seasons.ruleset.parse import parse_ruleset
-    from keizer.tui.cli.commands.round_arg import standings_round
-
-    season = load_season(args.season)
-    rules = class_rules(parse_ruleset(season.ruleset_spec))
-    k = default_round(season, rules, season.last_scored_round) if args.round is None else standings_round(
-        season, args.round)
-    view = classes_view(season, replay(season, k), k, prizes=args.prizes)
+    with Evening.read(args.season) as evening:
+        season = evening.season
+        view = evening.classes.view(None if args.round is None else standings_round(season, args.round),
+                                    prizes=args.prizes)
     if args.json:
         sys.stdout.write(json.dumps(classes_json(season, view), ensure_ascii=False, indent=1) + "\n")
     else:
@@ -74,10 +74,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
-    from keizer.evening.classes import class_rules, default_round
-    from keizer.seasons.lookup import resolve_player
-    from keizer.tui.cli.commands.calendar import as_read
-
     def write(evening: Evening) -> int:
         # A player is named as on every other option: an id or a name (unique start, no case or accents).
         named = tuple((resolve_player(evening.season, pid, f"--move {text}"), klass)
@@ -85,7 +81,7 @@ def _write(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
         classes = evening.classes
         season = evening.season
         k = args.round if args.round is not None else default_round(
-            season, class_rules(evening.session.ruleset), season.last_scored_round)
+            season, class_rules(evening.ruleset), season.last_scored_round)
         print(classes.take_back(k) if args.take_back else classes.accept(k, named))
         return 0
 
@@ -96,11 +92,6 @@ def _start(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
     """`--start`: the starting classes proposed (with the director's `--move`s) for the players without one,
     shown; written with `--save` only, as the group commands and `pair` write (one undo step), checked
     against the season it was computed from (`as_read`)."""
-    from keizer.evening.classes import start_classes
-    from keizer.seasons.load import is_store_file, load_season
-    from keizer.seasons.lookup import resolve_player
-    from keizer.tui.cli.saving import say_not_saved, say_saved
-
     if args.save and not is_store_file(args.season):
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
 
@@ -122,15 +113,12 @@ def _start(args: argparse.Namespace, changes: tuple[Any, ...]) -> int:
         return 0
 
     if args.save:
-        from keizer.tui.cli.commands.calendar import as_read
-
         return as_read(args.season, lambda evening: give(evening.season, evening))
-    return give(load_season(args.season), None)
+    with Evening.read(args.season) as evening:
+        return give(evening.season, None)
 
 
 def classes_text(season: Season, view: ClassesView) -> str:
-    from keizer.evening.words.tables import points, text_table
-
     lines = [f"{season.name} — classes after round {view.round}"
              + (" (a reading: moves proposed)" if view.reading else "")]
     if view.missing:
@@ -159,8 +147,6 @@ def classes_text(season: Season, view: ClassesView) -> str:
 
 
 def classes_json(season: Season, view: ClassesView) -> dict[str, Any]:
-    from keizer.tui.cli.commands.prizes_text import prize_row_json
-
     def row(r: Any) -> dict[str, Any]:
         return prize_row_json(season, r)
 

@@ -5,16 +5,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, NoReturn
+from pathlib import Path
+from typing import NoReturn
 
+from keizer.evening.championship.changes import GameMove, members_of
+from keizer.evening.championship.view import first_open_round, group_of, rule_of, state_summary
+from keizer.evening.evening import Evening
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.model import PlayerId, Result, Season
-
-if TYPE_CHECKING:
-    from keizer.evening.evening import Evening
-    from keizer.evening.session import Change
+from keizer.seasons.load import is_store_file
+from keizer.seasons.lookup import resolve_player
+from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.result_text import typed_result
+from keizer.tui.cli.writes import evening_on
+from keizer.tui.cli.commands.group_text import schedule_json, schedule_text, view_json, view_text
+from keizer.tui.cli.parser import Parser, nearest
+from keizer.tui.cli.saving import say_not_saved, say_saved
 
 USAGE = """\
 keizer group SEASON [--json]                      members, schedule, table and state
@@ -37,8 +44,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _parser(action: str) -> argparse.ArgumentParser:
-    from keizer.tui.cli.parser import Parser
-
     p = Parser(prog=f"keizer group {action}".strip(), usage=USAGE)
     p.add_argument("season", metavar="SEASON")
     save = action != ""
@@ -84,10 +89,6 @@ def _unknown_action(words: list[str]) -> bool:
     """The first word is a misspelt action, not the SEASON of `keizer group SEASON [--json]`: it names no
     file and more words follow that the show form does not take (`keizer group frm S`), or it comes close
     to an action (`keizer group shedule`)."""
-    from pathlib import Path
-
-    from keizer.tui.cli.parser import nearest
-
     first = words[0]
     if first.startswith("-") or Path(first).exists():  # the show form, an option first or its SEASON
         return False
@@ -97,61 +98,43 @@ def _unknown_action(words: list[str]) -> bool:
 def _refuse_action(word: str) -> NoReturn:
     """`keizer group: error: unknown command 'frm'; did you mean 'form'?`, the way `keizer` answers a
     misspelt command, and the hint; exit 2."""
-    from keizer.tui.cli.parser import Parser, nearest
-
     listed = ", ".join(repr(a) for a in ACTIONS)
     Parser(prog="keizer group").error(f"unknown command {word!r}{nearest(word, ACTIONS)} (choose from {listed})")
 
 
 @contextmanager
-def _season(path: str, save: bool) -> Iterator[tuple[Season, Evening | None]]:
-    """The season to work on, and with --save the evening on its store, whose group service writes the
-    change: as a compare-and-set against the revision the season was read at (nothing is written if another
-    program wrote meanwhile). Without --save, any season file, read only."""
-    from keizer.seasons.load import is_store_file, load_season
-
+def _evening(path: str, save: bool) -> Iterator[Evening]:
+    """The evening on the season to work on: with --save on its store, whose group service writes the change
+    as a compare-and-set against the revision the season was read at (nothing is written if another program
+    wrote meanwhile); without, any season file or store, only read."""
     if not save:
-        yield load_season(path), None
+        with Evening.read(path) as evening:
+            yield evening
         return
     if not is_store_file(path):
         raise KeizerError(f"{path}: --save needs a season store (.keizer); import the JSON file first")
-    from keizer.tui.cli.commands.calendar import evening_on
-
     with evening_on(path) as evening:  # each write checked against the revision taken before the season is read
-        yield evening.season, evening
+        yield evening
 
 
 def _pid(season: Season, text: str, what: str) -> PlayerId:
     """An id, a name or its start, as every command takes a player ("did you mean" when none fits)."""
-    from keizer.seasons.lookup import resolve_player
-
     return resolve_player(season, text, what)
 
 
-def _result_of(text: str, what: str) -> Result:
-    """A typed result, as `keizer result` takes it (`seasons.result_text`: `=` and `½-½` too)."""
-    from keizer.seasons.result_text import typed_result
-
-    return typed_result(text, what)
-
-
-def _write(evening: Evening | None, change: Change, head: int | None) -> None:
-    """The change saved (with --save: `evening`) as a compare-and-set against `head`, or nothing written; either
-    way one line on stderr says which (`tui.cli.saving`), so that stdout keeps only the command's output."""
-    from keizer.tui.cli.saving import say_not_saved, say_saved
-
-    if evening is None:
-        say_not_saved()
+def _written(opts: argparse.Namespace, save: Callable[[], str]) -> None:
+    """With --save, the action saved through the group's service; either way one line on stderr says whether it
+    was (`tui.cli.saving`), so that stdout keeps only the command's output. Called before anything is printed:
+    a refused save prints nothing a script could take as saved."""
+    if opts.save:
+        say_saved(save())
     else:
-        say_saved(evening.session.apply(change, expect_head=head))
+        say_not_saved()
 
 
 def _show(opts: argparse.Namespace) -> int:
-    from keizer.evening.championship.view import group_view
-    from keizer.tui.cli.commands.group_text import view_json, view_text
-
-    with _season(opts.season, False) as (season, _):
-        view = group_view(season)
+    with _evening(opts.season, False) as evening:
+        season, view = evening.season, evening.group.view()
     if opts.json:
         sys.stdout.write(json.dumps(view_json(season, view), ensure_ascii=False, indent=1) + "\n")
     else:
@@ -160,13 +143,11 @@ def _show(opts: argparse.Namespace) -> int:
 
 
 def _form(opts: argparse.Namespace) -> int:
-    from keizer.evening.championship.changes import formation, members_of
-
-    with _season(opts.season, opts.save) as (season, evening):
-        head = evening.session.shown if evening else None
-        change = formation(season, tuple(_pid(season, x, "--decline") for x in opts.decline))
-        event = members_of(change)
-        _write(evening, change, head)  # first: a refused save prints nothing a script could take as saved
+    with _evening(opts.season, opts.save) as evening:
+        season = evening.season
+        declined = tuple(_pid(season, x, "--decline") for x in opts.decline)
+        event = members_of(evening.group.formation(declined))
+        _written(opts, lambda: evening.group.form(declined))
         print(f"Championship group after round {event.formed_after}:")
         for i, pid in enumerate(event.members, 1):
             print(f"{i:>3}  {season.player(pid).name} ({pid})")
@@ -176,36 +157,20 @@ def _form(opts: argparse.Namespace) -> int:
 
 
 def _schedule(opts: argparse.Namespace) -> int:
-    from keizer.evening.championship.changes import move_scheduled, schedule_change, schedule_proposal
-    from keizer.evening.championship.view import first_open_round, group_of, rule_of
-    from keizer.tui.cli.commands.group_text import schedule_json, schedule_text
-
-    with _season(opts.season, opts.save) as (season, evening):
-        head = evening.session.shown if evening else None
+    with _evening(opts.season, opts.save) as evening:
+        season = evening.season
         rule, group = rule_of(season), group_of(season)
         first = opts.from_round if opts.from_round is not None else first_open_round(season, group, rule)
         if opts.move:
-            parts = opts.move.split(":")
-            if len(parts) != 3 or not (parts[2].strip().isascii() and parts[2].strip().isdigit()):
-                raise KeizerError(f"--move {opts.move}: expected W:B:ROUND")
-            w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
-            try:
-                move = move_scheduled(season, w, b, int(parts[2]), first)
-            except KeizerError as exc:
-                raise KeizerError(f"--move {opts.move}: {exc}") from None
-            if evening is not None and not move.valid:  # what it breaks said in the refusal: nothing on stdout
-                raise KeizerError(f"--move {opts.move}: not saved, it breaks a hard rule of the schedule: "
-                                  + "; ".join(line.strip() for line in move.lines[1:]))
+            move = _moved(evening, opts.move, first)
             schedule, check, optimal = move.schedule, move.check, None
-            change = move.change if move.valid else None
+            if move.valid:
+                _written(opts, lambda: evening.group.move(move))
+            print("\n".join(move.lines), file=sys.stderr if opts.json else sys.stdout)  # beside JSON: stderr
         else:
-            proposed = schedule_proposal(season, first)  # ctrl+c stops its search at once (`pairing.championship.model._solve`)
+            proposed = evening.group.proposed_schedule(first)  # ctrl+c stops its search at once
             schedule, check, optimal = proposed.games, proposed.check, proposed.optimal
-            change = schedule_change(schedule)
-        if change is not None:
-            _write(evening, change, head)  # first: a refused save prints nothing a script could take as saved
-        if opts.move:  # what the move changes: beside JSON on stderr, so that stdout stays one object
-            print("\n".join(move.lines), file=sys.stderr if opts.json else sys.stdout)
+            _written(opts, lambda: evening.group.accept_schedule(schedule))
         if opts.json:
             sys.stdout.write(json.dumps(schedule_json(season, schedule, check, first, optimal), ensure_ascii=False,
                                         indent=1) + "\n")
@@ -214,32 +179,45 @@ def _schedule(opts: argparse.Namespace) -> int:
     return 0
 
 
-def _unavailable(opts: argparse.Namespace) -> int:
-    from keizer.evening.championship.changes import unavailability
-    from keizer.evening.championship.view import group_of
+def _moved(evening: Evening, text: str, first: int) -> GameMove:
+    """`--move W:B:ROUND`: the accepted game moved, with what it breaks; refused in one line when it cannot
+    be moved, or — to be saved — when it breaks a hard rule (what it breaks said in the refusal: nothing on
+    stdout)."""
+    season = evening.season
+    parts = text.split(":")
+    if len(parts) != 3 or not (parts[2].strip().isascii() and parts[2].strip().isdigit()):
+        raise KeizerError(f"--move {text}: expected W:B:ROUND")
+    w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
+    try:
+        move = evening.group.moved(w, b, int(parts[2]), first)
+    except KeizerError as exc:
+        raise KeizerError(f"--move {text}: {exc}") from None
+    if evening.readonly is None and not move.valid:
+        raise KeizerError(f"--move {text}: not saved, it breaks a hard rule of the schedule: "
+                          + "; ".join(line.strip() for line in move.lines[1:]))
+    return move
 
-    with _season(opts.season, opts.save) as (season, evening):
-        head = evening.session.shown if evening else None
+
+def _unavailable(opts: argparse.Namespace) -> int:
+    with _evening(opts.season, opts.save) as evening:
+        season = evening.season
         pid = _pid(season, opts.player, "unavailable")
         group, rounds = group_of(season), tuple(sorted(set(opts.rounds)))
         said = f"{season.player(pid).name} cannot play group games in rounds: {', '.join(map(str, rounds)) or 'none'}"
         if pid in group.members and rounds == group.unavailable_rounds(pid):
             print(f"{said} (unchanged: nothing to save)")
             return 0
-        change = unavailability(season, pid, rounds)  # the TUI's checks: a member, the group's rounds
-        _write(evening, change, head)  # the TUI's label too: the undo step names the player and the rounds
+        evening.group.unavailability(pid, rounds)  # the TUI's checks first: a member, the group's rounds
+        _written(opts, lambda: evening.group.unavailable(pid, rounds))  # the undo step names player and rounds
         print(said)
     return 0
 
 
 def _decide(opts: argparse.Namespace) -> int:
-    from keizer.evening.championship.changes import decision
-    from keizer.evening.championship.view import group_view, state_summary
-
-    with _season(opts.season, opts.save) as (season, evening):
-        head = evening.session.shown if evening else None
+    with _evening(opts.season, opts.save) as evening:
+        season = evening.season
         if opts.game is None and not opts.clear:
-            state = group_view(season).state
+            state = evening.group.view().state
             print(state_summary(season, state) if state is not None else "the group has not been formed yet")
             for w, b in state.needed if state is not None else ():  # with the ids that --game W:B:RESULT takes
                 print(f"  needed: {season.player(w).name} ({w})–{season.player(b).name} ({b})")
@@ -250,24 +228,22 @@ def _decide(opts: argparse.Namespace) -> int:
             if len(parts) != 3:
                 raise KeizerError(f"--game {opts.game}: expected W:B:RESULT")
             game = (_pid(season, parts[0], "--game"), _pid(season, parts[1], "--game"),
-                    _result_of(parts[2], "--game"))
-        change = decision(season, game)
-        (event,) = change.events
-        _write(evening, change, head)
+                    typed_result(parts[2], "--game"))
+        (event,) = evening.group.decision(game).events
+        _written(opts, lambda: evening.group.decide(game))
         print(f"decision games: {len(event.games)}")  # type: ignore[attr-defined]
     return 0
 
 
 def _result(opts: argparse.Namespace) -> int:
-    from keizer.evening.championship.changes import group_result
-
-    with _season(opts.season, opts.save) as (season, evening):
-        head = evening.session.shown if evening else None
+    with _evening(opts.season, opts.save) as evening:
+        season = evening.season
         parts = opts.game.split(":")
         if len(parts) != 2:
             raise KeizerError(f"{opts.game}: expected W:B")
-        change = group_result(season, opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
-                              _result_of(opts.result, "RESULT"))
-        _write(evening, change, head)
+        game = (opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
+                typed_result(opts.result, "RESULT"))
+        change = evening.group.game_result(*game)
+        _written(opts, lambda: evening.group.result(*game))
         print(change.label)
     return 0

@@ -11,7 +11,7 @@ from keizer.evening.championship.view import GroupView, passed_over_summary, sta
 from keizer.evening.words.tables import exact, text_table
 
 if TYPE_CHECKING:
-    from keizer.pairing.championship.check import ScheduleCheck
+    from keizer.evening.championship.changes import ScheduleCheck
 
 
 def _name(season: Season, pid: PlayerId) -> str:

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from shlex import quote
 
+from keizer.evening.evening import Evening
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.load import require_store_file
 
-if TYPE_CHECKING:
-    from keizer.seasons.store.season_store import SeasonStore
+NO_HISTORY = "this needs a season store (.keizer); a JSON file has no history (import it first)"
+"""Said of a season file (or anything but a store) given to a command that walks a store's history."""
 
 
-def _open_store(path: str, *, readonly: bool) -> SeasonStore:
-    """The store in `path`; `readonly` for the commands that only read it (nothing in the file changes,
-    not even an older schema's upgrade)."""
-    from keizer.seasons.load import require_store_file
-    from keizer.seasons.store.season_store import SeasonStore
-
-    # A missing file, a folder or an empty file said as such, not as a JSON file that has no history.
-    require_store_file(path, "this needs a season store (.keizer); a JSON file has no history (import it first)")
-    return SeasonStore.open(path, readonly=readonly)
+def _reading(path: str) -> Evening:
+    """The evening on the store in `path`, only read (nothing in the file changes, not even an older
+    schema's upgrade); a missing file, a folder or an empty file said as such, not as a JSON file that has
+    no history."""
+    require_store_file(path, NO_HISTORY)
+    return Evening.read(path)
 
 
 def register_undo(sub: argparse._SubParsersAction) -> None:
@@ -45,10 +44,7 @@ def _expect_option(p: argparse.ArgumentParser) -> None:
 def _step(path: str, step: str, expect: int | None = None) -> int:
     """Undo or redo one action of the store's log, through the evening's history as ctrl+z and ctrl+y do (one
     transaction; with `expect`, a compare-and-set)."""
-    from keizer.evening.evening import Evening
-    from keizer.seasons.load import require_store_file
-
-    require_store_file(path, "this needs a season store (.keizer); a JSON file has no history (import it first)")
+    require_store_file(path, NO_HISTORY)
     evening = Evening.open(path)
     try:
         history = evening.history
@@ -70,8 +66,8 @@ def register_backup(sub: argparse._SubParsersAction) -> None:
 
 
 def run_backup(args: argparse.Namespace) -> int:
-    with _open_store(args.season, readonly=True) as store:
-        store.backup(args.target)
+    with _reading(args.season) as evening:
+        evening.backup(args.target)
     print(f"backed up {args.season} to {args.target}")
     return 0
 
@@ -83,13 +79,11 @@ def register_log(sub: argparse._SubParsersAction) -> None:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    from shlex import quote
-
-    with _open_store(args.season, readonly=True) as store:
-        for action in store.history():
+    with _reading(args.season) as evening:
+        for action in evening.history.actions():
             mark = " (undone)" if action.undone else ""
             print(f"{action.id:>5}  {action.at:%Y-%m-%d %H:%M:%S}  {action.kind:<4}  {action.label}{mark}")
-        head = store.log_head()
+        head = evening.history.head()
     # The head covers the whole log: kept elsewhere, it tells a log rewritten or cut short later (docs/format.md).
     print(f"log head: {head}  (`keizer validate {quote(args.season)} --head {head}` checks the store against it)"
           if head is not None else "log head: none (an older store keeps no checksums until its first write)")

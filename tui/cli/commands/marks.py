@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from shlex import quote
 
+from keizer.evening.evening import Evening
+from keizer.evening.mark_checks import InFinalGroup, PlayedGame
 from keizer.seasons.errors import KeizerError
-
-if TYPE_CHECKING:
-    from keizer.seasons.model import Season
-    from keizer.evening.evening import Evening
-    from keizer.evening.mark_checks import InFinalGroup, PlayedGame
+from keizer.seasons.lookup import resolve_player
+from keizer.seasons.model import EntryKind, Season
+from keizer.seasons.result_text import typed_result
+from keizer.seasons.rounds import team_results_to_come, to_come_list
+from keizer.tui.cli.writes import as_read
 
 STATUSES = ("present", "excused", "unexcused", "duty", "external", "external-won", "external-drawn",
             "external-lost")
@@ -38,13 +40,6 @@ def register_attend(sub: argparse._SubParsersAction) -> None:
 
 
 def run_attend(args: argparse.Namespace) -> int:
-    from shlex import quote
-
-    from keizer.seasons.lookup import resolve_player
-    from keizer.seasons.model import EntryKind
-    from keizer.tui.cli.commands.calendar import as_read
-    from keizer.evening.mark_checks import InFinalGroup, PlayedGame
-
     entry = {"present": None, "excused": EntryKind.EXCUSED, "unexcused": EntryKind.UNEXCUSED,
              "duty": EntryKind.DUTY, "external": EntryKind.EXTERNAL_PENDING, "external-won": EntryKind.EXTERNAL_WIN,
              "external-drawn": EntryKind.EXTERNAL_DRAW, "external-lost": EntryKind.EXTERNAL_LOSS}[args.status]
@@ -52,14 +47,14 @@ def run_attend(args: argparse.Namespace) -> int:
     def attend(evening: Evening) -> int:
         season = evening.season
         pid = resolve_player(season, args.player, f"PLAYER {args.player}")
-        k = args.round if args.round is not None else evening.session.current_round()
+        k = args.round if args.round is not None else evening.current_round()
         if 1 <= k <= len(season.rounds) and season.round(k).is_paired and not season.round(k).has_results:
             rnd = season.round(k)
             if entry is not None and rnd.game_of(pid) is None and rnd.bye != pid:
                 # Left out of the pairing and staying away (a team match's result, excused turned
                 # unexcused): no board depends on it, so no re-pairing either.
                 print(evening.attendance.absence(k, pid, entry))
-                print_to_come(evening.season, evening.session.current_round(), args.season)
+                print_to_come(evening.season, evening.current_round(), args.season)
                 return 0
             if entry is None and (rnd.game_of(pid) is not None or rnd.bye == pid):
                 game = rnd.game_of(pid)
@@ -79,7 +74,7 @@ def run_attend(args: argparse.Namespace) -> int:
             print(evening.attendance.set(k, pid, entry))
         except (PlayedGame, InFinalGroup) as exc:  # the way out with this season's own path in it
             raise KeizerError(_cli_way(exc, args.season)) from None
-        print_to_come(evening.season, evening.session.current_round(), args.season)
+        print_to_come(evening.season, evening.current_round(), args.season)
         return 0
 
     return as_read(args.season, attend)
@@ -88,10 +83,6 @@ def run_attend(args: argparse.Namespace) -> int:
 def print_to_come(season: Season, k: int, path: str) -> None:
     """The team results of rounds before tonight's (round k) still to come, and the command that enters
     one: the evening moves on without them (docs/rules.md §13), so each mark says what is owed."""
-    from shlex import quote
-
-    from keizer.seasons.rounds import team_results_to_come, to_come_list
-
     pending = team_results_to_come(season, k - 1)
     if pending:
         first_round, first = pending[0]
@@ -101,10 +92,6 @@ def print_to_come(season: Season, k: int, path: str) -> None:
 
 def _cli_way(exc: PlayedGame | InFinalGroup, season: str) -> str:
     """A refused mark's way out as commands to type, the season's path quoted for the shell."""
-    from shlex import quote
-
-    from keizer.evening.mark_checks import InFinalGroup
-
     path = quote(season)
     if isinstance(exc, InFinalGroup):
         return (f"{exc.name} plays in the final group in round {exc.round}, not in the Keizer: `keizer group "
@@ -139,9 +126,6 @@ def register_result(sub: argparse._SubParsersAction) -> None:
 
 
 def run_result(args: argparse.Namespace) -> int:
-    from keizer.seasons.result_text import typed_result
-    from keizer.tui.cli.commands.calendar import as_read
-
     if args.black_by_forfeit:
         if args.result is not None:
             raise KeizerError(f"result: give one RESULT, not {args.result} and -+")
@@ -153,15 +137,11 @@ def run_result(args: argparse.Namespace) -> int:
     def result(evening: Evening) -> int:
         k = args.round if args.round is not None else evening.results.round()
         key = f"board:{args.board}"
-        game = evening.results.game_on(k, args.board)  # the ranking is not read: a mark loads no scoring
-        if game is not None and game.result.is_decided and game.result is not new and not args.change:
-            raise KeizerError(f"board {args.board} of round {k} already has {game.result.value}: --change "
-                              f"replaces it")
         if args.no_show is not None:
-            print(evening.results.no_show(k, key, args.no_show))
+            print(evening.results.no_show(k, key, args.no_show, replace=args.change))
         else:
             assert new is not None
-            print(evening.results.set_result(k, key, new))
+            print(evening.results.set_result(k, key, new, replace=args.change))
         return 0
 
     return as_read(args.season, result)

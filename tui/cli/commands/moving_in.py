@@ -64,7 +64,7 @@ def ruleset_option(value: str | None) -> Any:
 
 def _compared(moved: Moved) -> list[str]:
     """The check of keizer's table after the last round against the totals the other program stored."""
-    from keizer.scoring.replay import replay
+    from keizer.evening.evening import Evening
     from keizer.seasons.moving_in.report import stored_differences
     from keizer.seasons.numbers import points_text
 
@@ -74,7 +74,7 @@ def _compared(moved: Moved) -> list[str]:
     k = season.last_scored_round
     if not k:
         return []
-    scores = {row.player: row.score for row in replay(season, k).standings().rows}
+    scores = {row.player: row.score for row in Evening.of(season).standings.replay(k).standings().rows}
     off = stored_differences(moved.stored_totals, scores)
     if not off:
         return [f"the table after round {k} equals the totals KeizerForClubs stored, for all "

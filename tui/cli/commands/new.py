@@ -6,15 +6,19 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from keizer.evening.evening import Evening
+from keizer.evening.next_season import next_season
 from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.files import read_bytes
+from keizer.seasons.limits import MAX_ROUNDS
+from keizer.seasons.model import Player, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.player_list import Listed, parse_players
+from keizer.seasons.rating_list import looks_like_rating_list, read_picks, read_rating_list
+from keizer.seasons.roster import id_base
 from keizer.seasons.ruleset.presets import PRESET_NAMES
-
-if TYPE_CHECKING:
-    from keizer.seasons.model import Season
+from keizer.seasons.store.season_store import SeasonStore
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,12 +63,7 @@ def store_path(text: str) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from keizer.seasons.model import Season
-    from keizer.seasons.store.season_store import SeasonStore
-
     target = store_path(args.store)  # an existing file is refused by create, after it removed what a killed run left
-    from keizer.seasons.limits import MAX_ROUNDS
-
     if args.rounds is not None and not 1 <= args.rounds <= MAX_ROUNDS:  # named as the option, not a JSON key
         raise KeizerError(f"--rounds {args.rounds}: a season plans 1 to {MAX_ROUNDS} rounds")
     if args.last is not None:
@@ -84,8 +83,6 @@ def run(args: argparse.Namespace) -> int:
 
 def listed_players(args: argparse.Namespace) -> tuple[Listed, ...]:
     """The players of --players: a plain list, or the members picked from a rating list."""
-    from keizer.seasons.files import read_bytes
-    from keizer.seasons.rating_list import looks_like_rating_list
 
     path = Path(args.players)
     data = read_bytes(path, "a player list")
@@ -104,7 +101,6 @@ def listed_players(args: argparse.Namespace) -> tuple[Listed, ...]:
 def picked_members(args: argparse.Namespace, path: Path) -> tuple[Listed, ...]:
     """The members named by --pick (in order) and --pick-file (after them): name, number and rating each;
     a member picked twice is refused naming both picks."""
-    from keizer.seasons.rating_list import read_picks, read_rating_list
 
     members = read_rating_list(path)
     picks = tuple((text, f"--pick {text}") for text in args.pick)
@@ -158,14 +154,12 @@ def _text(data: bytes, path: Path) -> str:
 
 def _from_last(args: argparse.Namespace, target: Path) -> int:
     """`keizer new --from LAST NEW`: the next season from the last one's final ranking."""
-    from keizer.seasons.load import load_season
-    from keizer.seasons.store.season_store import SeasonStore
-    from keizer.evening.next_season import next_season
 
     if args.by_rating:
         raise KeizerError("--by-rating orders a new list; with --from the ranking is last season's and the "
                           "newcomers are slotted in by rating")
-    last = load_season(args.last)
+    with Evening.read(args.last) as reading:
+        last = reading.season
     newcomers = tuple((row.name, row.rating, row.knsb_id) for row in listed_players(args)) if args.players else ()
     season = next_season(last, args.name or target.stem, newcomers, args.rounds)
     if args.ruleset is not None:
@@ -183,8 +177,6 @@ def _from_last(args: argparse.Namespace, target: Path) -> int:
 def with_players(season: Season, rows: tuple[Listed, ...], by_rating: bool) -> Season:
     """A new season with these players, in list order or (by_rating) strongest first with the unrated
     last in list order; built once (a list of 100,000 is as quick to take as it is to read)."""
-    from keizer.seasons.model import Player, PlayerId
-    from keizer.seasons.roster import id_base
 
     if season.players:
         raise KeizerError("a player list starts a new season (add players to one in the TUI)")

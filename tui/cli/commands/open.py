@@ -7,13 +7,14 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from keizer.evening.evening import WRITE_WAIT_SECONDS, Evening
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.files import check_name
+from keizer.seasons.load import is_store_file, load_season
+from keizer.seasons.rating_list import read_rating_list
+from keizer.seasons.store.season_store import SeasonStore
 from keizer.tui.cli.commands.demo import DEMO_SEASON
-
-if TYPE_CHECKING:
-    from keizer.evening.evening import Evening
 
 STORE_SUFFIX = ".keizer"
 EXIT_CRASHED = 1
@@ -46,8 +47,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         rating_list = None
         if args.rating_list:  # read before the UI takes the screen: a broken list is one line, nothing written
-            from keizer.seasons.rating_list import read_rating_list
-
             rating_list = read_rating_list(args.rating_list)
         if not sys.stdin.isatty() or not sys.stdout.isatty():
             # A Textual app without a terminal never exits: refuse before anything is written.
@@ -72,14 +71,12 @@ def run(args: argparse.Namespace) -> int:
         app.run(mouse=not args.no_mouse)
     finally:
         app.evening.close()
-    return after_the_app(store, app.return_code, demo=args.demo, readonly=app.evening.session.readonly)
+    return after_the_app(store, app.return_code, demo=args.demo, readonly=app.evening.readonly)
 
 
 def open_season_file(path: Path, *, readonly: bool) -> Evening | None:
     """The season store in `path` opened for the app (read once before the UI starts, not once to check it and
     again to use it), or None for a JSON season, checked (`check_season_file`); KeizerError as that says."""
-    from keizer.evening.evening import Evening
-    from keizer.evening.session import WRITE_WAIT_SECONDS
 
     if not check_season_file(path, open_store=False):
         if readonly:  # importing it would write a new store
@@ -113,9 +110,6 @@ def check_season_file(path: Path, *, open_store: bool = True) -> bool:
     """KeizerError naming the file if it is missing, a folder, a damaged store or an invalid JSON season,
     or if importing it would have to overwrite a file; nothing is written. True for a season store (opened to
     check it; `open_store` False: the caller opens it next, which says the same), False for a JSON season."""
-    from keizer.seasons.files import check_name
-    from keizer.seasons.load import is_store_file, load_season
-    from keizer.seasons.store.season_store import SeasonStore
 
     check_name(path, "a season file")
     check_name(path.with_suffix(STORE_SUFFIX), "a season store")  # where a JSON season is imported to
@@ -127,7 +121,7 @@ def check_season_file(path: Path, *, open_store: bool = True) -> bool:
         raise KeizerError(f"{path}: is a folder, not a season file")
     if is_store_file(path):
         if open_store:
-            SeasonStore.open(path, readonly=True).close()  # a check: nothing in the file changes yet
+            Evening.read(path).close()  # a check: nothing in the file changes yet
         return True
     load_season(path)
     target = path.with_suffix(STORE_SUFFIX)
@@ -140,8 +134,6 @@ def check_season_file(path: Path, *, open_store: bool = True) -> bool:
 def prepare_store(path: Path) -> Path:
     """The store to open: `path` itself, or for a JSON season a new store beside it (`club.json` →
     `club.keizer`), never overwriting a file."""
-    from keizer.seasons.load import is_store_file, load_season
-    from keizer.seasons.store.season_store import SeasonStore
 
     check_season_file(path)
     if is_store_file(path):
@@ -156,8 +148,6 @@ def prepare_store(path: Path) -> Path:
 def demo_store(folder: Path | None = None) -> Path:
     """A fresh store holding the bundled demo season, in a new temporary folder (the bundled file is
     only read)."""
-    from keizer.seasons.load import load_season
-    from keizer.seasons.store.season_store import SeasonStore
 
     folder = folder or Path(tempfile.mkdtemp(prefix="keizer-demo-"))
     target = folder / ("demo" + STORE_SUFFIX)

@@ -6,16 +6,26 @@ import argparse
 import json
 import sys
 import threading
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
+from keizer.evening.desk.repair import kept_pairing, with_attendance
+from keizer.evening.desk.solve import SolveOutcome, SolveRequest, solve_request
+from keizer.evening.evening import Evening
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.limits import MAX_PLAYERS, alternatives_in_time
+from keizer.seasons.load import is_store_file
+from keizer.seasons.lookup import resolve_player
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import pending_before, round_to_pair
+from keizer.tui.cli.writes import evening_on
+from keizer.tui.cli.commands.pair_text import proposal_text
+from keizer.tui.cli.saving import say_not_saved, say_saved
 
 if TYPE_CHECKING:
-    from keizer.pairing.proposal import Proposal
+    from keizer.evening.desk.repair import KeptPairing
 
 MAX_ALTERNATIVES = 100
 """Next-best pairings asked at most: each is a re-solve, and more than a director reads."""
@@ -63,90 +73,117 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from keizer.evening.desk.solve import round_request, solve_request
-    from keizer.pairing.export import costs_json, proposal_json
-    from keizer.pairing.instance import check_round
-    from keizer.scoring.replay import replay
-    from keizer.seasons.load import is_store_file, load_season
+    _check_options(args)
+    with _evening(args) as evening:
+        season = evening.season
+        k = args.round if args.round is not None else round_to_pair(season)
+        season, saved, keep = _round_as_asked(season, k, args)
+        _say_before(season, k, saved, args)
+        request = _request(evening, season, k, keep, args)
+        outcome = solve_request(request, threading.Event())
+        if outcome.error is not None:
+            raise KeizerError(outcome.error)
+        assert outcome.instance is not None
+        if not outcome.instance.players and not outcome.instance.fixed:
+            raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
+        # Saved before anything is printed: a refused save (the store changed meanwhile) prints no pairing a
+        # script could take as the one saved (docs/format.md).
+        if args.save:
+            say_saved(evening.desk.save_proposal(k, outcome.proposals[0], season if args.keep_accepted else None,
+                                                 _attendance_words(season, args)))
+        elif not saved:  # with a saved pairing the note before said how to save over it
+            say_not_saved()
+    _print(season, outcome, args)
+    return 0
 
+
+def _check_options(args: argparse.Namespace) -> None:
+    """The options that do not go together or are out of bounds, refused before anything is read."""
     if not 0 <= args.alternatives <= MAX_ALTERNATIVES or not 1 <= args.differ <= MAX_DIFFER:
         # a --differ past any pairing's boards asks for nothing more; past int64 it reached the solver as a
         # number it cannot take (issue 22: a TypeError from OR-Tools)
         raise KeizerError(f"--alternatives must be 0 to {MAX_ALTERNATIVES} and --differ 1 to {MAX_DIFFER:,}")
     if args.save and not is_store_file(args.season):
         raise KeizerError(f"{args.season}: --save needs a season store (.keizer); import the JSON file first")
-    season, head = read_with_head(args.season) if args.save else (load_season(args.season), None)
-    k = args.round if args.round is not None else round_to_pair(season)
-    keep = None
-    if args.keep_accepted:
-        from keizer.evening.desk.repair import kept_pairing, with_attendance
-
-        keep = kept_pairing(season, k)
-        season = with_attendance(season, k, [_player(season, x, "--present") for x in args.present],
-                                 [(_player(season, x, "--absent"), EntryKind.EXCUSED) for x in args.absent])
-    elif args.present or args.absent:
+    if (args.present or args.absent) and not args.keep_accepted:
         raise KeizerError("--present and --absent change a paired round: give --keep-accepted too")
-    saved = _saved_boards(season, k) if not args.keep_accepted else 0
+    if args.replace and not args.save:
+        raise KeizerError("--replace saves over a saved pairing: give --save too")
+
+
+@contextmanager
+def _evening(args: argparse.Namespace) -> Iterator[Evening]:
+    """With --save the evening on the store, whose save is a compare-and-set against the revision taken
+    before the season is read (nothing is saved if another program wrote meanwhile); without, any season
+    file or store, only read."""
+    if args.save:
+        with evening_on(args.season) as evening:
+            yield evening
+    else:
+        with Evening.read(args.season) as evening:
+            yield evening
+
+
+def _round_as_asked(season: Season, k: int, args: argparse.Namespace) -> tuple[Season, int, KeptPairing | None]:
+    """The season to pair round k of (with --keep-accepted, with the latecomers and call-offs applied), the
+    boards of the round's saved pairing that a new one would replace (0: none, or kept), and the saved
+    pairing a re-pairing keeps (refused when there is none to keep, or it has results)."""
+    if args.keep_accepted:
+        keep = kept_pairing(season, k)
+        return with_attendance(season, k, [_player(season, x, "--present") for x in args.present],
+                               [(_player(season, x, "--absent"), EntryKind.EXCUSED) for x in args.absent]), 0, keep
+    return season, _saved_boards(season, k), None
+
+
+def _say_before(season: Season, k: int, saved: int, args: argparse.Namespace) -> None:
+    """What the director should know before the pairing: a saved pairing it would replace (refused without
+    --replace), and results missing in the round before (on stderr: --json's stdout stays one object)."""
     if saved and args.save and not args.replace:
         raise KeizerError(f"round {k} already has a saved pairing ({counted(saved, 'board')}): --replace saves over "
                           f"it, --keep-accepted re-pairs it keeping its boards")
-    if args.replace and not args.save:
-        raise KeizerError("--replace saves over a saved pairing: give --save too")
     if saved and not args.save:
-        # stderr, so that --json's stdout stays the contract's one object (docs/format.md)
         print(f"keizer: note: round {k} already has a saved pairing ({counted(saved, 'board')}); this is a new "
               f"proposal, not that one (--save --replace saves it over that one)", file=sys.stderr)
     pending = pending_before(season, k)
     if pending:
         print(f"keizer: warning: round {k - 1} has {counted(pending, 'game')} without a result; the ranking this "
               f"round is paired from counts them as 0", file=sys.stderr)
-    check_round(season, k)  # "round K is out of range", before anything is replayed
-    forbids = tuple(_pair(season, x, "--forbid") for x in args.forbid)
-    # The Pairing screen's own solve (evening/desk/solve.py): the same request, instance, solver and explanations.
-    request = round_request(season, replay(season, k - 1), k, locks=tuple(_pair(season, x, "--lock") for x in args.lock),
-                            forbids=forbids, alternatives=args.alternatives, head=head or 0, keep=keep,
-                            bye=_player(season, args.bye, "--bye") if args.bye else None,
-                            fixed=tuple(_pair(season, x, "--fixed") for x in args.fixed), solver=args.solver,
-                            differ=args.differ, explain=args.explain)
-    if args.alternatives > alternatives_in_time(request.players):  # said before the solver starts
-        most = alternatives_in_time(request.players)
+
+
+def _request(evening: Evening, season: Season, k: int, keep: KeptPairing | None, args: argparse.Namespace
+             ) -> SolveRequest:
+    """The Pairing screen's own request (evening/desk/solve.py: the same instance, solver and explanations),
+    with the command's options; too many alternatives for the field refused before the solver starts."""
+    request = evening.desk.request_for(
+        season, k, locks=tuple(_pair(season, x, "--lock") for x in args.lock),
+        forbids=tuple(_pair(season, x, "--forbid") for x in args.forbid), alternatives=args.alternatives,
+        keep=keep,
+        bye=_player(season, args.bye, "--bye") if args.bye else None,
+        fixed=tuple(_pair(season, x, "--fixed") for x in args.fixed), solver=args.solver, differ=args.differ,
+        explain=args.explain)
+    most = alternatives_in_time(request.players)
+    if args.alternatives > most:
         raise KeizerError(f"--alternatives {args.alternatives}: with {request.players:,} players present keizer finds "
                           + (f"at most {most} in time" if most else "no alternatives in time (the best pairing only)")
                           + " (docs/performance.md)")
-    outcome = solve_request(request, threading.Event())
-    if outcome.error is not None:
-        raise KeizerError(outcome.error)
-    assert outcome.instance is not None
-    inst, best, alts = outcome.instance, outcome.proposals[0], outcome.alternatives
-    if not inst.players and not inst.fixed:
-        raise KeizerError(f"round {k}: nobody to pair (no players, or everyone is unavailable)")
-    # Saved before anything is printed: a refused save (the store changed meanwhile) prints no pairing a
-    # script could take as the one saved (docs/format.md).
-    if args.save and head is not None:
-        _save(args.season, season, head, k, best, _attendance_words(season, args))
-    elif not saved:  # with a saved pairing the note above said how to save over it
-        from keizer.tui.cli.saving import say_not_saved
+    return request
 
-        say_not_saved()
+
+def _print(season: Season, outcome: SolveOutcome, args: argparse.Namespace) -> None:
+    """The pairing as JSON (docs/format.md), its cost data, or as text."""
+    best = outcome.proposals[0]
     if args.json:
-        out: dict[str, Any] = proposal_json(best, alts)
-        if args.costs:
-            cost_data = costs_json(best)
-            out |= {key: cost_data[key] for key in ("players", "pair_costs", "bye_costs", "fixed")}
-            out["costs"] = cost_data
-        if args.explain:
-            out["explanation"] = list(outcome.explanations[0].lines)
-        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(json.dumps(outcome.json(costs=args.costs, explain=args.explain), ensure_ascii=False,
+                                    indent=1) + "\n")
     elif args.costs:
-        sys.stdout.write(json.dumps(costs_json(best), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(outcome.costs_json(), ensure_ascii=False) + "\n")
     else:
-        from keizer.tui.cli.commands.pair_text import proposal_text
-
-        sys.stdout.write(proposal_text(season, inst, best, alts, outcome.explanations[0] if args.explain else None,
-                                       forbids))
+        assert outcome.instance is not None
+        sys.stdout.write(proposal_text(season, outcome.instance, best, outcome.alternatives,
+                                       outcome.explanations[0] if args.explain else None,
+                                       outcome.request.forbids))
         if best.moved is not None:
-            sys.stdout.write(f"Against the saved pairing of round {k}: {best.moved.words()}\n")
-    return 0
+            sys.stdout.write(f"Against the saved pairing of round {best.round_number}: {best.moved.words()}\n")
 
 
 def _saved_boards(season: Season, k: int) -> int:
@@ -157,20 +194,8 @@ def _saved_boards(season: Season, k: int) -> int:
     return len(season.round(k).games)
 
 
-def read_with_head(path: str) -> tuple[Season, int]:
-    """The season in a store and the revision it is at, read together (read-only): a pairing computed
-    from it is saved only if the store is still at that revision."""
-    from keizer.seasons.store.season_store import SeasonStore
-
-    with SeasonStore.open(path, readonly=True) as store:
-        head = store.head()  # first: a season read after it is at least this new, so a change in between
-        return store.season, head  # makes the save refused, never saved over (the season read first was)
-
-
 def _player(season: Season, text: str, option: str) -> PlayerId:
     """The player an option names: an id, or a name or prefix of one (seasons.lookup)."""
-    from keizer.seasons.lookup import resolve_player
-
     return resolve_player(season, text, f"{option} {text}")
 
 
@@ -190,26 +215,3 @@ def _attendance_words(season: Season, args: argparse.Namespace) -> str:
     named = [(_player(season, x, "--present"), "present") for x in args.present]
     named += [(_player(season, x, "--absent"), "excused") for x in args.absent]
     return "; ".join(f"{season.player(pid).name} {what}" for pid, what in sorted(named))
-
-
-def _save(path: str, season: Season, head: int, k: int, best: Proposal, attendance: str = "") -> None:
-    """The best pairing saved as round k's, through the evening layer (one action; undo takes it back),
-    as a compare-and-set: if anything was written after `head` (the revision `season` was read at, which
-    the pairing was computed from), nothing is saved and one line says what came in between."""
-    from keizer.evening.listing import saved_pairing
-    from keizer.tui.cli.commands.calendar import evening_on
-
-    games = tuple(best.pairs())
-    if (1 <= k <= len(season.rounds) and season.round(k).is_paired and not attendance
-            and tuple(g.players() for g in season.round(k).games) == games and season.round(k).bye == best.bye):
-        # saving it again would be an action that changes nothing (and an undo step that undoes nothing)
-        raise KeizerError(f"round {k} is already paired like this: nothing saved")
-    who = f"{attendance}; " if attendance else ""
-    label = None if best.moved is None else f"re-pairing of round {k}: {who}{best.moved.words()}"
-    change = saved_pairing(season, k, games, best.bye,
-                           meta={"objective": best.saved_objective, "kind": "cli"}, label=label)
-    from keizer.tui.cli.saving import say_saved
-
-    with evening_on(path) as evening:
-        label = evening.session.apply(change, expect_head=head)
-    say_saved(label)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from keizer.seasons.model import PlayerId, Season
+from keizer.evening.championship.view import group_pairs
+from keizer.evening.desk.text import behind_the_best, cost_line
 from keizer.evening.words.tables import points, text_table
+from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.names import with_names
 
 
@@ -25,7 +27,7 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
         lines.append("Not paired: " + ", ".join(away))
     if forbids:
         lines.append("Forbidden: " + ", ".join(_forbidden(season, forbids)))
-    lines.append(_cost_line(best))
+    lines.append(cost_line(best))
     lines.append(f"Solver: {best.solver.name} ({best.solver.version}), {best.solver.status}; seed {best.seed}; "
                  f"{best.band.note}")
     lines.extend(with_names(season, [f"Rule given way: {relax.message}" for relax in best.relaxations]))
@@ -33,7 +35,7 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
         lines.append(f"Note: {note}")
     for alt in alts:
         lines.append("")
-        lines.append(f"Alternative {alt.place - 1} — {_versus_best(alt, best)}")  # the TUI's numbering
+        lines.append(f"Alternative {alt.place - 1} — {behind_the_best(alt, best)}")  # the TUI's numbering
         differs = set(alt.differs)
         for board in alt.proposal.boards:
             if board.number in differs:
@@ -41,7 +43,7 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
                              f"{_who(season, inst, board.black)}")
         if alt.proposal.bye != best.bye and alt.proposal.bye is not None:
             lines.append(f"  * bye: {_who(season, inst, alt.proposal.bye)}")
-        lines.append("  " + _cost_line(alt.proposal))
+        lines.append("  " + cost_line(alt.proposal))
     if explanation is not None:
         lines.append("")
         lines.extend(with_names(season, explanation.lines))
@@ -49,8 +51,6 @@ def proposal_text(season: Season, inst: Any, best: Any, alts: Sequence[Any], exp
 
 
 def _boards_table(season: Season, inst: Any, proposal: Any) -> str:
-    from keizer.evening.championship.view import group_pairs
-
     group = group_pairs(season, proposal.round_number)
     rows = []
     for board in proposal.boards:
@@ -81,16 +81,3 @@ def _who(season: Season, inst: Any, pid: PlayerId) -> str:
     return f"{season.player(pid).name} (#{state.rank})"
 
 
-def _cost_line(proposal: Any) -> str:
-    """The cost in words, as the Pairing screen says it (the objective's integer is in `--json`)."""
-    from keizer.pairing.compare import cost_words
-
-    words = cost_words(proposal.real_cost, proposal.criteria)
-    return "Cost: " + words.removeprefix("cost ")
-
-
-def _versus_best(alt: Any, best: Any) -> str:
-    """Why the alternative comes after the best, in the order the tiers decide (docs/pairing.md)."""
-    from keizer.pairing.compare import Comparison  # here, not at the top: the command line starts without pairing
-
-    return Comparison.of(alt.proposal, best).behind_the_best()

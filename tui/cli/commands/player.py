@@ -6,6 +6,8 @@ import argparse
 from typing import TYPE_CHECKING
 
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.lookup import resolve_player
+from keizer.tui.cli.writes import as_read
 
 if TYPE_CHECKING:
     from keizer.evening.evening import Evening
@@ -69,8 +71,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    from keizer.tui.cli.commands.calendar import as_read
-
     def add(evening: Evening) -> int:
         print(evening.roster.add(args.name, rating=args.rating, klass=args.klass, group=args.group,
                                  joins=args.joins, place=args.place))
@@ -80,9 +80,6 @@ def run_add(args: argparse.Namespace) -> int:
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
-    from keizer.seasons.lookup import resolve_player
-    from keizer.tui.cli.commands.calendar import as_read
-
     def change(evening: Evening) -> int:
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
         print(evening.roster.withdraw(pid, None if args.cancel else args.before))
@@ -92,9 +89,6 @@ def run_withdraw(args: argparse.Namespace) -> int:
 
 
 def run_class(args: argparse.Namespace) -> int:
-    from keizer.seasons.lookup import resolve_player
-    from keizer.tui.cli.commands.calendar import as_read
-
     def change(evening: Evening) -> int:
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
         print(evening.roster.set_class(pid, None if args.klass.lower() == NONE else args.klass))
@@ -104,9 +98,6 @@ def run_class(args: argparse.Namespace) -> int:
 
 
 def run_group(args: argparse.Namespace) -> int:
-    from keizer.seasons.lookup import resolve_player
-    from keizer.tui.cli.commands.calendar import as_read
-
     text = args.group.strip()
     if text.lower() == NONE:
         group = None
@@ -114,6 +105,7 @@ def run_group(args: argparse.Namespace) -> int:
         group = int(text)
     else:
         raise KeizerError(f"GROUP: expected a whole number from 1 (or none), got {args.group!r}")
+
     def change(evening: Evening) -> int:
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
         print(evening.roster.set_group(pid, group))

@@ -7,8 +7,10 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from keizer.seasons.numbers import counted
+from keizer.evening.evening import Evening
 from keizer.evening.words.tables import text_table
+from keizer.seasons.numbers import counted
+from keizer.seasons.roster import player_rows
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Player
@@ -25,12 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from keizer.seasons.load import load_season
-    from keizer.seasons.rounds import current_round
-    from keizer.seasons.roster import player_rows
-
-    season = load_season(args.season)
-    rows = player_rows(season, current_round(season))
+    with Evening.read(args.season) as evening:
+        season = evening.season
+        rows = player_rows(season, evening.current_round())
     if args.json:
         out = {"players": [_row_json(r.start_rank, r.player, r.status) for r in rows]}
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")

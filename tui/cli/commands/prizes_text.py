@@ -4,22 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from keizer.evening.evening import Evening
 from keizer.evening.words.tables import exact, points, text_table
 
 if TYPE_CHECKING:
-    from keizer.scoring.replay import Replay
-    from keizer.scoring.classes import ClassTable
-    from keizer.scoring.cups import CupTable
+    from keizer.evening.classes import ClassTable, CupTable
     from keizer.seasons.model import Season
 
 
-def prize_lists(rep: Replay) -> tuple[tuple[ClassTable, ...], tuple[CupTable, ...]]:
-    """The class prize lists (ruleset `classes`) and the group cups (ruleset `cups`) after the replay's round;
-    empty for a club without them."""
-    from keizer.evening.classes import classes_view, cups_view
-
-    classes = classes_view(rep.season, rep, rep.upto, prizes=True).tables if rep.ruleset.classes is not None else ()
-    cups = cups_view(rep.season, rep, rep.upto) if rep.ruleset.cups is not None else ()
+def prize_lists(evening: Evening, k: int) -> tuple[tuple[ClassTable, ...], tuple[CupTable, ...]]:
+    """The class prize lists (ruleset `classes`) and the group cups (ruleset `cups`) after round k; empty for
+    a club without them."""
+    rules = evening.ruleset
+    classes = evening.classes.view(k, prizes=True).tables if rules.classes is not None else ()
+    cups = evening.classes.cups(k) if rules.cups is not None else ()
     return classes, cups
 
 

@@ -6,11 +6,20 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
-from keizer.seasons.errors import KeizerError
-from keizer.evening.words.tables import COLUMNS
+from keizer.evening.evening import Evening
+from keizer.evening.forecasts import make_forecast
+from keizer.evening.words.forecast import contenders_line
 from keizer.evening.words.legend import LANGUAGES
+from keizer.evening.words.tables import COLUMNS
+from keizer.seasons.errors import KeizerError
+from keizer.seasons.forecasts import Forecast
+from keizer.seasons.load import is_store_file
+from keizer.tui.cli.commands.forecast import add_run_options, progress_line
+from keizer.tui.cli.commands.round_arg import standings_round
+from keizer.web.notice import make_notice, notice_text
+from keizer.web.sheet import round_sheet, sheet_lines, sheet_title
+from keizer.web.site.build import build_site
 
 
 def _common(p: argparse.ArgumentParser, round_help: str) -> None:
@@ -46,20 +55,15 @@ def register_notice(sub: argparse._SubParsersAction) -> None:
 
 
 def _forecast_options(p: argparse.ArgumentParser, what: str) -> None:
-    from keizer.tui.cli.commands.forecast import add_run_options
-
     p.add_argument("--forecast", action="store_true", help=what)
     add_run_options(p)
 
 
-def _forecast(season: object, k: int, args: argparse.Namespace) -> Any:
+def _forecast(evening: Evening, k: int, args: argparse.Namespace) -> Forecast | None:
     """The forecast after round k when `--forecast` asks for one (None otherwise)."""
     if not args.forecast:
         return None
-    from keizer.evening.forecasts import make_forecast
-    from keizer.tui.cli.commands.forecast import progress_line
-
-    return make_forecast(season, k, args.runs, args.seed, progress=progress_line())  # type: ignore[arg-type]
+    return make_forecast(evening.season, k, args.runs, args.seed, progress=progress_line())
 
 
 def register_pairing(sub: argparse._SubParsersAction) -> None:
@@ -70,63 +74,39 @@ def register_pairing(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_pairing)
 
 
-def _round(season: object, k: int | None) -> int:
-    from keizer.seasons.model import Season
-    from keizer.tui.cli.commands.round_arg import standings_round
-
-    assert isinstance(season, Season)
-    return standings_round(season, k)
-
-
 def run_publish(args: argparse.Namespace) -> int:
-    from keizer.seasons.load import is_store_file, load_season
-    from keizer.web.site.output import check_site_size, publish, write_site
-    from keizer.web.site.build import build_site
-
     out = Path(args.output)
-    if is_store_file(args.season):
-        from keizer.evening.session import EveningSession
-
-        session = EveningSession.open(args.season)
-        try:
-            k = _round(session.season, args.round)
-            check_site_size(session.season, k)  # before the forecast's runs: a site too large is refused at once
-            label = publish(session, k, args.lang, out, args.columns, _forecast(session.season, k, args))
-        finally:
-            session.close()
+    # A store is opened to be written (its record), a season file only read (it keeps none).
+    with Evening.open(args.season) if is_store_file(args.season) else Evening.read(args.season) as evening:
+        k = standings_round(evening.season, args.round)
+        evening.publications.check_size(k)  # before the forecast's runs: a site too large is refused at once
+        made = _forecast(evening, k, args)
+        kept = evening.forecasts.with_kept(made) if made is not None else ()
+        label = evening.publications.publish(k, args.lang, out, lambda: build_site(evening, k, args.lang,
+                                                                                   args.columns, kept), made)
+    if label is None:
+        print(f"wrote the site of round {k} ({args.lang}) to {out}")
+        print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)
+    else:
         print(f"wrote the site of round {k} ({args.lang}) to {out}; recorded in the store: {label}")
-        return 0
-    season = load_season(args.season)
-    k = _round(season, args.round)
-    check_site_size(season, k)
-    made = _forecast(season, k, args)
-    write_site(build_site(season, k, args.lang, args.columns, (made,) if made is not None else ()), out)
-    print(f"wrote the site of round {k} ({args.lang}) to {out}")
-    print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)
     return 0
 
 
 def run_notice(args: argparse.Namespace) -> int:
-    from keizer.scoring.replay import replay
-    from keizer.seasons.load import load_season
-    from keizer.web.notice import make_notice, notice_text
-
-    season = load_season(args.season)
-    k = _round(season, args.round)
-    made = _forecast(season, k, args)
-    sys.stdout.write(notice_text(make_notice(season, replay(season, k), args.lang, args.columns), args.markdown))
-    if made is not None:
-        from keizer.evening.words.forecast import contenders_line
-
-        sys.stdout.write("\n" + contenders_line(made, lambda pid: season.player(pid).name, args.lang) + "\n")
+    with Evening.read(args.season) as evening:
+        season = evening.season
+        k = standings_round(season, args.round)
+        made = _forecast(evening, k, args)
+        rep = evening.standings.replay(k)
+        sys.stdout.write(notice_text(make_notice(season, rep, args.lang, args.columns), args.markdown))
+        if made is not None:
+            sys.stdout.write("\n" + contenders_line(made, lambda pid: season.player(pid).name, args.lang) + "\n")
     return 0
 
 
 def run_pairing(args: argparse.Namespace) -> int:
-    from keizer.seasons.load import load_season
-    from keizer.web.sheet import round_sheet, sheet_lines, sheet_title
-
-    season = load_season(args.season)
+    with Evening.read(args.season) as evening:
+        season = evening.season
     k = args.round
     if k is None:
         k = max((r.number for r in season.rounds if r.is_paired), default=0)

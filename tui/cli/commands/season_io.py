@@ -7,12 +7,21 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from keizer.seasons.errors import KeizerError
+from keizer.evening.evening import Evening
+from keizer.evening.history import head_problem, store_problems
+from keizer.seasons.atomic import write_text_atomic
+from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.load import is_store_file, load_season
+from keizer.seasons.moving_in.sniff import file_kind
 from keizer.seasons.numbers import counted
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_json.write import dump_season
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.seasons.trf.report import check_reportable, trf_report
+from keizer.tui.cli.commands.moving_in import import_moved
 
 if TYPE_CHECKING:
     from keizer.seasons.model import Season
-    from keizer.seasons.store.chain import LogHead
 
 
 def register_import(sub: argparse._SubParsersAction) -> None:
@@ -30,14 +39,8 @@ def register_import(sub: argparse._SubParsersAction) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from keizer.seasons.load import load_season
-    from keizer.seasons.moving_in.sniff import file_kind
-    from keizer.seasons.store.season_store import SeasonStore
-
     kind = file_kind(args.json_file)
     if kind != "season":
-        from keizer.tui.cli.commands.moving_in import import_moved
-
         return import_moved(args, kind)
     if args.ruleset is not None:
         raise KeizerError("--ruleset is for a TRF file: a season file or store carries its own ruleset")
@@ -67,18 +70,17 @@ def register_export(sub: argparse._SubParsersAction) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from keizer.seasons.atomic import write_text_atomic
-    from keizer.seasons.season_json.write import dump_season
-
-    season, head = _season_to_export(args.season, args.upto_valid)
-    if args.trf:
-        text = _trf_text(season, args.round, args.national_ids, None if head is None else str(head))
-    elif args.round is not None or args.national_ids:
-        given = " and ".join(o for o, on in (("--round", args.round is not None), ("--national-ids", args.national_ids))
-                             if on)
-        raise KeizerError(f"{given} {'belong' if ' and ' in given else 'belongs'} to the rating report: give --trf too")
-    else:
-        text = dump_season(season, None if head is None else str(head))
+    with _to_export(args.season, args.upto_valid) as evening:
+        season, head = evening.season, evening.history.head()
+        if args.trf:
+            text = _trf_text(evening, args.round, args.national_ids, None if head is None else str(head))
+        elif args.round is not None or args.national_ids:
+            given = " and ".join(o for o, on in (("--round", args.round is not None),
+                                                 ("--national-ids", args.national_ids)) if on)
+            raise KeizerError(f"{given} {'belong' if ' and ' in given else 'belongs'} to the rating report: give "
+                              f"--trf too")
+        else:
+            text = dump_season(season, None if head is None else str(head))
     if args.output:
         write_text_atomic(args.output, text)
     else:
@@ -86,18 +88,16 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _trf_text(season: Season, k: int | None, national_ids: bool, log_head: str | None) -> str:
+def _trf_text(evening: Evening, k: int | None, national_ids: bool, log_head: str | None) -> str:
     """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k; from a
     store, with the head of its log (`seasons.trf.keizer_lines.keizer_lines`)."""
-    from keizer.scoring.replay import replay
-    from keizer.seasons.trf.report import check_reportable, trf_report
-
+    season = evening.season
     k = season.last_scored_round if k is None else k
     if not 1 <= k <= season.played_rounds:
         raise KeizerError(f"--round {k}: the rating report covers paired rounds, 1..{season.played_rounds}"
                           if season.played_rounds else "no round is paired yet: nothing to report")
     check_reportable(season, k)  # before the replay: what the season itself says the report cannot hold
-    ranks = {row.player: row.rank for row in replay(season, k).standings().rows}
+    ranks = {row.player: row.rank for row in evening.standings.replay(k).standings().rows}
     report = trf_report(season, k, ranks, national_ids=national_ids, log_head=log_head)
     if report.pending:  # a rating office rates results: say so rather than leave it to be found there
         print(f"keizer: warning: {counted(report.pending, 'game')} of rounds 1..{k} {'has' if report.pending == 1 else 'have'} no result yet; the file has "
@@ -105,30 +105,23 @@ def _trf_text(season: Season, k: int | None, national_ids: bool, log_head: str |
     return report.text
 
 
-def _season_to_export(path: str, upto_valid: bool) -> tuple[Season, LogHead | None]:
-    """The season in `path`, read-only, and for a store the head of its log (written into the export, so that
-    the store can be checked against it later: `keizer validate --head`). A store whose log was changed
-    outside keizer is refused, with the way out (`--upto-valid`) if what precedes the change can be read;
-    with it, that season is exported."""
-    from keizer.seasons.errors import StoreError
-    from keizer.seasons.load import is_store_file, load_season
-    from keizer.seasons.store.season_store import SeasonStore
-
-    if not is_store_file(path):
-        return load_season(path), None
-    if upto_valid:
-        with SeasonStore.open(path, upto_valid=True) as store:
-            if store.tampered is not None:
-                print(f"keizer: warning: {path}: {store.tampered}; exported the season as it was before",
-                      file=sys.stderr)
-            return store.season, store.log_head()
+def _to_export(path: str, upto_valid: bool) -> Evening:
+    """The evening on the season in `path`, only read: a season file, or a store with the head of its log
+    (written into the export, so that the store can be checked against it later: `keizer validate --head`).
+    A store whose log was changed outside keizer is refused, with the way out (`--upto-valid`) if what
+    precedes the change can be read; with it, that season is exported."""
+    if upto_valid and is_store_file(path):
+        evening = Evening.read(path, upto_valid=True)
+        if evening.history.tampered is not None:
+            print(f"keizer: warning: {path}: {evening.history.tampered}; exported the season as it was before",
+                  file=sys.stderr)
+        return evening
     try:
-        with SeasonStore.open(path, readonly=True) as store:
-            return store.season, store.log_head()
+        return Evening.read(path)
     except StoreError as exc:
         try:
-            with SeasonStore.open(path, upto_valid=True) as store:
-                readable = store.tampered is not None
+            with Evening.read(path, upto_valid=True) as evening:
+                readable = evening.history.tampered is not None
         except KeizerError:
             readable = False
         if readable:
@@ -148,18 +141,14 @@ def register_validate(sub: argparse._SubParsersAction) -> None:
 
 
 def run_validate(args: argparse.Namespace) -> int:
-    from keizer.seasons.load import is_store_file, load_season
-    from keizer.seasons.ruleset.parse import parse_ruleset
-    from keizer.seasons.store.season_store import validate_store, validate_head
-
     found = ""
     if is_store_file(args.season):
         # The whole store re-checked, not only opened: SQLite's integrity, keizer's tables and triggers,
         # the checksum chain, the head every write records, and every action folded again with the checks
         # of a write; with --head, against a head kept outside it too.
-        problems = validate_store(args.season)
+        problems = store_problems(args.season)
         if args.head is not None and not problems:
-            missing, found = validate_head(args.season, args.head)
+            missing, found = head_problem(args.season, args.head)
             problems = (missing,) if missing else ()
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""

@@ -7,12 +7,16 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from keizer.evening.evening import Evening
+from keizer.evening.standings import csv_of, iteration_summary, prize_table_of, table_of
+from keizer.evening.words.tables import COLUMNS, exact, standings_cells, text_table
 from keizer.seasons.championship import final_group
 from keizer.seasons.rounds import to_come_report
-from keizer.evening.words.tables import COLUMNS, exact, standings_cells, text_table
+from keizer.tui.cli.commands.prizes_text import prize_lists, prize_lists_json, prize_lists_text
+from keizer.tui.cli.commands.round_arg import standings_round
 
 if TYPE_CHECKING:
-    from keizer.scoring.replay import Replay
+    from keizer.evening.standings import Replay
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,38 +37,31 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from keizer.scoring.replay import replay
-    from keizer.scoring.table import standings_table
-    from keizer.scoring.table import prize_table, with_status
-    from keizer.seasons.load import load_season
-    from keizer.tui.cli.commands.prizes_text import prize_lists, prize_lists_json, prize_lists_text
-    from keizer.tui.cli.commands.round_arg import standings_round
-
-    season = load_season(args.season)
-    rep = replay(season, standings_round(season, args.round))
-    # --prizes: scoring's prize order (those under the participation threshold after the others)
-    table = prize_table(rep) if args.prizes else standings_table(rep)
-    if args.json:  # the JSON contract: rows in the Keizer ranking order, whatever the participation flag says
-        out = standings_json(rep, standings_table(rep))
-        if args.prizes:  # the class and group lists as keys of their own, the rows above unchanged
-            out.update(prize_lists_json(season, *prize_lists(rep)))
-        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
-    elif args.csv:  # every row says whether the table is provisional: a CSV has no place for a header note
-        sys.stdout.write(with_status(table, rep.standings().missing).write_csv())
-    else:
-        style = args.columns or rep.ruleset.columns
-        sys.stdout.write(standings_text(rep, table, style) + "\n")
-        lists = prize_lists_text(season, *prize_lists(rep)) if args.prizes else ""
-        if args.prizes and not lists:  # said, so that --prizes is not taken for a flag that did nothing
-            lists = "No class or group prizes: this season's ruleset has neither (ruleset keys `classes`, `cups`)"
-        if lists:
-            sys.stdout.write("\n" + lists + "\n")
+    with Evening.read(args.season) as evening:
+        season = evening.season
+        k = standings_round(season, args.round)
+        rep = evening.standings.replay(k)
+        # --prizes: the prize order (those under the participation threshold after the others)
+        table = prize_table_of(rep) if args.prizes else table_of(rep)
+        if args.json:  # the JSON contract: rows in the Keizer ranking order, whatever the participation flag says
+            out = standings_json(rep, table_of(rep))
+            if args.prizes:  # the class and group lists as keys of their own, the rows above unchanged
+                out.update(prize_lists_json(season, *prize_lists(evening, k)))
+            sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+        elif args.csv:  # every row says whether the table is provisional: a CSV has no place for a header note
+            sys.stdout.write(csv_of(rep, table))
+        else:
+            style = args.columns or rep.ruleset.columns
+            sys.stdout.write(standings_text(rep, table, style) + "\n")
+            lists = prize_lists_text(season, *prize_lists(evening, k)) if args.prizes else ""
+            if args.prizes and not lists:  # said, so that --prizes is not taken for a flag that did nothing
+                lists = "No class or group prizes: this season's ruleset has neither (ruleset keys `classes`, `cups`)"
+            if lists:
+                sys.stdout.write("\n" + lists + "\n")
     return 0
 
 
 def standings_text(rep: Replay, table: Any, style: str) -> str:
-    from keizer.evening.standings import iteration_summary
-
     columns, rows = standings_cells(rep, table, style)
     title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep)})"
     missing = rep.standings().missing

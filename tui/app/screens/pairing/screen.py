@@ -300,14 +300,13 @@ class PairingScreen(KeizerScreen):
                             "warning")
             return
         self._confirm_accept = None
-        change = self.attempt(self.desk.accept, index)
-        label = self.attempt(self.evening.session.apply, change) if change is not None else None
+        label = self.attempt(self.desk.accept, index)
         if label is not None:
             self.post_message(SeasonWritten(label + " — enter the results on F4"))
 
     @edits
     def action_clear(self) -> None:
-        change = self.attempt(self.desk.clear_saved)
+        change = self.attempt(self.desk.clearing)
         if change is None:
             return
         # A published pairing is not thrown away by one key: the second c, with nothing changed between, clears.
@@ -318,8 +317,9 @@ class PairingScreen(KeizerScreen):
                      f"r re-pairs keeping the accepted boards)", "warning")
             return
         self._confirm_clear = None
-        if self.attempt(self.evening.session.apply, change) is not None:
-            self.post_message(SeasonWritten(change.label + " (pair it again with r)"))
+        label = self.attempt(self.desk.clear_saved)
+        if label is not None:
+            self.post_message(SeasonWritten(label + " (pair it again with r)"))
 
     async def action_undo_edit(self) -> None:
         """The desk's own edits first (they are not in the store's log), then the store's undo."""

@@ -277,3 +277,9 @@ def _exchange(a: Path, b: Path) -> bool:
         return False
     raise OSError(code, os.strerror(code), str(b))
 
+
+
+def write_site(files: dict[str, str], folder: Path) -> None:
+    """A site's files as the whole content of `folder`, with no record to keep (a season file's site):
+    `put_site` with nothing to record."""
+    put_site(files, Path(folder), lambda: None)
