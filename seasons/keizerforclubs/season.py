@@ -16,7 +16,7 @@ from keizer.seasons.model import PlayerId
 from keizer.seasons.moving_in.ids import slug_ids
 from keizer.seasons.keizerforclubs.file import KfcFile, KfcPairing, KfcPlayer, read_kfc_file
 from keizer.seasons.keizerforclubs.settings import TableFacts, kfc_ruleset
-from keizer.seasons.moving_in.report import MoveReport, Moved
+from keizer.seasons.moving_in.report import MoveReport, Moved, span
 from keizer.seasons.season_json.read import season_from_json
 
 STATES = {0: "unknown", 1: "available", 2: "paired", 5: "club game", 6: "excused", 7: "unexcused", 8: "bye",
@@ -186,7 +186,7 @@ def _say_what_else(tables: KfcFile, order: list[KfcPlayer], present: dict[int, l
         if row.result == LATE_START and row.board >= FIRST_OFF_BOARD and row.white in names:
             late[names[row.white]].append(row.round)
     for name, ks in late.items():
-        report.guess(f"{name}: {_span(ks)} before starting (KeizerForClubs' late start) booked unexcused, as "
+        report.guess(f"{name}: {span(ks)} before starting (KeizerForClubs' late start) booked unexcused, as "
                      f"KeizerForClubs scores them")
     last_rows = {row.white: row.result for row in tables.pairings if row.round == last and row.board >= FIRST_OFF_BOARD}
     for p in order:
@@ -215,12 +215,3 @@ def _say_what_else(tables: KfcFile, order: list[KfcPlayer], present: dict[int, l
                     f"{', …' if len(tables.stored_tables) > 4 else ''}): keizer computes every table from the games")
     for column in tables.unknown_columns:
         report.drop(f"the column {describe(column)}: one keizer does not know")
-
-
-def _span(rounds: list[int]) -> str:
-    rounds = sorted(rounds)
-    if len(rounds) == 1:
-        return f"round {rounds[0]}"
-    if rounds == list(range(rounds[0], rounds[-1] + 1)):
-        return f"rounds {rounds[0]}–{rounds[-1]}"
-    return "rounds " + ", ".join(map(str, rounds))
