@@ -46,8 +46,11 @@ class MoveReport:
     """The ruleset chosen, as a person reads it."""
     dropped: list[str] = field(default_factory=list)
     """What the file holds and keizer did not take, each with why."""
+    about_file: list[str] = field(default_factory=list)
+    """What keizer decided for the whole file (its encoding, the ruleset, the board order): said first."""
     guessed: list[str] = field(default_factory=list)
-    """What keizer had to decide where the file does not say, each with what it decided."""
+    """What keizer had to decide where the file does not say, each with what it decided, by player and
+    round."""
     checks: list[str] = field(default_factory=list)
     """What was compared after reading (the other program's own totals against keizer's)."""
     withdrew: list[MaybeWithdrew] = field(default_factory=list)
@@ -59,6 +62,9 @@ class MoveReport:
     def guess(self, what: str) -> None:
         self.guessed.append(what)
 
+    def guess_file(self, what: str) -> None:
+        self.about_file.append(what)
+
 
 @dataclass(frozen=True, slots=True)
 class Moved:
@@ -69,6 +75,10 @@ class Moved:
     stored_totals: tuple[tuple[PlayerId, float], ...] = ()
     """The other program's own totals after the last round, where its file keeps them (KeizerForClubs'
     `Keizer_SumPts`): the import compares keizer's table with them."""
+    settings_from: str = ""
+    """Where the ruleset came from, for what the check says can be done when the totals differ: "own" (the
+    file's settings), "config" (the settings file given), "defaults" (the program's of the time), "ruleset"
+    (given)."""
 
 
 def carried(season: Season) -> str:
@@ -110,12 +120,13 @@ def report_lines(report: MoveReport, season: Season, store: str | None = None, m
     (`keizer player withdraw …`); `most`: the guesses shown (the rest counted, with where they all are)."""
     lines = [f"read from {report.source}: {carried(season)}", f"ruleset: {report.ruleset}"]
     lines += [f"not carried: {item}" for item in report.dropped]
-    guesses = [f"guessed: {item}" for item in report.guessed]
     path = quote(store) if store is not None else "SEASON.keizer"
     total = max((r.number for r in season.rounds if r.games), default=0)
+    guesses = [f"guessed: {item}" for item in report.about_file]
     guesses += [f"guessed: {w.name}: no game after round {w.last}, {span(list(range(w.last + 1, total + 1)))} "
                 f"read as {w.read_as} — possibly withdrew after round {w.last}: `keizer player withdraw {path} "
                 f"{quote(w.player)} --before {w.last + 1}`" for w in report.withdrew]
+    guesses += [f"guessed: {item}" for item in report.guessed]
     if most is not None and len(guesses) > most:
         left = len(guesses) - most
         guesses = guesses[:most] + [f"guessed: … and {counted(left, 'more guess', 'more guesses')} "

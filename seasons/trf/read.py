@@ -120,10 +120,10 @@ def _decoded(data: bytes, report: MoveReport) -> str:
         pass
     try:
         text = data.decode("cp1252")
-        report.guess("the file is not UTF-8: read as Windows-1252")
+        report.guess_file("the file is not UTF-8: read as Windows-1252")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
-        report.guess("the file is neither UTF-8 nor Windows-1252: read as Latin-1")
+        report.guess_file("the file is neither UTF-8 nor Windows-1252: read as Latin-1")
     return text
 
 
@@ -332,9 +332,9 @@ class _Reading:
         """The report's items: file-wide guesses first, then each player's, by player and round."""
         report = self.report
         if not self.own.own:
-            report.guess("the board order of each round by the players' start ranks (TRF has no board numbers)")
+            report.guess_file("the board order of each round by the players' start ranks (TRF has no board numbers)")
         if ruleset is None and not self.own.own:
-            report.guess("the ruleset keizer-classic (a TRF file has no Keizer settings: give --ruleset)")
+            report.guess_file("the ruleset keizer-classic (a TRF file has no Keizer settings: give --ruleset)")
         if self.lines.rulers:
             numbers = ", ".join(map(str, self.lines.rulers))
             report.drop(f"line{'s' if len(self.lines.rulers) > 1 else ''} {numbers}: column counters above the "
