@@ -115,6 +115,7 @@ def check_season_file(path: Path, *, open_store: bool = True) -> bool:
     check it; `open_store` False: the caller opens it next, which says the same), False for a JSON season."""
     from keizer.seasons.files import check_name
     from keizer.seasons.load import is_store_file, load_season
+    from keizer.seasons.moving_in.sniff import file_kind
     from keizer.seasons.store.season_store import SeasonStore
 
     check_name(path, "a season file")
@@ -125,6 +126,11 @@ def check_season_file(path: Path, *, open_store: bool = True) -> bool:
                           f"(or try `keizer demo`)")
     if path.is_dir():
         raise KeizerError(f"{path}: is a folder, not a season file")
+    kind = file_kind(path)
+    if kind != "season":  # another program's file, or a player list: say which command makes a season of it
+        from keizer.tui.cli.commands.moving_in import meant_instead
+
+        raise KeizerError(meant_instead(path, kind))
     if is_store_file(path):
         if open_store:
             SeasonStore.open(path, readonly=True).close()  # a check: nothing in the file changes yet
