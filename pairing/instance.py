@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from keizer.pairing.gcpause import collector_paused
+from keizer.seasons.gcpause import collector_paused
 from keizer.pairing.championship.round import check_fixed_meetings, group_forbids, scheduled_fixed
 from keizer.pairing.history import History, Meeting, Pair, pair_key, season_history
 from keizer.pairing.kept import KeptPairing
