@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from keizer.scoring.replay import replay
 from keizer.seasons.moving_in.report import Moved, stored_differences
 from keizer.seasons.numbers import counted, points_text
 
@@ -25,6 +24,8 @@ def stored_check(moved: Moved) -> list[str]:
     whose total differs named, with what the director can do."""
     if not moved.stored_totals:
         return []
+    from keizer.scoring.replay import replay  # the scoring engine (numpy, polars) only for a file with totals
+
     season = moved.season
     k = season.played_rounds
     if not k:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.files import read_bytes
@@ -60,8 +60,9 @@ class KfcPlayer:
     """`Keizer_SumPts`: the total KeizerForClubs computed after the last round."""
 
 
-@dataclass(frozen=True, slots=True)
-class KfcPairing:
+class KfcPairing(NamedTuple):
+    """One row of `Pairing` (a named tuple: a file has up to 200,000 of them, each made in one step)."""
+
     round: int
     board: int
     white: int
@@ -269,14 +270,25 @@ def _players(conn: sqlite3.Connection, file: Path) -> tuple[KfcPlayer, ...]:
     return tuple(out)
 
 
+_PLAIN_PAIRINGS = """SELECT count(*) FROM Pairing WHERE NOT (
+    typeof(Rnd) = 'integer' AND typeof(board) = 'integer' AND typeof(PID_W) = 'integer'
+    AND typeof(PID_B) = 'integer' AND typeof(coalesce(Result, -1)) = 'integer'
+    AND max(abs(Rnd), abs(board), abs(PID_W), abs(PID_B), abs(coalesce(Result, -1))) < 2147483648)"""
+"""The rows that are not five plain whole numbers (of 32 bits): SQLite counts them; the reader looks at each
+row in Python only when there is one."""
+
+
 def _pairings(conn: sqlite3.Connection, file: Path) -> tuple[KfcPairing, ...]:
+    query = "SELECT Rnd, board, PID_W, PID_B, coalesce(Result, -1) FROM Pairing ORDER BY Rnd, board, PID_W"
+    (odd,) = conn.execute(_PLAIN_PAIRINGS).fetchone()
+    if not odd:
+        return tuple(map(KfcPairing._make, conn.execute(query)))
     out = []
-    for rnd, board, white, black, result in conn.execute(
-            "SELECT Rnd, board, PID_W, PID_B, Result FROM Pairing ORDER BY Rnd, board, PID_W"):
+    for rnd, board, white, black, result in conn.execute(query):  # a value that is not a plain whole number
         where = f"{file}: a pairing of round {describe(rnd)}"
         out.append(KfcPairing(round=_whole(rnd, f"{file}: a pairing's round"), board=_whole(board, f"{where}: board"),
                               white=_whole(white, f"{where}: PID_W"), black=_whole(black, f"{where}: PID_B"),
-                              result=-1 if result is None else _whole(result, f"{where}: result")))
+                              result=_whole(result, f"{where}: result")))
     return tuple(out)
 
 

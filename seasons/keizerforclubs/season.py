@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.gcpause import collector_paused
 from keizer.seasons.json_keys import FORMAT
 from keizer.seasons.limits import MAX_NAME, MAX_ROUNDS, checked_text, describe
 from keizer.seasons.model import PlayerId
@@ -42,7 +43,11 @@ def read_kfc(path: str | os.PathLike[str], settings: str | os.PathLike[str] | No
     KeizerForClubs kept them there (March 2023) takes them from `settings` (the program's own
     `KeizerForClubs.config.s3db`), else the program's defaults of that time (said). `ruleset`, the spec given
     with `--ruleset`, replaces the settings."""
-    file = Path(path)
+    with collector_paused():  # up to 200,000 pairings, each a small object (`seasons/gcpause.py`)
+        return _read_kfc(Path(path), settings, ruleset)
+
+
+def _read_kfc(file: Path, settings: str | os.PathLike[str] | None, ruleset: Any) -> Moved:
     where = str(file)
     tables = read_kfc_file(file)
     report = MoveReport("KeizerForClubs")
@@ -55,7 +60,7 @@ def read_kfc(path: str | os.PathLike[str], settings: str | os.PathLike[str] | No
     present = _rounds_of(players, rounds, where)
     kept = [p for p in players if p.state != RETIRED or present[p.id]]
     for p in players:
-        if p not in kept:
+        if p.state == RETIRED and not present[p.id]:
             report.drop(f"{p.name}: retired before playing a round (KeizerForClubs lists them nowhere)")
     absent = Counter(row.white for rows in rounds for row in rows if row.result in (6, 7))
     twice = next((p.name for p in kept if absent[p.id] > 1), None)
@@ -135,7 +140,7 @@ def _rounds(pairings: tuple[KfcPairing, ...], players: dict[int, KfcPlayer], del
     player's rows left out)."""
     by_round: dict[int, list[KfcPairing]] = defaultdict(list)
     for row in pairings:
-        at = f"{where}: round {row.round}, board {row.board}"
+        at = Where(where, row)
         if not 1 <= row.round <= MAX_ROUNDS:
             raise KeizerError(f"{where}: a pairing of round {row.round} (rounds are 1 to {MAX_ROUNDS})")
         if row.board < FIRST_OFF_BOARD:
@@ -165,6 +170,18 @@ def _rounds(pairings: tuple[KfcPairing, ...], players: dict[int, KfcPlayer], del
                     raise KeizerError(f"{where}: {players[pid].name} has two pairings in round {k}")
                 seen.add(pid)
     return rounds
+
+
+class Where:
+    """A pairing's place, "FILE: round 3, board 2", spelled out only when an error names it."""
+
+    __slots__ = ("file", "row")
+
+    def __init__(self, file: str, row: KfcPairing) -> None:
+        self.file, self.row = file, row
+
+    def __format__(self, spec: str) -> str:
+        return f"{self.file}: round {self.row.round}, board {self.row.board}"
 
 
 def _rounds_of(players: list[KfcPlayer], rounds: list[list[KfcPairing]], where: str) -> dict[int, list[int]]:

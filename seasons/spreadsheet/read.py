@@ -17,16 +17,18 @@ from typing import Any
 
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.files import read_bytes
+from keizer.seasons.gcpause import collector_paused
 from keizer.seasons.json_keys import FORMAT
-from keizer.seasons.limits import MAX_NAME, MAX_PLAYERS, MAX_RATING, MAX_ROUNDS, MAX_TEXT, checked_text, describe
+from keizer.seasons.limits import MAX_MOVED_IN, MAX_NAME, MAX_PLAYERS, MAX_RATING, MAX_ROUNDS, MAX_TEXT, checked_text, describe
 from keizer.seasons.model import EntryKind, PlayerId, Result
 from keizer.seasons.moving_in.ids import slug_ids
 from keizer.seasons.moving_in.report import MaybeWithdrew, MoveReport, Moved, span
 from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.spreadsheet.words import ABSENCES, COLUMNS, NEEDED, RESULTS, WITHDREW, column_of, folded
 
-MAX_ROWS = 1_000_000
-"""Rows read at most (a season of a thousand players over a thousand rounds has half a million games)."""
+MAX_ROWS = MAX_MOVED_IN
+"""Rows read at most: a row is a game (two player-rounds) or an absence, so no more rows than keizer takes in
+player-rounds from another program (`seasons/limits.py`)."""
 SEPARATORS = ";,\t"
 """Tried in this order on the header: a Dutch spreadsheet saves with `;` (its decimal comma takes `,`)."""
 FORMULA = ("=", "+", "-", "@")
@@ -62,7 +64,11 @@ class _Player:
 def read_spreadsheet(path: str | os.PathLike[str], ruleset: Any = None) -> Moved:
     """The season in a spreadsheet of games; `ruleset` the spec given with `--ruleset` (None: keizer-classic,
     said). KeizerError naming the file, line and column for what does not read."""
-    file = Path(path)
+    with collector_paused():  # a row an object, up to a million of them (`seasons/gcpause.py`)
+        return _read_spreadsheet(Path(path), ruleset)
+
+
+def _read_spreadsheet(file: Path, ruleset: Any) -> Moved:
     report = MoveReport("a spreadsheet")
     text = _decoded(read_bytes(file, "a spreadsheet (CSV)"), report)
     try:

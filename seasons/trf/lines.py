@@ -21,7 +21,7 @@ MAX_KEIZER_LINES = MAX_START_RANK + 2 * MAX_ROUNDS + 10
 """keizer's comment lines: one for the season, one per player and per round, one per withdrawal."""
 _CODE = re.compile(r"[0-9A-Za-z#]{3}")
 _DATE = re.compile(r"(\d{2}|\d{4})/(\d{2})/(\d{2})")
-_LINE_END = re.compile(r"\r\n|\r|\n")
+LINE_END = re.compile(r"\r\n|\r|\n")
 """TRF-16 ends every line with CR (its Remark 1), Swiss-Manager with CR LF, most programs with LF."""
 _RULER = re.compile(r"[\d ]+|DDD SSSS .*")
 """A line some programs put above the players to count the columns (`is_ruler`)."""
@@ -74,7 +74,7 @@ class TrfLines:
 def read_lines(text: str, source: str) -> TrfLines:
     """Every line of a TRF text; KeizerError naming the line for one that is not TRF's."""
     out = TrfLines()
-    for number, line in enumerate(_LINE_END.split(text), start=1):
+    for number, line in enumerate(LINE_END.split(text), start=1):
         where = f"{source}: line {number}"
         if not line.strip():
             continue
@@ -167,24 +167,41 @@ def _player(line: str, number: int, where: str) -> PlayerLine:
     extras = tuple(what for what, first, last in (("sex", 10, 10), ("title", 11, 13), ("federation", 54, 56),
                                                    ("birth date", 70, 79)) if _field(line, first, last).strip())
     blocks = []
-    for k in range(MAX_ROUNDS):
-        at = FIRST_ROUND_COLUMN + 10 * k
-        if len(line) < at:
-            break
-        block = _field(line, at, at + 9)
-        if block[4] != " " or block[6] != " " or block[8:].strip():
-            raise KeizerError(f"{where}, round {k + 1}: expected 'NNNN c r' in columns {at}-{at + 7}, got "
-                              f"{block[:8]!r}")
-        opponent = _number(block[:4], f"{where}, round {k + 1}", "the opponent", MAX_START_RANK) or 0
-        colour, result = block[5].lower(), block[7].upper()
-        if colour not in ("w", "b", "-", " ") or result not in "10=+-WDLHFUZ ":
-            raise KeizerError(f"{where}, round {k + 1}: colour {block[5]!r} and result {block[7]!r} are not "
-                              f"TRF's (colour w, b or -; result 1 = 0 + - W D L H F U Z)")
-        if not opponent and result in "WDL":
-            raise KeizerError(f"{where}, round {k + 1}: result {result} (a game) without an opponent")
-        blocks.append(Block(opponent, "-" if colour == " " else colour, result))
+    rounds = line[FIRST_ROUND_COLUMN - 1:FIRST_ROUND_COLUMN - 1 + 10 * MAX_ROUNDS]
+    for k in range(0, len(rounds), 10):  # a block is read when the line reaches its first column
+        text = rounds[k:k + 10]
+        block = _BLOCKS.get(text)
+        if block is None:
+            block = _block(text.ljust(10), where, k // 10)
+            if len(_BLOCKS) < _BLOCKS_KEPT:
+                _BLOCKS[text] = block
+        blocks.append(block)
     return PlayerLine(line=number, rank=rank, name=name, rating=rating, points=points, fide_id=fide or None,
                       blocks=tuple(blocks), extras=extras)
+
+
+_BLOCKS: dict[str, Block] = {}
+"""Round blocks read before, by their text: a file of thousands of lines repeats the same few thousand blocks
+(an opponent, a colour, a result), so each is checked and made once (a block's reading depends on its text
+alone)."""
+_BLOCKS_KEPT = 200_000
+"""The most blocks kept (a bound on memory, whatever the files)."""
+
+
+def _block(block: str, where: str, k: int) -> Block:
+    """One round's 10 columns as TRF writes them (`NNNN c r  `); KeizerError naming the round otherwise."""
+    at = FIRST_ROUND_COLUMN + 10 * k
+    if block[4] != " " or block[6] != " " or block[8:].strip():
+        raise KeizerError(f"{where}, round {k + 1}: expected 'NNNN c r' in columns {at}-{at + 7}, got "
+                          f"{block[:8]!r}")
+    opponent = _number(block[:4], f"{where}, round {k + 1}", "the opponent", MAX_START_RANK) or 0
+    colour, result = block[5].lower(), block[7].upper()
+    if colour not in ("w", "b", "-", " ") or result not in "10=+-WDLHFUZ ":
+        raise KeizerError(f"{where}, round {k + 1}: colour {block[5]!r} and result {block[7]!r} are not "
+                          f"TRF's (colour w, b or -; result 1 = 0 + - W D L H F U Z)")
+    if not opponent and result in "WDL":
+        raise KeizerError(f"{where}, round {k + 1}: result {result} (a game) without an opponent")
+    return Block(opponent, "-" if colour == " " else colour, result)
 
 
 def _dates(line: str, where: str) -> list[str]:

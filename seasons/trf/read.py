@@ -8,16 +8,18 @@ import json
 import os
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.files import read_bytes
+from keizer.seasons.gcpause import collector_paused
 from keizer.seasons.json_keys import FORMAT
-from keizer.seasons.limits import MAX_TEXT, checked_text, describe
+from keizer.seasons.limits import MAX_MOVED_IN, MAX_TEXT, checked_text, describe
 from keizer.seasons.model import PlayerId
 from keizer.seasons.moving_in.ids import slug_ids
 from keizer.seasons.moving_in.report import MaybeWithdrew, MoveReport, Moved, span
-from keizer.seasons.trf.lines import Block, PlayerLine, TrfLines, read_lines
+from keizer.seasons.trf.lines import LINE_END as _LINES, Block, PlayerLine, TrfLines, read_lines
+from keizer.seasons.trf.report import FIRST_ROUND_COLUMN
 from keizer.seasons.trf.points import points_check
 from keizer.seasons.season_json.read import season_from_json
 from keizer.seasons.trf.report import name_title, spoken_name
@@ -53,6 +55,9 @@ DUMMIES = frozenset({"spielfrei", "freilos", "bye", "free", "vrij", "oneven", "e
 """Names a pairing program gives the dummy opponent of the odd player out ("spielfrei", "BYE", "(bye)"): no
 player, its games byes."""
 BLANK = Block(0, "-", " ")
+P_WHITE = frozenset({("w", "b"), ("w", "-"), ("-", "b")})
+Q_WHITE = frozenset({("b", "w"), ("b", "-"), ("-", "w")})
+"""The colours of a game (the lower start rank's, the other's): the lower start rank white, or black."""
 GONE = frozenset({" ", "-"})
 """A round without an opponent that says the player was simply not there: blank, or `-` (as lichess writes
 every round of a player who left)."""
@@ -61,12 +66,17 @@ every round of a player who left)."""
 def read_trf(path: str | os.PathLike[str], ruleset: Any = None) -> Moved:
     """The season in a TRF file; `ruleset` the spec given with `--ruleset` (None: the file's own, written by
     keizer's export, else keizer-classic). KeizerError naming the file and line for what does not read."""
-    file = Path(path)
+    with collector_paused():  # a large file is a million small objects (`seasons/gcpause.py`)
+        return _read_trf(Path(path), ruleset)
+
+
+def _read_trf(file: Path, ruleset: Any) -> Moved:
     data = read_bytes(file, "a TRF file")
     report = MoveReport("a TRF file")
     text = _decoded(data, report)
     if not text.strip():
         raise KeizerError(f"{file}: {'only white space' if text else 'an empty file'}, no season in it")
+    _check_size(text, str(file))
     lines = read_lines(text, str(file))
     if not lines.players:
         raise KeizerError(f"{file}: no player line (001): not a TRF file keizer can read")
@@ -127,6 +137,18 @@ def _decoded(data: bytes, report: MoveReport) -> str:
     return text
 
 
+def _check_size(text: str, source: str) -> None:
+    """A file of more player-rounds than keizer takes in (`MAX_MOVED_IN`) is refused before it is read: its
+    player lines counted and its longest line measured, at the speed of a text search."""
+    players = text.count("\n001 ") + text.count("\r001 ") + text.startswith("001 ")
+    longest = max(map(len, _LINES.split(text)), default=0)
+    rounds = max(0, (longest - FIRST_ROUND_COLUMN + 1 + 9) // 10)
+    if players * rounds > MAX_MOVED_IN:
+        raise KeizerError(f"{source}: {players:,} players over {rounds:,} rounds, more than keizer takes in from "
+                          f"another program ({MAX_MOVED_IN:,} player-rounds): a season that size could be neither "
+                          f"scored in time nor exported and read back (docs/format.md \"Moving in\")")
+
+
 def _unique_ranks(players: list[PlayerLine], source: str) -> None:
     """Two lines with one start rank are refused, naming the second (players sorted by rank)."""
     for before, p in zip(players, players[1:]):
@@ -178,6 +200,11 @@ class _Records:
         return value
 
 
+def _last(blocks: tuple[Block, ...], counts: Any) -> int:
+    """The last round whose block `counts`, 0 for none: looked for from the end (where it mostly is)."""
+    return next((k + 1 for k in range(len(blocks) - 1, -1, -1) if counts(blocks[k])), 0)
+
+
 def _block(player: PlayerLine, k: int) -> Block:
     return player.blocks[k - 1] if k <= len(player.blocks) else BLANK
 
@@ -204,10 +231,11 @@ class _Reading:
     def rounds(self) -> tuple[int, int]:
         """(the last round with a game, the last round with an absence announced after it). A game against a
         dummy opponent is a bye, no game."""
-        last = max((k for p in self.players for k, b in enumerate(p.blocks, start=1)
-                    if b.opponent and b.opponent not in self.dummies), default=0)
-        announced = max((k for p in self.players for k, b in enumerate(p.blocks, start=1)
-                         if k > last and b != BLANK and b.result != " "), default=0)
+        dummies = self.dummies
+        last = max((_last(p.blocks, lambda b: b.opponent and b.opponent not in dummies) for p in self.players),
+                   default=0)
+        announced = max((_last(p.blocks, lambda b: b.result != " ") for p in self.players), default=0)
+        announced = announced if announced > last else 0
         if not last:
             raise KeizerError(f"{self.source}: no round of it has a game: nothing to import" if not announced else
                               f"{self.source}: no round of it has a game (round {announced} has only byes or "
@@ -233,30 +261,33 @@ class _Reading:
     def round_json(self, k: int) -> dict[str, Any]:
         games: list[tuple[int, int, str]] = []
         entries: dict[Any, str] = {}
+        by_rank, dummies, ids, codes, i = self.by_rank, self.dummies, self.ids, self.codes, k - 1
+        paired = 0
         for p in self.players:
-            b = _block(p, k)
-            if not b.opponent:
+            b = p.blocks[i] if k <= len(p.blocks) else BLANK
+            opponent = b.opponent
+            if not opponent:
                 if self.taking_part(p.rank, k):
-                    entries[self.ids[p.rank]] = ALONE[b.result]
+                    entries[ids[p.rank]] = ALONE[b.result]
                     if b.result != "U":
-                        self.codes[b.result][p.rank].append(k)
+                        codes[b.result][p.rank].append(k)
                 continue
-            if b.opponent in self.dummies:
+            if opponent in dummies:
                 if self.taking_part(p.rank, k):
-                    entries[self.ids[p.rank]] = self._against_dummy(p, b, k)
+                    entries[ids[p.rank]] = self._against_dummy(p, b, k)
                 continue
-            where = f"{self.source}: line {p.line}, round {k}"
-            q = self.by_rank.get(b.opponent)
+            paired += 1
+            if opponent < p.rank:  # the game is read once, from the lower start rank's line (counted below)
+                continue
+            q = by_rank.get(opponent)
             if q is None or q is p:
-                raise KeizerError(f"{where}: opponent {b.opponent} is {'the player' if q is p else 'no player'}'s "
-                                  f"start rank")
-            qb = _block(q, k)
+                self._check_pairs(k)
+            qb = q.blocks[i] if k <= len(q.blocks) else BLANK
             if qb.opponent != p.rank:
-                raise KeizerError(f"{where}: plays {b.opponent}, whose line has {qb.opponent or 'no opponent'} in "
-                                  f"round {k}")
-            if p.rank > q.rank:
-                continue
-            games.append(self._game(p, b, q, qb, where, k))
+                self._check_pairs(k)
+            games.append(self._game(p, b, q, qb, k))
+        if paired != 2 * len(games):  # a line names an opponent whose own line does not name it back
+            self._check_pairs(k)
         for white, black, result in games:
             if result == "--":  # both lost by forfeit: neither came
                 entries[self.ids[white]] = entries[self.ids[black]] = "unexcused"
@@ -277,6 +308,23 @@ class _Reading:
         out["games"] = [{"white": self.ids[w], "black": self.ids[b], "result": r} for w, b, r in played]
         out["entries"] = entries
         return out
+
+    def _check_pairs(self, k: int) -> NoReturn:
+        """KeizerError for the first line of round k whose opponent is no player, the player, or a player whose
+        line names another: each pair looked at from both lines (only once a round is known not to add up)."""
+        for p in self.players:
+            b = p.blocks[k - 1] if k <= len(p.blocks) else BLANK
+            if not b.opponent or b.opponent in self.dummies:
+                continue
+            q = self.by_rank.get(b.opponent)
+            if q is None or q is p:
+                raise KeizerError(f"{self.source}: line {p.line}, round {k}: opponent {b.opponent} is "
+                                  f"{'the player' if q is p else 'no player'}'s start rank")
+            qb = q.blocks[k - 1] if k <= len(q.blocks) else BLANK
+            if qb.opponent != p.rank:
+                raise KeizerError(f"{self.source}: line {p.line}, round {k}: plays {b.opponent}, whose line has "
+                                  f"{qb.opponent or 'no opponent'} in round {k}")
+        raise AssertionError(f"round {k}'s pairs add up after all")
 
     def ahead_json(self, k: int) -> dict[str, Any]:
         """A round after the last one played: no games, each absence announced for it a mark of that evening."""
@@ -303,27 +351,28 @@ class _Reading:
         self.byes.append(f"{self.names[p.rank]} in round {k}" + ("" if entry == "bye" else f" ({entry})"))
         return entry
 
-    def _game(self, p: PlayerLine, b: Block, q: PlayerLine, qb: Block, where: str, k: int) -> tuple[int, int, str]:
+    def _game(self, p: PlayerLine, b: Block, q: PlayerLine, qb: Block, k: int) -> tuple[int, int, str]:
         """(white's rank, black's rank, result) of the game of p (the lower start rank) and q."""
         colours = (b.colour, qb.colour)
-        if colours in (("w", "b"), ("w", "-"), ("-", "b")):
+        if colours in P_WHITE:
             white, black, wb, bb = p, q, b, qb
-        elif colours in (("b", "w"), ("b", "-"), ("-", "w")):
+        elif colours in Q_WHITE:
             white, black, wb, bb = q, p, qb, b
         elif colours == ("-", "-"):
             white, black, wb, bb = p, q, b, qb
             self.forfeits.append(f"round {k}: {self.names[p.rank]} against {self.names[q.rank]}, a forfeit without "
                                  f"colours: {self.names[p.rank]} (the lower start rank) taken as white")
         else:
-            raise KeizerError(f"{where}: both players of the game {p.rank}–{q.rank} have colour {b.colour}")
+            raise KeizerError(f"{self.source}: line {p.line}, round {k}: both players of the game {p.rank}–{q.rank} "
+                              f"have colour {b.colour}")
         pair = (wb.result, bb.result)
         if pair == ("-", "-"):
             self.report.guess(f"round {k}: {self.names[p.rank]} and {self.names[q.rank]} both lost by forfeit: both "
                               f"booked unexcused")
             return white.rank, black.rank, "--"
         if pair not in GAMES:
-            raise KeizerError(f"{where}: results {wb.result!r} and {bb.result!r} of the game {white.rank}–{black.rank} "
-                              f"do not fit together")
+            raise KeizerError(f"{self.source}: line {p.line}, round {k}: results {wb.result!r} and {bb.result!r} of "
+                              f"the game {white.rank}–{black.rank} do not fit together")
         if wb.result in ("W", "D", "L"):
             self.codes["W"][white.rank].append(k)
         return white.rank, black.rank, GAMES[pair]
@@ -371,8 +420,7 @@ class _Reading:
         (nothing but blank or `-` to the last round played) as possibly withdrawn, with those rounds."""
         report = self.report
         for p in self.players:
-            last = max((k for k in range(1, played + 1) if _block(p, k).opponent or _block(p, k).result not in GONE),
-                       default=0)
+            last = _last(p.blocks[:played], lambda b: b.opponent or b.result not in GONE)
             if 0 < last < played and self.joined[p.rank] <= last and p.rank not in self.gone:
                 after = list(range(last + 1, played + 1))
                 for code in GONE:

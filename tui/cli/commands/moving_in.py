@@ -57,7 +57,7 @@ def import_moved(args: argparse.Namespace, kind: str) -> int:
     moved.report.checks.extend(stored_check(moved))
     season = ready(moved.season, *_asked(moved.season, args))
     report, store = moved.report, str(target)
-    SeasonStore.create(target, season, label=report_label(source.name, report, season, store)).close()
+    SeasonStore.build(target, season, label=report_label(source.name, report, season, store), checked=True)
     if args.report is not None:
         write_text_atomic(args.report, "\n".join(report_lines(report, season, store)) + "\n")
     for line in report_lines(report, season, store, most=SHOWN):

@@ -56,7 +56,7 @@ def run_import(args: argparse.Namespace) -> int:
                               f"ruleset and needs no report")
     season = ready(load_season(args.json_file), args.name, args.rounds)
     target = Path(args.store)  # an existing file is refused by create, after it removed what a killed run left
-    SeasonStore.create(target, season, label=f"import {Path(args.json_file).name}").close()
+    SeasonStore.build(target, season, label=f"import {Path(args.json_file).name}")
     print(f"imported {counted(len(season.players), 'player')} and {counted(len(season.rounds), 'round')} into {target}")
     return 0
 
