@@ -165,3 +165,34 @@ def test_export_csv_and_import_give_the_same_tables(tmp_path: Path, capsys: pyte
         assert without_ids(run(capsys, "standings", str(store), "--round", str(k), "--json")[1]) == \
             without_ids(run(capsys, "standings", str(again), "--round", str(k), "--json")[1])
     assert "--trf and --csv" in refused(capsys, tmp_path, "export", str(store), "--csv", "--trf")
+
+
+def test_a_file_too_large_to_take_in_is_refused_before_it_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound on player-rounds (9,999 × 300 took 77 s and 1.6 GB), here lowered to the file at hand."""
+    monkeypatch.setattr("keizer.seasons.trf.read.MAX_MOVED_IN", 283 * 7 - 1)
+    said = refused(capsys, tmp_path, "import", str(SWISS_MANAGER), str(tmp_path / "club.keizer"))
+    assert said.startswith(f"{SWISS_MANAGER}: 284 players over 7 rounds, more than keizer takes in from another "
+                           f"program (1,980 player-rounds)")
+
+
+def test_an_import_is_never_larger_than_keizer_reads_back(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("keizer.seasons.store.season_store.MAX_FILE_BYTES", 10_000)
+    said = refused(capsys, tmp_path, "import", str(SWISS_MANAGER), str(tmp_path / "club.keizer"))
+    assert said.startswith("the season would be ") and "bytes as a season file, more than keizer reads back " \
+                                                         "(10,000): exported, it could not be imported again" in said
+
+
+def test_an_export_too_large_to_read_back_indented_is_written_without_spaces(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, export = tmp_path / "club.keizer", tmp_path / "club.json"
+    assert run(capsys, "import", str(SWISS_MANAGER), str(store))[0] == 0
+    assert run(capsys, "export", str(store), "-o", str(export))[0] == 0
+    indented = export.read_text()
+    monkeypatch.setattr("keizer.seasons.season_json.write.MAX_FILE_BYTES", len(indented.encode()) - 1)
+    assert run(capsys, "export", str(store), "-o", str(export))[0] == 0
+    compact = export.read_text()
+    assert compact.count("\n") == 1 and len(compact) < len(indented)
+    assert run(capsys, "import", str(export), str(tmp_path / "again.keizer"))[0] == 0
+    assert load_season(tmp_path / "again.keizer") == load_season(store)
