@@ -9,6 +9,7 @@ from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.json_input import load_json
 from keizer.seasons.model import Season
 from keizer.seasons.numbers import counted
+from keizer.seasons.rounds import checked_rounds_planned, checked_season_name
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import WEEKDAYS
@@ -168,9 +169,7 @@ def _new_name(season: Season, name: str | Unchanged) -> str | Unchanged:
     """The name trimmed if it changes; a season needs one."""
     if isinstance(name, Unchanged):
         return UNCHANGED
-    text = name.strip()
-    if not text:
-        raise InputError("name", "the season needs a name")
+    text = checked_season_name(name)
     return text if text != season.name else UNCHANGED
 
 
@@ -186,7 +185,4 @@ def _new_rounds(season: Season, rounds: int | None | Unchanged) -> int | None | 
     """Rounds planned if they change: never fewer than the rounds listed (None: not planned)."""
     if isinstance(rounds, Unchanged) or rounds == season.rounds_planned:
         return UNCHANGED
-    least = max(1, len(season.rounds))
-    if rounds is not None and rounds < least:
-        raise InputError("rounds planned", f"must be at least {least} (rounds listed), got {rounds}")
-    return rounds
+    return checked_rounds_planned(season, rounds)

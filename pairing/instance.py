@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from keizer.pairing.gcpause import collector_paused
+from keizer.seasons.gcpause import collector_paused
 from keizer.pairing.championship.round import check_fixed_meetings, group_forbids, scheduled_fixed
 from keizer.pairing.history import History, Meeting, Pair, pair_key, season_history
 from keizer.pairing.kept import KeptPairing
@@ -16,6 +16,7 @@ from keizer.pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import counted
+from keizer.seasons.rounds import SeasonComplete
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import PairingRules
@@ -227,6 +228,8 @@ def check_round(season: Season, k: int) -> None:
     last = len(season.rounds) + 1  # the rounds listed, or the next one
     if season.rounds_planned is not None:
         last = min(last, season.rounds_planned)
+    if k == len(season.rounds) + 1 and season.rounds_planned is not None and k > season.rounds_planned:
+        raise SeasonComplete(season.rounds_planned)  # every planned round listed: the shell says how to plan more
     if k < 1 or k > last:
         raise KeizerError(f"round {k} is out of range: this season can pair rounds 1..{last}")
     if k <= len(season.rounds) and season.rounds[k - 1].has_results:

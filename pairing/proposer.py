@@ -9,7 +9,7 @@ from keizer.pairing.columns import close_band
 from keizer.pairing.costs import CompiledCosts, compile_costs
 from keizer.pairing.criteria.pair_cost import CostContext, criteria_totals, PairCost
 from keizer.pairing.criteria.weights import RELAX_NAMES
-from keizer.pairing.gcpause import collector_paused
+from keizer.seasons.gcpause import collector_paused
 from keizer.pairing.instance import PlayerState, RoundInstance
 from keizer.pairing.proposal import BandReport, Board, Proposal, Relaxation
 from keizer.pairing.solvers.base import NoPairing, Solution

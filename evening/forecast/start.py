@@ -13,6 +13,7 @@ from keizer.scoring.onward import Onward
 from keizer.seasons.classes import reading_after, with_class_moves
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.rounds import RoundsUnplanned
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 
@@ -48,7 +49,7 @@ def forecast_round(season: Season, k: int | None) -> int:
     """The round a forecast is made after: `k`, by default the last round with results; checked."""
     last = season.rounds_planned
     if last is None:
-        raise KeizerError("the season does not say how many rounds it has (rounds_planned): a forecast needs it")
+        raise RoundsUnplanned("a forecast")
     if k is None:
         k = season.last_scored_round
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= last:

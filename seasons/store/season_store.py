@@ -12,6 +12,7 @@ from types import TracebackType
 from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 
 from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.limits import MAX_FILE_BYTES
 from keizer.seasons.model import Season
 from keizer.seasons.store import chain, kept_rankings, log_queries, schema
 from keizer.seasons.store.chain import LogHead
@@ -82,12 +83,24 @@ class SeasonStore:
                *, timeout: float = DEFAULT_TIMEOUT) -> SeasonStore:
         """A new store holding `season` as its first action (which cannot be undone); never overwrites.
         Built whole in a temp file beside it and then given its name: a kill leaves no store or a whole one."""
+        cls.build(path, season, label, timeout=timeout)
+        return cls.open(Path(path), timeout=timeout)
+
+    @staticmethod
+    def build(path: str | os.PathLike[str], season: Season, label: str = "import", *,
+              timeout: float = DEFAULT_TIMEOUT, checked: bool = False) -> None:
+        """`create` without opening the store after: an import that only makes the file does not read its
+        whole log back and replay it (a large season's import spent as long on that as on the file).
+        `checked`: the season was just read by the season file's own check (`season_from_json`, as every
+        reader of another program's file ends) and changed since only in what was checked on the way (its
+        name, its rounds planned), so it is not checked a second time; it is refused if its season file
+        would be larger than keizer reads (MAX_FILE_BYTES), so that its export can be imported again."""
         file = Path(path)
         first = SeasonCreated(season)
-        first.apply(None)  # a season that is not valid is refused before anything touches the disk
-        label = checked_label(label)
-        build_store(file, first, label, timeout)
-        return cls.open(file, timeout=timeout)
+        if not checked:
+            first.apply(None)  # a season that is not valid is refused before anything touches the disk
+        # A season read from another program: never larger than keizer reads back, so its export imports again.
+        build_store(file, first, checked_label(label), timeout, checked, MAX_FILE_BYTES if checked else None)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT, readonly: bool = False,

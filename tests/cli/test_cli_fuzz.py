@@ -54,6 +54,9 @@ READERS: dict[str, Argv] = {
     "pairing": lambda f, d: ["pairing", str(f)],
     "publish": lambda f, d: ["publish", str(f), "-o", str(d / "site")],
     "export --trf": lambda f, d: ["export", str(f), "--trf"],
+    "export --csv": lambda f, d: ["export", str(f), "--csv"],
+    "import --report": lambda f, d: ["import", str(f), str(d / "club.keizer"), "--report", str(d / "report.txt"),
+                                     "--name", "Fuzz", "--rounds", "40"],
     "players": lambda f, d: ["players", str(f)],
     "dates": lambda f, d: ["dates", str(f)],
     "classes": lambda f, d: ["classes", str(f)],
@@ -72,6 +75,7 @@ STORE_READERS: dict[str, Argv] = {
     "log": lambda f, d: ["log", str(f)],
     "backup": lambda f, d: ["backup", str(f), str(d / "copy.keizer")],
     "export --upto-valid": lambda f, d: ["export", str(f), "--upto-valid"],
+    "season": lambda f, d: ["season", str(f)],
 }
 """And those that read only a store."""
 STORE_WRITERS: dict[str, Argv] = {
@@ -91,6 +95,7 @@ STORE_WRITERS: dict[str, Argv] = {
     "pair --save": lambda f, d: ["pair", str(f), "--save"],
     "undo": lambda f, d: ["undo", str(f)],
     "redo": lambda f, d: ["redo", str(f)],
+    "season --rounds": lambda f, d: ["season", str(f), "--rounds", "40", "--name", "Fuzz", "--start-date", "2019-09-05"],
 }
 """The commands that write into a store: on a store with bytes changed, the same contract (exit 2 writes
 nothing, the store's bytes included). A later write command joins with one line."""
@@ -202,23 +207,59 @@ def test_a_player_list_keeps_the_contract(capsys: pytest.CaptureFixture[str], li
         assert (code == 0) == (Path(folder) / "club.keizer").exists()
 
 
-KFC_TOURNAMENT = REPO / "tests" / "data" / "kfc-test-tournament.s3db"
-TRF_FILES = [REPO / "tests" / "data" / name for name in ("swiss-manager.trf", "unusual-codes.trf")]
+DATA = REPO / "tests" / "data"
+KFC_TOURNAMENT = DATA / "kfc-test-tournament.s3db"
+KFC_FILES = [KFC_TOURNAMENT, DATA / "kfc-test-tournament-2022-12-06.s3db", DATA / "kfc-test-tournament-2022-12-22.s3db"]
+KFC_CONFIG = DATA / "kfc-config-2022-12-22.s3db"
+TRF_FILES = [DATA / name for name in ("swiss-manager.trf", "unusual-codes.trf", "bbp-issue-7.trf", "bbp-dutch-2025-c5.trf",
+                                      "tiebreak-many-unplayed-rounds.trf", "lichess-2020-06.trf")]
+SPREADSHEETS = [DATA / "spreadsheet-nl.csv"]
 
 
 @FUZZ
-@given(data=st.data(), name=st.sampled_from(["club.s3db", "club.keizer", "club"]))
+@given(data=st.data(), name=st.sampled_from(["club.s3db", "club.keizer", "club"]),
+       settings=st.sampled_from(["none", "sound", "changed"]))
 def test_a_kfc_tournament_with_bytes_changed_keeps_the_contract(capsys: pytest.CaptureFixture[str],
-                                                                data: st.DataObject, name: str) -> None:
-    """`keizer import` of KeizerForClubs' test tournament with bytes changed anywhere (the header too)."""
-    raw = bytearray(KFC_TOURNAMENT.read_bytes())
+                                                                data: st.DataObject, name: str, settings: str) -> None:
+    """`keizer import` of KeizerForClubs' test tournament of every age with bytes changed anywhere (the header
+    too), alone or with the program's settings file (`--settings`), itself sound or with bytes changed."""
+    changed = data.draw(st.sampled_from(["tournament", "settings"])) if settings == "changed" else "tournament"
+    files = {"tournament": bytearray(data.draw(st.sampled_from(KFC_FILES)).read_bytes()),
+             "settings": bytearray(KFC_CONFIG.read_bytes())}
+    raw = files[changed]
     for _ in range(data.draw(st.integers(1, 8))):
         raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
     with tempfile.TemporaryDirectory() as folder:
         file = Path(folder) / name
-        file.write_bytes(bytes(raw))
+        file.write_bytes(bytes(files["tournament"]))
+        config = Path(folder) / "KeizerForClubs.config.s3db"
+        config.write_bytes(bytes(files["settings"]))
+        option = [] if settings == "none" else ["--settings", str(config)]
         with tempfile.TemporaryDirectory() as scratch:
-            keeps_the_contract(capsys, READERS["import"](file, Path(scratch)), Path(folder))
+            keeps_the_contract(capsys, READERS["import"](file, Path(scratch)) + option, Path(folder))
+
+
+@FUZZ
+@given(data=st.data(), ruleset=st.sampled_from([[], ["--ruleset", "kijk-uit"], ["--ruleset", "{"]]))
+def test_a_spreadsheet_changed_keeps_the_contract(capsys: pytest.CaptureFixture[str], data: st.DataObject,
+                                                  ruleset: list[str]) -> None:
+    """`keizer import` of a spreadsheet of games with text cut out and put in (separators, quotes, results,
+    words, dates, bytes in another encoding), and `keizer open` on it."""
+    text = data.draw(st.sampled_from(SPREADSHEETS)).read_bytes()
+    for _ in range(data.draw(st.integers(1, 6))):
+        at = data.draw(st.integers(0, len(text)))
+        insert = data.draw(st.one_of(st.binary(max_size=12), st.sampled_from(
+            [b"", b"\r\n", b";", b",", b"\t", b'"', b"1-0", b"0,5-0,5", b"afgemeld", b"teruggetrokken", b"31-2-2024",
+             b"\x1b[2J", b"'=1+1", b"\xef\xbb\xbf", b"9999"])))
+        text = text[:at] + insert + text[at + data.draw(st.integers(0, 12)):]
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder) / "games.csv"
+        file.write_bytes(text)
+        with tempfile.TemporaryDirectory() as scratch:
+            code = keeps_the_contract(capsys, ["import", str(file), str(Path(scratch) / "club.keizer"), *ruleset],
+                                      Path(folder))
+            assert (code == 0) == (Path(scratch) / "club.keizer").exists()
+            keeps_the_contract(capsys, ["open", str(file)], Path(folder))
 
 
 @FUZZ

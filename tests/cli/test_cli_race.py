@@ -78,12 +78,14 @@ WRITERS: dict[str, tuple[str, ...]] = {
     "import": ("import", "{J}", "{T}"),
     "import trf": ("import", "{R}", "{T}"),
     "import kfc": ("import", "{F}", "{T}"),
+    "import csv": ("import", "{V}", "{T}", "--ruleset", "doorn-driebergen-2019"),
+    "season": ("season", "{S}", "--rounds", "40", "--name", "Race club"),
     "new": ("new", "{T}", "--ruleset", "kijk-uit"),
     "backup": ("backup", "{S}", "{T}"),
     "export -o": ("export", "{S}", "-o", "{E}"),
 }
 """Every command that writes, as the director types it: into the season store {S}, a site folder {O}, a new
-store {T} (from keizer's JSON {J}, a TRF file {R}, a KeizerForClubs tournament {F}, or empty) or an export
+store {T} (from keizer's JSON {J}, a TRF file {R}, a KeizerForClubs tournament {F}, a spreadsheet {V}, or empty) or an export
 {E}. A, B, C: players (A in the championship group once formed); N the player who joins at round 23 without
 a class; W and K the two on board 1 (a forbid that changes the pairing). Not here: `group decide` and
 `group result`, which need a group whose games are played (a D season mid-way has none), and `open`
@@ -176,11 +178,12 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     season = load_season(store)
     board1 = season.round(22).games[0]
     on_board = [p for g in season.round(22).games[4:] for p in g.players()]
-    exported, trf = folder / "base-export.json", folder / "base.trf"
+    exported, trf, sheet = folder / "base-export.json", folder / "base.trf", folder / "base.csv"
     assert main(["export", str(store), "-o", str(exported)]) == 0
     assert main(["export", str(store), "--trf", "-o", str(trf)]) == 0
+    assert main(["export", str(store), "--csv", "-o", str(sheet)]) == 0
     joiner = next(p.id for p in season.players if p.name == "Late Joiner")
-    return {"store": str(store), "{J}": str(exported), "{R}": str(trf), "{F}": str(KFC), "{A}": "p001",
+    return {"store": str(store), "{J}": str(exported), "{R}": str(trf), "{F}": str(KFC), "{V}": str(sheet), "{A}": "p001",
             "{B}": "p002", "{C}": on_board[0], "{N}": joiner, "{W}": board1.white, "{K}": board1.black}
 
 

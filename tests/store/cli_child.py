@@ -37,6 +37,7 @@ WRITE_CYCLE: tuple[tuple[str, ...], ...] = tuple(step for command in (
     ("player", "group", "{S}", "p001", "2"),
     ("group", "form", "{S}", "--save"),
     ("pair", "{S}", "--round", "22", "--save", "--replace", "--forbid", "{W}:{K}"),
+    ("season", "{S}", "--rounds", "40", "--name", "Killed club"),
 ) for step in (command, ("undo", "{S}")))
 """What `commands` mode runs, round and round (the race harness's writers that change the store, issue 22
 item 7): each command and then its undo, an action each, on the season of `test_kill_cli.command_season`.

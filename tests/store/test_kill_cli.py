@@ -27,7 +27,8 @@ from keizer.tui.cli.main import main
 
 CLI_CHILD = Path(__file__).with_name("cli_child.py")
 OTHER_PROGRAMS = {"import trf": Path(__file__).parents[1] / "data" / "swiss-manager.trf",
-                  "import kfc": Path(__file__).parents[1] / "data" / "kfc-test-tournament.s3db"}
+                  "import kfc": Path(__file__).parents[1] / "data" / "kfc-test-tournament.s3db",
+                  "import csv": Path(__file__).parents[1] / "data" / "spreadsheet-nl.csv"}
 """Files of other programs `import` reads (tests/data/README.md)."""
 
 
@@ -61,10 +62,11 @@ def keizer(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("attempt", range(ATTEMPTS))
-@pytest.mark.parametrize("command", ["new", "import", "import trf", "import kfc"])
+@pytest.mark.parametrize("command", ["new", "import", "import trf", "import kfc", "import csv"])
 def test_kill_during_new_and_import(tmp_path: Path, cli_children: type[CliChild], capsys: pytest.CaptureFixture[str],
                                     attempt: int, command: str) -> None:
-    """`import` of keizer's JSON and of other programs' files: a TRF file, a KeizerForClubs tournament."""
+    """`import` of keizer's JSON and of other programs' files: a TRF file, a KeizerForClubs tournament, a
+    spreadsheet of games."""
     folder = tmp_path / "made"
     folder.mkdir()
     players = tmp_path / "players.txt"

@@ -142,7 +142,7 @@ def _run(argv: Sequence[str] | None) -> int:
         except KeizerError as exc:
             # One line whatever the message holds: a key or a name from a file is escaped (a newline in it
             # would forge a second line, an ESC would act on the terminal).
-            print(f"keizer: error: {visible(_said(exc))}{_hint(exc)}", file=sys.stderr)
+            print(f"keizer: error: {visible(_said(exc))}{_hint(exc, getattr(args, 'season', None))}", file=sys.stderr)
             return EXIT_USER_ERROR
         except BrokenPipeError:  # `keizer standings … | head`: the reader left, nothing to report
             _quiet_stdout()
@@ -165,12 +165,18 @@ def _said(exc: Exception) -> str:
     return commanded(exc) if isinstance(exc, WayOut) else str(exc)
 
 
-def _hint(exc: Exception) -> str:
-    """What the command line adds to a domain's fact: its own way to act on it (the domain names none)."""
-    from keizer.seasons.rounds import SeasonComplete
+def _hint(exc: Exception, season: object = None) -> str:
+    """What the command line adds to a domain's fact: its own way to act on it (the domain names none), with
+    the season's path when the command was given one."""
+    from shlex import quote
 
-    if isinstance(exc, SeasonComplete):  # no command sets the rounds planned of a store: the TUI does
-        return " (plan more rounds on the Season screen of `keizer open`, F7)"
+    from keizer.seasons.rounds import RoundsUnplanned, SeasonComplete
+
+    path = quote(season) if isinstance(season, str) else "SEASON.keizer"
+    if isinstance(exc, SeasonComplete):
+        return f" (`keizer season {path} --rounds R` plans more)"
+    if isinstance(exc, RoundsUnplanned):
+        return f" (`keizer season {path} --rounds R` plans them)"
     return ""
 
 
