@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Literal, Mapping
 
@@ -15,6 +16,31 @@ OUTCOMES: tuple[Outcome, ...] = ("title", "group", "up", "down", "cup", "eligibl
 TitleKind = Literal["group", "first"]
 BAND = (0.1, 0.5, 0.9)
 """The final places reported: the 10% place (as good as it gets in one run of ten), the median, the 90% place."""
+SURE = 1.96
+"""A margin is this many standard errors: the true chance lies within it of the share of the runs in 95 forecasts
+of 100 (docs/forecast.md "How sure")."""
+
+
+def margin(chance: float, runs: int) -> float:
+    """How far the share `chance` of `runs` independent runs may lie from the true chance (95%): 1.96 standard
+    errors, sqrt(p(1 − p) / runs). Zero for a chance of 0 or 1: what every run agreed on has no margin here —
+    it is said as "in every simulation", never as certain. (A shared title counts a share in a run; p(1 − p)
+    bounds that variance too.)"""
+    if runs <= 0:
+        return 1.0
+    return SURE * math.sqrt(max(0.0, chance * (1 - chance)) / runs)
+
+
+def shown_step(chance: float) -> float:
+    """The step a chance is shown in: a whole percent from 10% to 90%, a tenth of one outside (words: "38%",
+    "4.5%", "97.2%")."""
+    return 0.01 if 0.1 <= chance <= 0.9 else 0.001
+
+
+def sharp(chance: float, runs: int) -> bool:
+    """Whether more runs would not change the chance as shown: its margin is under half the step it is shown
+    in. A chance of 0 or 1 is sharp (nothing is shown but "in every simulation", or no chance at all)."""
+    return margin(chance, runs) < shown_step(chance) / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +115,19 @@ class Forecast:
         """(who got it in every run, who in none): where all runs agree — the simulations' word, never a proof."""
         chances = [(p.player, p.chance(outcome)) for p in self.players]
         return (tuple(pid for pid, c in chances if c == 1.0), tuple(pid for pid, c in chances if c == 0.0))
+
+    def chances(self) -> tuple[float, ...]:
+        """Every chance the forecast gives, of every player and outcome."""
+        return tuple(c for p in self.players for o in self.outcomes if (c := p.chance(o)) is not None)
+
+    @property
+    def sharp(self) -> bool:
+        """Whether every chance is as sharp as it is shown (`sharp`): more runs would show the same."""
+        return all(sharp(c, self.runs) for c in self.chances())
+
+    def widest(self) -> float:
+        """The largest margin of any chance (0 when every run agreed on everything)."""
+        return max((margin(c, self.runs) for c in self.chances()), default=0.0)
 
     def contenders(self, n: int) -> tuple[PlayerChances, ...]:
         """The `n` likeliest champions with any chance at all, likeliest first (ties: the standings' order)."""
