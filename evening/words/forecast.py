@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from keizer.seasons.forecasts import Forecast, Outcome
+from keizer.seasons.forecasts import Forecast, Outcome, margin, sharp, shown_step
 from keizer.seasons.model import PlayerId
 from keizer.evening.words.localised import number
 
@@ -51,6 +51,10 @@ _WORDS: dict[str, tuple[str, str]] = {
     "race_note": ("Uit de vooruitblikken die bij elke publicatie zijn bewaard.",
                   "From the forecasts kept with each publication."),
     "chance": ("kans", "chance"),
+    "margins": ("Elke kans ± de marge waarbinnen de echte kans met 95% zekerheid ligt, na {runs} simulaties; "
+                "zonder ± verandert meer simuleren de getoonde kans niet meer.",
+                "Each chance ± the margin the true chance lies within (95% sure) after {runs} simulations; one "
+                "without ± would read the same after more."),
 }
 
 COLUMN_OUTCOMES: tuple[Outcome, ...] = ("title", "group", "up", "down", "cup", "eligible")
@@ -79,6 +83,23 @@ def chance(p: float | None, lang: str = "en") -> str:
     if text == "100":
         text = "99.9"  # 99.95% rounded whole would read as certain
     return number(text, lang) + "%"
+
+
+def with_margin(p: float | None, runs: int, lang: str = "en") -> str:
+    """A chance with how sure it is, as a member reads it: "38% ± 4" (the margin in percentage points, shown
+    as the chance is: whole or to a tenth); the chance alone when more runs would not change how it reads
+    (`seasons.forecasts.sharp`: every run agreed, or the runs are enough), "" for none at all."""
+    shown = chance(p, lang)
+    if not shown or p is None or sharp(p, runs):
+        return shown
+    points = 100 * margin(p, runs)
+    text = f"{points:.0f}" if shown_step(p) >= 0.01 else f"{points:.1f}"
+    return f"{shown} ± {number(text, lang)}"
+
+
+def margin_note(forecast: Forecast, lang: str) -> str:
+    """What "±" means, in one sentence."""
+    return say("margins", lang, runs=f"{forecast.runs:,}".replace(",", "." if lang == "nl" else ","))
 
 
 def place_band(best: int, median: int, worst: int) -> str:
@@ -135,13 +156,15 @@ def legend(forecast: Forecast, lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def table_rows(forecast: Forecast, name: Callable[[PlayerId], str], lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(header cells, then per player (name, cells)) in the forecast's order: # now, name, each outcome's chance,
-    the final place with its band."""
+def table_rows(forecast: Forecast, name: Callable[[PlayerId], str], lang: str,
+               margins: bool = False) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(header cells, then per player (name, cells)) in the forecast's order: # now, name, each outcome's chance
+    (`margins`: with its margin, "38% ± 4"), the final place with its band."""
     rows = []
     for p in forecast.players:
         cells = [str(p.rank) if p.rank else "", name(p.player)]
-        cells += [chance(p.chance(o), lang) for o in COLUMN_OUTCOMES if o in forecast.outcomes]
+        cells += [with_margin(p.chance(o), forecast.runs, lang) if margins else chance(p.chance(o), lang)
+                  for o in COLUMN_OUTCOMES if o in forecast.outcomes]
         cells.append(place_band(p.best, p.median, p.worst))
         rows.append((p.player, tuple(cells)))
     return tuple(rows)

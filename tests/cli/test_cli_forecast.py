@@ -90,3 +90,28 @@ def test_the_real_seasons_forecast_adds_up_per_outcome_and_repeats_for_the_seed(
         for place in range(len(data["players"][0]["places"])):  # every place is somebody's in every run
             assert sum(p["places"][place] for p in data["players"]) == 10
         assert run(capsys, "forecast", str(path), "--round", "25", "--runs", "10", "--seed", "2", "--json")[1] == out
+
+
+def test_runs_auto_says_the_runs_it_used_and_each_chance_has_its_margin(capsys, tmp_path):
+    decided = tmp_path / "decided.json"  # one round left, the title decided: auto stops early
+    decided.write_text(dump_season(simulate_season(12, 14, "keizer-classic", 3, played=13)))
+    code, out, err = run(capsys, "forecast", str(decided), "--runs", "auto", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["sharp"] and 100 <= data["runs"] < 1000
+    again = run(capsys, "forecast", str(decided), "--runs", str(data["runs"]), "--json")[1]
+    assert {**json.loads(again), "sharp": True} == data  # auto's forecast is that of the runs it used
+    code, out, _ = run(capsys, "forecast", str(EVENING), "--runs", "40", "--seed", "1")
+    table = out.splitlines()[3:12]
+    assert code == 0 and any("% ± " in line for line in table)  # "79% ± 13"
+    assert "Each chance ± the margin the true chance lies within (95% sure) after 40 simulations" in out
+    data = json.loads(run(capsys, "forecast", str(EVENING), "--runs", "40", "--seed", "1", "--json")[1])
+    leader = max(data["players"], key=lambda p: p["title"])
+    assert 0 < leader["margins"]["title"] < 0.5
+
+
+def test_runs_that_are_not_a_number_or_auto_are_said_as_the_parser_says_a_mistake(capsys, d_season):
+    with pytest.raises(SystemExit) as stopped:
+        main(["forecast", str(d_season), "--runs", "lots"])
+    out, err = capsys.readouterr()
+    assert stopped.value.code == 2 and out == ""
+    assert err.splitlines()[0] == "keizer forecast: error: argument --runs: must be a whole number or auto, got 'lots'"

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
-if TYPE_CHECKING:
-    from keizer.seasons.forecasts import Forecast
-    from keizer.seasons.model import Season
+from keizer.evening.forecasts import make_forecast
+from keizer.evening.words.forecast import certain_lines, headers, margin_note, model_line, say, table_rows
+from keizer.evening.words.tables import text_table
+from keizer.seasons.forecasts import Forecast, forecast_to_json, margin
+from keizer.seasons.load import load_season
+from keizer.seasons.model import Season
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,14 +32,23 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
     """`--runs` and `--seed`, as every command that makes a forecast takes them."""
-    p.add_argument("--runs", type=int, default=1000, metavar="N", help="runs of the rest of the season (default 1000)")
+    p.add_argument("--runs", type=runs_arg, default=1000, metavar="N|auto",
+                   help="runs of the rest of the season (default 1000); auto: until every chance is as sharp as "
+                        "it is shown, 1000 at most (the runs used are said)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed of the runs (default 0)")
 
 
-def run(args: argparse.Namespace) -> int:
-    from keizer.evening.forecasts import make_forecast
-    from keizer.seasons.load import load_season
+def runs_arg(text: str) -> int | Literal["auto"]:
+    """`--runs`: a whole number (checked by the forecast) or "auto"."""
+    if text.strip().lower() == "auto":
+        return "auto"
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number or auto, got {text!r}") from None
 
+
+def run(args: argparse.Namespace) -> int:
     season = load_season(args.season)
     made = make_forecast(season, args.round, args.runs, args.seed, progress=progress_line())
     if args.json:
@@ -51,42 +63,43 @@ def progress_line() -> Any:
     if not sys.stderr.isatty():
         return None
 
-    def say(done: int, runs: int) -> None:
-        end = "\n" if done == runs else ""
-        sys.stderr.write(f"\rforecast: {done:,} of {runs:,} runs{end}")
+    def say(so_far: Forecast, runs: int) -> None:
+        done = so_far.runs
+        end = "\n" if done == runs or so_far.sharp and done >= 100 else ""
+        sys.stderr.write(f"\rforecast: {done:,} of {runs:,} runs, every chance within ±"
+                         f"{100 * so_far.widest():.1f} points{end}")
         sys.stderr.flush()
 
     return say
 
 
 def forecast_text(season: Season, forecast: Forecast) -> str:
-    """The forecast as an aligned text table with its heading, its certainties and its model."""
-    from keizer.evening.words.tables import text_table
-    from keizer.evening.words.forecast import certain_lines, headers, model_line, say, table_rows
+    """The forecast as an aligned text table with its heading, each chance with its margin ("38% ± 3"), its
+    certainties and its model."""
 
     def name(pid: str) -> str:
         return season.player(pid).name  # type: ignore[arg-type]
 
     head = headers(forecast, "en")
-    rows = table_rows(forecast, name, "en")
+    rows = table_rows(forecast, name, "en", margins=True)
     table = text_table(head, [cells for _, cells in rows], [True, False] + [True] * (len(head) - 2))
     title = (f"{season.name} — {say('heading', 'en', k=forecast.round)}: "
              f"{say('runs', 'en', runs=f'{forecast.runs:,}', first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}")
     kind = say("title_group" if forecast.title == "group" else "title_first", "en")
     lines = [title, kind[0].upper() + kind[1:], "", table, ""]
     lines += certain_lines(forecast, name, "en")
-    lines += [model_line(forecast, "en"), say("honest", "en", runs=f"{forecast.runs:,}")]
+    lines += [margin_note(forecast, "en"), model_line(forecast, "en"), say("honest", "en", runs=f"{forecast.runs:,}")]
     return "\n".join(lines)
 
 
 def forecast_json(season: Season, forecast: Forecast) -> dict[str, Any]:
     """The forecast's JSON (docs/format.md): the stored form with each player's name, place band and the
-    outcomes all runs agreed on."""
-    from keizer.seasons.forecasts import forecast_to_json
-
+    outcomes all runs agreed on, each chance's margin."""
     out = forecast_to_json(forecast)
     for item, p in zip(out["players"], forecast.players):
         item["name"] = season.player(p.player).name
         item["place"] = {"best": p.best, "median": p.median, "worst": p.worst}
+        item["margins"] = {o: margin(c, forecast.runs) for o in forecast.outcomes if (c := p.chance(o)) is not None}
+    out["sharp"] = forecast.sharp
     out["certain"] = {o: dict(zip(("every", "none"), map(list, forecast.certain(o)))) for o in forecast.outcomes}
     return out
