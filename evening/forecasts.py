@@ -16,10 +16,13 @@ for): after every chunk of runs, the first within a second."""
 
 def make_forecast(season: Season, k: int | None = None, runs: int | Literal["auto"] | None = None, seed: int = 0,
                   workers: int | None = None, progress: Progress | None = None,
-                  cancelled: Callable[[], bool] = lambda: False, until_sharp: bool = False) -> Forecast:
+                  cancelled: Callable[[], bool] = lambda: False, until_sharp: bool = False,
+                  needs: bool = False) -> Forecast:
     """The chances after round k (default: the last round with results) of `season` (docs/forecast.md): `runs`
     runs (default 1,000), or "auto": until every chance is as sharp as it is shown, 1,000 at most
-    (`until_sharp`: `runs` at most, stopped the same way).
+    (`until_sharp`: `runs` at most, stopped the same way). `needs`: with what each player needs — their
+    chances given the next round won, drawn, lost or missed, and given the points of the next rounds
+    (`Forecast.needs`, from the same runs).
     KeizerError for a season or round that cannot be forecast, `ForecastCancelled` when `cancelled()` said so
     (the last `progress` had the chances so far). Pure: nothing is written. Runs in worker processes:
     seconds, so a screen calls it off its UI thread."""
@@ -28,7 +31,7 @@ def make_forecast(season: Season, k: int | None = None, runs: int | Literal["aut
 
     try:
         return forecast(season, k, DEFAULT_RUNS if runs is None else runs, seed, workers, progress, cancelled,
-                        until_sharp)
+                        until_sharp, needs)
     except Cancelled:
         raise ForecastCancelled from None
 

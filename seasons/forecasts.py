@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal, Mapping
 
 from keizer.seasons.errors import InputError
@@ -83,6 +84,62 @@ class PlayerChances:
         return quantile(self.places, BAND[2])
 
 
+Condition = Literal["won", "drawn", "lost", "absent"]
+"""What a player's next round can be: their game won, drawn or lost, or the evening missed."""
+CONDITIONS: tuple[Condition, ...] = ("won", "drawn", "lost", "absent")
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """A player's chances given their next round went one way (`condition`, imposed: docs/forecast.md "What do
+    I need?"), each with its margin."""
+
+    condition: Condition
+    runs: int
+    """The runs in which it went that way (none: it never did, or cannot: a pairing saved, an absence known)."""
+    chances: tuple[tuple[Outcome, float, float], ...]
+    """(outcome, chance, margin) for each outcome of the forecast."""
+
+    def chance(self, outcome: Outcome) -> tuple[float, float] | None:
+        """(chance, margin) of `outcome`, None when the condition never came about."""
+        return next(((c, m) for o, c, m in self.chances if o == outcome), None)
+
+
+@dataclass(frozen=True, slots=True)
+class NextPoints:
+    """A player's chances in the runs in which they scored `points` in their games of the next rounds."""
+
+    points: Fraction
+    runs: int
+    chances: tuple[tuple[Outcome, float, float], ...]
+    """(outcome, chance, margin) for each outcome of the forecast."""
+
+    def chance(self, outcome: Outcome) -> tuple[float, float] | None:
+        return next(((c, m) for o, c, m in self.chances if o == outcome), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNeeds:
+    """What a player needs: their chances given the next round (`first`) won, drawn, lost or missed, and given
+    the points of their games in rounds first..last."""
+
+    player: PlayerId
+    first: int
+    last: int
+    conditions: tuple[Conditional, ...]
+    """One per CONDITIONS, in that order."""
+    points: tuple[NextPoints, ...]
+    """By points scored, fewest first (only the scores some run had)."""
+
+    def given(self, condition: Condition) -> Conditional:
+        return self.conditions[CONDITIONS.index(condition)]
+
+    def needed(self, outcome: Outcome) -> Fraction | None:
+        """The fewest points of the next rounds with which some run still ended with `outcome` (every run with
+        fewer did not); None when no run did at all."""
+        return next((row.points for row in self.points if (c := row.chance(outcome)) is not None and c[0] > 0), None)
+
+
 @dataclass(frozen=True, slots=True)
 class Forecast:
     """The chances after round `round`, from `runs` runs of rounds round+1..last (seed `seed`); the same
@@ -107,6 +164,12 @@ class Forecast:
     """The club's attendance in rounds 1..round (each player's own is shrunk towards it)."""
     players: tuple[PlayerChances, ...]
     """In the order of the standings after `round`, players who join later last."""
+    needs: tuple[PlayerNeeds, ...] = ()
+    """What each player needs (made when asked for: `keizer forecast --player`, the screen, the site's player
+    pages; not kept in the store)."""
+
+    def needs_of(self, pid: PlayerId) -> PlayerNeeds | None:
+        return next((n for n in self.needs if n.player == pid), None)
 
     def player(self, pid: PlayerId) -> PlayerChances | None:
         return next((p for p in self.players if p.player == pid), None)

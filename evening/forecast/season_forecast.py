@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Literal
 
 from keizer.evening.forecast.chances import Forecast, chances_of
@@ -27,13 +28,15 @@ Progress = Callable[[Forecast, int], object]
 
 def forecast(season: Season, k: int | None = None, runs: Runs = DEFAULT_RUNS, seed: int = 0,
              workers: int | None = None, progress: Progress | None = None,
-             cancelled: Callable[[], bool] = lambda: False, until_sharp: bool = False) -> Forecast:
+             cancelled: Callable[[], bool] = lambda: False, until_sharp: bool = False,
+             needs: bool = False) -> Forecast:
     """Play rounds K+1..last `runs` times from the standings after round k (default: the last round with
     results) and count each player's outcomes (docs/forecast.md). "auto": stop after the first chunk of runs
     (AUTO_LEAST at least) after which every chance is sharp (`Forecast.sharp`), else after DEFAULT_RUNS. The
     same season, k, runs and seed give the same forecast, on any number of `workers` (default: one process
     per core); "auto" stops after the same runs whatever the workers, so its forecast is that of the number
-    of runs it used; `until_sharp`: a number of runs at most, stopped as "auto" stops. KeizerError for a
+    of runs it used; `until_sharp`: a number of runs at most, stopped as "auto" stops. `needs`: with what each
+    player needs (`Forecast.needs`, from the same runs: `needs.py`). KeizerError for a
     season or round that cannot be forecast; `parallel.Cancelled` when `cancelled()` says so."""
     auto = runs == "auto" or until_sharp
     asked = DEFAULT_RUNS if runs == "auto" else runs
@@ -42,6 +45,8 @@ def forecast(season: Season, k: int | None = None, runs: Runs = DEFAULT_RUNS, se
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise KeizerError(f"--seed must be a whole number from 0, got {seed!r}")
     start = make_start(season, k, seed, Schedules())
+    if needs:
+        start = replace(start, needs=True)
 
     def enough(tally: Tally) -> bool:
         return tally.runs >= AUTO_LEAST and chances_of(start, tally).sharp
