@@ -8,11 +8,13 @@ import sys
 from typing import Any, Literal
 
 from keizer.evening.forecasts import make_forecast
-from keizer.evening.words.forecast import certain_lines, headers, margin_note, model_line, say, table_rows
+from keizer.evening.words.forecast import (certain_lines, headers, margin_note, model_line, needs_lines, player_line,
+                                            say, table_rows)
 from keizer.evening.words.tables import text_table
-from keizer.seasons.forecasts import Forecast, forecast_to_json, margin
+from keizer.seasons.forecasts import Forecast, PlayerNeeds, forecast_to_json, margin
 from keizer.seasons.load import load_season
-from keizer.seasons.model import Season
+from keizer.seasons.lookup import resolve_player
+from keizer.seasons.model import PlayerId, Season
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--round", "-r", type=int, metavar="K",
                    help="forecast from the standings after this round (default: the last round with results)")
     add_run_options(p)
+    p.add_argument("--player", metavar="NAME",
+                   help="what this player needs: their chances given the next round won, drawn, lost or missed, "
+                        "and the points of the next three rounds that keep a chance alive")
     p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
     p.set_defaults(run=run)
 
@@ -50,11 +55,13 @@ def runs_arg(text: str) -> int | Literal["auto"]:
 
 def run(args: argparse.Namespace) -> int:
     season = load_season(args.season)
-    made = make_forecast(season, args.round, args.runs, args.seed, progress=progress_line())
-    if args.json:
-        sys.stdout.write(json.dumps(forecast_json(season, made), ensure_ascii=False, indent=1) + "\n")
+    player = resolve_player(season, args.player, "--player") if args.player is not None else None
+    made = make_forecast(season, args.round, args.runs, args.seed, progress=progress_line(), needs=player is not None)
+    if player is not None:
+        out = needs_json(season, made, player) if args.json else needs_text(season, made, player)
     else:
-        sys.stdout.write(forecast_text(season, made) + "\n")
+        out = forecast_json(season, made) if args.json else forecast_text(season, made)
+    sys.stdout.write((json.dumps(out, ensure_ascii=False, indent=1) if args.json else out) + "\n")
     return 0
 
 
@@ -83,13 +90,52 @@ def forecast_text(season: Season, forecast: Forecast) -> str:
     head = headers(forecast, "en")
     rows = table_rows(forecast, name, "en", margins=True)
     table = text_table(head, [cells for _, cells in rows], [True, False] + [True] * (len(head) - 2))
-    title = (f"{season.name} — {say('heading', 'en', k=forecast.round)}: "
-             f"{say('runs', 'en', runs=f'{forecast.runs:,}', first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}")
+    title = heading(season, forecast)
     kind = say("title_group" if forecast.title == "group" else "title_first", "en")
     lines = [title, kind[0].upper() + kind[1:], "", table, ""]
     lines += certain_lines(forecast, name, "en")
     lines += [margin_note(forecast, "en"), model_line(forecast, "en"), say("honest", "en", runs=f"{forecast.runs:,}")]
     return "\n".join(lines)
+
+
+def heading(season: Season, forecast: Forecast) -> str:
+    return (f"{season.name} — {say('heading', 'en', k=forecast.round)}: "
+            f"{say('runs', 'en', runs=f'{forecast.runs:,}', first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}")
+
+
+def needs_text(season: Season, forecast: Forecast, pid: PlayerId) -> str:
+    """What one player needs (`--player`): their chances, then given the next round and the next rounds' points."""
+    name = season.player(pid).name
+    needs = forecast.needs_of(pid)
+    kind = say("title_group" if forecast.title == "group" else "title_first", "en")
+    lines = [heading(season, forecast), kind[0].upper() + kind[1:], "", player_line(forecast, pid, name, "en"), ""]
+    if needs is None:
+        lines.append(f"{name} does not play in the rounds to come.")
+    else:
+        lines += [say("needs_heading", "en"), *needs_lines(forecast, needs, name, "en")]
+    lines += ["", margin_note(forecast, "en"), model_line(forecast, "en"), say("honest", "en", runs=f"{forecast.runs:,}")]
+    return "\n".join(lines)
+
+
+def needs_json(season: Season, forecast: Forecast, pid: PlayerId) -> dict[str, Any]:
+    """The forecast's JSON with `player`: what that player needs (docs/format.md)."""
+    out = forecast_json(season, forecast)
+    needs = forecast.needs_of(pid)
+    out["player"] = {"player": pid, "name": season.player(pid).name,
+                     "needs": None if needs is None else _needs(needs, forecast.outcomes)}
+    return out
+
+
+def _needs(needs: PlayerNeeds, outcomes: tuple[str, ...]) -> dict[str, Any]:
+    def chances(items: tuple[tuple[str, float, float], ...]) -> dict[str, Any]:
+        return {o: {"chance": c, "margin": m} for o, c, m in items}
+
+    return {"round": needs.first, "next_rounds": [needs.first, needs.last],
+            "given": {c.condition: {"runs": c.runs, **chances(c.chances)} for c in needs.conditions},
+            "by_points": [{"points": float(row.points), "runs": row.runs, **chances(row.chances)}
+                          for row in needs.points],
+            "needed": {o: None if (least := needs.needed(o)) is None else float(least)  # type: ignore[arg-type]
+                       for o in ("title", "group") if o in outcomes}}
 
 
 def forecast_json(season: Season, forecast: Forecast) -> dict[str, Any]:
