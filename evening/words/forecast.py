@@ -74,6 +74,9 @@ _WORDS: dict[str, tuple[str, str]] = {
     "what_cup": ("een beker", "a cup"),
     "what_eligible": ("de 33%-regel", "the 33% rule"),
     "needs_heading": ("Wat heb ik nodig?", "What do I need?"),
+    "needs_of": ("Wat heeft {name} nodig?", "What does {name} need?"),
+    "needs_none": ("Wat ronde {k} ook brengt: {name} heeft in geen simulatie een kans op {what}.",
+                   "Whatever round {k} brings, {name} has no chance of {what} in any simulation."),
     "margins": ("Elke kans ± de marge waarbinnen de echte kans met 95% zekerheid ligt, na {runs} simulaties; "
                 "zonder ± verandert meer simuleren de getoonde kans niet meer.",
                 "Each chance ± the margin the true chance lies within (95% sure) after {runs} simulations; one "
@@ -135,7 +138,10 @@ def needs_lines(forecast: Forecast, needs: PlayerNeeds, name: str, lang: str) ->
     for outcome in forecast.outcomes:
         label = say(f"col_{outcome}", lang)
         given = [(c, got) for c in CONDITIONS if (got := needs.given(c).chance(outcome)) is not None]
-        if [c for c, _ in given] == ["absent"]:  # absent for sure: an absence reported, a suspension
+        if given and all(p == 0 for _, (p, _) in given):  # nothing to gain: one short line, the title's only
+            if outcome == "title":
+                lines.append(say("needs_none", lang, k=k, name=name, what=say("what_title", lang)))
+        elif [c for c, _ in given] == ["absent"]:  # absent for sure: an absence reported, a suspension
             lines.append(say("given_known", lang, what=label, name=name, k=k,
                              chance=give_or_take(*given[0][1], lang)))
         elif given:

@@ -140,3 +140,26 @@ async def test_esc_before_the_first_chances_cancels_and_the_standings_stay(demo_
         await pilot.pause()
         assert panel.shown is None and app.screen.query_one("#standings", KeizerTable).display
         assert not [s for s in app.said if s.severity == "error"]
+
+
+async def test_f_on_a_players_row_says_what_they_need_and_the_cursor_moves_it(demo_store: Path, monkeypatch) -> None:
+    monkeypatch.setattr(ForecastPanel, "RUNS", 24)
+    app = make_app(demo_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f5", "down", "down")  # the third of the standings
+        standings = app.screen.query_one("#standings", KeizerTable)
+        third = standings.cursor_key
+        await pilot.press("f")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one("#forecast-table", KeizerTable)
+        assert table.cursor_key == third
+        needs = str(app.screen.query_one("#forecast-needs").render())
+        name = app.evening.season.player(third).name
+        assert needs.startswith(f"What does {name} need? ") and "round 33" in needs
+        await pilot.press("down")
+        fourth = table.cursor_key
+        assert fourth != third
+        said = str(app.screen.query_one("#forecast-needs").render())
+        assert app.evening.season.player(fourth).name in said and name not in said

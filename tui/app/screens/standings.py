@@ -137,8 +137,8 @@ class StandingsScreen(KeizerScreen):
         panel = self.query_one(ForecastPanel)
         if panel.shown is not None:
             panel.hide()
-        else:
-            self.say(panel.start(self.evening, self.shown_round))
+        else:  # on a player's row: the cursor stays on them, and what they need is said under the table
+            self.say(panel.start(self.evening, self.shown_round, self.query_one("#standings", KeizerTable).cursor_key))
 
     def action_cancel_forecast(self) -> None:
         """esc: stop the forecast being made (keeping the chances so far), or go back from a forecast to the

@@ -12,14 +12,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.forecasts import Forecast
 from keizer.tui.app.messages import Said
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.words.forecast import certain_lines, headers, margin_note, model_line, say, table_rows
+from keizer.evening.words.forecast import (certain_lines, headers, margin_note, model_line, needs_lines, say,
+                                            table_rows)
 from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
@@ -78,11 +79,16 @@ class ForecastPanel(Vertical):
         self._cancel: threading.Event | None = None
         self._worker: Worker[None] | None = None
         self.shown: tuple[int, int] | None = None
+        self.drawn: Forecast | None = None
+        """The forecast in sight (made whole, or the chances so far)."""
+        self.player: str | None = None
+        """The player the cursor lands on when the forecast comes into sight (the standings' row under it)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="forecast-progress", markup=False)
         yield Static("", id="forecast-title", classes="subtitle", markup=False)
         yield KeizerTable(id="forecast-table", cell_padding=0)
+        yield Static("", id="forecast-needs", classes="subtitle", markup=False)
         yield Static("", id="forecast-notes", classes="subtitle", markup=False)
 
     def on_mount(self) -> None:
@@ -92,12 +98,14 @@ class ForecastPanel(Vertical):
         self.display = progress or table
         self.set_class(table, "-table")
         self.query_one("#forecast-progress").display = progress
-        for name in ("#forecast-title", "#forecast-table", "#forecast-notes"):
+        for name in ("#forecast-title", "#forecast-table", "#forecast-needs", "#forecast-notes"):
             self.query_one(name).display = table
 
-    def start(self, evening: Evening, k: int) -> str:
-        """Show the forecast after round k, making it first if need be; what the director is told."""
+    def start(self, evening: Evening, k: int, player: str | None = None) -> str:
+        """Show the forecast after round k, making it first if need be, the cursor on `player`'s row (the one it
+        was on in the standings: their needs are said under the table); what the director is told."""
         key = (k, evening.revision)
+        self.player = player
         if key in self.made:
             self.show(evening, key)
             return f"forecast after round {k}"
@@ -127,7 +135,7 @@ class ForecastPanel(Vertical):
 
         try:
             made = make_forecast(evening.season, key[0], self.RUNS, progress=progressed, cancelled=cancel.is_set,
-                                 until_sharp=True)
+                                 until_sharp=True, needs=True)
         except ForecastCancelled:
             self.post_message(ForecastMade(key, None, cancelled=True))
             return
@@ -199,7 +207,28 @@ class ForecastPanel(Vertical):
         self.shown = key
         self._sight(progress=self.running is not None, table=True)
         self.post_message(self.Shown(True))
-        self.query_one("#forecast-table", KeizerTable).focus()
+        table = self.query_one("#forecast-table", KeizerTable)
+        if self.player is not None and self.drawn is not None and self.drawn.player(self.player) is not None:  # type: ignore[arg-type]
+            table.move_cursor(row=table.get_row_index(self.player), animate=False, scroll=True)
+        table.focus()
+        self._needs()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "forecast-table":
+            self._needs()
+
+    def _needs(self) -> None:
+        """What the player under the cursor needs, under the table."""
+        forecast = self.drawn
+        pid = self.query_one("#forecast-table", KeizerTable).cursor_key
+        needs = forecast.needs_of(pid) if forecast is not None and pid is not None else None  # type: ignore[arg-type]
+        evening = getattr(self.screen, "evening", None)
+        if needs is None or evening is None or not evening.season.has_player(pid):
+            self.query_one("#forecast-needs", Static).update("")
+            return
+        name = evening.season.player(pid).name
+        text = " ".join((say("needs_of", "en", name=name), *needs_lines(forecast, needs, name, "en")))  # type: ignore[arg-type]
+        self.query_one("#forecast-needs", Static).update(visible(text))
 
     def _draw(self, evening: Evening, forecast: Forecast) -> None:
         """The table and the lines of `forecast` (made whole, or the chances so far)."""
@@ -222,6 +251,9 @@ class ForecastPanel(Vertical):
         notes = (*certain_lines(forecast, name, "en", most=NAMED), margin_note(forecast, "en"),
                  model_line(forecast, "en"), say("honest", "en", runs=runs))
         self.query_one("#forecast-notes", Static).update(visible(" ".join(notes)))
+        self.drawn = forecast
+        if self.shown is not None:
+            self._needs()
 
     def hide(self) -> None:
         """Back to the standings (the forecast stays made for its round and revision)."""
