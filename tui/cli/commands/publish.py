@@ -52,14 +52,15 @@ def _forecast_options(p: argparse.ArgumentParser, what: str) -> None:
     add_run_options(p)
 
 
-def _forecast(season: object, k: int, args: argparse.Namespace) -> Any:
-    """The forecast after round k when `--forecast` asks for one (None otherwise)."""
+def _forecast(season: object, k: int, args: argparse.Namespace, needs: bool = False) -> Any:
+    """The forecast after round k when `--forecast` asks for one (None otherwise); `needs`: with what each player
+    needs (the site's player pages)."""
     if not args.forecast:
         return None
     from keizer.evening.forecasts import make_forecast
     from keizer.tui.cli.commands.forecast import progress_line
 
-    return make_forecast(season, k, args.runs, args.seed, progress=progress_line())  # type: ignore[arg-type]
+    return make_forecast(season, k, args.runs, args.seed, progress=progress_line(), needs=needs)  # type: ignore[arg-type]
 
 
 def register_pairing(sub: argparse._SubParsersAction) -> None:
@@ -91,7 +92,7 @@ def run_publish(args: argparse.Namespace) -> int:
         try:
             k = _round(session.season, args.round)
             check_site_size(session.season, k)  # before the forecast's runs: a site too large is refused at once
-            label = publish(session, k, args.lang, out, args.columns, _forecast(session.season, k, args))
+            label = publish(session, k, args.lang, out, args.columns, _forecast(session.season, k, args, needs=True))
         finally:
             session.close()
         print(f"wrote the site of round {k} ({args.lang}) to {out}; recorded in the store: {label}")
@@ -99,7 +100,7 @@ def run_publish(args: argparse.Namespace) -> int:
     season = load_season(args.season)
     k = _round(season, args.round)
     check_site_size(season, k)
-    made = _forecast(season, k, args)
+    made = _forecast(season, k, args, needs=True)
     write_site(build_site(season, k, args.lang, args.columns, (made,) if made is not None else ()), out)
     print(f"wrote the site of round {k} ({args.lang}) to {out}")
     print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)
