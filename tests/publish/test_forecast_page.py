@@ -124,7 +124,7 @@ def test_a_players_page_says_what_they_need_from_the_forecast_published(capsys, 
     assert code == 0
     made = forecast(season, 16, runs=30, seed=0, workers=1, needs=True)
     leader = max(made.players, key=lambda p: p.title)
-    heading = f"<h1>{season.player(leader.player).name}"
+    heading = f"<h1>{season.player(leader.player).name} "
     page = next(text for f in (tmp_path / "site" / "players").iterdir() if heading in (text := f.read_text()))
     needs = page[page.index('<section class="needs">'):page.index("</section>")]
     assert "<h2>What do I need?</h2>" in needs and "Title after round 17 — win: " in needs
