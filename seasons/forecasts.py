@@ -90,32 +90,31 @@ CONDITIONS: tuple[Condition, ...] = ("won", "drawn", "lost", "absent")
 
 
 @dataclass(frozen=True, slots=True)
-class Conditional:
-    """A player's chances given their next round went one way (`condition`, imposed: docs/forecast.md "What do
-    I need?"), each with its margin."""
+class Given:
+    """A player's chances in the runs in which something came about (`Conditional`, `NextPoints`)."""
 
-    condition: Condition
     runs: int
-    """The runs in which it went that way (none: it never did, or cannot: a pairing saved, an absence known)."""
+    """The runs in which it came about (none: it never did, or cannot: an absence known)."""
     chances: tuple[tuple[Outcome, float, float], ...]
     """(outcome, chance, margin) for each outcome of the forecast."""
 
     def chance(self, outcome: Outcome) -> tuple[float, float] | None:
-        """(chance, margin) of `outcome`, None when the condition never came about."""
+        """(chance, margin) of `outcome`, None when it never came about."""
         return next(((c, m) for o, c, m in self.chances if o == outcome), None)
 
 
 @dataclass(frozen=True, slots=True)
-class NextPoints:
-    """A player's chances in the runs in which they scored `points` in their games of the next rounds."""
+class Conditional(Given):
+    """Given the next round went one way (`condition`, imposed: docs/forecast.md "What do I need?")."""
 
-    points: Fraction
-    runs: int
-    chances: tuple[tuple[Outcome, float, float], ...]
-    """(outcome, chance, margin) for each outcome of the forecast."""
+    condition: Condition = "won"
 
-    def chance(self, outcome: Outcome) -> tuple[float, float] | None:
-        return next(((c, m) for o, c, m in self.chances if o == outcome), None)
+
+@dataclass(frozen=True, slots=True)
+class NextPoints(Given):
+    """In the runs in which the player scored `points` in their games of the next rounds (seen)."""
+
+    points: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
