@@ -209,8 +209,8 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     early = np.zeros(m, dtype=np.int64)
     # The pairs with a past, read for every edge at once from the history's table of meetings by player.
     table = inst.history.table()
-    index, none = table.index, table.none
-    at = np.fromiter((index.get(p.id, none) for p in players), dtype=np.int64, count=n)
+    index, unmet = table.index, table.none
+    at = np.fromiter((index.get(p.id, unmet) for p in players), dtype=np.int64, count=n)
     a, b = at[us], at[vs]
     count = table.count[a, b]
     places = np.flatnonzero(count)

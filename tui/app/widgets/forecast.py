@@ -129,8 +129,9 @@ class ForecastPanel(Vertical):
         from keizer.evening.forecasts import ForecastCancelled, make_forecast
 
         def progressed(so_far: Forecast, runs: int) -> None:
-            if self.HOLD is not None:
-                self.HOLD(so_far.runs)
+            hold = type(self).HOLD  # read on the class: a function kept there, not a method
+            if hold is not None:
+                hold(so_far.runs)
             self.post_message(ForecastProgressed(key, so_far, runs))
 
         try:

@@ -57,11 +57,11 @@ def run(args: argparse.Namespace) -> int:
     season = load_season(args.season)
     player = resolve_player(season, args.player, "--player") if args.player is not None else None
     made = make_forecast(season, args.round, args.runs, args.seed, progress=progress_line(), needs=player is not None)
-    if player is not None:
-        out = needs_json(season, made, player) if args.json else needs_text(season, made, player)
+    if args.json:
+        data = forecast_json(season, made) if player is None else needs_json(season, made, player)
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     else:
-        out = forecast_json(season, made) if args.json else forecast_text(season, made)
-    sys.stdout.write((json.dumps(out, ensure_ascii=False, indent=1) if args.json else out) + "\n")
+        sys.stdout.write((forecast_text(season, made) if player is None else needs_text(season, made, player)) + "\n")
     return 0
 
 
