@@ -65,6 +65,13 @@ class ForecastModel:
         """A game's result drawn from the Elo expectation with the season's draw share."""
         return elo_result(self._rating[white], self._rating[black], rng.random(), self.draw_share)
 
+    def result_chance(self, white: PlayerId, black: PlayerId, result: Result) -> float:
+        """The chance `result` draws that result (`elo_result`'s bounds: white wins below E − d/2, draws below
+        E + d/2)."""
+        expected = 1 / (1 + 10 ** ((self._rating[black] - self._rating[white]) / 400))
+        draw = self.draw_share * (1 - abs(2 * expected - 1))
+        return {Result.WHITE_WINS: expected - draw / 2, Result.DRAW: draw}.get(result, 1 - expected - draw / 2)
+
 
 def measure_model(season: Season, ruleset: Ruleset, k: int) -> ForecastModel:
     """The model of rounds after k, from rounds 1..k of `season`."""

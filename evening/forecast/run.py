@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from keizer.evening.forecast.group import Schedules, after_round, champions, form_group, pulled_forward
+from keizer.evening.forecast.needs import Seen, Watch
 from keizer.evening.forecast.start import Start
 from keizer.pairing.history import History, history_with
 from keizer.pairing.instance import build_instance
@@ -45,6 +46,8 @@ class RunResult:
     """Won a group cup (K)."""
     eligible: tuple[PlayerId, ...]
     """Above the participation threshold (K's 33%) at the end."""
+    next: Seen = ()
+    """Each player's next rounds (`Start.needs`; else empty)."""
 
 
 def run_rng(seed: int, run: int) -> random.Random:
@@ -77,6 +80,7 @@ class Run:
         self.group: tuple[PlayerId, ...] = ()
         self.up: tuple[PlayerId, ...] = ()
         self.down: tuple[PlayerId, ...] = ()
+        self.watch = Watch(start.k + 1, start.last) if start.needs else None
 
     def play(self) -> RunResult:
         """Every round still to play, then what the season ended with."""
@@ -152,7 +156,8 @@ class Run:
         if known is not None and known.is_paired:  # a pairing saved before the forecast: played as saved
             games = tuple(g if g.result.is_decided else Game(g.white, g.black, model.result(rng, g.white, g.black))
                           for g in known.games)
-            return Round(number=k, date=known.date, games=games, entries=known.entries)
+            return self._watched(Round(number=k, date=known.date, games=games, entries=known.entries),
+                                 frozenset((g.white, g.black) for g in known.games if not g.result.is_decided))
         listed = self.listed(k, ranking)
         try:
             boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
@@ -166,7 +171,13 @@ class Run:
             boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
         games = tuple(Game(white, black, model.result(rng, white, black)) for white, black in boards)
         entries = listed.entries + (((bye, EntryKind.BYE),) if bye is not None else ())
-        return Round(number=k, games=games, entries=tuple(sorted(entries)))
+        return self._watched(Round(number=k, games=games, entries=tuple(sorted(entries))), frozenset(boards))
+
+    def _watched(self, played: Round, drawn: frozenset[tuple[PlayerId, PlayerId]]) -> Round:
+        """`played`, told to the watch of each player's next rounds (when the forecast tells what they need)."""
+        if self.watch is not None:
+            self.watch.round(played, self.start.model, drawn)
+        return played
 
     def _class_moves(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:
         rules = self.start.ruleset.classes
@@ -197,7 +208,8 @@ class Run:
                          for r in t.rows if r.cup)
         eligible = tuple(r.player for r in rows if r.eligible) if ruleset.participation is not None else ()
         return RunResult(order=tuple(r.player for r in rows), champions=title, group=self.group, up=self.up,
-                         down=self.down, cups=cups, eligible=eligible)
+                         down=self.down, cups=cups, eligible=eligible,
+                         next=self.watch.seen() if self.watch is not None else ())
 
 
 def play_run(start: Start, run: int, schedules: Schedules) -> RunResult:

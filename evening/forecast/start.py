@@ -43,6 +43,8 @@ class Start:
     """The class reading the forecast reports (the next one after K); None without classes or readings left."""
     group_known: bool
     """The championship group had formed by round K (its title is the title; no "place in the group" outcome)."""
+    needs: bool = False
+    """Each run also tells what each player's next rounds were (`needs.Watch`): what they need."""
 
 
 def forecast_round(season: Season, k: int | None) -> int:

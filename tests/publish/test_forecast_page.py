@@ -115,3 +115,24 @@ def test_the_notice_adds_the_likeliest_champions_in_one_line(capsys, tmp_path, s
     assert last.startswith("Title chances after round 16: ") and last.count("%") <= 3
     _, plain, _ = run(capsys, "notice", str(path), "--lang", "en")
     assert "Title chances" not in plain
+
+
+def test_a_players_page_says_what_they_need_from_the_forecast_published(capsys, tmp_path, season):
+    path = tmp_path / "s.json"
+    path.write_text(dump_season(season))
+    code, _, _ = run(capsys, "publish", str(path), "--forecast", "--runs", "30", "--lang", "en",
+                     "-o", str(tmp_path / "site"))
+    assert code == 0
+    made = forecast(season, 16, runs=30, seed=0, workers=1, needs=True)
+    leader = max(made.players, key=lambda p: p.title)
+    heading = f"<h1>{season.player(leader.player).name} "
+    page = next(text for f in (tmp_path / "site" / "players").iterdir() if heading in (text := f.read_text()))
+    needs = page[page.index('<section class="needs">'):page.index("</section>")]
+    assert "<h2>What do I need?</h2>" in needs and "Title after round 17 — win: " in needs
+    assert "stay away: " in needs and "± " in needs and "of the title by points from rounds 17–19" in needs
+    assert "rounds 17–20 played 30 times (seed 0)" in needs
+    plain = build_site(Evening.of(season), 16, "en")  # no forecast: no such section
+    assert not any('class="needs"' in text for path, text in plain.items() if path.startswith("players/"))
+    dutch = build_site(Evening.of(season), 16, "nl", forecasts=(made,))
+    assert any("<h2>Wat heb ik nodig?</h2>" in text and "Titel na ronde 17 — winst: " in text
+               for path, text in dutch.items() if path.startswith("players/"))

@@ -17,7 +17,7 @@ from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId
 from keizer.evening.words.legend import LANGUAGES
 from keizer.web.site.chart import Series, line_chart
-from keizer.web.site.forecast import forecast_context
+from keizer.web.site.forecast import forecast_context, player_needs
 from keizer.web.site.championship import group_context
 from keizer.evening.words.localised import date as date_text
 from keizer.evening.words.localised import number, points
@@ -153,7 +153,7 @@ def _player_pages(site: Site, render: Callable[..., None]) -> None:
                                  f"{say('chart_score', lang)}: {site.season.player(pid).name}",
                                  lambda v: number(f"{v:.0f}", lang))
         render(f"players/{file}", "player.html", rows=rows, name=site.season.player(pid).name,
-               legend_table={"legend": _rounds_legend(lang, rep.upto)},
+               legend_table={"legend": _rounds_legend(lang, rep.upto)}, needs=player_needs(site, pid),
                heading=say("player_after", lang, name=site.season.player(pid).name, k=rep.upto),
                summary=say("place_points", lang, rank=standing.rank, score=points(standing.score, lang),
                            value=points(standing.value, lang)),

@@ -55,7 +55,8 @@ class StandingsScreen(KeizerScreen):
         Binding("p", "publish", "Publish",
                 tooltip="write the site of the shown round (Dutch) to a folder next to the store"),
         Binding("f", "forecast", "Forecast",
-                tooltip="each player's chances: the rest of the season played 1,000 times (f again: the standings)"),
+                tooltip="each player's chances: the rest of the season played up to 1,000 times, shown at once and "
+                        "sharper as the runs go on (f again: the standings)"),
         Binding("escape", "cancel_forecast", "Cancel", show=False),
         *KeizerScreen.ROUND_BINDINGS,
     ]
@@ -136,14 +137,16 @@ class StandingsScreen(KeizerScreen):
         panel = self.query_one(ForecastPanel)
         if panel.shown is not None:
             panel.hide()
-        else:
-            self.say(panel.start(self.evening, self.shown_round))
+        else:  # on a player's row: the cursor stays on them, and what they need is said under the table
+            self.say(panel.start(self.evening, self.shown_round, self.query_one("#standings", KeizerTable).cursor_key))
 
     def action_cancel_forecast(self) -> None:
-        """esc: stop the forecast being made, or go back from a forecast to the standings."""
+        """esc: stop the forecast being made (keeping the chances so far), or go back from a forecast to the
+        standings."""
         panel = self.query_one(ForecastPanel)
-        if panel.cancel():
-            self.say("forecast cancelled")
+        said = panel.cancel()
+        if said is not None:
+            self.say(said)
         elif panel.shown is not None:
             panel.hide()
 

@@ -59,11 +59,12 @@ def _forecast_options(p: argparse.ArgumentParser, what: str) -> None:
     add_run_options(p)
 
 
-def _forecast(evening: Evening, k: int, args: argparse.Namespace) -> Forecast | None:
-    """The forecast after round k when `--forecast` asks for one (None otherwise)."""
+def _forecast(evening: Evening, k: int, args: argparse.Namespace, needs: bool = False) -> Forecast | None:
+    """The forecast after round k when `--forecast` asks for one (None otherwise); `needs`: with what each player
+    needs (the site's player pages)."""
     if not args.forecast:
         return None
-    return make_forecast(evening.season, k, args.runs, args.seed, progress=progress_line())
+    return make_forecast(evening.season, k, args.runs, args.seed, progress=progress_line(), needs=needs)
 
 
 def register_pairing(sub: argparse._SubParsersAction) -> None:
@@ -80,7 +81,7 @@ def run_publish(args: argparse.Namespace) -> int:
     with Evening.open(args.season) if is_store_file(args.season) else Evening.read(args.season) as evening:
         k = standings_round(evening.season, args.round)
         evening.publications.check_size(k)  # before the forecast's runs: a site too large is refused at once
-        made = _forecast(evening, k, args)
+        made = _forecast(evening, k, args, needs=True)
         kept = evening.forecasts.with_kept(made) if made is not None else ()
         label = evening.publications.publish(k, args.lang, out, lambda: build_site(evening, k, args.lang,
                                                                                    args.columns, kept), made)
