@@ -17,7 +17,7 @@ from keizer.seasons.store import chain, kept_rankings, log_queries, schema
 from keizer.seasons.store.chain import LogHead
 from keizer.seasons.store.building import build_store, copy_store
 from keizer.seasons.store.events import Event, SeasonCreated
-from keizer.seasons.store.log_head import given_head_problem, head_problem, kinds_problem, one_snapshot
+from keizer.seasons.store.log_head import given_head_problem, head_problem, kinds_problem, marks_problem, one_snapshot
 from keizer.seasons.store.log_rows import ActionInfo, append_action, read_after
 from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.published import Published
@@ -289,7 +289,7 @@ class SeasonStore:
             season = self._timeline.season  # the latest committed state: the write lock is held
             for event in events:
                 season = event.apply(season)
-            written = append_action(self._connection(), label, "do", None, events, self._chained)
+            written = append_action(self._connection(), label, "do", None, events, self._chained, self._marked)
         self.written = written  # once committed
         return season
 
@@ -317,6 +317,10 @@ class SeasonStore:
     def _chained(self) -> bool:
         return self._version >= schema.CHAIN_VERSION
 
+    @property
+    def _marked(self) -> bool:
+        return self._version >= schema.MARK_VERSION
+
     def _step(self, kind: Literal["undo", "redo"], expect_head: int | None) -> str | None:
         """An undo or a redo of the action it takes back or brings back, chosen inside the write lock (the
         latest state); that action's label, or None when there is none (nothing is written)."""
@@ -324,7 +328,8 @@ class SeasonStore:
         with self._writing(expect_head):
             target = self._timeline.undo_target if kind == "undo" else self._timeline.redo_target
             if target is not None:
-                written = append_action(self._connection(), target.label, kind, target.id, (), self._chained)
+                written = append_action(self._connection(), target.label, kind, target.id, (), self._chained,
+                                        self._marked)
         if written is not None:
             self.written = written  # once committed
         return None if target is None else target.label
@@ -382,9 +387,11 @@ class SeasonStore:
             batch = read_after(conn, self._timeline.head, chained=self._chained)
             recorded = chain.recorded_head(conn)
         rows, problem = batch.unbroken(self._digests, self._timeline.head)
-        bad = kinds_problem(self._version, [(r.id, [k for k, _ in batch.raw.get(r.id, ())]) for r in rows])
-        if bad is not None:
-            rows, problem = [r for r in rows if r.id < bad[0]], bad[1]
+        bad = [b for b in (kinds_problem(self._version, [(r.id, [k for k, _ in batch.raw.get(r.id, ())]) for r in rows]),
+                           marks_problem(self._version, [(r.id, r.at) for r in rows])) if b is not None]
+        if bad:  # the schema version was set back: the first action it cannot hold, and what follows, are not read
+            first = min(bad)
+            rows, problem = [r for r in rows if r.id < first[0]], first[1]
         if problem is None:
             head = rows[-1].id if rows else self._timeline.head
             problem = head_problem(self._version, recorded, head, self._digests.get(head))
