@@ -12,18 +12,18 @@ from keizer.evening.forecasts import Forecasts
 from keizer.evening.publications import Publications
 from keizer.evening.session import EveningSession
 from keizer.web.site.build import build_site
-from keizer.web.site.folder import put_site
+from keizer.web.site.folder import Say, put_site
 
 HEAD_FILE = "log-head.txt"
 """The file of a site published from a store that names the state of its log the pages show."""
 
 
-def write_site(files: dict[str, str], folder: Path) -> None:
+def write_site(files: dict[str, str], folder: Path, say: Say = lambda _: None) -> None:
     """The site's files as the whole content of `folder`: built in a temp folder beside it, then swapped in,
     so a reader never sees half a site and pages of players no longer ranked do not linger. A folder that
     has other files and no marker is refused (`-o ~` must never empty a home); nothing keizer did not
-    write is ever deleted (`site_folder.put_site`)."""
-    put_site(files, Path(folder), lambda: None)
+    write is ever deleted, and what it leaves in place is told to `say` (`folder.put_site`)."""
+    put_site(files, Path(folder), lambda: None, say)
 
 
 def site_folder(store: Path | None) -> Path:
@@ -35,13 +35,14 @@ def site_folder(store: Path | None) -> Path:
 
 
 def publish(session: EveningSession, k: int, lang: str, folder: Path, style: str | None = None,
-            forecast: Forecast | None = None) -> str:
+            forecast: Forecast | None = None, say: Say = lambda _: None) -> str:
     """The site after round k written to `folder`, and its record (the `published` event, one undo step)
     committed if the store did not change meanwhile; the action's label. Both or neither: the record is
     written only once the site is in place, and when it cannot be (the store changed meanwhile, is locked
     or read-only) the site that was there is put back, so a record always has its site. The site names the
     log's head of the state it shows (HEAD_FILE). `forecast` (after round k, made from the season as it
-    stands): the forecast page, drawn with the forecasts kept before, and kept with the record. The session
+    stands): the forecast page, drawn with the forecasts kept before, and kept with the record. What is left in
+    place beside the folder because keizer cannot tell it wrote it is told to `say`. The session
     alone, not the whole `Evening`: `keizer publish` then loads none of the evening's other services
     (docs/performance.md, publishing)."""
     folder = Path(folder)
@@ -56,7 +57,8 @@ def publish(session: EveningSession, k: int, lang: str, folder: Path, style: str
     head = session.store.log_head(revision)
     if head is not None:
         files[HEAD_FILE] = head_text(head, k, lang)
-    return put_site(files, folder, lambda: Publications(session).record(k, lang, revision, folder.name, forecast))
+    return put_site(files, folder, lambda: Publications(session).record(k, lang, revision, folder.name, forecast),
+                    say)
 
 
 def check_site_size(season: Season, k: int) -> None:

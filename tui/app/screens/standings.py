@@ -176,7 +176,8 @@ class StandingsScreen(KeizerScreen):
 
         try:
             folder = site_folder(self.evening.session.path)
-            label = publish(self.evening.session, k, lang, folder, style)
+            label = publish(self.evening.session, k, lang, folder, style,
+                            say=lambda line: self.post_message(Said(line, "warning")))
         except KeizerError as exc:  # the folder has other files; the store changed meanwhile
             self.post_message(Said(str(exc), "error"))
             return

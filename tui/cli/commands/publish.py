@@ -91,7 +91,7 @@ def run_publish(args: argparse.Namespace) -> int:
         try:
             k = _round(session.season, args.round)
             check_site_size(session.season, k)  # before the forecast's runs: a site too large is refused at once
-            label = publish(session, k, args.lang, out, args.columns, _forecast(session.season, k, args))
+            label = publish(session, k, args.lang, out, args.columns, _forecast(session.season, k, args), _said)
         finally:
             session.close()
         print(f"wrote the site of round {k} ({args.lang}) to {out}; recorded in the store: {label}")
@@ -100,10 +100,15 @@ def run_publish(args: argparse.Namespace) -> int:
     k = _round(season, args.round)
     check_site_size(season, k)
     made = _forecast(season, k, args)
-    write_site(build_site(season, k, args.lang, args.columns, (made,) if made is not None else ()), out)
+    write_site(build_site(season, k, args.lang, args.columns, (made,) if made is not None else ()), out, _said)
     print(f"wrote the site of round {k} ({args.lang}) to {out}")
     print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)
     return 0
+
+
+def _said(line: str) -> None:
+    """What publishing left in place beside the site (it cannot tell it wrote it), on stderr."""
+    print(f"keizer: {line}", file=sys.stderr)
 
 
 def run_notice(args: argparse.Namespace) -> int:
