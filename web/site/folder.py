@@ -17,9 +17,13 @@ from typing import TypeVar
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.files import check_name, current_umask
-from keizer.web.site.marker import MARKER, PART, entries, listed, marker_text, remove_empty, remove_ours, strangers
+from keizer.seasons.store.chain import LogHead
+from keizer.seasons.store.season_store import SeasonStore
+from keizer.web.site.marker import (LARGEST, MARKER, PART, entries, listed, marker_text, read_inside, remove_empty,
+                                    remove_ours, strangers)
 
-__all__ = ["MARKER", "SET_ASIDE", "STAGING", "listed", "put_site", "site_target"]
+__all__ = ["HEAD_FILE", "MARKER", "SET_ASIDE", "STAGING", "check_site_head", "listed", "put_site", "site_head",
+           "site_target"]
 
 T = TypeVar("T")
 
@@ -30,6 +34,8 @@ STAGING = ".keizer-tmp"
 """The end of the name of a site being written beside its folder (`.NAME.random.keizer-tmp`)."""
 SET_ASIDE = ".keizer-old"
 """The end of the name of the site a new one replaced, until it is removed (`.NAME.random.keizer-old`)."""
+HEAD_FILE = "log-head.txt"
+"""The file of a site published from a store that names the state of its log the pages show."""
 
 
 def put_site(files: dict[str, str], given: Path, record: Callable[[], T], say: Say = lambda _: None) -> T:
@@ -62,6 +68,34 @@ def put_site(files: dict[str, str], given: Path, record: Callable[[], T], say: S
         if old is not None:
             _retire(old, folder, say)
         return result
+
+
+def site_head(given: Path) -> str | None:
+    """The log head (`ACTION:DIGEST`) that the HEAD_FILE of the site in `given` names, read inside the folder
+    without following a link; None when there is none (no site, a site of a season file, or of a keizer before
+    the head was written)."""
+    data = read_inside(site_target(given), (HEAD_FILE,), LARGEST)
+    lines = data.decode("utf-8", "replace").splitlines() if data is not None else []
+    return next((line.strip() for line in lines if (parsed := LogHead.parse(line)) and parsed[0] is not None), None)
+
+
+def check_site_head(given: Path, store: SeasonStore | None) -> None:
+    """Refused in one line, before anything is made: a store whose log does not hold the head the site in
+    `given` was published from (its HEAD_FILE) — its newest actions removed and its head record set back,
+    which the store alone cannot see, or another season's store: the site would replace the head kept outside
+    it with the store's own. A season file (`store` None) over such a site too: it has no log to check."""
+    kept = site_head(given)
+    if kept is None:
+        return
+    if store is None:
+        raise KeizerError(f"{given}: the site there was published from a season store ({HEAD_FILE}: {kept}), and "
+                          f"a season file has no log to check it against; publish from that store, or to another "
+                          f"folder")
+    problem, _ = store.holds_head(kept)
+    if problem is not None:
+        raise KeizerError(f"{given}: the store does not hold the head the site there was published from "
+                          f"({HEAD_FILE}: {kept}; the store's: {store.log_head()}): {problem}; nothing was "
+                          f"published (a site of another season goes to another folder)")
 
 
 def site_target(given: Path) -> Path:

@@ -42,7 +42,7 @@ def listed(folder: Path) -> dict[str, str | None] | None:
     """The files a site folder's marker names, each with its checksum (None: the line gives none — keizer's
     marker before issue 30, or a hand's); None when the folder has no marker (or one that is not a regular
     file)."""
-    data = _read(folder, (MARKER,), LARGEST)
+    data = read_inside(folder, (MARKER,), LARGEST)
     if data is None:
         return None
     names: dict[str, str | None] = {}
@@ -139,7 +139,7 @@ def _open_folder(folder: Path, parts: Sequence[str]) -> int | None:
     return fd
 
 
-def _read(folder: Path, parts: Sequence[str], most: int) -> bytes | None:
+def read_inside(folder: Path, parts: Sequence[str], most: int) -> bytes | None:
     """The bytes of the regular file `parts` names inside `folder`, reached without following a link; None when
     it is not one, or is larger than `most`."""
     fd = _open_folder(folder, parts[:-1])
@@ -167,7 +167,7 @@ def _read(folder: Path, parts: Sequence[str], most: int) -> bytes | None:
 
 def _digest_of(folder: Path, name: str) -> str | None:
     parts = _parts(name)
-    data = _read(folder, parts, LARGEST) if parts is not None else None
+    data = read_inside(folder, parts, LARGEST) if parts is not None else None
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 

@@ -12,10 +12,9 @@ from keizer.evening.forecasts import Forecasts
 from keizer.evening.publications import Publications
 from keizer.evening.session import EveningSession
 from keizer.web.site.build import build_site
-from keizer.web.site.folder import Say, put_site
+from keizer.web.site.folder import HEAD_FILE, Say, check_site_head, put_site
 
-HEAD_FILE = "log-head.txt"
-"""The file of a site published from a store that names the state of its log the pages show."""
+__all__ = ["HEAD_FILE", "check_site_size", "head_text", "publish", "site_folder", "write_site"]
 
 
 def write_site(files: dict[str, str], folder: Path, say: Say = lambda _: None) -> None:
@@ -23,6 +22,7 @@ def write_site(files: dict[str, str], folder: Path, say: Say = lambda _: None) -
     so a reader never sees half a site and pages of players no longer ranked do not linger. A folder that
     has other files and no marker is refused (`-o ~` must never empty a home); nothing keizer did not
     write is ever deleted, and what it leaves in place is told to `say` (`folder.put_site`)."""
+    check_site_head(Path(folder), None)
     put_site(files, Path(folder), lambda: None, say)
 
 
@@ -49,6 +49,7 @@ def publish(session: EveningSession, k: int, lang: str, folder: Path, style: str
     if session.readonly is not None:  # said before the folder is touched
         raise StoreError(f"{session.path}: the season store cannot be written ({session.readonly}); "
                          f"nothing was published")
+    check_site_head(folder, session.store)  # a store rolled back never overwrites the head the site holds
     revision = session.revision  # first: the season read after it is at least this new (else: refused)
     season = session.season
     check_site_size(season, k)
