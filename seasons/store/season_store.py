@@ -251,6 +251,14 @@ class SeasonStore:
             return None
 
     @_guarded
+    def kept_rankings(self) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
+        """Every ranking kept (`keep_ranking`), oldest first, under its fingerprint; None for one that is not a
+        list of ids (changed by hand). None kept in an older store."""
+        if self._version < schema.KEPT_RANKINGS_VERSION:
+            return ()
+        return tuple(kept_rankings.every(self._connection()))
+
+    @_guarded
     def keep_ranking(self, fingerprint: str, ranking: tuple[str, ...]) -> bool:
         """Keep a ranking a replay found (`kept_rankings.py`), at once or not at all: True when kept. Not in
         the log and no undo step; never waits for another writer, never upgrades an older store (a read does

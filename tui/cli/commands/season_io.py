@@ -156,8 +156,12 @@ def run_validate(args: argparse.Namespace) -> int:
     if is_store_file(args.season):
         # The whole store re-checked, not only opened: SQLite's integrity, keizer's tables and triggers,
         # the checksum chain, the head every write records, and every action folded again with the checks
-        # of a write; with --head, against a head kept outside it too.
+        # of a write; the rankings it keeps against a replay; with --head, against a head kept outside it too.
         problems = validate_store(args.season)
+        if not problems:  # derived data never believed blind: every kept ranking against a replay
+            from keizer.evening.kept_check import validate_kept_rankings
+
+            problems = validate_kept_rankings(args.season)
         if args.head is not None and not problems:
             missing, found = validate_head(args.season, args.head)
             problems = (missing,) if missing else ()
