@@ -22,8 +22,8 @@ from keizer.seasons.store.season_store import SeasonStore
 from keizer.web.site.marker import (LARGEST, MARKER, PART, entries, listed, marker_text, read_inside, remove_empty,
                                     remove_ours, strangers)
 
-__all__ = ["HEAD_FILE", "MARKER", "SET_ASIDE", "STAGING", "check_site_head", "listed", "put_site", "site_head",
-           "site_target"]
+__all__ = ["HEAD_FILE", "MARKER", "SET_ASIDE", "STAGING", "check_site_folder", "check_site_head", "listed",
+           "put_site", "site_head", "site_target"]
 
 T = TypeVar("T")
 
@@ -45,13 +45,8 @@ def put_site(files: dict[str, str], given: Path, record: Callable[[], T], say: S
     new one in place, never half of one (the next run tidies what it left). Refused in one line: a file,
     a folder with files keizer cannot tell it wrote. What it leaves in place because it cannot tell it wrote
     it (in a folder a killed run left, or set aside) is told to `say`, one line each folder."""
-    check_name(given, "a folder")
-    folder = site_target(given)
-    check_name(folder, "a folder")
-    parent = folder.parent
-    if not parent.is_dir():
-        raise KeizerError(f"{given}: cannot write the site (no such folder: {parent})")
-    with _one_at_a_time(parent):  # two publishes to one place wait for each other
+    folder = _target(given)
+    with _one_at_a_time(folder.parent):  # two publishes to one place wait for each other
         _tidy(folder, say)
         _check(folder, given)
         staged = _staged(files, folder, given)
@@ -68,6 +63,23 @@ def put_site(files: dict[str, str], given: Path, record: Callable[[], T], say: S
         if old is not None:
             _retire(old, folder, say)
         return result
+
+
+def check_site_folder(given: Path) -> None:
+    """The refusals `put_site` makes before it writes anything (a name no folder can have, no folder to put it
+    in, a file, a folder with files keizer cannot tell it wrote), made early: a shell calls it before a
+    forecast's runs. `put_site` makes them again, once it holds the folder."""
+    _check(_target(given), given)
+
+
+def _target(given: Path) -> Path:
+    """The folder a site named `given` goes to (`site_target`), refused in one line where none can be."""
+    check_name(given, "a folder")
+    folder = site_target(given)
+    check_name(folder, "a folder")
+    if not folder.parent.is_dir():
+        raise KeizerError(f"{given}: cannot write the site (no such folder: {folder.parent})")
+    return folder
 
 
 def site_head(given: Path) -> str | None:

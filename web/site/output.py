@@ -12,9 +12,9 @@ from keizer.evening.forecasts import Forecasts
 from keizer.evening.publications import Publications
 from keizer.evening.session import EveningSession
 from keizer.web.site.build import build_site
-from keizer.web.site.folder import HEAD_FILE, Say, check_site_head, put_site
+from keizer.web.site.folder import HEAD_FILE, Say, check_site_folder, check_site_head, put_site
 
-__all__ = ["HEAD_FILE", "check_site_size", "head_text", "publish", "site_folder", "write_site"]
+__all__ = ["HEAD_FILE", "check_publish", "check_site_size", "head_text", "publish", "site_folder", "write_site"]
 
 
 def write_site(files: dict[str, str], folder: Path, say: Say = lambda _: None) -> None:
@@ -60,6 +60,18 @@ def publish(session: EveningSession, k: int, lang: str, folder: Path, style: str
         files[HEAD_FILE] = head_text(head, k, lang)
     return put_site(files, folder, lambda: Publications(session).record(k, lang, revision, folder.name, forecast),
                     say)
+
+
+def check_publish(season: Season, k: int, folder: Path, session: EveningSession | None = None) -> None:
+    """Every refusal of `publish` (of `write_site`, without a session) that needs nothing made, in one line: a
+    store that cannot be written, a site too large, a folder keizer would not replace, a site whose head the
+    store does not hold. A shell calls it before a forecast's runs; `publish` and `write_site` make them again."""
+    if session is not None and session.readonly is not None:
+        raise StoreError(f"{session.path}: the season store cannot be written ({session.readonly}); "
+                         f"nothing was published")
+    check_site_size(season, k)
+    check_site_folder(Path(folder))
+    check_site_head(Path(folder), session.store if session is not None else None)
 
 
 def check_site_size(season: Season, k: int) -> None:

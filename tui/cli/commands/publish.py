@@ -52,6 +52,14 @@ def _forecast_options(p: argparse.ArgumentParser, what: str) -> None:
     add_run_options(p)
 
 
+def _check_forecast(args: argparse.Namespace) -> None:
+    """`--runs` and `--seed` refused in one line before anything is made, when `--forecast` asks for one."""
+    if args.forecast:
+        from keizer.evening.forecasts import check_forecast_options
+
+        check_forecast_options(args.runs, args.seed)
+
+
 def _forecast(season: object, k: int, args: argparse.Namespace) -> Any:
     """The forecast after round k when `--forecast` asks for one (None otherwise)."""
     if not args.forecast:
@@ -80,17 +88,18 @@ def _round(season: object, k: int | None) -> int:
 
 def run_publish(args: argparse.Namespace) -> int:
     from keizer.seasons.load import is_store_file, load_season
-    from keizer.web.site.output import check_site_size, publish, write_site
+    from keizer.web.site.output import check_publish, publish, write_site
     from keizer.web.site.build import build_site
 
     out = Path(args.output)
+    _check_forecast(args)
     if is_store_file(args.season):
         from keizer.evening.session import EveningSession
 
         session = EveningSession.open(args.season)
         try:
             k = _round(session.season, args.round)
-            check_site_size(session.season, k)  # before the forecast's runs: a site too large is refused at once
+            check_publish(session.season, k, out, session)  # every argument before the forecast's runs
             label = publish(session, k, args.lang, out, args.columns, _forecast(session.season, k, args), _said)
         finally:
             session.close()
@@ -98,7 +107,7 @@ def run_publish(args: argparse.Namespace) -> int:
         return 0
     season = load_season(args.season)
     k = _round(season, args.round)
-    check_site_size(season, k)
+    check_publish(season, k, out)
     made = _forecast(season, k, args)
     write_site(build_site(season, k, args.lang, args.columns, (made,) if made is not None else ()), out, _said)
     print(f"wrote the site of round {k} ({args.lang}) to {out}")
@@ -116,6 +125,7 @@ def run_notice(args: argparse.Namespace) -> int:
     from keizer.seasons.load import load_season
     from keizer.web.notice import make_notice, notice_text
 
+    _check_forecast(args)
     season = load_season(args.season)
     k = _round(season, args.round)
     made = _forecast(season, k, args)
