@@ -217,6 +217,7 @@ class SeasonStore:
         self._refresh()
         return log_queries.kept_forecasts(self._connection(), self._timeline)
 
+    @_guarded
     def log_head(self, upto: int | None = None) -> LogHead | None:
         """The log's head as of action `upto` (default: the newest): that action and its checksum, which covers
         it and every action before; None for a store that keeps no checksums (schema < 5, until a write)."""
@@ -357,6 +358,8 @@ class SeasonStore:
         `expect_head`: refuse (ChangedMeanwhile) unless the newest action is still that one."""
         if self.readonly:
             raise StoreError(f"{self.path}: opened read-only; nothing was changed")
+        if sync:
+            self._refresh()  # another process may have upgraded the store meanwhile: no second upgrade then
         if sync and self._version < schema.current_version():
             self._upgrade()
         conn = self._connection()
@@ -391,12 +394,18 @@ class SeasonStore:
         if self.tampered is not None:
             return  # opened up to the first changed action: what follows it is not read
         conn = self._connection()
-        with one_snapshot(conn):  # the log and the head it recorded as of one commit
+        with one_snapshot(conn):  # the log, the head it recorded and its schema as of one commit
+            try:
+                version = schema.stored_version(conn)
+            except schema.NotAStore as exc:
+                raise StoreError(f"{self.path}: {exc}") from None
+            self._follow(version)
             batch = read_after(conn, self._timeline.head, chained=self._chained)
             recorded = chain.recorded_head(conn)
         rows, problem = batch.unbroken(self._digests, self._timeline.head)
-        bad = [b for b in (kinds_problem(self._version, [(r.id, [k for k, _ in batch.raw.get(r.id, ())]) for r in rows]),
-                           marks_problem(self._version, [(r.id, r.at) for r in rows])) if b is not None]
+        kinds = [(r.id, [k for k, _ in batch.raw.get(r.id, ())]) for r in rows]
+        bad = [b for b in (kinds_problem(self._version, kinds), marks_problem(self._version, [(r.id, r.at) for r in rows]))
+               if b is not None]
         if bad:  # the schema version was set back: the first action it cannot hold, and what follows, are not read
             first = min(bad)
             rows, problem = [r for r in rows if r.id < first[0]], first[1]
@@ -409,6 +418,19 @@ class SeasonStore:
             self.tampered = problem
         if rows:
             self._timeline.extend(rows, lambda aid: batch.events_of(aid, conn))
+
+
+    def _follow(self, version: int) -> None:
+        """The schema the file has now, which another process's first write may have upgraded since this one
+        opened it: the log is read as of it from here on (a schema set back meanwhile is a LogError)."""
+        if version < self._version:
+            raise LogError(f"the log was changed outside keizer: its schema version was set back from "
+                           f"{self._version} to {version} while it was open")
+        if version > self._version:
+            chained_now = not self._chained and version >= schema.CHAIN_VERSION
+            self._version = version
+            if chained_now and self._timeline.head:  # chained as it was by that upgrade: checked from there on
+                self._digests[self._timeline.head] = head_digest(self._connection(), self._timeline.head)
 
 
 def validate_store(path: str | os.PathLike[str]) -> tuple[str, ...]:

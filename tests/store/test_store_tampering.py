@@ -268,3 +268,44 @@ def test_an_older_store_is_marked_from_its_first_write_on(store_path: Path, monk
     remove_newest(store_path)  # cut back to before that write: an older keizer's store, no mark to tell
     set_back_to(store_path, 10)
     assert validate_store(store_path) == ()  # docs/format.md says so: not found
+
+
+def test_a_store_another_process_upgraded_meanwhile_reads_on(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race harness's finding (issue 30): a session on an older store, another one's write upgrading and
+    marking it meanwhile. The first read the marked action against the schema it had opened the store at, and
+    said the version was set back (from `log_head`, as a traceback); and its own first write upgraded it again."""
+    with monkeypatch.context() as m:
+        before_the_mark(m)
+        three_rounds(store_path, make_season(6))
+    with SeasonStore.open(store_path) as first, SeasonStore.open(store_path) as second:
+        assert first.head() == 4
+        second.apply("round 4", RoundAdded(4))  # upgrades the store to this keizer's schema, and marks the action
+        assert first.log_head() == second.log_head() and first.head() == 5
+        assert first.season == second.season and first.verify() == ()
+        first.apply("round 5", RoundAdded(5))
+    assert validate_store(store_path) == ()
+    assert [p.name for p in store_path.parent.glob("*.backup*")] == [f"{store_path.name}.schema-12.backup"]
+
+
+def test_two_processes_upgrading_at_once_each_keep_a_copy(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race harness's finding (issue 30): two writes upgrading one older store at once chose the same name for
+    the copy kept beside it, and the second was refused ("already exists") — a write lost to the race."""
+    from keizer.seasons.store import upgrade
+
+    with monkeypatch.context() as m:
+        before_the_mark(m)
+        three_rounds(store_path, make_season(6))
+    real, beaten = upgrade.copy_store, []
+
+    def beaten_to_it(conn: sqlite3.Connection, target: Path) -> None:
+        if not beaten:  # the other process names its copy first
+            beaten.append(target)
+            target.write_bytes(store_path.read_bytes())
+        real(conn, target)
+
+    monkeypatch.setattr(upgrade, "copy_store", beaten_to_it)
+    with SeasonStore.open(store_path) as store:
+        store.apply("round 4", RoundAdded(4))
+    assert sorted(p.name for p in store_path.parent.glob("*.backup*")) == [
+        f"{store_path.name}.schema-12.backup", f"{store_path.name}.schema-12.backup.1"]
+    assert validate_store(store_path) == ()
