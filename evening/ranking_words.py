@@ -20,6 +20,8 @@ def difference(kept: Sequence[str], replayed: Sequence[str], name: Callable[[str
 
 
 def confirmed_words(k: int, kept: Sequence[str], replayed: Sequence[str], name: Callable[[str], str]) -> str:
-    """What a session says when the replay that follows a kept ranking replaced it (`EveningSession.confirm_rankings`)."""
-    return (f"round {k}: the ranking kept in the store is not the one a replay gives ({difference(kept, replayed, name)}"
-            f"; changed outside keizer): replaced by the replay's")
+    """What a session says when the replay that follows a kept ranking replaced it
+    (`EveningSession.confirm_rankings`)."""
+    how = difference(kept, replayed, name)
+    return (f"round {k}: the ranking kept in the store is not the one a replay gives ({how}; changed outside "
+            f"keizer): replaced by the replay's")

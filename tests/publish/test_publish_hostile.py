@@ -64,7 +64,8 @@ def test_a_planted_leftover_deletes_nothing_outside_it(tmp_path: Path, suffix: s
     planted = tmp_path / f".site.planted{suffix}"
     planted.mkdir()
     forged_marker(planted, str(outside), listing(str(outside), "the minutes"),
-                  listing("../userdocs/minutes.txt", "the minutes"), listing("sub/../../userdocs/minutes.txt", "the minutes"))
+                  listing("../userdocs/minutes.txt", "the minutes"),
+                  listing("sub/../../userdocs/minutes.txt", "the minutes"))
     write_site({"index.html": "two"}, site)
     assert outside.read_text() == "the minutes"
 

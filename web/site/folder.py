@@ -46,8 +46,9 @@ def put_site(files: dict[str, str], given: Path, record: Callable[[], T], say: S
     a folder with files keizer cannot tell it wrote. What it leaves in place because it cannot tell it wrote
     it (in a folder a killed run left, or set aside) is told to `say`, one line each folder."""
     folder = _target(given)
+    said: list[str] = []  # told once the site is in place: a refusal stays one line
     with _one_at_a_time(folder.parent):  # two publishes to one place wait for each other
-        _tidy(folder, say)
+        _tidy(folder, said.append)
         _check(folder, given)
         staged = _staged(files, folder, given)
         try:
@@ -61,8 +62,10 @@ def put_site(files: dict[str, str], given: Path, record: Callable[[], T], say: S
             _swap_back(folder, old)
             raise
         if old is not None:
-            _retire(old, folder, say)
-        return result
+            _retire(old, folder, said.append)
+    for line in said:
+        say(line)
+    return result
 
 
 def check_site_folder(given: Path) -> None:
@@ -239,12 +242,14 @@ def _say_kept(where: Path, say: Say) -> None:
 def _tidy(folder: Path, say: Say = lambda _: None) -> None:
     """What a killed run left beside `folder`: its staged and set-aside folders emptied of what keizer wrote.
     Had it set the site aside and not yet given the new one its name (where the system cannot swap in one
-    step), the site that was there is put back first: its record is the one in effect."""
+    step), the site that was there is put back first: its record is the one in effect (only a site its marker
+    proves whole: anything else under such a name is never moved)."""
     pattern = f".{glob.escape(folder.name)}.*"
     left = sorted(p for p in folder.parent.glob(pattern)
                   if p.name.endswith((STAGING, SET_ASIDE)) and p.is_dir() and not p.is_symlink())
     if not folder.exists() and not folder.is_symlink():
-        aside = [p for p in left if p.name.endswith(SET_ASIDE) and (p / MARKER).is_file()]
+        # only a site keizer can tell it wrote whole: a folder planted under such a name is not moved
+        aside = [p for p in left if p.name.endswith(SET_ASIDE) and listed(p) is not None and not strangers(p)]
         if aside:
             newest = max(aside, key=lambda p: (p / MARKER).stat().st_mtime)
             try:
