@@ -157,3 +157,34 @@ def test_a_site_keizer_wrote_is_still_replaced_whole(tmp_path: Path) -> None:
     write_site({"index.html": "two"}, site)
     assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*")) == [MARKER, "index.html"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_planted_set_aside_folder_is_not_moved_into_the_sites_place(tmp_path: Path) -> None:
+    """The fuzz's finding: with no site in the folder's place, a folder planted under a set-aside name was put
+    there as the site a killed run had set aside, the user's file in it moved along."""
+    planted = tmp_path / f".site.planted{site_folder.SET_ASIDE}"
+    kept = user_file(planted, "minutes.txt")
+    forged_marker(planted)
+    write_site({"index.html": "two"}, tmp_path / "site")
+    assert kept.read_text() == "the minutes" and (tmp_path / "site" / "index.html").read_text() == "two"
+
+
+def test_a_refusal_is_one_line_whatever_was_left_in_place(tmp_path: Path) -> None:
+    """The fuzz's finding: what the tidying left in place was said, and then the refusal: two lines for exit 2.
+    It is said once the site is in place, and not when the publish is refused."""
+    from keizer.seasons.errors import ChangedMeanwhile
+
+    site = a_site(tmp_path)
+    planted = tmp_path / f".site.planted{site_folder.SET_ASIDE}"
+    user_file(planted, "minutes.txt")
+    forged_marker(planted, "minutes.txt")
+    said: list[str] = []
+
+    def refused() -> None:
+        raise ChangedMeanwhile("the season changed since it was read; nothing was saved")
+
+    with pytest.raises(ChangedMeanwhile):
+        site_folder.put_site({"index.html": "two"}, site, refused, said.append)
+    assert said == [] and (site / "index.html").read_text() == "one"
+    site_folder.put_site({"index.html": "two"}, site, lambda: None, said.append)
+    assert len(said) == 1 and "minutes.txt" in said[0]
