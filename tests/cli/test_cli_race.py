@@ -227,15 +227,17 @@ def untouched(folder: Path) -> None:
 
 
 def snapshot(folder: Path) -> Any:
-    """What the commands left in `folder`: the store's season and publications, the site's pages, the new
-    store's season, the export's season (the log heads left out: they hold the time of each action)."""
+    """What the commands left in `folder`: the store's season and publications, the site's pages (its marker
+    as the names it lists), the new store's season, the export's season (the log heads left out, and the
+    checksum of the site's: they hold the time of each action)."""
+    from keizer.web.site.folder import listed
     with SeasonStore.open(folder / "season.keizer", readonly=True) as store:
         season = store.season
         published = tuple((r.round, r.lang, r.revision, r.output) for _, r in store.publications())
     site = folder / "site"
     pages = None if not site.exists() else tuple(sorted(
         (p.relative_to(site).as_posix(), p.read_bytes()) for p in site.rglob("*")
-        if p.is_file() and p.name != "log-head.txt"))
+        if p.is_file() and p.name not in ("log-head.txt", ".keizer-site"))) + (tuple(sorted(listed(site) or ())),)
     made = load_season(folder / "made.keizer") if (folder / "made.keizer").exists() else None
     export = folder / "export.json"
     exported = None if not export.exists() else {k: v for k, v in json.loads(export.read_text()).items()

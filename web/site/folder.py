@@ -13,14 +13,16 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.files import check_name, current_umask
 from keizer.seasons.store.chain import LogHead
-from keizer.seasons.store.season_store import SeasonStore
 from keizer.web.site.marker import (LARGEST, MARKER, PART, entries, listed, marker_text, read_inside, remove_empty,
                                     remove_ours, strangers)
+
+if TYPE_CHECKING:
+    from keizer.seasons.store.season_store import SeasonStore
 
 __all__ = ["HEAD_FILE", "MARKER", "SET_ASIDE", "STAGING", "check_site_folder", "check_site_head", "listed",
            "put_site", "site_head", "site_target"]
