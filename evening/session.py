@@ -112,7 +112,8 @@ class EveningSession:
         someone absent in round K does not recompute the ranking after round K − 1."""
         season = self.season
         key = self._replay_key(upto)
-        if key not in self._replays:
+        made = self._replays.get(key)  # one look: the worker confirming kept rankings may change the cache
+        if made is None:
             from keizer.scoring.replay import replay  # numpy and polars: loaded by the first replay, not a mark
 
             made = replay(season, upto)
@@ -120,8 +121,7 @@ class EveningSession:
                 if len(self._replays) >= REPLAY_CACHE:
                     self._replays.pop(next(iter(self._replays)))  # the oldest
                 self._replays[key] = made
-            return made
-        return self._replays[key]
+        return made
 
     def _replay_key(self, upto: int) -> tuple[object, ...]:
         """Everything a replay of rounds 1..upto reads (`ranking_fingerprint.NOT_READ` names the rest)."""
