@@ -36,6 +36,14 @@ def make_forecast(season: Season, k: int | None = None, runs: int | Literal["aut
         raise ForecastCancelled from None
 
 
+def check_forecast_options(runs: int | str | None, seed: int) -> None:
+    """KeizerError in one line for runs or a seed a forecast does not take, before anything is made: a shell
+    checks every argument before a forecast's runs (`keizer publish --forecast`)."""
+    from keizer.evening.forecast.season_forecast import DEFAULT_RUNS, check_options
+
+    check_options(DEFAULT_RUNS if runs is None else runs, seed)  # type: ignore[arg-type]  # an argparse value
+
+
 class ForecastCancelled(Exception):
     """The forecast was cancelled before all its runs were played (esc)."""
 

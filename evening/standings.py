@@ -179,6 +179,22 @@ class Standings:
         return standings_view(self.session.replay(k), previous)
 
     @property
+    def unconfirmed(self) -> bool:
+        """A list was ordered from a ranking the store keeps that no replay has confirmed yet: a shell starts
+        `confirm_rankings` (in the background: it replays)."""
+        return self.session.unconfirmed
+
+    @property
+    def replaced(self) -> int:
+        """How many kept rankings `confirm_rankings` replaced so far: a list drawn before is drawn again."""
+        return self.session.replaced
+
+    def confirm_rankings(self) -> tuple[str, ...]:
+        """The kept rankings in use confirmed by a replay, one that differs replaced; what was replaced, in
+        words (`EveningSession.confirm_rankings`)."""
+        return self.session.confirm_rankings()
+
+    @property
     def columns(self) -> str:
         """The club's standings columns, "d" or "k": the ruleset's `columns` key (as `keizer standings`)."""
         return self.session.ruleset.columns

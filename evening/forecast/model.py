@@ -52,9 +52,13 @@ class ForecastModel:
     def rating(self, pid: PlayerId) -> int:
         return self._rating[pid]
 
+    def chance(self, pid: PlayerId) -> float:
+        """The chance that the player comes to a round."""
+        return self._presence.get(pid, self.club_presence)
+
     def comes(self, rng: random.Random, pid: PlayerId) -> bool:
         """Whether the player comes to a round (one draw)."""
-        return rng.random() < self._presence.get(pid, self.club_presence)
+        return rng.random() < self.chance(pid)
 
     def absence(self, rng: random.Random, pid: PlayerId) -> EntryKind:
         """The entry of a player who does not come: one of their own absences, drawn at random."""

@@ -139,6 +139,7 @@ class Run:
                 entries.setdefault(pid, EntryKind.UNEXCUSED)
         rule = self.start.ruleset.championship
         away = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
+        could: list[PlayerId] = []
         for pid in ranking:
             if pid in entries or pid in away:
                 continue
@@ -146,8 +147,14 @@ class Run:
             withdrawal = season.withdrawal_of(pid)
             if player.joined > k or (withdrawal is not None and withdrawal.before_round <= k):
                 continue
+            could.append(pid)
             if not model.comes(rng, pid):
                 entries[pid] = model.absence(rng, pid)
+        # A round is held: where the draws left fewer than two of those who could come, the likeliest come
+        # (else no round after it could be paired). No draw more: every other run is as it was.
+        drawn = sorted((pid for pid in could if pid in entries), key=lambda pid: -model.chance(pid))
+        while drawn and len(could) - len([p for p in could if p in entries]) < 2:
+            del entries[drawn.pop(0)]
         return Round(number=k, entries=tuple(sorted(entries.items())))
 
     def _played(self, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Round:

@@ -12,6 +12,7 @@ from keizer.evening.forecast.parallel import play_all, workers_for
 from keizer.evening.forecast.start import make_start
 from keizer.evening.forecast.tally import Tally
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.limits import MAX_DIGITS
 from keizer.seasons.model import Season
 
 DEFAULT_RUNS = 1000
@@ -24,6 +25,20 @@ Runs = int | Literal["auto"]
 """How many runs: a number, or "auto" — until every chance is as sharp as it is shown, DEFAULT_RUNS at most."""
 Progress = Callable[[Forecast, int], object]
 """(the chances from the runs played so far, the runs asked for): after every chunk of runs."""
+
+MAX_SEED = 10 ** MAX_DIGITS - 1
+"""The largest seed: a published forecast is kept in the store with its seed, as a JSON number of at most
+MAX_DIGITS digits (a larger one was refused only once all the runs had been played)."""
+
+
+def check_options(runs: Runs, seed: int) -> None:
+    """KeizerError in one line for runs or a seed a forecast does not take: a shell calls it before anything
+    else is made (`keizer publish --forecast` checks every argument first)."""
+    if runs != "auto" and (isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS):
+        raise KeizerError(f"--runs must be between 1 and {MAX_RUNS:,} or auto, got {runs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        shown = seed if not isinstance(seed, int) or seed.bit_length() < 128 else f"a number of {len(str(seed))} digits"
+        raise KeizerError(f"--seed must be a whole number from 0 to {MAX_SEED:,}, got {shown!r}")
 
 
 def forecast(season: Season, k: int | None = None, runs: Runs = DEFAULT_RUNS, seed: int = 0,
@@ -39,11 +54,8 @@ def forecast(season: Season, k: int | None = None, runs: Runs = DEFAULT_RUNS, se
     player needs (`Forecast.needs`, from the same runs: `needs.py`). KeizerError for a
     season or round that cannot be forecast; `parallel.Cancelled` when `cancelled()` says so."""
     auto = runs == "auto" or until_sharp
+    check_options(runs, seed)
     asked = DEFAULT_RUNS if runs == "auto" else runs
-    if isinstance(asked, bool) or not isinstance(asked, int) or not 1 <= asked <= MAX_RUNS:
-        raise KeizerError(f"--runs must be between 1 and {MAX_RUNS:,} or auto, got {runs!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise KeizerError(f"--seed must be a whole number from 0, got {seed!r}")
     start = make_start(season, k, seed, Schedules())
     if needs:
         start = replace(start, needs=True)

@@ -36,8 +36,9 @@ def build_store(file: Path, first: SeasonCreated, label: str, timeout: float, ch
             set_pragmas(conn, temp.path)
             conn.execute("BEGIN IMMEDIATE")
             schema.migrate(conn, 0)
-            append_action(conn, label, "do", None, (first,), chained=schema.current_version() >= schema.CHAIN_VERSION,
-                          read_back=not checked, most_bytes=most_bytes)
+            version = schema.current_version()
+            append_action(conn, label, "do", None, (first,), chained=version >= schema.CHAIN_VERSION,
+                          marked=version >= schema.MARK_VERSION, read_back=not checked, most_bytes=most_bytes)
             conn.execute("COMMIT")
         finally:
             conn.close()  # the last connection: its log is written into the file and removed

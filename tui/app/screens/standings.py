@@ -180,7 +180,8 @@ class StandingsScreen(KeizerScreen):
         try:
             folder = self.evening.publications.folder_beside_store()
             label = self.evening.publications.publish(k, lang, folder,
-                                                      lambda: build_site(self.evening, k, lang, style))
+                                                      lambda: build_site(self.evening, k, lang, style),
+                                                      say=lambda line: self.post_message(Said(line, "warning")))
         except KeizerError as exc:  # the folder has other files; the store changed meanwhile
             self.post_message(Said(str(exc), "error"))
             return

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from keizer.evening.evening import Evening
-from keizer.evening.forecasts import make_forecast
+from keizer.evening.forecasts import check_forecast_options, make_forecast
 from keizer.evening.words.forecast import contenders_line
 from keizer.evening.words.legend import LANGUAGES
 from keizer.evening.words.tables import COLUMNS
@@ -59,6 +59,12 @@ def _forecast_options(p: argparse.ArgumentParser, what: str) -> None:
     add_run_options(p)
 
 
+def _check_forecast(args: argparse.Namespace) -> None:
+    """`--runs` and `--seed` refused in one line before anything is made, when `--forecast` asks for one."""
+    if args.forecast:
+        check_forecast_options(args.runs, args.seed)
+
+
 def _forecast(evening: Evening, k: int, args: argparse.Namespace, needs: bool = False) -> Forecast | None:
     """The forecast after round k when `--forecast` asks for one (None otherwise); `needs`: with what each player
     needs (the site's player pages)."""
@@ -77,14 +83,15 @@ def register_pairing(sub: argparse._SubParsersAction) -> None:
 
 def run_publish(args: argparse.Namespace) -> int:
     out = Path(args.output)
+    _check_forecast(args)
     # A store is opened to be written (its record), a season file only read (it keeps none).
     with Evening.open(args.season) if is_store_file(args.season) else Evening.read(args.season) as evening:
         k = standings_round(evening.season, args.round)
-        evening.publications.check_size(k)  # before the forecast's runs: a site too large is refused at once
+        evening.publications.check(k, out)  # every argument before the forecast's runs
         made = _forecast(evening, k, args, needs=True)
         kept = evening.forecasts.with_kept(made) if made is not None else ()
         label = evening.publications.publish(k, args.lang, out, lambda: build_site(evening, k, args.lang,
-                                                                                   args.columns, kept), made)
+                                                                                   args.columns, kept), made, _said)
     if label is None:
         print(f"wrote the site of round {k} ({args.lang}) to {out}")
         print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)
@@ -93,7 +100,13 @@ def run_publish(args: argparse.Namespace) -> int:
     return 0
 
 
+def _said(line: str) -> None:
+    """What publishing left in place beside the site (it cannot tell it wrote it), on stderr."""
+    print(f"keizer: {line}", file=sys.stderr)
+
+
 def run_notice(args: argparse.Namespace) -> int:
+    _check_forecast(args)
     with Evening.read(args.season) as evening:
         season = evening.season
         k = standings_round(season, args.round)

@@ -169,7 +169,7 @@ def run_validate(args: argparse.Namespace) -> int:
     if is_store_file(args.season):
         # The whole store re-checked, not only opened: SQLite's integrity, keizer's tables and triggers,
         # the checksum chain, the head every write records, and every action folded again with the checks
-        # of a write; with --head, against a head kept outside it too.
+        # of a write; the rankings it keeps against a replay; with --head, against a head kept outside it too.
         problems = store_problems(args.season)
         if args.head is not None and not problems:
             missing, found = head_problem(args.season, args.head)
