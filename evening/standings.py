@@ -115,7 +115,7 @@ def iteration_summary(rep: Replay) -> str:
     it = rep.standings().iteration
     if rep.upto == 0:
         return "the starting ranking"
-    if not rep.ruleset.iterates_at(rep.upto, rep.season.rounds_planned):
+    if not rep.ruleset.iterates_at(rep.upto, rep.ruleset.final_round(rep.season.rounds_planned)):
         return "single pass"
     if it.capped:
         return f"iteration stopped at the cap of {counted(it.iterations, 'step')}"
@@ -133,7 +133,7 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
                          value=r.value, eligible=r.eligible, move=_move(before.get(r.player), r.rank))
                  for r in st.rows)
     rs = rep.ruleset
-    final = season.rounds_planned  # "final" said as its round when the season knows it
+    final = rs.final_round(season.rounds_planned)  # "final" said as its round when the season knows it
     iterate = rs.iterate if isinstance(rs.iterate, str) else "after rounds " + ", ".join(
         str(final) if r == "final" and final is not None else str(r) for r in rs.iterate)
     report = (f"values: {iteration_summary(rep)} ({rs.valuation} valuation, iterate {iterate})" if rep.upto

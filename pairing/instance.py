@@ -19,6 +19,7 @@ from keizer.seasons.numbers import counted
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import PairingRules
+from keizer.seasons.season_length import season_length
 
 if TYPE_CHECKING:
     import polars as pl
@@ -225,8 +226,9 @@ def _fraction(value: Fraction | int) -> Fraction:
 def check_round(season: Season, k: int) -> None:
     """KeizerError unless round k can be paired now: in range, without results, the rounds before paired."""
     last = len(season.rounds) + 1  # the rounds listed, or the next one
-    if season.rounds_planned is not None:
-        last = min(last, season.rounds_planned)
+    planned = season_length(season)
+    if planned is not None:
+        last = min(last, planned)
     if k < 1 or k > last:
         raise KeizerError(f"round {k} is out of range: this season can pair rounds 1..{last}")
     if k <= len(season.rounds) and season.rounds[k - 1].has_results:

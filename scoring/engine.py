@@ -44,7 +44,7 @@ class RoundState:
 class Engine:
     """Steps a season's rounds; holds the running terms and, in frozen mode, the base total."""
 
-    def __init__(self, ruleset: Ruleset, scale: Scale, tb: TieBreak, n: int, rounds_planned: int | None,
+    def __init__(self, ruleset: Ruleset, scale: Scale, tb: TieBreak, n: int, final_round: int | None,
                  cap: int = ITERATION_CAP, pinned: tuple[int, np.ndarray] | None = None,
                  v0: np.ndarray | None = None, bonus: np.ndarray | None = None) -> None:
         """`pinned`: (after_round, ranked indices) of a "separate" group's members, held at the top of every
@@ -52,7 +52,7 @@ class Engine:
         value of their place in starting order); `bonus`: who has the starting bonus (default: everyone)."""
         self.ruleset, self.scale, self.tb, self.n, self.cap = ruleset, scale, tb, n, cap
         self.pinned_tb = None if pinned is None else (pinned[0], replace(tb, pinned=pinned[1].astype(np.int64)))
-        self.rounds_planned = rounds_planned
+        self.final_round = final_round
         self.dt = scale.dtype
         self.index = np.arange(n, dtype=np.int32)
         self.zero: np.ndarray = np.zeros(n, dtype=self.dt)
@@ -133,7 +133,7 @@ class Engine:
         if not search and self.ruleset.valuation == "current":
             full = combine(self.parts + [extras])
             return self._record(k, single_pass(lambda p: self.evaluate(full, p), prev, tb), base_round=k)
-        if self.ruleset.iterates_at(k, self.rounds_planned):
+        if self.ruleset.iterates_at(k, self.final_round):
             full = combine(self.parts + [extras])
             out = iterate(lambda p: self.evaluate(full, p), prev, tb, self.scale.bound, self.cap)
             if self.ruleset.valuation == "frozen":  # D art. 23: the recalculated total is the new base

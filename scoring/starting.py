@@ -43,7 +43,8 @@ def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], pla
     v0, bonus = starting_values(ruleset, players, entered or {})
     scale = make_scale(ruleset, values, prices, max_rounds, v0)
     v0_int: np.ndarray = np.array([int(v * scale.lv) for v in v0], dtype=scale.dtype)  # lv clears every denominator
-    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap,
+    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players),
+                  ruleset.final_round(season.rounds_planned), cap,
                   pinned=pinned_members(season, ruleset, players), v0=v0_int, bonus=np.array(bonus, dtype=bool))
 
 

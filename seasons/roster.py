@@ -10,6 +10,7 @@ from keizer.seasons.limits import MAX_GROUP, MAX_NAME, checked_text
 from keizer.seasons.model import Player, PlayerId, Season
 from keizer.seasons.names import latin, person_name
 from keizer.seasons.numbers import counted
+from keizer.seasons.season_length import season_length
 
 
 def taking_part(season: Season, pid: PlayerId, k: int) -> bool:
@@ -71,8 +72,9 @@ def check_joining(season: Season, joined: int, place: int | None) -> None:
     first = season.played_rounds + 1
     if joined < first:
         raise KeizerError(f"round {joined} is already paired: a new player joins in round {first} or later")
-    if season.rounds_planned is not None and joined > season.rounds_planned:
-        raise KeizerError(f"the season has {counted(season.rounds_planned, 'round')}: a player cannot join in "
+    planned = season_length(season)
+    if planned is not None and joined > planned:
+        raise KeizerError(f"the season has {counted(planned, 'round')}: a player cannot join in "
                           f"round {joined}")
     last = len(season.players) + 1
     if place is not None and not 1 <= place <= last:
@@ -102,7 +104,7 @@ def check_withdrawal(season: Season, player: Player, before_round: int | None) -
         return
     if before_round < 1:
         raise KeizerError(f"a withdrawal needs a round number of 1 or more, got {before_round}")
-    last = max(season.rounds_planned or 0, len(season.rounds))
+    last = max(season_length(season) or 0, len(season.rounds))
     if last and before_round > last:
         raise KeizerError(f"the season has {counted(last, 'round')}: a withdrawal before round {before_round} changes "
                           f"nothing (withdraw before round {last} at the latest)")

@@ -81,7 +81,9 @@ def to_come_report(season: Season, upto: int) -> str:
 def past_the_season(season: Season, k: int | None) -> int | None:
     """The number of planned rounds when round k lies beyond them (the season is complete: nothing to mark
     or pair there until the director plans more), else None."""
-    planned = season.rounds_planned
+    from keizer.seasons.season_length import season_length
+
+    planned = season_length(season)
     return planned if k is not None and planned is not None and k > planned else None
 
 

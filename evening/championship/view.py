@@ -12,6 +12,7 @@ from keizer.seasons.limits import MAX_ROUNDS, describe
 from keizer.seasons.model import ChampionshipGroup, GroupGame, PlayerId, Result, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
 from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_length import season_length
 
 if TYPE_CHECKING:
     # The scoring data a shell holds, named for the shells here (imported lazily: a mark loads no scoring).
@@ -100,6 +101,12 @@ def rule_of(season: Season) -> ChampionshipRule:
     if rule is None:
         raise KeizerError("this season's ruleset has no championship group (ruleset key `championship`)")
     return rule
+
+
+def schedule_end(season: Season) -> int:
+    """The last round of the group's schedule (the season's length for an "inside" group, D art. 4's
+    "tweede competitiegedeelte"; KeizerError where nothing gives the length)."""
+    return rule_of(season).schedule_end(season_length(season))
 
 
 def group_of(season: Season) -> ChampionshipGroup:
@@ -220,7 +227,7 @@ def rounds_from(text: str) -> tuple[int, ...]:
 def check_group_rounds(season: Season, rounds: tuple[int, ...]) -> None:
     """KeizerError for the first round not after the group formed or after the schedule's last round: the
     rounds a member may say they cannot play (the `u` dialog checks them before it closes)."""
-    first, last = group_of(season).formed_after + 1, rule_of(season).schedule_end(season.rounds_planned)
+    first, last = group_of(season).formed_after + 1, schedule_end(season)
     outside = [r for r in rounds if not first <= r <= last]
     if outside:
         raise KeizerError(f"round {outside[0]}: the group plays in rounds {first}–{last} (nothing saved)")

@@ -17,6 +17,7 @@ from keizer.seasons.championship import sorted_schedule
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame, PlayerId, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
+from keizer.seasons.season_length import season_length
 
 
 class Schedules:
@@ -115,7 +116,7 @@ def after_round(season: Season, rule: ChampionshipRule, k: int) -> Season:
     missed = [group.schedule[i] for i in missed_games(season, group, rule) if group.schedule[i].round == k]
     if not missed:
         return season
-    end = rule.schedule_end(season.rounds_planned)
+    end = rule.schedule_end(season_length(season))
     schedule = list(group.schedule)
     for game in missed:
         busy = {(p, g.round) for g in schedule for p in (g.white, g.black)}

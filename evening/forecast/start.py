@@ -15,6 +15,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_length import season_length
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +47,10 @@ class Start:
 
 def forecast_round(season: Season, k: int | None) -> int:
     """The round a forecast is made after: `k`, by default the last round with results; checked."""
-    last = season.rounds_planned
+    last = season_length(season)
     if last is None:
-        raise KeizerError("the season does not say how many rounds it has (rounds_planned): a forecast needs it")
+        raise KeizerError("the season does not say how many rounds it has (rounds_planned), nor does its ruleset: "
+                          "a forecast needs it")
     if k is None:
         k = season.last_scored_round
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= last:
@@ -81,7 +83,7 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
     """The start of a forecast after round k (default: the last round with results) of `season`."""
     k = forecast_round(season, k)
     ruleset = parse_ruleset(season.ruleset_spec)
-    last = season.rounds_planned
+    last = ruleset.final_round(season.rounds_planned)
     assert last is not None
     season = as_after(season, k)
     onward = Onward.of(season, k, last)

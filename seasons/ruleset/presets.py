@@ -40,6 +40,7 @@ CLASSIC: dict[str, Any] = {
     "classes": None,
     "cups": None,
     "championship": None,
+    "rounds_planned": None,
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -72,6 +73,9 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
         "classes": {"names": ["A", "B", "C", "D"], "read_after": [20, "final"], "moves": 1, "balance": True},
         # D art. 2-4: the top six after round 20 play a double round robin inside the Keizer (rounds 21-36)
         "championship": {"after_round": 20, "size": 6, "mode": "inside", "last_round": None},
+        # D art. 3: "De keizercompetitie 2019-2020 omvat 36 ronden" (art. 23's final round, art. 5's second
+        # class reading and art. 4's second half are its rounds), unless the season says otherwise
+        "rounds_planned": 36,
     },
     "kijk-uit": {
         "value": {"top": 100},

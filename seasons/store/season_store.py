@@ -13,6 +13,8 @@ from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 
 from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.model import Season
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_length import require_length
 from keizer.seasons.store import chain, kept_rankings, log_queries, schema
 from keizer.seasons.store.chain import LogHead
 from keizer.seasons.store.building import build_store, copy_store
@@ -85,6 +87,7 @@ class SeasonStore:
         file = Path(path)
         first = SeasonCreated(season)
         first.apply(None)  # a season that is not valid is refused before anything touches the disk
+        require_length(parse_ruleset(season.ruleset_spec), season.rounds_planned)  # docs/rules.md §3
         label = checked_label(label)
         build_store(file, first, label, timeout)
         return cls.open(file, timeout=timeout)

@@ -157,7 +157,7 @@ class GroupsScreen(KeizerScreen):
     @edits
     def action_unavailable(self) -> None:
         from keizer.tui.app.dialogs.rounds import RoundsDialog
-        from keizer.evening.championship.view import check_group_rounds, rule_of
+        from keizer.evening.championship.view import check_group_rounds, schedule_end
 
         season = self.evening.season
         group = season.championship
@@ -169,7 +169,7 @@ class GroupsScreen(KeizerScreen):
             self.say("put the cursor on a member in the group table", "warning")
             return
         member = PlayerId(pid)
-        last = rule_of(season).schedule_end(season.rounds_planned)
+        last = schedule_end(season)
 
         def chosen(rounds: tuple[int, ...] | None) -> None:
             if rounds is not None:

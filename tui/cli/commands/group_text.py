@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from keizer.seasons.model import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.championship.view import GroupView, passed_over_summary, state_summary
+from keizer.evening.championship.view import GroupView, passed_over_summary, schedule_end, state_summary
 from keizer.evening.words.tables import exact, text_table
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def _name(season: Season, pid: PlayerId) -> str:
 def view_json(season: Season, view: GroupView) -> dict[str, Any]:
     rule = view.rule
     out: dict[str, Any] = {"after_round": rule.after_round, "size": rule.size, "mode": rule.mode,
-                           "last_round": rule.schedule_end(season.rounds_planned), "formed": view.group is not None}
+                           "last_round": schedule_end(season), "formed": view.group is not None}
     if view.group is None:
         out["proposal"] = [{"player": p, "name": _name(season, p)} for p in view.proposal]
         out["passed_over"] = [{"player": p.player, "name": _name(season, p.player)}
