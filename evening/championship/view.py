@@ -78,6 +78,13 @@ def played_games(season: Season, view: GroupView) -> tuple[PlayedGame | None, ..
     return scheduled_results(season, view.group, view.rule)
 
 
+def final_order(view: GroupView) -> tuple[PlayerId, ...]:
+    """The group's own final order: the champion first (those sharing the title, in table order), then the
+    table's order (points, then member order); a member whose results were annulled is in no table."""
+    champions = tuple(view.state.champion) if view.state is not None else ()
+    return champions + tuple(r.player for r in view.table if r.player not in champions)
+
+
 def state_summary(season: Season, state: GroupState) -> str:
     """The state's sentence with the players' names, as the director reads it; scripts read the ids from
     the JSON's own fields (docs/format.md `keizer group`)."""
