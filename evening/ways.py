@@ -26,6 +26,7 @@ class Way(enum.Enum):
     ADD_PLAYERS = "add the players"
     GROUP_GAMES = "see the championship group's games"
     REPLACE_RESULT = "replace the result entered"
+    FILL_GROUP = "take the next in line into the championship group"
 
 
 class WayOut(KeizerError):

@@ -12,6 +12,7 @@ from keizer.evening.championship.view import (
     check_group_rounds,
     first_open_round,
     group_of,
+    group_ranking,
     group_view,
     proposal,
     rule_of,
@@ -31,6 +32,7 @@ from keizer.seasons.store.events import (
 if TYPE_CHECKING:
     # The pairing data a shell holds, named for the shells here (imported lazily: a mark loads no solver).
     from keizer.pairing.championship.check import ScheduleCheck
+    from keizer.scoring.replay import Replay
 
 
 def formation(season: Season, declined: tuple[PlayerId, ...]) -> Change:
@@ -41,6 +43,28 @@ def formation(season: Season, declined: tuple[PlayerId, ...]) -> Change:
         raise KeizerError("fewer than two players are left to form the group")
     ranking_declined = tuple(p for p in declined if p not in members)
     return Change("form the championship group", (GroupFormed(rule.after_round, members, ranking_declined),))
+
+
+def filling(season: Season, played: Replay | None = None) -> Change:
+    """The group with the members who withdrew before it played replaced by the next in line (D art. 3: the
+    numbers 1 to 6 after round 20 qualify), the members in ranking order after its round; the declines stay.
+    A schedule accepted before goes with the old members: the director proposes one again."""
+    view = group_view(season, played=played)
+    short, group = view.short, view.group
+    if group is None:
+        raise KeizerError("the championship group has not been formed yet (keizer group form)")
+    if short is None:
+        raise KeizerError("the championship group is not short: no member withdrew before its games began")
+    if not short.next_in_line:
+        raise KeizerError("nobody is left in line to take the place of who withdrew")
+    ranking = group_ranking(season, played)
+    keep = (set(group.members) - set(short.withdrew)) | set(short.next_in_line)
+    members = tuple(p for p in ranking if p in keep)
+    names = lambda pids: ", ".join(season.player(p).name for p in pids)  # noqa: E731 — a short local alias
+    label = f"championship group: {names(short.next_in_line)} in for {names(short.withdrew)} (withdrew)"
+    if group.schedule:
+        label += "; its schedule to propose again"
+    return Change(label, (GroupFormed(group.formed_after, members, group.declined),))
 
 
 def members_of(change: Change) -> GroupFormed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from keizer.seasons.errors import KeizerError
@@ -13,6 +14,7 @@ from keizer.seasons.model import ChampionshipGroup, GroupGame, PlayerId, Result,
 from keizer.seasons.ruleset.model import ChampionshipRule
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.season_length import season_length
+from keizer.evening.ways import Way
 
 if TYPE_CHECKING:
     # The scoring data a shell holds, named for the shells here (imported lazily: a mark loads no scoring).
@@ -49,6 +51,36 @@ class PassedOver:
 
 
 @dataclass(frozen=True, slots=True)
+class GroupShort:
+    """The group short of its size before its games begin (docs/rules.md §8; D art. 3: "De nummers 1 tot en
+    met 6 na 20 ronden plaatsen zich"): members who withdrew, and who is next in line. Nothing is changed
+    unasked: the director takes the next in line in (`ChampionshipGroupService.fill`), or leaves it."""
+
+    withdrew: tuple[PlayerId, ...]
+    """The members who withdrew, in member order."""
+    next_in_line: tuple[PlayerId, ...]
+    """As many as withdrew, in ranking order after the group's round: not a member, not declined, not
+    withdrawn, not under the participation threshold (fewer when the ranking runs out)."""
+    size: int
+    """The group's size (`championship.size`)."""
+
+    def sentence(self, name: Callable[[PlayerId], str]) -> str:
+        """One sentence for the director, each player said by `name`; the way to take them in is the
+        shell's (`Way.FILL_GROUP`)."""
+        left = self.size - len(self.withdrew)
+        gone = ", ".join(name(p) for p in self.withdrew)
+        head = f"the group is short, {left} of {self.size}: {gone} withdrew before it played"
+        if not self.next_in_line:
+            return f"{head}; nobody is left in line to take {'their places' if len(self.withdrew) > 1 else 'the place'}"
+        return f"{head}; next in line: {', '.join(name(p) for p in self.next_in_line)}"
+
+    @property
+    def ways(self) -> tuple[Way, ...]:
+        """Taking the next in line in, while there is one."""
+        return (Way.FILL_GROUP,) if self.next_in_line else ()
+
+
+@dataclass(frozen=True, slots=True)
 class GroupView:
     """The group at this moment: the setting, the members, the schedule, the table and the state."""
 
@@ -67,6 +99,8 @@ class GroupView:
     """Per member who withdrew, what that does to the group, in member order."""
     passed_over: tuple[PassedOver, ...] = ()
     """With the proposal: each player ranked above its last place whom it passes over, and why."""
+    short: GroupShort | None = None
+    """A formed group whose members withdrew before its games began, with who is next in line (None: not so)."""
 
 
 def played_games(season: Season, view: GroupView) -> tuple[PlayedGame | None, ...]:
@@ -132,8 +166,7 @@ def _proposal(season: Season, declined: tuple[PlayerId, ...] = (), played: Repla
               ) -> tuple[tuple[PlayerId, ...], tuple[PassedOver, ...]]:
     """The proposal, and who it passes over above its last place: who withdrew (D art. 22) and who is under
     the participation threshold (with the rounds they took part in). `played`: a replay reaching the group's
-    round (tables stand: its table after that round is the one a replay up to it gives), else one is made."""
-    from keizer.scoring.replay import replay
+    round, else one is made (`_reaching`)."""
     from keizer.scoring.championship.table import propose_members
 
     rule = rule_of(season)
@@ -143,12 +176,8 @@ def _proposal(season: Season, declined: tuple[PlayerId, ...] = (), played: Repla
     for pid in declined:
         if not season.has_player(pid):
             raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
-    if played is None or played.upto < rule.after_round:
-        played = replay(season, rule.after_round)
-    rows = played.standings(rule.after_round).rows
-    ranking = tuple(r.player for r in rows)
-    under = frozenset(r.player for r in rows if r.eligible is False)
-    withdrawn = frozenset(w.player for w in season.withdrawals)
+    played = _reaching(season, rule, played)
+    ranking, under, withdrawn = _ranking_after(season, rule, played)
     members = propose_members(ranking, rule.size, declined, under | withdrawn)
     last = max((ranking.index(p) for p in members), default=-1) if len(members) == rule.size else len(ranking)
     attended = dict(zip((p.id for p in played.players), (int(n) for n in played.attended(rule.after_round))))
@@ -193,7 +222,43 @@ def group_view(season: Season, declined: tuple[PlayerId, ...] = (), played: Repl
         rows.append(ScheduleRow(g, result, state))
     rows_table = group_table(group.members, games, withdrawn)
     now = group_state(rows_table, group.decision, frozenset(gone))
-    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn=withdrawn)
+    begun = group.decision or any(r.state in ("played", "on the board") for r in rows)
+    short = None if begun or not gone else GroupShort(
+        tuple(gone), _next_in_line(season, group, rule, len(gone), played), rule.size)
+    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn=withdrawn, short=short)
+
+
+def _next_in_line(season: Season, group: ChampionshipGroup, rule: ChampionshipRule, count: int,
+                  played: Replay | None) -> tuple[PlayerId, ...]:
+    """The next `count` of the ranking after the group's round whom a proposal would take: not a member, not
+    declined, not withdrawn, not under the participation threshold (`_proposal`'s rule)."""
+    from keizer.scoring.championship.table import propose_members
+
+    ranking, under, withdrawn = _ranking_after(season, rule, _reaching(season, rule, played))
+    return propose_members(ranking, count, group.declined + group.members, under | withdrawn)
+
+
+def group_ranking(season: Season, played: Replay | None = None) -> tuple[PlayerId, ...]:
+    """The Keizer ranking after the group's round (`played`: a replay reaching it, read rather than made)."""
+    rule = rule_of(season)
+    return _ranking_after(season, rule, _reaching(season, rule, played))[0]
+
+
+def _reaching(season: Season, rule: ChampionshipRule, played: Replay | None) -> Replay:
+    """`played` if it reaches the group's round (tables stand: its table after that round is the one a replay
+    up to it gives), else a replay up to it."""
+    from keizer.scoring.replay import replay
+
+    return played if played is not None and played.upto >= rule.after_round else replay(season, rule.after_round)
+
+
+def _ranking_after(season: Season, rule: ChampionshipRule, played: Replay,
+                   ) -> tuple[tuple[PlayerId, ...], frozenset[PlayerId], frozenset[PlayerId]]:
+    """The Keizer ranking after the group's round, who is under the participation threshold then (K's 33%
+    rule) and who withdrew (D art. 22): whom a proposal passes over."""
+    rows = played.standings(rule.after_round).rows
+    return (tuple(r.player for r in rows), frozenset(r.player for r in rows if r.eligible is False),
+            frozenset(w.player for w in season.withdrawals))
 
 
 def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:
