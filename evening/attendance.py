@@ -10,6 +10,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import AbsenceReport, EntryKind, PlayerId
 from keizer.seasons.roster import suspended, taking_part
 from keizer.seasons.rounds import SeasonComplete, complete_text, past_the_season
+from keizer.seasons.ruleset.texts import with_choice
 from keizer.seasons.store.events import EntrySet, Event, ReportSet, SuspensionSet
 from keizer.evening.attendance_rows import AttendanceRow, attendance_rows, entry_text, summary
 from keizer.evening.listing import listed_round, listing_events, round_or_next
@@ -150,8 +151,10 @@ class Attendance:
         else:
             change = self._marked(k, player.id, booking.entry, reported=True)
         events = change.events + (ReportSet(round=k, player=player.id, at=at, force_majeure=report.force_majeure),)
-        return self.session.apply(Change(f"{change.label} (reported {at.replace('T', ' ')}: {booking.reason})",
-                                         events))
+        label = f"{change.label} (reported {at.replace('T', ' ')}: {booking.reason})"
+        if booking.late:  # K gives 0 only "zonder afbericht": how a late report is booked is a choice (§14)
+            label = with_choice(label, self.session.ruleset, "late_report")
+        return self.session.apply(Change(label, events))
 
     def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool = False) -> Change:
         """The change that marks a player in round k (the round listed first if need be). In the round being
@@ -169,7 +172,9 @@ class Attendance:
         rules = self.session.ruleset
         if entry is not None and entry.is_external and rules.participation is not None \
                 and "external" in rules.participation_counts:
-            label += " (a team match on the club evening: it counts as taking part)"
+            label = with_choice(label, rules, "team_match")
+        if entry is EntryKind.DUTY:  # neither text scores club duty: the club's choice, said (§14)
+            label = with_choice(label, rules, "duty")
         if rnd.bye == player.id and entry is not EntryKind.BYE:
             label += " instead of the bye"  # the bye and its points go: said, never silently
         suspension, note = self._art_12(k, player.id, entry, reported)

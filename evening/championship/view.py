@@ -13,6 +13,7 @@ from keizer.seasons.limits import MAX_ROUNDS, describe
 from keizer.seasons.model import ChampionshipGroup, GroupGame, PlayerId, Result, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
 from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.texts import club_choice
 from keizer.seasons.season_length import season_length
 from keizer.evening.ways import Way
 
@@ -221,7 +222,8 @@ def group_view(season: Season, declined: tuple[PlayerId, ...] = (), played: Repl
             g = GroupGame(g.round, d.white, d.black)  # played with the other colours: the result reads with them
         rows.append(ScheduleRow(g, result, state))
     rows_table = group_table(group.members, games, withdrawn)
-    now = group_state(rows_table, group.decision, frozenset(gone))
+    ties = club_choice(parse_ruleset(season.ruleset_spec), "group_ties")
+    now = group_state(rows_table, group.decision, frozenset(gone), rule.ties, "" if ties is None else str(ties))
     begun = group.decision or any(r.state in ("played", "on the board") for r in rows)
     short = None if begun or not gone else GroupShort(
         tuple(gone), _next_in_line(season, group, rule, len(gone), played), rule.size)

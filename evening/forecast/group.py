@@ -188,10 +188,10 @@ def champions(season: Season, rule: ChampionshipRule, model: ForecastModel,
         games.append(PlayedGame(rule.after_round + 1, white, black, model.result(rng, white, black)))
     rows = table(group.members, tuple(games))
     decision = list(group.decision)
-    state = group_state(rows, tuple(decision))
+    state = group_state(rows, tuple(decision), ties=rule.ties)
     while state.phase in ("decision", "playoff"):
         decision += [DecisionGame(w, b, model.result(rng, w, b)) for w, b in state.needed]
-        state = group_state(rows, tuple(decision))
+        state = group_state(rows, tuple(decision), ties=rule.ties)
     if state.phase == "playing":  # a game the schedule could not place: the leaders share it
         return tuple(r.player for r in rows if r.place == 1)
     return state.champion

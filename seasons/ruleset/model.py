@@ -58,6 +58,10 @@ class Aalsmeer:
 
     multiplier: Fraction
     rounds: int
+    joiners: Literal["none", "entered"] = "none"
+    """A player who joins after round 1 (K is silent, docs/rules.md §4, §14): "none", no bonus (it is for "alle
+    spelers op de beginranglijst"); "entered", m × the value of the place they entered at, written off with
+    everyone's from the round they join (nothing once the n rounds are past)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +84,9 @@ class AbsenceDeadline:
     """0 = Monday … 6 = Sunday: the evening's day or the last such day before it."""
     time: dt.time
     """Local time on that day; a report at this minute is still in time ("uiterlijk")."""
+    late: Literal["unexcused", "excused"] = "unexcused"
+    """How a report after the deadline is booked, unless ruled force majeure: "unexcused" (D art. 16 says so;
+    K gives 0 only "zonder afbericht" and is silent, docs/rules.md §14) or "excused"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +179,15 @@ class ChampionshipRule:
     last_round: int | None = None
     """The last round a group game may be scheduled in; None: the season's `rounds_planned` ("inside") or
     after_round + 2 × (size − 1), one game a round for everyone ("separate")."""
+    withdrawn_member: Literal["half", "annul", "forfeit"] = "half"
+    """A member who withdraws after the group formed (both texts are silent, docs/rules.md §8, §14): "half",
+    FIDE's round-robin rule (fewer than half their games played: none count; at least half: the results
+    stand, the rest are forfeits); "annul", none of their games count; "forfeit", their results stand and
+    every game they do not play is the opponent's."""
+    ties: Literal["decision", "shared"] = "decision"
+    """Members tied on top after every group game: "decision", D art. 2's decision games (two tied: two games;
+    more: a double round robin), still tied sharing the title; "shared", the title shared at once (K is
+    silent, docs/rules.md §8, §14)."""
 
     @property
     def needs_length(self) -> bool:
@@ -235,6 +251,9 @@ class Ruleset:
     """The championship group (None: none, keizer-classic)."""
     rounds_planned: int | None = None
     """The season's length where the season file gives none (D: 36, art. 3 "omvat 36 ronden"); None: none."""
+    regulations: Literal["D", "K"] | None = None
+    """Whose regulations the club follows (seasons/ruleset/texts.py): their articles are cited and where they
+    are silent the choice is said ("by the club's choice"); None: none, everything is the club's choice."""
 
     def final_round(self, rounds_planned: int | None) -> int | None:
         """The season's last round: the season's own `rounds_planned`, else the ruleset's (None: unknown)."""

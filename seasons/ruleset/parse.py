@@ -59,7 +59,7 @@ def ruleset_settings(spec: Any) -> dict[str, Any]:
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
              "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
              "suspension", "absence_deadline", "classes", "cups",
-             "championship", "rounds_planned")
+             "championship", "rounds_planned", "regulations")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -91,4 +91,5 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         cups=optional(cups)(r.obj.get("cups"), r.at("cups")),
         championship=optional(championship)(settings.get("championship"), r.at("championship")),
         rounds_planned=r.get("rounds_planned", optional(round_number)),
+        regulations=r.get("regulations", optional(choice("D", "K"))),
     )
