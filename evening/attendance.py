@@ -184,5 +184,6 @@ class Attendance:
                 ) -> tuple[tuple[SuspensionSet, ...], str]:
         """D art. 12 with a mark in round k, where the ruleset has it and k is the round being prepared."""
         if k == self.session.current_round() and self.session.ruleset.suspension:
-            return suspension_with(pid in self.suspended(k), pid, entry, reported)
+            return suspension_with(pid in self.suspended(k), pid, entry, reported,
+                                   self.session.ruleset.regulations)
         return (), ""

@@ -9,7 +9,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Player, PlayerId
 from keizer.seasons.rating_list import Member, RatingList
 from keizer.seasons.roster import PlayerForm, PlayerRow, player_rows
-from keizer.seasons.ruleset.texts import with_choice
+from keizer.seasons.ruleset.texts import cite, with_choice
 from keizer.seasons.store.events import EntrySet, Event, PlayerAdded, PlayerMoved, PlayerUpdated, SuspensionSet, WithdrawalSet
 from keizer.evening.session import EveningSession
 
@@ -143,5 +143,6 @@ class Roster:
                 events.append(EntrySet(round=k, player=player.id, entry=None))
             elif not readmit and entry is None:
                 events.append(EntrySet(round=k, player=player.id, entry=EntryKind.UNEXCUSED))
-        verb = "readmitted (D art. 12)" if readmit else "suspended until they report back (D art. 12)"
+        article = cite(self.session.ruleset.regulations, "suspension")
+        verb = f"readmitted{article}" if readmit else f"suspended until they report back{article}"
         return self.session.commit(f"{player.name} {verb}", *events)

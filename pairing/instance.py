@@ -75,6 +75,8 @@ class RoundInstance:
     apart: tuple[Pair, ...] = ()
     """The forbidden pairs that are the championship group's rule, not the director's: members meet only as
     its schedule says (docs/rules.md §8). An explanation says which of the two forbids a pair."""
+    regulations: str | None = None
+    """Whose text the season follows (ruleset `regulations`): the articles an explanation cites."""
     _state: dict[PlayerId, PlayerState] = field(init=False, repr=False, compare=False)
     _lock: dict[PlayerId, PlayerId] = field(init=False, repr=False, compare=False)
     _forbid: frozenset[Pair] = field(init=False, repr=False, compare=False)
@@ -173,7 +175,7 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
     return RoundInstance(round_number=k, rules=rules, ranking_size=len(ranking), players=players,
                          fixed=fixed_games, fixed_players=fixed_players, locks=tuple(sorted(locked)),
                          forbids=tuple(sorted(forbidden)), bye_lock=bye, history=history,
-                         unavailable=pool.unavailable, apart=tuple(sorted(apart)))
+                         unavailable=pool.unavailable, apart=tuple(sorted(apart)), regulations=ruleset.regulations)
 
 
 def ruleset_of(season: Season) -> Ruleset:

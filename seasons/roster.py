@@ -169,14 +169,18 @@ class PlayerRow:
 
 def player_rows(season: Season, current_round: int) -> tuple[PlayerRow, ...]:
     """Everyone in starting-ranking order with their state at `current_round` (the Players list, `keizer players`)."""
+    from keizer.seasons.ruleset.parse import parse_ruleset
+    from keizer.seasons.ruleset.texts import cite
+
     away = suspended(season, current_round)
+    article = cite(parse_ruleset(season.ruleset_spec).regulations, "suspension")
     rows = []
     for i, p in enumerate(season.players):
         w = season.withdrawal_of(p.id)
         if w is not None:
             status = f"withdrawn before round {w.before_round}"
         elif p.id in away:
-            status = "suspended (D art. 12)"
+            status = f"suspended{article}"
         elif p.joined > current_round:
             status = f"joins in round {p.joined}" + (f" at #{p.enters_at}" if p.enters_at is not None else "")
         else:

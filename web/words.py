@@ -23,6 +23,16 @@ _WORDS: dict[str, tuple[str, str]] = {
     "to_come": ("{n:externe uitslag volgt|externe uitslagen volgen} nog: {names}.",
                 "{n:team result is|team results are} still to come: {names}."),
     "to_come_who": ("{name} (ronde {k})", "{name} (round {k})"),
+    # `keizer standings` (text): how a team result is entered, where there are none to list
+    "to_come_how": ("`keizer attend SEASON SPELER external-won|external-drawn|external-lost --round K` voert er een "
+                    "in.", "`keizer attend SEASON PLAYER external-won|external-drawn|external-lost --round K` enters "
+                    "one."),
+    "no_prizes": ("Geen klasse- of groepsprijzen: de ruleset van dit seizoen heeft geen van beide (ruleset-sleutels "
+                  "`classes`, `cups`)", "No class or group prizes: this season's ruleset has neither (ruleset keys "
+                  "`classes`, `cups`)"),
+    "no_classes_yet": ("Klasseprijzen: nog niemand heeft een klasse (`keizer classes SEASON --start --save` geeft de "
+                       "startklassen)", "Class prizes: nobody has a class yet (`keizer classes SEASON --start "
+                       "--save` gives the starting classes)"),
     "legend": ("Verklaring van de kolommen", "What the columns mean"),
     "board": ("Bord", "Board"),
     "white": ("Wit", "White"),
@@ -57,6 +67,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "place_points": ("Plaats {rank}, {score} punten, waarde {value}.", "Place {rank}, {score} points, value {value}."),
     "not_ranked": ("Niet (meer) in de ranglijst.", "Not (or no longer) in the standings."),
     "made_with": ("Gemaakt met keizer.", "Made with keizer."),
+    "moved": ("Deze pagina staat nu op:", "This page is now at:"),
     "more_groups": ("Groepen, klassen en bekers", "Groups, classes and cups"),
     "after_round": ("Na ronde", "After round"),
     # a player's rounds: short headers, so that the table reads whole on a phone, each said in the legend

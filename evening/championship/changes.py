@@ -21,6 +21,8 @@ from keizer.evening.change import Change
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import DecisionGame, GroupGame, PlayerId, Result, Season
 from keizer.seasons.ruleset.model import GAMES_PER_PAIR
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.texts import cite
 from keizer.seasons.store.events import (
     GroupDecisionSet,
     GroupFormed,
@@ -219,11 +221,13 @@ def _another_needed(season: Season, white: PlayerId, black: PlayerId) -> None:
                               f"play decision games")
     pair = {white, black}
     if len(pair) == 2 and sum(1 for g in group_of(season).decision if {g.white, g.black} == pair) >= GAMES_PER_PAIR:
+        article = cite(parse_ruleset(season.ruleset_spec).regulations, "decision_games")
         if len(state.tied) == 2:
-            raise KeizerError(f"{name(white)} and {name(black)} have played their two decision games (D art. 2): "
+            raise KeizerError(f"{name(white)} and {name(black)} have played their two decision games{article}: "
                               f"no third is played; still tied, they share the title")
         raise KeizerError(f"{name(white)} and {name(black)} have played both their play-off games (a double "
-                          f"round robin, D art. 2): no third is played")
+                          f"round robin{cite(parse_ruleset(season.ruleset_spec).regulations, 'decision_games', ', ', '')}"
+                          f"): no third is played")
 
 
 def group_result(season: Season, k: int, white: PlayerId, black: PlayerId, result: Result) -> Change:

@@ -251,6 +251,9 @@ class Ruleset:
     """The championship group (None: none, keizer-classic)."""
     rounds_planned: int | None = None
     """The season's length where the season file gives none (D: 36, art. 3 "omvat 36 ronden"); None: none."""
+    language: Literal["nl", "en"] = "nl"
+    """The language the club reads its standings in: what `keizer standings`, the notice and the site say
+    without `--lang` (docs/publishing.md, "Languages"); the clubs' own Dutch in every preset."""
     regulations: Literal["D", "K"] | None = None
     """Whose regulations the club follows (seasons/ruleset/texts.py): their articles are cited and where they
     are silent the choice is said ("by the club's choice"); None: none, everything is the club's choice."""

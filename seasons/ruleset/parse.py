@@ -59,7 +59,7 @@ def ruleset_settings(spec: Any) -> dict[str, Any]:
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
              "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
              "suspension", "absence_deadline", "classes", "cups",
-             "championship", "rounds_planned", "regulations")
+             "championship", "rounds_planned", "regulations", "language")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -92,4 +92,5 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         championship=optional(championship)(settings.get("championship"), r.at("championship")),
         rounds_planned=r.get("rounds_planned", optional(round_number)),
         regulations=r.get("regulations", optional(choice("D", "K"))),
+        language=r.get("language", choice("nl", "en")),
     )

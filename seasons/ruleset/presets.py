@@ -42,6 +42,7 @@ CLASSIC: dict[str, Any] = {
     "championship": None,
     "rounds_planned": None,
     "regulations": None,
+    "language": "nl",
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.

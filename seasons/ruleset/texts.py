@@ -15,6 +15,34 @@ from keizer.seasons.ruleset.model import Ruleset
 REGULATIONS = ("D", "K")
 """The clubs' texts a ruleset may follow (key `regulations`): D's articles, K's headings."""
 
+ARTICLES: dict[str, dict[str, str]] = {
+    # a rule → where each club's text says it: cited only in a season whose ruleset follows that text
+    "championship": {"D": "D art. 2–4", "K": 'K "finalegroep"'},
+    "decision_games": {"D": "D art. 2"},
+    "classes": {"D": "D art. 5"},
+    "opening": {"D": "D art. 7"},
+    "rematch": {"D": "D art. 8"},
+    "bottom_region": {"D": "D art. 9"},
+    "bye": {"D": "D art. 10", "K": 'K "Aanwijzing reserve"'},
+    "no_show": {"D": "D art. 11"},
+    "suspension": {"D": "D art. 12"},
+    "deadline": {"D": "D art. 16", "K": 'K "Afmelden"'},
+    "withdrawal": {"D": "D art. 22"},
+}
+"""Where a club's text says a rule (docs/rules.md): what is cited, and only where the season follows it."""
+
+
+def cited(regulations: str | None, rule: str) -> str:
+    """The article of `rule` in the season's text ("D art. 12"), "" where it has none or the season follows no
+    text: keizer never cites a club's article to a club that does not follow it."""
+    return ARTICLES[rule].get(regulations, "") if regulations is not None else ""
+
+
+def cite(regulations: str | None, rule: str, before: str = " (", after: str = ")") -> str:
+    """`cited` in brackets (" (D art. 12)"), or "" with nothing to cite."""
+    found = cited(regulations, rule)
+    return f"{before}{found}{after}" if found else ""
+
 
 def _own(f: Fraction) -> str:
     return "the whole own value" if f == 1 else "nothing" if f == 0 else f"{points_text(f)} of the own value"

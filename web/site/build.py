@@ -31,10 +31,11 @@ from keizer.web.words import entry_word, say
 
 
 EXTRA_PAGES: tuple[ExtraPage, ...] = (
-    ExtraPage("kampioensgroep.html", "group.html", ("Kampioensgroep", "Championship group"), group_context),
-    ExtraPage("klassen.html", "classes.html", ("Klassen", "Classes"), classes_context),
-    ExtraPage("bekers.html", "cups.html", ("Groepsbekers", "Group cups"), cups_context),
-    ExtraPage("vooruitblik.html", "forecast.html", ("Vooruitblik", "Forecast"), forecast_context),
+    ExtraPage("kampioensgroep.html", "group.html", ("Kampioensgroep", "Championship group"), group_context,
+              "championship-group.html"),
+    ExtraPage("klassen.html", "classes.html", ("Klassen", "Classes"), classes_context, "classes.html"),
+    ExtraPage("bekers.html", "cups.html", ("Groepsbekers", "Group cups"), cups_context, "cups.html"),
+    ExtraPage("vooruitblik.html", "forecast.html", ("Vooruitblik", "Forecast"), forecast_context, "forecast.html"),
 )
 """The hook for the pages of other parts of the competition: each adds one entry here."""
 
@@ -100,7 +101,7 @@ def build_site(evening: Evening, k: int, lang: str, style: str | None = None,
             ("rounds/index.html", say("archive", lang))]
     if notice.next is not None or notice.results is not None:
         menu.append(("pairing.html", say("print_pairing", lang)))
-    menu += [(page.file, page.title[0 if lang == "nl" else 1]) for page, ctx in extras if ctx is not None]
+    menu += [(page.file_in(lang), page.title[0 if lang == "nl" else 1]) for page, ctx in extras if ctx is not None]
 
     def render(path: str, template: str, **context: Any) -> None:
         root = "../" * path.count("/")
@@ -130,7 +131,11 @@ def build_site(evening: Evening, k: int, lang: str, style: str | None = None,
     for page, ctx in extras:
         if ctx is not None:
             # a page's context may give a fuller heading ("Klassen na ronde 32") than its menu label
-            render(page.file, page.template, **{"heading": page.title[0 if lang == "nl" else 1], **ctx})
+            render(page.file_in(lang), page.template, **{"heading": page.title[0 if lang == "nl" else 1], **ctx})
+            if page.file_in(lang) != page.file:  # the old (Dutch) name, where a club linked it: sent on
+                files[page.file] = env.get_template("moved.html").render(
+                    lang=lang, to=page.file_in(lang), title=page.title[0 if lang == "nl" else 1],
+                    said=say("moved", lang), season=season.name)
     return files
 
 

@@ -24,6 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="forecast from the standings after this round (default: the last round with results)")
     add_run_options(p)
     p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
+    p.add_argument("--lang", choices=("nl", "en"),
+                   help="the text's language (default: the season's, the ruleset's `language`)")
     p.set_defaults(run=run)
 
 
@@ -37,12 +39,15 @@ def run(args: argparse.Namespace) -> int:
     from keizer.evening.forecasts import make_forecast
     from keizer.seasons.load import load_season
 
+    from keizer.seasons.ruleset.parse import parse_ruleset
+
     season = load_season(args.season)
     made = make_forecast(season, args.round, args.runs, args.seed, progress=progress_line())
     if args.json:
         sys.stdout.write(json.dumps(forecast_json(season, made), ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(forecast_text(season, made) + "\n")
+        lang = args.lang or parse_ruleset(season.ruleset_spec).language
+        sys.stdout.write(forecast_text(season, made, lang) + "\n")
     return 0
 
 
@@ -59,23 +64,24 @@ def progress_line() -> Any:
     return say
 
 
-def forecast_text(season: Season, forecast: Forecast) -> str:
-    """The forecast as an aligned text table with its heading, its certainties and its model."""
+def forecast_text(season: Season, forecast: Forecast, lang: str = "en") -> str:
+    """The forecast as an aligned text table with its heading, its certainties and its model, in `lang`."""
     from keizer.evening.words.tables import text_table
     from keizer.evening.words.forecast import certain_lines, headers, model_line, say, table_rows
 
     def name(pid: str) -> str:
         return season.player(pid).name  # type: ignore[arg-type]
 
-    head = headers(forecast, "en")
-    rows = table_rows(forecast, name, "en")
+    head = headers(forecast, lang)
+    rows = table_rows(forecast, name, lang)
     table = text_table(head, [cells for _, cells in rows], [True, False] + [True] * (len(head) - 2))
-    title = (f"{season.name} — {say('heading', 'en', k=forecast.round)}: "
-             f"{say('runs', 'en', runs=f'{forecast.runs:,}', first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}")
-    kind = say("title_group" if forecast.title == "group" else "title_first", "en")
+    runs = f"{forecast.runs:,}".replace(",", "." if lang == "nl" else ",")
+    title = (f"{season.name} — {say('heading', lang, k=forecast.round)}: "
+             f"{say('runs', lang, runs=runs, first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}")
+    kind = say("title_group" if forecast.title == "group" else "title_first", lang)
     lines = [title, kind[0].upper() + kind[1:], "", table, ""]
-    lines += certain_lines(forecast, name, "en")
-    lines += [model_line(forecast, "en"), say("honest", "en", runs=f"{forecast.runs:,}")]
+    lines += certain_lines(forecast, name, lang)
+    lines += [model_line(forecast, lang), say("honest", lang, runs=runs)]
     return "\n".join(lines)
 
 
