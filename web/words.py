@@ -63,6 +63,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "chart": ("Plaats en punten per ronde", "Place and points by round"),
     "chart_rank": ("plaats", "place"),
     "chart_score": ("punten", "points"),
+    "chart_published": ("zoals gepubliceerd na elke ronde", "as published after each round"),
+    "chart_today": ("zoals nu geteld (Totaal)", "as counted today (Total)"),
     "player_after": ("{name} na ronde {k}", "{name} after round {k}"),
     "place_points": ("Plaats {rank}, {score} punten, waarde {value}.", "Place {rank}, {score} points, value {value}."),
     "not_ranked": ("Niet (meer) in de ranglijst.", "Not (or no longer) in the standings."),
@@ -92,12 +94,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     "own_value": ("eigen waarde (één keer)", "own value (once)"),
     "points_vs_total": ("Punten is wat elke ronde telt in de ranglijst na ronde {k}; Totaal telt ze op tot de punten "
                         "van nu. Wat een ronde oplevert hangt af van de waarden van de spelers, en die veranderen: een "
-                        "ronde kan later opnieuw geprijsd worden. Pl en de grafiek tonen de plaats en de punten zoals "
-                        "die direct na elke ronde gepubliceerd werden.",
+                        "ronde kan later opnieuw geprijsd worden. Pl toont de plaats zoals die direct na elke ronde "
+                        "gepubliceerd werd; de grafiek toont de punten op beide manieren.",
                         "Points is what each round counts in the standings after round {k}; Total adds them up to "
                         "the points of now. What a round earns depends on the players' values, and these change: a "
-                        "round may be priced again later. Pl and the chart show the place and the points as "
-                        "published right after each round."),
+                        "round may be priced again later. Pl shows the place as published right after each round; "
+                        "the chart shows the points both ways."),
     "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
     "yes": ("ja", "yes"),
     "no": ("nee", "no"),

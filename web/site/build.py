@@ -16,7 +16,7 @@ from keizer.evening.standings import cards_of, frames_of
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId
 from keizer.evening.words.legend import LANGUAGES
-from keizer.web.site.chart import Series, line_chart
+from keizer.web.site.chart import RACE_COLOURS, RACE_DASHES, Series, line_chart
 from keizer.web.site.forecast import forecast_context
 from keizer.web.site.championship import group_context
 from keizer.evening.words.localised import date as date_text
@@ -113,7 +113,9 @@ def build_site(evening: Evening, k: int, lang: str, style: str | None = None,
             **context)
 
     files: dict[str, str] = {CSS_FILE: resources.files("keizer.web").joinpath("templates", CSS_FILE).read_text("utf-8")}
-    render("index.html", "index.html", notice=notice, heading=title(notice))
+    # club night: the next round is paired and none of its results is in — its pairing goes first
+    tonight = notice.next is not None and not season.round(notice.next.round).has_results
+    render("index.html", "index.html", notice=notice, heading=title(notice), tonight=tonight)
     # the next round's results, already in when an older round is published, are after K: left blank
     next_or_last = _without_results(notice.next) if notice.next is not None else notice.results
     if next_or_last is not None:
@@ -151,18 +153,22 @@ def _player_pages(site: Site, render: Callable[..., None]) -> None:
     for pid, file in site.pages.items():
         rows, series = history(rep, pid, lang, after, cards[pid])
         standing = after[rep.upto][pid]
-        rank_chart = line_chart(Series(say("chart_rank", lang), tuple((j, float(r)) for j, _, r in series), True),
+        rank_chart = line_chart(Series(say("chart_rank", lang), tuple((j, float(r)) for j, _, r, _ in series), True),
                                 f"{say('chart_rank', lang)}: {site.season.player(pid).name}",
                                 lambda v: number(str(int(v)), lang))
-        score_chart = line_chart(Series(say("chart_score", lang), tuple((j, float(s)) for j, s, _ in series)),
-                                 f"{say('chart_score', lang)}: {site.season.player(pid).name}",
+        # the table's Total and the points as published: one story, both lines drawn and named (a round is
+        # priced again as values change, so the two part where a player's opponents moved)
+        scores = (Series(say("chart_published", lang), tuple((j, float(s)) for j, s, _, _ in series)),
+                  Series(say("chart_today", lang), tuple((j, float(t)) for j, _, _, t in series)))
+        score_chart = line_chart(scores, f"{say('chart_score', lang)}: {site.season.player(pid).name}",
                                  lambda v: number(f"{v:.0f}", lang))
+        score_lines = tuple((s.label, RACE_COLOURS[i], RACE_DASHES[i]) for i, s in enumerate(scores))
         render(f"players/{file}", "player.html", rows=rows, name=site.season.player(pid).name,
                legend_table={"legend": _rounds_legend(lang, rep.upto)},
                heading=say("player_after", lang, name=site.season.player(pid).name, k=rep.upto),
                summary=say("place_points", lang, rank=standing.rank, score=points(standing.score, lang),
                            value=points(standing.value, lang)),
-               rank_chart=rank_chart, score_chart=score_chart, k=rep.upto)
+               rank_chart=rank_chart, score_chart=score_chart, score_lines=score_lines, k=rep.upto)
 
 
 def _rounds_legend(lang: str, k: int) -> tuple[tuple[str, str], ...]:
