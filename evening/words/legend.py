@@ -52,13 +52,17 @@ def header(text: str, lang: str) -> str:
     """A column header (as the club writes it) as published in `lang`: the clubs' own in Dutch, English ones in
     English."""
     row = _ROW.get(text)
-    return text if row is None else row[1 if lang == "nl" else 2]
+    if row is None:
+        return text
+    return row[1] if lang == "nl" else row[2]
 
 
 def meaning(text: str, lang: str) -> str | None:
     """What the header `text` (as the club writes it) means in `lang`; None for a plain word ("Name")."""
     row = _ROW.get(text)
-    return None if row is None else row[3 if lang == "nl" else 4]
+    if row is None:
+        return None
+    return row[3] if lang == "nl" else row[4]
 
 
 def legend(headers: tuple[str, ...] | list[str], lang: str) -> tuple[tuple[str, str], ...]:
