@@ -82,7 +82,9 @@ def to_come_report(season: Season, upto: int) -> str:
 def past_the_season(season: Season, k: int | None) -> int | None:
     """The number of planned rounds when round k lies beyond them (the season is complete: nothing to mark
     or pair there until the director plans more), else None."""
-    planned = season.rounds_planned
+    from keizer.seasons.season_length import season_length
+
+    planned = season_length(season)
     return planned if k is not None and planned is not None and k > planned else None
 
 
@@ -109,7 +111,8 @@ class RoundsUnplanned(KeizerError):
     the rest of the season). A shell catching it adds how to plan them, as for `SeasonComplete`."""
 
     def __init__(self, what: str) -> None:
-        super().__init__(f"the season does not say how many rounds it will play: {what} needs it")
+        super().__init__(f"the season does not say how many rounds it will play (rounds_planned), nor does its "
+                         f"ruleset: {what} needs it")
 
 
 def checked_rounds_planned(season: Season, rounds: int | None) -> int | None:

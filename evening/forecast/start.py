@@ -19,6 +19,7 @@ from keizer.seasons.roster import suspended, taking_part
 from keizer.seasons.rounds import RoundsUnplanned
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_length import season_length
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class Start:
 
 def forecast_round(season: Season, k: int | None) -> int:
     """The round a forecast is made after: `k`, by default the last round with results; checked."""
-    last = season.rounds_planned
+    last = season_length(season)
     if last is None:
         raise RoundsUnplanned("a forecast")
     if k is None:
@@ -115,7 +116,7 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
     """The start of a forecast after round k (default: the last round with results) of `season`."""
     k = forecast_round(season, k)
     ruleset = parse_ruleset(season.ruleset_spec)
-    last = season.rounds_planned
+    last = ruleset.final_round(season.rounds_planned)
     assert last is not None
     season = as_after(season, k)
     rule = ruleset.championship

@@ -14,6 +14,8 @@ from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.limits import MAX_FILE_BYTES
 from keizer.seasons.model import Season
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_length import require_length
 from keizer.seasons.store import chain, kept_rankings, log_queries, schema
 from keizer.seasons.store.chain import LogHead
 from keizer.seasons.store.building import build_store, copy_store
@@ -97,6 +99,7 @@ class SeasonStore:
         would be larger than keizer reads (MAX_FILE_BYTES), so that its export can be imported again."""
         file = Path(path)
         first = SeasonCreated(season)
+        require_length(parse_ruleset(season.ruleset_spec), season.rounds_planned)  # docs/rules.md §3
         if not checked:
             first.apply(None)  # a season that is not valid is refused before anything touches the disk
         # A season read from another program: never larger than keizer reads back, so its export imports again.

@@ -41,12 +41,14 @@ def test_the_json_has_every_players_chances_and_repeats_for_the_seed(capsys, d_s
 
 
 def test_the_text_names_the_round_the_runs_and_what_every_run_agreed_on(capsys, d_season):
-    code, out, _ = run(capsys, "forecast", str(d_season), "--runs", "10", "--round", "20")
+    code, out, _ = run(capsys, "forecast", str(d_season), "--runs", "10", "--round", "20", "--lang", "en")
     assert code == 0
     assert "Forecast after round 20: rounds 21–24 played 10 times (seed 0)" in out
     assert "Title: winning the championship group" in out
     assert "Out of the title race in every simulation:" in out and "not a proof" in out
     assert "Final place" in out.splitlines()[3]
+    code, dutch, _ = run(capsys, "forecast", str(d_season), "--runs", "10", "--round", "20")  # the season's
+    assert code == 0 and "Vooruitblik na ronde 20: 10 keer ronde 21–24 gespeeld (zaadgetal 0)" in dutch
 
 
 def test_the_club_evening_season_is_forecast_with_its_group_formed_as_proposed(capsys):

@@ -19,6 +19,7 @@ COMMANDS: dict[Way, str] = {
     Way.ADD_PLAYERS: "add the players on the Players screen of `keizer open`, F6",
     Way.GROUP_GAMES: "`keizer group SEASON` shows their games",
     Way.REPLACE_RESULT: "--change replaces it",
+    Way.FILL_GROUP: "`keizer group fill SEASON --save` takes them in",
 }
 """Every way, as a command (a test holds that none is missing)."""
 

@@ -42,9 +42,10 @@ def forecast_context(site: Site) -> Mapping[str, Any] | None:
     runs = f"{now.runs:,}".replace(",", "." if lang == "nl" else ",")
     race, swatches = _race(site.forecasts, now, name, lang)
     kind = say("title_group" if now.title == "group" else "title_first", lang)
+    intro = say("runs", lang, runs=runs, first=now.round + 1, last=now.last, seed=now.seed)
     return {
         "heading": say("heading", lang, k=now.round),
-        "intro": say("runs", lang, runs=runs, first=now.round + 1, last=now.last, seed=now.seed),
+        "intro": intro[0].upper() + intro[1:],  # each a sentence of the page: a capital first
         "kind": kind[0].upper() + kind[1:],
         "head": head,
         "swipe": len(head) > PHONE_COLUMNS or any(len(cells[1]) > PHONE_NAME for _, cells in rows),

@@ -164,9 +164,11 @@ class StandingsScreen(KeizerScreen):
                 self.app.push_screen(PlayerCardScreen(card))
 
     @edits
-    def action_publish(self, lang: str = "nl") -> None:
-        """The site of the shown round in `lang` (the clubs' Dutch unless asked), written next to the store
-        and recorded in it (one undo step), in a thread worker: a season's pages take a second or two."""
+    def action_publish(self, lang: str = "") -> None:
+        """The site of the shown round in `lang` (the season's language unless asked, the ruleset's
+        `language`), written next to the store and recorded in it (one undo step), in a thread worker: a
+        season's pages take a second or two."""
+        lang = lang or self.evening.ruleset.language
         self.say(f"publishing round {self.shown_round}…")
         # On the app, which reports an unexpected failure in one place (`KeizerApp.on_worker_state_changed`).
         self.app.run_worker(partial(self._publish, self.shown_round, self.shown_style, lang), name="publish",

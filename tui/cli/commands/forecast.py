@@ -32,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="what this player needs: their chances given the next round won, drawn, lost or missed, "
                         "and the points of the next three rounds that keep a chance alive")
     p.add_argument("--json", action="store_true", help="machine-readable JSON (docs/format.md)")
+    p.add_argument("--lang", choices=("nl", "en"),
+                   help="the text's language (default: the season's, the ruleset's `language`)")
     p.set_defaults(run=run)
 
 
@@ -56,13 +58,15 @@ def runs_arg(text: str) -> int | Literal["auto"]:
 def run(args: argparse.Namespace) -> int:
     with Evening.read(args.season) as evening:
         season = evening.season
+        lang = args.lang or evening.ruleset.language
     player = resolve_player(season, args.player, "--player") if args.player is not None else None
     made = make_forecast(season, args.round, args.runs, args.seed, progress=progress_line(), needs=player is not None)
     if args.json:
         data = forecast_json(season, made) if player is None else needs_json(season, made, player)
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write((forecast_text(season, made) if player is None else needs_text(season, made, player)) + "\n")
+        sys.stdout.write((forecast_text(season, made, lang) if player is None
+                          else needs_text(season, made, player, lang)) + "\n")
     return 0
 
 
@@ -81,40 +85,45 @@ def progress_line() -> Any:
     return say
 
 
-def forecast_text(season: Season, forecast: Forecast) -> str:
+def forecast_text(season: Season, forecast: Forecast, lang: str = "en") -> str:
     """The forecast as an aligned text table with its heading, each chance with its margin ("38% ± 3"), its
-    certainties and its model."""
+    certainties and its model, in `lang`."""
 
     def name(pid: str) -> str:
         return season.player(pid).name  # type: ignore[arg-type]
 
-    head = headers(forecast, "en")
-    rows = table_rows(forecast, name, "en", margins=True)
+    head = headers(forecast, lang)
+    rows = table_rows(forecast, name, lang, margins=True)
     table = text_table(head, [cells for _, cells in rows], [True, False] + [True] * (len(head) - 2))
-    title = heading(season, forecast)
-    kind = say("title_group" if forecast.title == "group" else "title_first", "en")
-    lines = [title, kind[0].upper() + kind[1:], "", table, ""]
-    lines += certain_lines(forecast, name, "en")
-    lines += [margin_note(forecast, "en"), model_line(forecast, "en"), say("honest", "en", runs=f"{forecast.runs:,}")]
+    kind = say("title_group" if forecast.title == "group" else "title_first", lang)
+    lines = [heading(season, forecast, lang), kind[0].upper() + kind[1:], "", table, ""]
+    lines += certain_lines(forecast, name, lang)
+    lines += [margin_note(forecast, lang), model_line(forecast, lang), say("honest", lang, runs=_runs(forecast, lang))]
     return "\n".join(lines)
 
 
-def heading(season: Season, forecast: Forecast) -> str:
-    return (f"{season.name} — {say('heading', 'en', k=forecast.round)}: "
-            f"{say('runs', 'en', runs=f'{forecast.runs:,}', first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}")
+def _runs(forecast: Forecast, lang: str) -> str:
+    """The number of runs as the language writes a thousand ("1.000" in Dutch)."""
+    return f"{forecast.runs:,}".replace(",", "." if lang == "nl" else ",")
 
 
-def needs_text(season: Season, forecast: Forecast, pid: PlayerId) -> str:
+def heading(season: Season, forecast: Forecast, lang: str = "en") -> str:
+    return (f"{season.name} — {say('heading', lang, k=forecast.round)}: "
+            f"{say('runs', lang, runs=_runs(forecast, lang), first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}")
+
+
+def needs_text(season: Season, forecast: Forecast, pid: PlayerId, lang: str = "en") -> str:
     """What one player needs (`--player`): their chances, then given the next round and the next rounds' points."""
     name = season.player(pid).name
     needs = forecast.needs_of(pid)
-    kind = say("title_group" if forecast.title == "group" else "title_first", "en")
-    lines = [heading(season, forecast), kind[0].upper() + kind[1:], "", player_line(forecast, pid, name, "en"), ""]
+    kind = say("title_group" if forecast.title == "group" else "title_first", lang)
+    lines = [heading(season, forecast, lang), kind[0].upper() + kind[1:], "", player_line(forecast, pid, name, lang), ""]
     if needs is None:
-        lines.append(f"{name} does not play in the rounds to come.")
+        lines.append(f"{name} speelt de komende ronden niet." if lang == "nl" else
+                     f"{name} does not play in the rounds to come.")
     else:
-        lines += [say("needs_heading", "en"), *needs_lines(forecast, needs, name, "en")]
-    lines += ["", margin_note(forecast, "en"), model_line(forecast, "en"), say("honest", "en", runs=f"{forecast.runs:,}")]
+        lines += [say("needs_heading", lang), *needs_lines(forecast, needs, name, lang)]
+    lines += ["", margin_note(forecast, lang), model_line(forecast, lang), say("honest", lang, runs=_runs(forecast, lang))]
     return "\n".join(lines)
 
 

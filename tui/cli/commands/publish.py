@@ -25,7 +25,8 @@ from keizer.web.site.build import build_site
 def _common(p: argparse.ArgumentParser, round_help: str) -> None:
     p.add_argument("season", metavar="SEASON")
     p.add_argument("--round", "-r", type=int, metavar="K", help=round_help)
-    p.add_argument("--lang", choices=LANGUAGES, default="nl", help="the language (default nl, the clubs' own)")
+    p.add_argument("--lang", choices=LANGUAGES,
+                   help="the language (default: the season's, the ruleset's `language`: nl in every preset)")
 
 
 def register_publish(sub: argparse._SubParsersAction) -> None:
@@ -87,6 +88,7 @@ def run_publish(args: argparse.Namespace) -> int:
     # A store is opened to be written (its record), a season file only read (it keeps none).
     with Evening.open(args.season) if is_store_file(args.season) else Evening.read(args.season) as evening:
         k = standings_round(evening.season, args.round)
+        args.lang = args.lang or evening.ruleset.language
         evening.publications.check(k, out)  # every argument before the forecast's runs
         made = _forecast(evening, k, args, needs=True)
         kept = evening.forecasts.with_kept(made) if made is not None else ()
@@ -109,6 +111,7 @@ def run_notice(args: argparse.Namespace) -> int:
     _check_forecast(args)
     with Evening.read(args.season) as evening:
         season = evening.season
+        args.lang = args.lang or evening.ruleset.language
         k = standings_round(season, args.round)
         made = _forecast(evening, k, args)
         rep = evening.standings.replay(k)
@@ -121,6 +124,7 @@ def run_notice(args: argparse.Namespace) -> int:
 def run_pairing(args: argparse.Namespace) -> int:
     with Evening.read(args.season) as evening:
         season = evening.season
+        args.lang = args.lang or evening.ruleset.language
     k = args.round
     if k is None:
         k = max((r.number for r in season.rounds if r.is_paired), default=0)

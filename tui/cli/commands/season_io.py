@@ -116,6 +116,12 @@ def _trf_text(evening: Evening, k: int | None, national_ids: bool, log_head: str
     """The TRF file of rounds 1..k (default: the last round with results), ranked as after round k; from a
     store, with the head of its log (`seasons.trf.keizer_lines.keizer_lines`)."""
     season = evening.season
+    if k is None and season.last_scored_round == 0 and season.played_rounds:
+        # nothing to default to: the round to give is named, not "--round 0" that nobody typed
+        last = season.played_rounds
+        rounds = f"rounds 1..{last} with their" if last > 1 else "round 1 with its"
+        raise KeizerError(f"no round has results yet: `--round {last}` reports the paired {rounds} games still "
+                          f"without a result")
     k = season.last_scored_round if k is None else k
     if not 1 <= k <= season.played_rounds:
         raise KeizerError(f"--round {k}: the rating report covers paired rounds, 1..{season.played_rounds}"
