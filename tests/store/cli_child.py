@@ -82,7 +82,7 @@ def main(argv: list[str]) -> None:
             evening = Evening.open(argv[1])
             try:
                 evening.roster.edit("p01", "Player 1", RANKING_RATINGS[i % len(RANKING_RATINGS)], None, None)
-                evening.session.ranking_before(1)  # kept beside the log: a write of its own, killed too
+                evening._session.ranking_before(1)  # kept beside the log: a write of its own, killed too
             finally:
                 evening.close()
         elif mode == "evening":
