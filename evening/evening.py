@@ -127,7 +127,7 @@ class Evening:
         return Forecasts(self._session)
 
     @cached_property
-    def group(self) -> ChampionshipGroupService:
+    def championship(self) -> ChampionshipGroupService:
         """The championship group: form it, its schedule, unavailable rounds, decision games, results."""
         from keizer.evening.championship.service import ChampionshipGroupService
 

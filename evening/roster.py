@@ -39,14 +39,14 @@ class Roster:
         """Everyone in starting-ranking order, with their state (withdrawn, suspended, joining later)."""
         return player_rows(self.session.season, self.session.current_round())
 
-    def check_form(self, name: str, rating: str, klass: str, group: str, pid: str | None = None,
+    def check_form(self, name: str, rating: str, klass: str, cup_group: str, pid: str | None = None,
                    joins: str = "", place: str = "") -> PlayerForm:
         """A player form's fields checked (KeizerError naming the wrong field); nothing is written. `joins`
         and `place`: a new player's first round and entry place (empty: the next round, by rating)."""
-        return roster.parse_player_form(self.session.season, name, rating, klass, group,
+        return roster.parse_player_form(self.session.season, name, rating, klass, cup_group,
                                         PlayerId(pid) if pid is not None else None, joins, place)
 
-    def add(self, name: str, rating: int | None = None, klass: str | None = None, group: int | None = None,
+    def add(self, name: str, rating: int | None = None, klass: str | None = None, cup_group: int | None = None,
             knsb_id: int | None = None, joins: int | None = None, place: int | None = None) -> str:
         """A new player, taking part from round `joins` (default: the next round to be paired; earlier
         rounds are `late`); `knsb_id` from the rating list, when looked up there. Where they enter the
@@ -56,10 +56,10 @@ class Roster:
         name = roster.check_name(season, name)
         joined = season.played_rounds + 1 if joins is None else joins
         roster.check_joining(season, joined, place)
-        klass, group = roster.check_class(klass), roster.check_group(group)
+        klass, cup_group = roster.check_class(klass), roster.check_cup_group(cup_group)
         starts = joined == 1  # in the starting ranking itself; a later joiner enters round J's ranking
         position = place if starts and place is not None else roster.slot_by_rating(season, rating)
-        player = Player(id=roster.new_id(season, name), name=name, rating=rating, klass=klass, group=group,
+        player = Player(id=roster.new_id(season, name), name=name, rating=rating, klass=klass, cup_group=cup_group,
                         joined=joined, enters_at=None if starts else place, knsb_id=knsb_id)
         label = (f"add player {name} at #{position}" if starts else
                  f"add player {name}, joining in round {joined} at "
@@ -80,23 +80,23 @@ class Roster:
         return self.session.commit(f"starting class of {old.name}: {klass or 'none'}",
                                    PlayerUpdated(player=replace(old, klass=klass)))
 
-    def set_group(self, pid: str, group: int | None) -> str:
+    def set_cup_group(self, pid: str, group: int | None) -> str:
         """K's cup group of a player (docs/rules.md §9); None takes it away. One action; the same group again
         is refused."""
         old = self.session.player(pid)
-        group = roster.check_group(group)
+        group = roster.check_cup_group(group)
         if self.session.ruleset.cups is None:
             raise KeizerError("this season's ruleset has no group cups (ruleset key `cups`, docs/format.md)")
-        if old.group == group:
+        if old.cup_group == group:
             raise KeizerError(f"{old.name} is already in {f'group {group}' if group else 'no group'}")
         return self.session.commit(f"cup group of {old.name}: {group or 'none'}",
-                                   PlayerUpdated(player=replace(old, group=group)))
+                                   PlayerUpdated(player=replace(old, cup_group=group)))
 
-    def edit(self, pid: str, name: str, rating: int | None, klass: str | None, group: int | None) -> str:
+    def edit(self, pid: str, name: str, rating: int | None, klass: str | None, cup_group: int | None) -> str:
         old = self.session.player(pid)
         name = roster.check_name(self.session.season, name, except_id=old.id)
         # what the form does not show (the federation's numbers, where a late joiner enters) stays as it is
-        new = replace(old, name=name, rating=rating, klass=klass, group=group)
+        new = replace(old, name=name, rating=rating, klass=klass, cup_group=cup_group)
         if new == old:
             raise KeizerError(f"{old.name}: nothing changed")
         return self.session.commit(f"edit player {name}", PlayerUpdated(player=new))

@@ -48,7 +48,7 @@ def cup_tables(season: Season, standings: Standings, rules: CupRules,
     for row in rows:
         if row.player in excluded or not season.has_player(row.player):
             continue
-        group = season.player(row.player).group
+        group = season.player(row.player).cup_group
         if group is None:
             continue
         members = groups.setdefault(group, [])

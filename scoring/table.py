@@ -108,7 +108,7 @@ def _heads(replay: Replay, rounds: list[int]) -> pl.DataFrame:
                 ("value", [float(r.value) for r in rows]), ("score_num", [r.score.numerator for r in rows]),
                 ("score_den", [r.score.denominator for r in rows]), ("value_num", [r.value.numerator for r in rows]),
                 ("value_den", [r.value.denominator for r in rows]), ("eligible", [r.eligible for r in rows]),
-                ("lot", [replay.season.start_rank(p.id) for p in players]), ("group", [p.group for p in players]),
+                ("lot", [replay.season.start_rank(p.id) for p in players]), ("group", [p.cup_group for p in players]),
                 ("class", [classes.get(p.id) for p in players]),
                 ("attended", [int(attended[index[r.player]]) for r in rows])):
             columns[name].extend(values)

@@ -121,8 +121,8 @@ class Player:
     rating: int | None = None
     klass: str | None = None
     """Shadow class A–D (D art. 5); `class` in the season file."""
-    group: int | None = None
-    """Cup group (K)."""
+    cup_group: int | None = None
+    """K's cup group (the cups are competed for within it, K art. 6); `group` in the season file."""
     joined: int = 1
     """First round the player takes part in; earlier rounds are entry `late`."""
     enters_at: int | None = None

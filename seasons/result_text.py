@@ -17,7 +17,7 @@ TYPED: dict[str, Result] = {
     "+-": Result.WHITE_FORFEIT_WIN, "-+": Result.BLACK_FORFEIT_WIN,
     "*": Result.PENDING, "pending": Result.PENDING,
 }
-"""What `keizer result`, `keizer group result` and `keizer group decide --game` take: the season file's own
+"""What `keizer result`, `keizer championship result` and `keizer championship decide --game` take: the season file's own
 form (docs/format.md) and the short ones typed at the board (`=` for a draw, `pending` for `*`)."""
 
 

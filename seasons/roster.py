@@ -89,10 +89,10 @@ def check_class(klass: str | None) -> str | None:
     return klass or None
 
 
-def check_group(group: int | None) -> int | None:
+def check_cup_group(group: int | None) -> int | None:
     """A cup group 1..MAX_GROUP, or None for none."""
     if group is not None and not 1 <= group <= MAX_GROUP:
-        raise KeizerError(f"group: expected a whole number from 1 to {MAX_GROUP}, got {group}")
+        raise KeizerError(f"cup group: expected a whole number from 1 to {MAX_GROUP}, got {group}")
     return group
 
 
@@ -121,7 +121,7 @@ class PlayerForm:
     name: str
     rating: int | None
     klass: str | None
-    group: int | None
+    cup_group: int | None
     knsb_id: int | None = None
     """The member number, when the form was filled in from the rating list."""
     joins: int | None = None
@@ -131,13 +131,13 @@ class PlayerForm:
     plays from round 1, else the place in the ranking of the round they join (`enters_at`)."""
 
 
-def parse_player_form(season: Season, name: str, rating: str, klass: str, group: str,
+def parse_player_form(season: Season, name: str, rating: str, klass: str, cup_group: str,
                       except_id: PlayerId | None = None, joins: str = "", place: str = "") -> PlayerForm:
     """The form's text fields checked and converted; KeizerError naming the field that is wrong. `joins`
     and `place` are a new player's (empty: the next round to be paired, by rating)."""
     name = check_name(season, name, except_id)
     form = PlayerForm(name=name, rating=_whole("rating", rating), klass=check_class(klass),
-                      group=check_group(_whole("group", group)), joins=_whole("round", joins),
+                      cup_group=check_cup_group(_whole("cup group", cup_group)), joins=_whole("round", joins),
                       place=_whole("place", place))
     if except_id is None:
         check_joining(season, season.played_rounds + 1 if form.joins is None else form.joins, form.place)

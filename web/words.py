@@ -70,7 +70,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "not_ranked": ("Niet (meer) in de ranglijst.", "Not (or no longer) in the standings."),
     "made_with": ("Gemaakt met keizer.", "Made with keizer."),
     "moved": ("Deze pagina staat nu op:", "This page is now at:"),
-    "more_groups": ("Groepen, klassen en bekers", "Groups, classes and cups"),
     "after_round": ("Na ronde", "After round"),
     # a player's rounds: short headers, so that the table reads whole on a phone, each said in the legend
     "col_round": ("Rd", "Rd"),

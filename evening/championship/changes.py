@@ -1,6 +1,6 @@
 """Each action on the championship group as the change it writes (docs/rules.md §8): its events and the one
 label the undo list and the log call it by, computed from the season without writing anything — so that a
-shell can show a change before it is saved (`keizer group … ` without `--save`)."""
+shell can show a change before it is saved (`keizer championship … ` without `--save`)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def filling(season: Season, played: Replay | None = None) -> Change:
     view = group_view(season, played=played)
     short, group = view.short, view.group
     if group is None:
-        raise KeizerError("the championship group has not been formed yet (keizer group form)")
+        raise KeizerError("the championship group has not been formed yet (keizer championship form)")
     if short is None:
         raise KeizerError("the championship group is not short: no member withdrew before its games began")
     if not short.next_in_line:

@@ -1,6 +1,6 @@
 """The championship group's service on the evening: every action on the group is one method here, the same for
 every shell — each writes one commit and one undo step, and each has its preview, the change it would write
-(a shell shows it before it saves: `keizer group … ` without `--save`). The changes themselves are computed in
+(a shell shows it before it saves: `keizer championship … ` without `--save`). The changes themselves are computed in
 `changes.py`, the view in `view.py`."""
 
 from __future__ import annotations

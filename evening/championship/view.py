@@ -122,7 +122,7 @@ def final_order(view: GroupView) -> tuple[PlayerId, ...]:
 
 def state_summary(season: Season, state: GroupState) -> str:
     """The state's sentence with the players' names, as the director reads it; scripts read the ids from
-    the JSON's own fields (docs/format.md `keizer group`)."""
+    the JSON's own fields (docs/format.md `keizer championship`)."""
     return state.sentence(lambda pid: season.player(pid).name)
 
 
@@ -153,7 +153,7 @@ def schedule_end(season: Season) -> int:
 
 def group_of(season: Season) -> ChampionshipGroup:
     if season.championship is None:
-        raise KeizerError("the championship group has not been formed yet (keizer group form)")
+        raise KeizerError("the championship group has not been formed yet (keizer championship form)")
     return season.championship
 
 

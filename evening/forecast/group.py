@@ -39,7 +39,7 @@ class Schedules:
     def scheduled(self, season: Season, group: ChampionshipGroup, rule: ChampionshipRule,
                   first_round: int, modelled: bool = True) -> ChampionshipGroup:
         """The group with its schedule made again from `first_round` on, the games played before it kept
-        (`keizer group schedule --save`); unchanged when no round is left or the games do not fit.
+        (`keizer championship schedule --save`); unchanged when no round is left or the games do not fit.
         `modelled`: by the schedule model, as the director would; else spread (`spread`: a group formed
         inside a run, where a model's solve for each of hundreds of groups would cost more than the runs)."""
         try:

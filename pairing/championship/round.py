@@ -22,7 +22,7 @@ def scheduled_fixed(season: Season, ruleset: Ruleset, k: int, present: set[Playe
                     given: Sequence[tuple[PlayerId, PlayerId]]) -> tuple[tuple[PlayerId, PlayerId], ...]:
     """Round k's scheduled group games that become fixed boards: both players present and not already in
     a game the director fixed by hand. A game with an absent member is not played: the schedule is
-    re-solved for it (`keizer group schedule`)."""
+    re-solved for it (`keizer championship schedule`)."""
     if not _group_live(season, ruleset, k) or season.championship is None:
         return ()
     taken = {p for game in given for p in game}
@@ -52,7 +52,7 @@ def group_forbids(season: Season, ruleset: Ruleset, k: int, present: set[PlayerI
             if pair in fixed_pairs:
                 if group.schedule and pair not in scheduled:
                     raise KeizerError(f"fixed game {a}–{b}: not in the championship group's schedule for round {k}; "
-                                      f"move the game in the schedule (keizer group schedule --move)")
+                                      f"move the game in the schedule (keizer championship schedule --move)")
                 continue
             out.add(pair)
     return out

@@ -14,7 +14,7 @@ from keizer.seasons.numbers import game_points_text
 
 Phase = Literal["playing", "champion", "decision", "playoff", "shared"]
 StateKind = Literal["playing", "champion_early", "champion", "tied", "champion_after_tie", "shared"]
-"""One per sentence of `GroupState.sentence`, for scripts (docs/format.md `keizer group --json`)."""
+"""One per sentence of `GroupState.sentence`, for scripts (docs/format.md `keizer championship --json`)."""
 
 
 @dataclass(frozen=True, slots=True)

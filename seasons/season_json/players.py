@@ -58,7 +58,7 @@ def players_from_json(value: Any) -> tuple[Player, ...]:
         if enters_at != "rating":
             bounded_int(enters_at, f"{where}.enters_at", 1, MAX_PLAYERS, '"rating" or a place')
         numbers = {key: _member_number(obj, key, where, i, members) for key in ("knsb_id", "fide_id")}
-        players.append(Player(id=PlayerId(pid), name=name, rating=rating, klass=klass, group=group,
+        players.append(Player(id=PlayerId(pid), name=name, rating=rating, klass=klass, cup_group=group,
                               joined=joined, enters_at=None if enters_at == "rating" else enters_at, **numbers))
     return tuple(players)
 

@@ -61,8 +61,8 @@ def _player_json(p: Player) -> dict[str, Any]:
         out["rating"] = p.rating
     if p.klass is not None:
         out["class"] = p.klass
-    if p.group is not None:
-        out["group"] = p.group
+    if p.cup_group is not None:
+        out["group"] = p.cup_group
     if p.joined != 1:
         out["joined"] = p.joined
     if p.enters_at is not None:  # "rating", the default, is not written

@@ -149,6 +149,6 @@ def player_from_json(value: Any, where: str) -> Player:
     enters_at = value.get("enters_at", "rating")
     if enters_at != "rating" and (isinstance(enters_at, bool) or not isinstance(enters_at, int)):
         raise InputError(f"{where}.enters_at", f"expected \"rating\" or a place, got {enters_at!r}")
-    return Player(id=pid, name=name, rating=value.get("rating"), klass=klass, group=value.get("group"),
+    return Player(id=pid, name=name, rating=value.get("rating"), klass=klass, cup_group=value.get("group"),
                   joined=value.get("joined", 1), enters_at=None if enters_at == "rating" else enters_at,
                   knsb_id=value.get("knsb_id"), fide_id=value.get("fide_id"))

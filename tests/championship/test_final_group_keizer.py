@@ -181,7 +181,7 @@ def test_a_newcomer_enters_below_the_finalists(spec: Any) -> None:
 
 
 def test_keizer_attend_for_a_finalist_names_keizer_group(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The command line's way to their games, not the Groups screen's key (F8)."""
+    """The command line's way to their games, not the Prizes screen's key (F8)."""
     from keizer.seasons.store.season_store import SeasonStore
 
     obj = _obj(ROUNDS[:2])
@@ -190,5 +190,5 @@ def test_keizer_attend_for_a_finalist_names_keizer_group(tmp_path: Path, capsys:
     SeasonStore.create(path, season_from_json(obj)).close()
     assert main(["attend", str(path), "p6", "excused", "--round", "3"]) == 2
     err = capsys.readouterr().err
-    assert "F8" not in err and f"P6 plays in the final group in round 3, not in the Keizer: `keizer group {path}`" \
+    assert "F8" not in err and f"P6 plays in the final group in round 3, not in the Keizer: `keizer championship {path}`" \
         in err, err

@@ -95,7 +95,7 @@ def test_a_play_off_game_beyond_its_double_round_robin_is_refused() -> None:
 
 
 def test_a_recorded_game_is_corrected_not_added_to() -> None:
-    """The Groups screen's result keys on a recorded decision game correct it (`at`), never add a third."""
+    """The Prizes screen's result keys on a recorded decision game correct it (`at`), never add a third."""
     season = separate_season(decision=())
     a, b = season.championship.members[:2]  # type: ignore[union-attr]
     season = recorded(season, (a, b, X), (b, a, X))
@@ -110,6 +110,6 @@ def test_the_cli_refuses_a_third_in_one_line(capsys: pytest.CaptureFixture[str],
     a, b = season.championship.members[:2]  # type: ignore[union-attr]
     path = tmp_path / "k.json"
     path.write_text(dump_season(season))
-    assert main(["group", "decide", str(path), "--game", f"{a}:{b}:1-0"]) == 2
+    assert main(["championship", "decide", str(path), "--game", f"{a}:{b}:1-0"]) == 2
     out, err = capsys.readouterr()
     assert err.count("\n") == 1 and "have played their two decision games" in err and not out

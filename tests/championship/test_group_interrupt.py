@@ -1,4 +1,4 @@
-"""ctrl+c stops `keizer group schedule` at once, whatever the search has left (issue 20 item 2): the search
+"""ctrl+c stops `keizer championship schedule` at once, whatever the search has left (issue 20 item 2): the search
 runs in a thread of its own while the command waits, the interrupt lands in the waiting thread, and the
 search is told to stop on the way out."""
 

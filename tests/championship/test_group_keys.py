@@ -1,4 +1,4 @@
-"""The Groups screen (F8) from the keyboard alone (issue 20 items 1–2): the cursor walks the members and the
+"""The Prizes screen (F8) from the keyboard alone (issue 20 items 1–2): the cursor walks the members and the
 whole schedule, every tab's keys act on that tab and the footer shows them, esc stops a schedule search and
 quitting ends it; a member's withdrawal is in sight (issue 19 item 2). Pilot tests: each waits for a state,
 never for a time."""
@@ -52,7 +52,7 @@ async def test_tab_tab_and_the_arrows_reach_every_game_of_the_schedule(tmp_path:
         for row in range(schedule.row_count):
             await pilot.press("down")
             assert app.screen.focused is schedule and schedule.cursor_row == row
-        view = app.evening.group.view()
+        view = app.evening.championship.view()
         last = view.schedule[-1]
         assert last.state == "to play" and last.game.round == max(r.game.round for r in view.schedule)
         await pilot.press("m")

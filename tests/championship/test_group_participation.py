@@ -41,10 +41,10 @@ def test_the_proposal_passes_over_a_player_under_the_threshold() -> None:
 def test_the_director_reads_it_where_the_proposal_is(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "k.json"
     path.write_text(json.dumps(k_season()))
-    assert main(["group", str(path)]) == 0
+    assert main(["championship", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Passed over, under the 1/3 participation rule after round 4: Player 1 (1 of 4 rounds)" in out
-    assert main(["group", str(path), "--json"]) == 0
+    assert main(["championship", str(path), "--json"]) == 0
     said = json.loads(capsys.readouterr().out)
     assert said["passed_over"] == [{"player": "p1", "name": "Player 1", "reason": "participation", "attended": 1,
                                     "rounds": 4}]

@@ -148,7 +148,7 @@ def test_a_scheduled_game_played_with_the_other_colours_reads_as_played() -> Non
 
 
 def test_each_state_is_a_kind_with_its_facts_and_a_sentence_in_names() -> None:
-    """The finding: `keizer group --json` had the state only as an English sentence in ids. Each sentence
+    """The finding: `keizer championship --json` had the state only as an English sentence in ids. Each sentence
     is a `kind`, its numbers and players are fields, and the sentence is said with names."""
     name = {P("a"): "Anna", P("b"): "Bert", P("c"): "Cor", P("d"): "Dirk"}.__getitem__
     playing = group_state(rows(("a", "4", 1), ("b", "3", 1), ("c", "2", 1), ("d", "1", 1)), ())

@@ -1,4 +1,4 @@
-"""The Groups screen (F8): the championship group's tab shows members, table, schedule and state."""
+"""The Prizes screen (F8): the championship group's tab shows members, table, schedule and state."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ async def test_f8_shows_the_championship_group(tmp_path: Path) -> None:
     async with app.run_test() as pilot:
         await pilot.press("f8")
         screen = app.screen
-        assert screen.__class__.__name__ == "GroupsScreen"
+        assert screen.__class__.__name__ == "PrizesScreen"
         table = screen.query_one("#group-table", KeizerTable)
         assert table.row_count == 6
         schedule = screen.query_one("#group-schedule", KeizerTable)
@@ -90,7 +90,7 @@ async def test_the_classes_and_cups_are_tabs_of_the_groups_screen(tmp_path: Path
     from keizer.tui.app.widgets.classes import ClassesPanel, CupsPanel
 
     season = simulate_season(14, 36, "kijk-uit", seed=2, played=20)
-    season = replace(season, players=tuple(replace(p, group=1 + i % 2) for i, p in enumerate(season.players)))
+    season = replace(season, players=tuple(replace(p, cup_group=1 + i % 2) for i, p in enumerate(season.players)))
     path = tmp_path / "k.keizer"
     store = SeasonStore.create(path, season)
     try:

@@ -1,8 +1,8 @@
 """A whole D season with its championship group and classes, driven through the CLI (issue 9's "done when").
 
-Rounds 1–20 are simulated; then `keizer group form`, `keizer group schedule`, and rounds 21–36 each
+Rounds 1–20 are simulated; then `keizer championship form`, `keizer championship schedule`, and rounds 21–36 each
 paired with `keizer pair --save` (results entered in the store as the TUI does); a member's absence
-makes a game missed, which `keizer group schedule --save` places again. At the end every game art. 4
+makes a game missed, which `keizer championship schedule --save` places again. At the end every game art. 4
 requires has been played once with its colours, no two members met outside the schedule, and the group
 has a champion or says which decision games it needs. K's final group likewise ends with a champion.
 """
@@ -66,8 +66,8 @@ def test_a_d_season_of_40_players_ends_with_its_champion(tmp_path: Path, capsys:
     capsys.readouterr()
     cli(capsys, "classes", path, "--start", "--save")  # D art. 5: classes A-D, read after round 20 and the final round
     cli(capsys, "classes", path, "--round", "20", "--accept")
-    cli(capsys, "group", "form", path, "--decline", "p002", "--save")
-    cli(capsys, "group", "schedule", path, "--save")
+    cli(capsys, "championship", "form", path, "--decline", "p002", "--save")
+    cli(capsys, "championship", "schedule", path, "--save")
     rng = random.Random(9)
     with SeasonStore.open(path, readonly=True) as store:
         group = store.season.championship
@@ -82,9 +82,9 @@ def test_a_d_season_of_40_players_ends_with_its_champion(tmp_path: Path, capsys:
             apply(path, "absent", EntrySet(k, absent_member, EntryKind.EXCUSED))
         cli(capsys, "pair", path, "--save")
         play_round(path, k, rng, rating)
-        view = json.loads(cli(capsys, "group", path, "--json"))
+        view = json.loads(cli(capsys, "championship", path, "--json"))
         if any(g["state"] == "missed" for g in view["schedule"]):
-            cli(capsys, "group", "schedule", path, "--save")
+            cli(capsys, "championship", "schedule", path, "--save")
             rescheduled += 1
     assert rescheduled == 1
     cli(capsys, "classes", path, "--round", "36", "--accept")
@@ -105,15 +105,15 @@ def test_a_d_season_of_40_players_ends_with_its_champion(tmp_path: Path, capsys:
     assert len(earlier_games(season, group)) + len(need) == 2 * 15  # a double six-player round robin
     for g in group.schedule:  # the final schedule, the missed game in its new round: each on its board
         assert (g.white, g.black) in {(b.white, b.black) for b in season.round(g.round).games}
-    view = json.loads(cli(capsys, "group", path, "--json"))
+    view = json.loads(cli(capsys, "championship", path, "--json"))
     assert all(row["to_play"] == 0 for row in view["table"])
     state = view["state"]
     assert state["phase"] in ("champion", "decision", "playoff")
     if state["phase"] != "champion":  # the decision games or play-off, recorded through the CLI
         for need_game in state["needed"]:
-            cli(capsys, "group", "decide", path, "--game", f"{need_game['white']}:{need_game['black']}:1-0",
+            cli(capsys, "championship", "decide", path, "--game", f"{need_game['white']}:{need_game['black']}:1-0",
                 "--save")
-        state = json.loads(cli(capsys, "group", path, "--json"))["state"]
+        state = json.loads(cli(capsys, "championship", path, "--json"))["state"]
         assert state["phase"] in ("champion", "shared")
     assert state["champion"]
 
@@ -123,13 +123,13 @@ def test_a_k_final_group_is_scheduled_and_ends_with_its_champion(tmp_path: Path,
     """K's season: after round 20 the six leave the Keizer for their final group (rules §8); the other ten
     play on in the Keizer in rounds 21-30 for the group cups, the six held at places 1-6."""
     season = simulate_season(16, 30, "kijk-uit", seed=2, played=20)
-    season = replace(season, players=tuple(replace(p, group=1 + 3 * i // 16) for i, p in enumerate(season.players)))
+    season = replace(season, players=tuple(replace(p, cup_group=1 + 3 * i // 16) for i, p in enumerate(season.players)))
     rating = {p.id: p.rating or 0 for p in season.players}
     path = store_of(tmp_path, season)
     capsys.readouterr()
-    cli(capsys, "group", "form", path, "--save")
-    cli(capsys, "group", "schedule", path, "--save")
-    view = json.loads(cli(capsys, "group", path, "--json"))
+    cli(capsys, "championship", "form", path, "--save")
+    cli(capsys, "championship", "schedule", path, "--save")
+    view = json.loads(cli(capsys, "championship", path, "--json"))
     assert view["mode"] == "separate" and len(view["schedule"]) == 30
     assert sorted({g["round"] for g in view["schedule"]}) == list(range(21, 31))  # ten rounds, all new games
     members = [m["player"] if isinstance(m, dict) else m for m in view["members"]]
@@ -146,13 +146,13 @@ def test_a_k_final_group_is_scheduled_and_ends_with_its_champion(tmp_path: Path,
         play_round(path, k, rng, rating)
         for g in (g for g in view["schedule"] if g["round"] == k):
             result = elo_result(rng, rating[g["white"]], rating[g["black"]]).value
-            cli(capsys, "group", "result", path, str(g["round"]), f"{g['white']}:{g['black']}", result, "--save")
-    state = json.loads(cli(capsys, "group", path, "--json"))["state"]
+            cli(capsys, "championship", "result", path, str(g["round"]), f"{g['white']}:{g['black']}", result, "--save")
+    state = json.loads(cli(capsys, "championship", path, "--json"))["state"]
     if state["phase"] != "champion":
         for need_game in state["needed"]:
-            cli(capsys, "group", "decide", path, "--game", f"{need_game['white']}:{need_game['black']}:1/2-1/2",
+            cli(capsys, "championship", "decide", path, "--game", f"{need_game['white']}:{need_game['black']}:1/2-1/2",
                 "--save")
-        state = json.loads(cli(capsys, "group", path, "--json"))["state"]
+        state = json.loads(cli(capsys, "championship", path, "--json"))["state"]
     assert state["phase"] in ("champion", "shared") and state["champion"]
     final = json.loads(cli(capsys, "standings", path, "--prizes", "--json"))
     assert final["round"] == 30

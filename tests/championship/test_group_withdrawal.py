@@ -48,10 +48,10 @@ def test_the_cli_says_who_is_passed_over(capsys: pytest.CaptureFixture[str], tmp
     gone = replay(season, 20).ranking_after(20)[0]
     path = tmp_path / "s.json"
     path.write_text(dump_season(replace(season, withdrawals=(Withdrawal(gone, 21),))))
-    assert main(["group", str(path)]) == 0
+    assert main(["championship", str(path)]) == 0
     out = capsys.readouterr().out
     assert f"Passed over, withdrew: {season.player(gone).name}" in out
-    assert main(["group", str(path), "--json"]) == 0
+    assert main(["championship", str(path), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["passed_over"] == [{"player": gone, "name": season.player(gone).name, "reason": "withdrew"}]
     assert gone not in [p["player"] for p in shown["proposal"]]
@@ -135,12 +135,12 @@ def test_the_director_sees_it_in_keizer_group(capsys: pytest.CaptureFixture[str]
     gone = season.championship.members[2]  # type: ignore[union-attr]
     path = tmp_path / "k.json"
     path.write_text(dump_season(season))
-    assert main(["group", str(path)]) == 0
+    assert main(["championship", str(path)]) == 0
     out = capsys.readouterr().out
     name = season.player(gone).name
     assert f"Withdrawn: {name} withdrew before round 24 after 3 of 10 group games, fewer than half" in out
     assert "withdrawn" in out.split("State:")[0] and "missed" not in out
-    assert main(["group", str(path), "--json"]) == 0
+    assert main(["championship", str(path), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["withdrawn"] == [{"player": gone, "before_round": 24, "played": 3, "total": 10, "counted": False}]
     assert shown["state"]["games_left"] == 0

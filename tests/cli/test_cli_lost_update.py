@@ -115,6 +115,6 @@ def test_group_save_takes_the_revision_before_the_season(
     season = load_season(store)
     pid = next(p.id for p in season.players if season.round(33).entry_of(p.id) is None)
     write_after_the_first_read(monkeypatch, store, pid)
-    code, _, err = run(capsys, "group", "form", str(store), "--save")
+    code, _, err = run(capsys, "championship", "form", str(store), "--save")
     assert code == 2 and "changed since it was read" in err
     assert load_season(store).championship is None

@@ -138,7 +138,7 @@ def test_what_trf_cannot_say_comes_back_too(tmp_path: Path, capsys: pytest.Captu
     """Accents and a comma in a name, both ids, a class, a group, a late joiner, a withdrawal, a suspension."""
     season = load_season(EVENING)
     first = replace(season.players[0], name="Zoë van der Ëlst, jr.", knsb_id=8012345, fide_id=1234567, klass="A",
-                    group=2)
+                    cup_group=2)
     late = next(p for p in season.players if p.joined > 1)
     gone = season.players[19].id  # no game after round 30
     season = replace(season, players=(first, *season.players[1:]),

@@ -110,14 +110,14 @@ def test_class_is_set_and_the_same_class_again_is_refused(store: Path, capsys: p
 
 def test_a_cup_group_only_where_the_club_has_cups(store: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "player", "group", str(store), "visser", "2")
+    code, _, err = run(capsys, "player", "cup-group", str(store), "visser", "2")
     assert code == 2 and "no group cups" in err  # club D
     path = tmp_path / "k.keizer"
     assert main(["new", str(path), "--ruleset", "kijk-uit"]) == 0
     assert run(capsys, "player", "add", str(path), "Jan Peters")[0] == 0
-    code, out, _ = run(capsys, "player", "group", str(path), "jan", "3")
-    assert code == 0 and out == "cup group of Jan Peters: 3\n" and load_season(path).player(PlayerId("peters")).group == 3
-    code, _, err = run(capsys, "player", "group", str(path), "jan", "three")
+    code, out, _ = run(capsys, "player", "cup-group", str(path), "jan", "3")
+    assert code == 0 and out == "cup group of Jan Peters: 3\n" and load_season(path).player(PlayerId("peters")).cup_group == 3
+    code, _, err = run(capsys, "player", "cup-group", str(path), "jan", "three")
     assert code == 2 and "GROUP: expected a whole number" in err
     code, _, err = run(capsys, "player", "class", str(path), "jan", "A")
     assert code == 2 and "no classes" in err  # club K
@@ -126,3 +126,15 @@ def test_a_cup_group_only_where_the_club_has_cups(store: Path, tmp_path: Path,
 def test_a_season_file_is_told_to_be_imported(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "player", "add", str(EVENING), "Anna Smit")
     assert (code, out) == (2, "") and "not a season store" in err
+
+
+def test_the_older_spellings_of_a_cup_group_are_still_taken(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27: "group" meant three things; K's cup group is `cup-group` now, `group` still accepted."""
+    path = tmp_path / "k.keizer"
+    assert main(["new", str(path), "--ruleset", "kijk-uit"]) == 0
+    assert run(capsys, "player", "add", str(path), "Jan Peters", "--group", "2")[0] == 0
+    assert run(capsys, "player", "add", str(path), "Piet Smit", "--cup-group", "3")[0] == 0
+    code, out, _ = run(capsys, "player", "group", str(path), "jan", "4")
+    assert code == 0 and out == "cup group of Jan Peters: 4\n"
+    season = load_season(path)
+    assert (season.player(PlayerId("peters")).cup_group, season.player(PlayerId("smit")).cup_group) == (4, 3)

@@ -22,7 +22,7 @@ def k_season(tmp_path):
     """The test evening under K's rules, groups 1-3 by starting thirds; `vos` (group 1) excused all season."""
     season = load_season(EVENING)
     n = len(season.players)
-    players = tuple(replace(p, group=1 + 3 * i // n) for i, p in enumerate(season.players))
+    players = tuple(replace(p, cup_group=1 + 3 * i // n) for i, p in enumerate(season.players))
     season = replace(season, ruleset_spec="kijk-uit", players=players)
     path = tmp_path / "k.json"
     path.write_text(dump_season(season))
@@ -37,7 +37,7 @@ def test_group_cups_in_json(tmp_path, capsys):
     ranking = {r["player"]: r for r in data["standings"]}
     for cup in data["cups"]:
         members = [r["player"] for r in cup["rows"]]
-        assert all(season.player(p).group == cup["group"] for p in members)
+        assert all(season.player(p).cup_group == cup["group"] for p in members)
         eligible = [r for r in cup["rows"] if r["eligible"]]
         # the eligible first, in Keizer order; the first two of them win the cups
         assert cup["rows"][:len(eligible)] == eligible

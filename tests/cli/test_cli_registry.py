@@ -6,14 +6,21 @@ import argparse
 
 import pytest
 
-from keizer.tui.cli.commands.registry import COMMANDS
+from keizer.tui.cli.commands.registry import ALIASES, COMMANDS
 from keizer.tui.cli.main import build_parser
 from keizer.tui.cli.parser import command_parser
 
 
 def names(parser: argparse.ArgumentParser) -> list[str]:
+    """The commands' names, not their older names (`ALIASES`, which argparse lists among the choices too)."""
     return [name for action in parser._actions if isinstance(action, argparse._SubParsersAction)
-            for name in action.choices]
+            for name in action.choices if name not in ALIASES]
+
+
+@pytest.mark.parametrize("old, new", sorted(ALIASES.items()))
+def test_an_older_name_builds_the_parser_of_its_command_alone(old: str, new: str) -> None:
+    assert names(build_parser(old)) == [new]
+    assert command_parser(build_parser(old), old).format_help() == command_parser(build_parser(), new).format_help()
 
 
 def test_the_table_names_every_command_in_the_order_help_lists_them() -> None:

@@ -52,7 +52,7 @@ def d_group(tmp_path: Path) -> str:
     src.write_text(dump_season(simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)))
     path = str(tmp_path / "d.keizer")
     assert main(["import", str(src), path]) == 0
-    assert main(["group", "form", path, "--save"]) == 0
+    assert main(["championship", "form", path, "--save"]) == 0
     return path
 
 
@@ -64,8 +64,8 @@ def k_group(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     src.write_text(dump_season(simulate_season(8, 6, spec, seed=3, played=2)))
     path = str(tmp_path / "k.keizer")
     assert main(["import", str(src), path]) == 0
-    assert main(["group", "form", path, "--save"]) == 0
-    assert main(["group", "schedule", path, "--save"]) == 0
+    assert main(["championship", "form", path, "--save"]) == 0
+    assert main(["championship", "schedule", path, "--save"]) == 0
     capsys.readouterr()
     return path
 
@@ -109,17 +109,17 @@ def test_each_group_action_without_save_says_so(tmp_path: Path, capsys: pytest.C
     path = str(tmp_path / "d.keizer")
     assert main(["import", str(src), path]) == 0
     if argv[0] != "form":
-        assert main(["group", "form", path, "--save"]) == 0
+        assert main(["championship", "form", path, "--save"]) == 0
     capsys.readouterr()
     before = head(path)
-    code, out, err = run(capsys, "group", argv[0], path, *argv[1:])
+    code, out, err = run(capsys, "championship", argv[0], path, *argv[1:])
     assert code == 0 and out and err == NOT_SAVED + "\n" and head(path) == before
 
 
 def test_group_result_without_save_says_it_wrote_nothing(k_group: str, capsys: pytest.CaptureFixture[str]) -> None:
     game = load_season(k_group).championship.schedule[0]  # type: ignore[union-attr]
     before = head(k_group)
-    code, out, err = run(capsys, "group", "result", k_group, str(game.round), f"{game.white}:{game.black}", "1-0")
+    code, out, err = run(capsys, "championship", "result", k_group, str(game.round), f"{game.white}:{game.black}", "1-0")
     assert code == 0 and err == NOT_SAVED + "\n" and head(k_group) == before
     assert out.strip()  # what it would record, on stdout
 
@@ -128,7 +128,7 @@ def test_group_result_without_save_says_it_wrote_nothing(k_group: str, capsys: p
 def test_group_result_takes_a_draw_as_keizer_result_does(k_group: str, capsys: pytest.CaptureFixture[str],
                                                          typed: str) -> None:
     game = load_season(k_group).championship.schedule[0]  # type: ignore[union-attr]
-    code, _, err = run(capsys, "group", "result", k_group, str(game.round), f"{game.white}:{game.black}", typed,
+    code, _, err = run(capsys, "championship", "result", k_group, str(game.round), f"{game.white}:{game.black}", typed,
                        "--save")
     assert code == 0 and err.startswith("saved: ")
     assert load_season(k_group).championship.schedule[0].result is Result.DRAW  # type: ignore[union-attr]
@@ -141,7 +141,7 @@ def test_group_decide_takes_a_draw_typed_short(tmp_path: Path, capsys: pytest.Ca
     src.write_text(dump_season(separate_season(decision=())))
     assert main(["import", str(src), str(tied)]) == 0
     members = load_season(str(tied)).championship.members  # type: ignore[union-attr]
-    code, _, err = run(capsys, "group", "decide", str(tied), "--game", f"{members[0]}:{members[1]}:=", "--save")
+    code, _, err = run(capsys, "championship", "decide", str(tied), "--game", f"{members[0]}:{members[1]}:=", "--save")
     assert code == 0 and err.startswith("saved: decision game")
     decision = load_season(str(tied)).championship.decision  # type: ignore[union-attr]
     assert [g.result for g in decision] == [Result.DRAW]
@@ -150,7 +150,7 @@ def test_group_decide_takes_a_draw_typed_short(tmp_path: Path, capsys: pytest.Ca
 def test_a_result_that_is_none_is_refused_alike_everywhere(k_group: str, store: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     game = load_season(k_group).championship.schedule[0]  # type: ignore[union-attr]
-    _, _, group = run(capsys, "group", "result", k_group, str(game.round), f"{game.white}:{game.black}", "2-0")
+    _, _, group = run(capsys, "championship", "result", k_group, str(game.round), f"{game.white}:{game.black}", "2-0")
     assert run(capsys, "pair", str(store), "--save")[0] == 0
     _, _, board = run(capsys, "result", str(store), "1", "2-0")
     assert group == board == ("keizer: error: RESULT: '2-0' is not a result: write one of 1-0, 0-1, =, ½-½, "

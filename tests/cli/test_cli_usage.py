@@ -36,21 +36,21 @@ def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, st
      "(choose from 'auto', 'cpsat', 'matching')", "see 'keizer pair --help'"),
     (("standings", "s.json", "--round", "x"), "keizer standings: error: argument --round/-r: invalid int value: 'x'",
      "see 'keizer standings --help'"),
-    (("group", "form"), "keizer group form: error: the following arguments are required: SEASON",
-     "see 'keizer group form --help'"),
+    (("group", "form"), "keizer championship form: error: the following arguments are required: SEASON",
+     "see 'keizer championship form --help'"),
     # An option before the command is keizer's, not the command's: the line names keizer.
     (("--bogus", "standings", "s.json"), "keizer: error: unrecognized arguments: --bogus", "see 'keizer --help'"),
     (("--bogus", "group", "form", "s.json"), "keizer: error: unrecognized arguments: --bogus",
      "see 'keizer --help'"),
-    # A misspelt action of `keizer group` is answered like a misspelt command, not taken for SEASON.
-    (("group", "frm", "s.json"), "keizer group: error: unknown command 'frm'; did you mean 'form'? "
-     f"(choose from {GROUP_ACTIONS})", "see 'keizer group --help'"),
-    (("group", "shedule"), "keizer group: error: unknown command 'shedule'; did you mean 'schedule'? "
-     f"(choose from {GROUP_ACTIONS})", "see 'keizer group --help'"),
+    # A misspelt action of `keizer championship` is answered like a misspelt command, not taken for SEASON.
+    (("group", "frm", "s.json"), "keizer championship: error: unknown command 'frm'; did you mean 'form'? "
+     f"(choose from {GROUP_ACTIONS})", "see 'keizer championship --help'"),
+    (("group", "shedule"), "keizer championship: error: unknown command 'shedule'; did you mean 'schedule'? "
+     f"(choose from {GROUP_ACTIONS})", "see 'keizer championship --help'"),
     (("group", "propose", "s.json", "--save"),
-     f"keizer group: error: unknown command 'propose' (choose from {GROUP_ACTIONS})", "see 'keizer group --help'"),
-    (("group", str(EVENING), "form"), "keizer group: error: unrecognized arguments: form",
-     "see 'keizer group --help'"),
+     f"keizer championship: error: unknown command 'propose' (choose from {GROUP_ACTIONS})", "see 'keizer championship --help'"),
+    (("group", str(EVENING), "form"), "keizer championship: error: unrecognized arguments: form",
+     "see 'keizer championship --help'"),
 ])
 def test_a_usage_mistake_is_one_line_and_a_hint(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
                                                 line: str, hint: str) -> None:

@@ -163,7 +163,7 @@ def test_a_new_player_is_slotted_by_rating_and_joins_the_next_round(evening: Eve
 
 def test_player_form_fields_are_checked(evening: Evening) -> None:
     form = evening.roster.check_form(" Anna  Smit ", "1700", "b", "")
-    assert (form.name, form.rating, form.klass, form.group) == ("Anna Smit", 1700, "B", None)
+    assert (form.name, form.rating, form.klass, form.cup_group) == ("Anna Smit", 1700, "B", None)
     with pytest.raises(KeizerError, match="rating"):
         evening.roster.check_form("Anna", "strong", "", "")
     with pytest.raises(KeizerError, match="class"):

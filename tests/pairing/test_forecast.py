@@ -51,7 +51,7 @@ def test_a_k_season_forecast_has_its_cups_and_the_33_percent_rule():
     season = simulate_season(24, 30, "kijk-uit", 8, played=22)
     groups = {p.id: 1 + i % 3 for i, p in enumerate(season.players)}
     from dataclasses import replace
-    season = replace(season, players=tuple(replace(p, group=groups[p.id]) for p in season.players))
+    season = replace(season, players=tuple(replace(p, cup_group=groups[p.id]) for p in season.players))
     f = forecast(season, 20, runs=16, seed=1, workers=1)
     assert f.outcomes == ("title", "cup", "eligible") and f.title == "group"
     assert_adds_up(f)

@@ -36,7 +36,7 @@ def cup_season() -> Season:
     n = len(season.players)
     first = season.players[0].id
     season = replace(season, ruleset_spec="kijk-uit",
-                     players=tuple(replace(p, group=1 + 3 * i // n) for i, p in enumerate(season.players)))
+                     players=tuple(replace(p, cup_group=1 + 3 * i // n) for i, p in enumerate(season.players)))
     return replace(season, rounds=tuple(rnd if rnd.number == 1 else excused(rnd, first) for rnd in season.rounds))
 
 

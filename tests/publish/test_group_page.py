@@ -1,4 +1,4 @@
-"""The championship group page: every number equals `keizer group SEASON --json` (members, table, schedule,
+"""The championship group page: every number equals `keizer championship SEASON --json` (members, table, schedule,
 state, decision games), the page is valid HTML5 in Dutch and English, tells no later round's result on an
 earlier round's site, and is absent without a championship group or before it can form."""
 
@@ -40,7 +40,7 @@ WORDS = {"nl": {"to play": "nog te spelen", "missed": "niet gespeeld: wordt opni
 def group_json(capsys: pytest.CaptureFixture[str], tmp_path: Path, season: Season) -> dict[str, Any]:
     path = tmp_path / "season.json"
     path.write_text(dump_season(season))
-    assert main(["group", str(path), "--json"]) == 0
+    assert main(["championship", str(path), "--json"]) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
     return data
 
@@ -204,7 +204,7 @@ def test_a_name_on_the_group_page_is_text() -> None:
 
 @pytest.mark.parametrize("lang", ["nl", "en"])
 def test_a_member_who_withdrew_is_said_and_their_games_read_as_what_they_are(capsys, tmp_path, lang) -> None:  # type: ignore[no-untyped-def]
-    """Issue 19 item 2: the page equals `keizer group --json`, says the withdrawal, and the games never played
+    """Issue 19 item 2: the page equals `keizer championship --json`, says the withdrawal, and the games never played
     read "not played: withdrawn" (none of them count: fewer than half played) instead of "to play"."""
     from tests.championship.test_group_withdrawal import separate
 

@@ -21,13 +21,13 @@ def paired(tmp_path_factory: pytest.TempPathFactory) -> str:
     src.write_text(dump_season(simulate_season(12, 36, "doorn-driebergen-2019", seed=1, played=20)))
     path = str(folder / "d.keizer")
     assert main(["import", str(src), path]) == 0
-    for argv in (["group", "form", path, "--save"], ["group", "schedule", path, "--save"]):
+    for argv in (["championship", "form", path, "--save"], ["championship", "schedule", path, "--save"]):
         assert main(argv) == 0
     group = load_season(path).championship
     assert group is not None
     first = min(group.schedule, key=lambda g: (g.round, g.white, g.black))
     if first.round != 21:  # the schedule spreads the few games still needed: bring one to the round printed
-        assert main(["group", "schedule", path, "--move", f"{first.white}:{first.black}:21", "--save"]) == 0
+        assert main(["championship", "schedule", path, "--move", f"{first.white}:{first.black}:21", "--save"]) == 0
     assert main(["pair", path, "--save"]) == 0
     return path
 

@@ -26,7 +26,7 @@ def season_of(classes: dict[int, str], groups: dict[int, int] | None = None) -> 
     """Players p1..pN (start rank = number) with these classes (or groups)."""
     n = max(classes) if classes else max(groups or {1: 1})
     players = tuple(Player(id=P(f"p{i}"), name=f"P{i}", rating=2000 - 10 * i, klass=classes.get(i),
-                           group=(groups or {}).get(i)) for i in range(1, n + 1))
+                           cup_group=(groups or {}).get(i)) for i in range(1, n + 1))
     return Season(name="S", ruleset_spec="doorn-driebergen-2019", players=players, rounds_planned=36)
 
 

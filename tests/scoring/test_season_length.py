@@ -64,7 +64,7 @@ def test_a_d_season_without_its_length_recalculates_after_round_36() -> None:
 def test_the_group_schedule_and_the_class_readings_run_to_round_36(tmp_path: Path,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     path = _season_file(tmp_path / "d.json", D)
-    code, out, _ = run(capsys, "group", str(path), "--json")
+    code, out, _ = run(capsys, "championship", str(path), "--json")
     assert code == 0 and json.loads(out)["last_round"] == 36  # "het tweede competitiegedeelte": 21-36
 
 
@@ -80,7 +80,7 @@ def test_a_ruleset_needing_the_length_without_one_refuses_to_start(tmp_path: Pat
             evening.settings.change(rounds_planned=None)
     assert load_season(store).rounds_planned == 30
     inside = {"preset": "keizer-classic", "championship": {"mode": "inside"}}
-    code, _, err = run(capsys, "group", str(_season_file(tmp_path / "g.json", inside)), "--json")
+    code, _, err = run(capsys, "championship", str(_season_file(tmp_path / "g.json", inside)), "--json")
     assert code == 2 and "rounds_planned" in err  # read from a file: refused where the length is needed
 
 

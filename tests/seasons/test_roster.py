@@ -45,8 +45,8 @@ def test_a_withdrawn_player_takes_no_part_from_their_round_on() -> None:
 
 def test_the_player_form_names_the_wrong_field() -> None:
     form = parse_player_form(SEASON, " Kees Kok ", "1600", "c", " 2 ")
-    assert (form.name, form.rating, form.klass, form.group) == ("Kees Kok", 1600, "C", 2)
-    with pytest.raises(KeizerError, match="group: cannot be negative"):
+    assert (form.name, form.rating, form.klass, form.cup_group) == ("Kees Kok", 1600, "C", 2)
+    with pytest.raises(KeizerError, match="cup group: cannot be negative"):
         parse_player_form(SEASON, "Kees", "", "", "-1")
 
 

@@ -101,7 +101,7 @@ def long_season_steps(start: Season, rounds: int, seed: int = 1) -> Iterator[Ste
         yield Step("redo", op="redo")
         for p in rng.sample(season.players, 15):
             yield do(f"rating {p.id}", PlayerUpdated(Player(id=p.id, name=p.name, rating=(p.rating or 1500) + 1,
-                                                            klass=p.klass, group=p.group, joined=p.joined)))
+                                                            klass=p.klass, cup_group=p.cup_group, joined=p.joined)))
 
 
 def kill_steps(start: Season) -> Iterator[Step]:

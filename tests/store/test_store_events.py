@@ -310,7 +310,7 @@ def sample_events(season: Season) -> list[Event]:
         SeasonCreated(season),
         SettingsChanged(name="N"),
         SettingsChanged(ruleset_spec={"preset": "kijk-uit", "iterate": [20, "final"]}, rounds_planned=None),
-        PlayerAdded(Player(id=P("new"), name="New", rating=1500, klass="C", group=2, joined=3), position=2),
+        PlayerAdded(Player(id=P("new"), name="New", rating=1500, klass="C", cup_group=2, joined=3), position=2),
         PlayerAdded(Player(id=P("new2"), name="New 2")),
         PlayerUpdated(Player(id=P("p01"), name="One")),
         PlayerMoved(P("p02"), 4),

@@ -72,7 +72,7 @@ async def test_cups_panel_lists_each_group_without_the_excluded(evening: Evening
 
     season = evening.season
     events = [SettingsChanged(ruleset_spec="kijk-uit")]
-    events += [PlayerUpdated(replace(p, group=1 + i % 3)) for i, p in enumerate(season.players)]
+    events += [PlayerUpdated(replace(p, cup_group=1 + i % 3)) for i, p in enumerate(season.players)]
     evening._session.commit("groups", *events)
     top = evening._session.replay(32).standings(32).rows[0].player
     excluded: set[PlayerId] = set()
@@ -94,7 +94,7 @@ async def test_cups_panel_lists_each_group_without_the_excluded(evening: Evening
 async def test_the_cups_note_counts_one_group_in_the_singular(evening: Evening) -> None:
     from keizer.seasons.store.events import SettingsChanged
 
-    events = [SettingsChanged(ruleset_spec="kijk-uit"), *(PlayerUpdated(replace(p, group=1))
+    events = [SettingsChanged(ruleset_spec="kijk-uit"), *(PlayerUpdated(replace(p, cup_group=1))
                                                           for p in evening.season.players)]
     evening._session.commit("one group", *events)
     panel = CupsPanel(evening)

@@ -1,4 +1,4 @@
-"""F8 Groups, Championship tab: `u` sets the rounds a member cannot play (one action, one undo step)."""
+"""F8 Prizes, Championship tab: `u` sets the rounds a member cannot play (one action, one undo step)."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ async def test_the_state_line_names_the_players(demo_store: Path) -> None:
         state = str(app.screen.query_one("#group-state").render())
         group = app.evening.season.championship
         assert group is not None and state.startswith("State: ")
-        assert not any(pid in state for pid in group.members)  # ids are for scripts (keizer group --json)
+        assert not any(pid in state for pid in group.members)  # ids are for scripts (keizer championship --json)
         assert any(app.evening.season.player(pid).name in state for pid in group.members)
     app.evening.close()
 

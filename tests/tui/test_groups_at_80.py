@@ -1,4 +1,4 @@
-"""The Groups screen (F8) and the final group's tag in the standings at 80×24 with long names: the lines above
+"""The Prizes screen (F8) and the final group's tag in the standings at 80×24 with long names: the lines above
 the schedule say the names short, the schedule gets the rows, the names are read whole on the cursor's row."""
 
 from __future__ import annotations

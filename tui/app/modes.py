@@ -9,7 +9,7 @@ MODE_KEYS: tuple[tuple[str, str, str], ...] = (
     ("standings", "f5", "Standings"),
     ("players", "f6", "Players"),
     ("season", "f7", "Season"),
-    ("groups", "f8", "Groups"),
+    ("prizes", "f8", "Prizes"),
 )
 """(mode, key, title) of each mode."""
 
@@ -20,7 +20,7 @@ MODE_SCREENS: dict[str, tuple[str, str]] = {
     "standings": ("standings", "StandingsScreen"),
     "players": ("players", "PlayersScreen"),
     "season": ("season", "SeasonScreen"),
-    "groups": ("groups", "GroupsScreen"),
+    "prizes": ("prizes", "PrizesScreen"),
 }
 """Each mode's screen, as (module under `tui/app/screens`, class): imported when the mode is first shown, so
 that the app starts with the first screen's code only."""

@@ -17,9 +17,9 @@ KEYS: dict[Way, str] = {
     Way.NO_SHOW: "n on Results (F4) records a no-show",
     Way.PLAN_MORE: "F7 plans more",
     Way.ADD_PLAYERS: "add the players on F6 (a)",
-    Way.GROUP_GAMES: "their games are on the Groups screen (F8)",
+    Way.GROUP_GAMES: "their games are on the Prizes screen (F8)",
     Way.REPLACE_RESULT: "press the key again to replace it",
-    Way.FILL_GROUP: "n on Groups (F8) takes them in",
+    Way.FILL_GROUP: "n on Prizes (F8) takes them in",
 }
 """Every way, as the TUI's keys take it (a test holds that none is missing)."""
 

@@ -128,8 +128,8 @@ def _run(argv: Sequence[str] | None) -> int:
     if ahead:  # `keizer --bogus standings S`: keizer's own option, not one of the command's
         parser.error(f"unrecognized arguments: {' '.join(ahead)}")
     if getattr(args, "own_words", False):
-        # A command that parses its own words (`keizer group`) gets them in the order typed: argparse set
-        # an option first (`keizer group --json S`) aside as unknown and kept the rest.
+        # A command that parses its own words (`keizer championship`) gets them in the order typed: argparse set
+        # an option first (`keizer championship --json S`) aside as unknown and kept the rest.
         args.words, extra = list(argv[len(ahead) + 1:]), []
     if extra:  # said by the command's parser, so the line names the command whose options these are not
         command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")

@@ -17,9 +17,9 @@ COMMANDS: dict[Way, str] = {
     Way.NO_SHOW: "`keizer result SEASON BOARD --no-show white|black` records a no-show",
     Way.PLAN_MORE: "`keizer season SEASON --rounds R` plans more",
     Way.ADD_PLAYERS: "add the players on the Players screen of `keizer open`, F6",
-    Way.GROUP_GAMES: "`keizer group SEASON` shows their games",
+    Way.GROUP_GAMES: "`keizer championship SEASON` shows their games",
     Way.REPLACE_RESULT: "--change replaces it",
-    Way.FILL_GROUP: "`keizer group fill SEASON --save` takes them in",
+    Way.FILL_GROUP: "`keizer championship fill SEASON --save` takes them in",
 }
 """Every way, as a command (a test holds that none is missing)."""
 

@@ -82,7 +82,7 @@ def _names(season: Season, pids: Sequence[PlayerId], lang: str) -> str:
 
 def state_lines(season: Season, state: GroupState, lang: str) -> tuple[str, ...]:
     """What is decided and what is still needed, in the reader's words: the state's facts (`kind`, the games
-    left, the tie), the ones the director's sentence and `keizer group --json` say."""
+    left, the tie), the ones the director's sentence and `keizer championship --json` say."""
     kind = state.kind
     if kind == "playing":
         return (say("state_playing", lang, n=state.games_left, names=_names(season, state.contenders, lang)),)

@@ -221,7 +221,7 @@ def cups_context(site: Site) -> Mapping[str, Any] | None:
     """The group cups page's variables; None (no page) without ruleset `cups` or without players in a group."""
     season, rep, lang, k = site.season, site.replay, site.lang, site.replay.upto
     rules = rep.ruleset.cups
-    if rules is None or k < 1 or not any(p.group is not None for p in season.players):
+    if rules is None or k < 1 or not any(p.cup_group is not None for p in season.players):
         return None
     excluded = cup_exclusions(site)
     tables = cups_view(season, rep, k, excluded)

@@ -1,4 +1,4 @@
-"""Add or edit a player: name, rating, class, group (and a new player's first round and entry place) —
+"""Add or edit a player: name, rating, class, cup group (and a new player's first round and entry place) —
 checked before the dialog closes; a new player can be looked up in the rating list (`keizer open --rating-list`)."""
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
                 yield Input("" if p is None or p.rating is None else str(p.rating), id="rating", type="integer")
                 yield Label("Starting class")
                 yield Input((p.klass or "") if p else "", id="klass", max_length=1, placeholder="A–D")
-                yield Label("Group")
-                yield Input("" if p is None or p.group is None else str(p.group), id="group", type="integer")
+                yield Label("Cup group")
+                yield Input("" if p is None or p.cup_group is None else str(p.cup_group), id="cup-group", type="integer")
                 if p is None:  # where a new player comes in (docs/rules.md §6); an edit keeps both as they are
                     # One row for the two, so that the form with the rating list's field still fits 80×24.
                     yield Label("Joins in round")
@@ -95,7 +95,7 @@ class PlayerDialog(ModalScreen[PlayerForm | None]):
 
         try:
             new = self.pid is None
-            form = self.evening.roster.check_form(text("name"), text("rating"), text("klass"), text("group"), self.pid,
+            form = self.evening.roster.check_form(text("name"), text("rating"), text("klass"), text("cup-group"), self.pid,
                                                   text("joins") if new else "", text("place") if new else "")
         except KeizerError as exc:
             self.query_one("#error", Static).update(f"✗ {exc}")

@@ -1,4 +1,4 @@
-"""The Groups screen's schedule search off the UI thread: one at a time, stopped by esc or by the screen
+"""The Prizes screen's schedule search off the UI thread: one at a time, stopped by esc or by the screen
 going (the app quitting), its outcome posted back as one message."""
 
 from __future__ import annotations

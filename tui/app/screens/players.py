@@ -19,7 +19,7 @@ from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.table import KeizerTable
 from keizer.seasons.names import cut, short_names
 
-COLUMNS = (("#", "rank"), ("Name", "name"), ("Rating", "rating"), ("Start cl", "class"), ("Gr", "group"),
+COLUMNS = (("#", "rank"), ("Name", "name"), ("Rating", "rating"), ("Start cl", "class"), ("Cup gr", "group"),
            ("Status", "status"))
 """The class is the one a player starts the season in: the standings show the class of the round, after the
 moves accepted at the readings (D art. 5), so the header says which."""
@@ -33,7 +33,7 @@ class PlayersScreen(KeizerScreen):
     MODE = "players"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "add", "Add"),
-        Binding("e", "edit", "Edit", tooltip="edit name, rating, starting class and group (the standings show "
+        Binding("e", "edit", "Edit", tooltip="edit name, rating, starting class and cup group (the standings show "
                 "the class of each round, after the accepted class moves)"),
         Binding("w", "withdraw", "Withdraw"),
         Binding("s", "suspend", "Suspend/readmit"),
@@ -56,7 +56,7 @@ class PlayersScreen(KeizerScreen):
     def refresh_view(self) -> None:
         rows = self.evening.roster.rows()
         cells = [(str(r.start_rank), r.player.name, _text(r.player.rating), r.player.klass or "",
-                  _text(r.player.group), r.status) for r in rows]
+                  _text(r.player.cup_group), r.status) for r in rows]
         table = self.query_one(KeizerTable)
         widths = [max([len(label), *(len(c[i]) for c in cells)]) for i, (label, _) in enumerate(COLUMNS)]
         # a long name gives way down to NAME_AT_LEAST, then the status is cut: nothing scrolls sideways
@@ -85,7 +85,7 @@ class PlayersScreen(KeizerScreen):
     def action_add(self) -> None:
         def added(form: PlayerForm | None) -> None:
             if form is not None and self.write(self.evening.roster.add, form.name, form.rating, form.klass,
-                                               form.group, form.knsb_id, form.joins, form.place):
+                                               form.cup_group, form.knsb_id, form.joins, form.place):
                 self.added = form.name
 
         self.app.push_screen(PlayerDialog(self.evening, None), added)
@@ -98,7 +98,7 @@ class PlayersScreen(KeizerScreen):
 
         def edited(form: PlayerForm | None) -> None:
             if form is not None:
-                self.write(self.evening.roster.edit, pid, form.name, form.rating, form.klass, form.group)
+                self.write(self.evening.roster.edit, pid, form.name, form.rating, form.klass, form.cup_group)
 
         self.app.push_screen(PlayerDialog(self.evening, pid), edited)
 

@@ -24,7 +24,7 @@ from keizer.seasons.ruleset.texts import choice_by_key
 from keizer.tui.app.ways import KEYS
 
 HERE = {Way.FILL_GROUP: "n takes them in"}
-"""The ways said on the Groups screen itself, where its keys need no screen named."""
+"""The ways said on the Prizes screen itself, where its keys need no screen named."""
 
 
 TIGHT_ROWS = 30
@@ -86,7 +86,7 @@ class _Names:
 
 
 class ChampionshipPane(Vertical):
-    """One tab of the Groups screen (docs/rules.md §8); drawn from a `GroupView` with `show`."""
+    """One tab of the Prizes screen (docs/rules.md §8); drawn from a `GroupView` with `show`."""
 
     DEFAULT_CSS = """
     ChampionshipPane { height: 1fr; }

@@ -1,4 +1,4 @@
-"""Two panels for the Groups screen: D's class tables with the proposed moves, and K's group cups."""
+"""Two panels for the Prizes screen: D's class tables with the proposed moves, and K's group cups."""
 
 from __future__ import annotations
 

@@ -93,7 +93,7 @@ def _cli_way(exc: PlayedGame | InFinalGroup, season: str) -> str:
     """A refused mark's way out as commands to type, the season's path quoted for the shell."""
     path = quote(season)
     if isinstance(exc, InFinalGroup):
-        return (f"{exc.name} plays in the final group in round {exc.round}, not in the Keizer: `keizer group "
+        return (f"{exc.name} plays in the final group in round {exc.round}, not in the Keizer: `keizer championship "
                 f"{path}` shows their games")
     board = f"keizer result {path} {exc.board}"
     return (f"{exc.name} played on board {exc.board} of round {exc.round}: `{board} RESULT --round {exc.round} "

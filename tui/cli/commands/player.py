@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from keizer.evening.evening import Evening
 
 NONE = "none"
-"""Written for a class or a group to take it away."""
+"""Written for a class or a cup group to take it away."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.add_argument("--joins", type=int, metavar="K", help="the first round they take part in")
     add.add_argument("--place", type=int, metavar="P", help="where they enter the ranking (default: by rating)")
     add.add_argument("--class", dest="klass", metavar="CLASS", help="D's starting class, A–D")
-    add.add_argument("--group", type=int, metavar="G", help="K's cup group")
+    add.add_argument("--cup-group", "--group", dest="cup_group", type=int, metavar="G",
+                     help="K's cup group (--group: the older spelling)")
     add.set_defaults(run=run_add)
 
     withdraw = actions.add_parser(
@@ -60,19 +61,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     klass.add_argument("klass", metavar="CLASS", help="A, B, C, D or none")
     klass.set_defaults(run=run_class)
 
-    group = actions.add_parser(
-        "group", help="K's cup group of a player",
-        description="The group a player plays for a cup in (K's group prizes, docs/rules.md §9). `none` takes "
-                    "it away.")
-    group.add_argument("season", metavar="SEASON.keizer")
-    group.add_argument("player", metavar="PLAYER")
-    group.add_argument("group", metavar="GROUP", help="a whole number from 1, or none")
-    group.set_defaults(run=run_group)
+    cup_group = actions.add_parser(
+        "cup-group", aliases=["group"], help="K's cup group of a player (`group`: the older spelling)",
+        description="The cup group a player plays for a cup in (K's group prizes, docs/rules.md §9). `none` "
+                    "takes it away.")
+    cup_group.add_argument("season", metavar="SEASON.keizer")
+    cup_group.add_argument("player", metavar="PLAYER")
+    cup_group.add_argument("cup_group", metavar="GROUP", help="a whole number from 1, or none")
+    cup_group.set_defaults(run=run_cup_group)
 
 
 def run_add(args: argparse.Namespace) -> int:
     def add(evening: Evening) -> int:
-        print(evening.roster.add(args.name, rating=args.rating, klass=args.klass, group=args.group,
+        print(evening.roster.add(args.name, rating=args.rating, klass=args.klass, cup_group=args.cup_group,
                                  joins=args.joins, place=args.place))
         return 0
 
@@ -97,18 +98,18 @@ def run_class(args: argparse.Namespace) -> int:
     return as_read(args.season, change)
 
 
-def run_group(args: argparse.Namespace) -> int:
-    text = args.group.strip()
+def run_cup_group(args: argparse.Namespace) -> int:
+    text = args.cup_group.strip()
     if text.lower() == NONE:
         group = None
     elif text.isascii() and text.isdigit():
         group = int(text)
     else:
-        raise KeizerError(f"GROUP: expected a whole number from 1 (or none), got {args.group!r}")
+        raise KeizerError(f"GROUP: expected a whole number from 1 (or none), got {args.cup_group!r}")
 
     def change(evening: Evening) -> int:
         pid = resolve_player(evening.season, args.player, f"PLAYER {args.player}")
-        print(evening.roster.set_group(pid, group))
+        print(evening.roster.set_cup_group(pid, group))
         return 0
 
     return as_read(args.season, change)

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
         return 0
     cells = [[str(r.start_rank), r.player.id, r.player.name, _text(r.player.rating), _text(r.player.knsb_id),
-              _text(r.player.fide_id), r.player.klass or "", _text(r.player.group), r.status] for r in rows]
+              _text(r.player.fide_id), r.player.klass or "", _text(r.player.cup_group), r.status] for r in rows]
     headers = ["#", "id", "name", "rating", "knsb", "fide", "class", "group", "state"]
     right = [True, False, False, True, True, True, False, True, False]
     sys.stdout.write(f"{season.name} — {counted(len(rows), 'player')}\n\n" + text_table(headers, cells, right) + "\n")
@@ -48,5 +48,5 @@ def _text(value: int | None) -> str:
 
 def _row_json(rank: int, player: Player, status: str) -> dict[str, Any]:
     return {"rank": rank, "id": player.id, "name": player.name, "rating": player.rating,
-            "knsb_id": player.knsb_id, "fide_id": player.fide_id, "class": player.klass, "group": player.group,
+            "knsb_id": player.knsb_id, "fide_id": player.fide_id, "class": player.klass, "group": player.cup_group,
             "joined": player.joined, "status": status}

@@ -19,7 +19,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("player", "player", "register"),
     ("classes", "classes", "register"),
     ("pair", "pair", "register"),
-    ("group", "group", "register"),
+    ("championship", "championship", "register"),
     ("check-pairing", "check_pairing", "register"),
     ("pairing", "publish", "register_pairing"),
     ("notice", "publish", "register_notice"),
@@ -40,11 +40,14 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("bench", "bench", "register"),
 )
 """(the command's name, its module in `keizer.tui.cli.commands`, the function that adds its parser)."""
+ALIASES = {"group": "championship"}
+"""A command's older name, still accepted (its parser adds it as an alias): "group" meant three things."""
 
 
 def registers(command: str | None = None) -> Iterator[Register]:
     """The functions that add the parsers of every command, or of `command` alone; every command for a name
     that is none (its error names the nearest)."""
+    command = ALIASES.get(command, command) if command is not None else None
     alone = any(name == command for name, _, _ in COMMANDS)
     for name, module, function in COMMANDS:
         if not alone or name == command:

@@ -1,4 +1,4 @@
-"""`keizer group`: the championship group — show it, form it, schedule it, record its decision games."""
+"""`keizer championship`: the championship group — show it, form it, schedule it, record its decision games."""
 
 from __future__ import annotations
 
@@ -20,24 +20,26 @@ from keizer.seasons.lookup import resolve_player
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.result_text import typed_result
 from keizer.tui.cli.writes import evening_on
-from keizer.tui.cli.commands.group_text import schedule_json, schedule_text, view_json, view_text
+from keizer.tui.cli.commands.championship_text import schedule_json, schedule_text, view_json, view_text
 from keizer.tui.cli.parser import Parser, nearest
 from keizer.tui.cli.saving import say_not_saved, say_saved
 
 USAGE = """\
-keizer group SEASON [--json]                      members, schedule, table and state
-keizer group form SEASON [--decline PLAYER]... [--save]
-keizer group fill SEASON [--save]                 the next in line for a member who withdrew before it played
-keizer group schedule SEASON [--from-round K] [--move W:B:ROUND] [--json] [--save]
-keizer group unavailable SEASON PLAYER [ROUND ...] [--save]
-keizer group decide SEASON [--game W:B:RESULT | --clear] [--save]
-keizer group result SEASON ROUND W:B RESULT [--save]   (a "separate" group's game, K)"""
+keizer championship SEASON [--json]                      members, schedule, table and state
+keizer championship form SEASON [--decline PLAYER]... [--save]
+keizer championship fill SEASON [--save]                 the next in line for a member who withdrew before it played
+keizer championship schedule SEASON [--from-round K] [--move W:B:ROUND] [--json] [--save]
+keizer championship unavailable SEASON PLAYER [ROUND ...] [--save]
+keizer championship decide SEASON [--game W:B:RESULT | --clear] [--save]
+keizer championship result SEASON ROUND W:B RESULT [--save]   (a "separate" group's game, K)"""
 
 ACTIONS = ("form", "fill", "schedule", "unavailable", "decide", "result")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("group", help="the championship group: show, form, schedule, decision games",
+    p = sub.add_parser("championship", aliases=["group"],
+                       help="the championship group: show, form, schedule, decision games (`group`: the older "
+                            "spelling)",
                        usage=USAGE, formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="The championship group (docs/rules.md §8). Nothing is written unless --save "
                                    "is given (a season store; each action is one undo step).")
@@ -46,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _parser(action: str) -> argparse.ArgumentParser:
-    p = Parser(prog=f"keizer group {action}".strip(), usage=USAGE)
+    p = Parser(prog=f"keizer championship {action}".strip(), usage=USAGE)
     p.add_argument("season", metavar="SEASON")
     save = action != ""
     if action == "form":
@@ -88,9 +90,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _unknown_action(words: list[str]) -> bool:
-    """The first word is a misspelt action, not the SEASON of `keizer group SEASON [--json]`: it names no
-    file and more words follow that the show form does not take (`keizer group frm S`), or it comes close
-    to an action (`keizer group shedule`)."""
+    """The first word is a misspelt action, not the SEASON of `keizer championship SEASON [--json]`: it names no
+    file and more words follow that the show form does not take (`keizer championship frm S`), or it comes close
+    to an action (`keizer championship shedule`)."""
     first = words[0]
     if first.startswith("-") or Path(first).exists():  # the show form, an option first or its SEASON
         return False
@@ -98,10 +100,10 @@ def _unknown_action(words: list[str]) -> bool:
 
 
 def _refuse_action(word: str) -> NoReturn:
-    """`keizer group: error: unknown command 'frm'; did you mean 'form'?`, the way `keizer` answers a
+    """`keizer championship: error: unknown command 'frm'; did you mean 'form'?`, the way `keizer` answers a
     misspelt command, and the hint; exit 2."""
     listed = ", ".join(repr(a) for a in ACTIONS)
-    Parser(prog="keizer group").error(f"unknown command {word!r}{nearest(word, ACTIONS)} (choose from {listed})")
+    Parser(prog="keizer championship").error(f"unknown command {word!r}{nearest(word, ACTIONS)} (choose from {listed})")
 
 
 @contextmanager
@@ -136,7 +138,7 @@ def _written(opts: argparse.Namespace, save: Callable[[], str]) -> None:
 
 def _show(opts: argparse.Namespace) -> int:
     with _evening(opts.season, False) as evening:
-        season, view = evening.season, evening.group.view()
+        season, view = evening.season, evening.championship.view()
     if opts.json:
         sys.stdout.write(json.dumps(view_json(season, view), ensure_ascii=False, indent=1) + "\n")
     else:
@@ -148,8 +150,8 @@ def _form(opts: argparse.Namespace) -> int:
     with _evening(opts.season, opts.save) as evening:
         season = evening.season
         declined = tuple(_pid(season, x, "--decline") for x in opts.decline)
-        change = evening.group.formation(declined)
-        _written(opts, lambda: evening.group.form(declined))
+        change = evening.championship.formation(declined)
+        _written(opts, lambda: evening.championship.form(declined))
         _members(season, change)
     return 0
 
@@ -158,8 +160,8 @@ def _fill(opts: argparse.Namespace) -> int:
     """D art. 3: the next in line for a member who withdrew before the group played, as the director asks."""
     with _evening(opts.season, opts.save) as evening:
         season = evening.season
-        change = evening.group.filling()
-        _written(opts, lambda: evening.group.fill())
+        change = evening.championship.filling()
+        _written(opts, lambda: evening.championship.fill())
         _members(season, change)
     return 0
 
@@ -183,12 +185,12 @@ def _schedule(opts: argparse.Namespace) -> int:
             move = _moved(evening, opts.move, first)
             schedule, check, optimal = move.schedule, move.check, None
             if move.valid:
-                _written(opts, lambda: evening.group.move(move))
+                _written(opts, lambda: evening.championship.move(move))
             print("\n".join(move.lines), file=sys.stderr if opts.json else sys.stdout)  # beside JSON: stderr
         else:
-            proposed = evening.group.proposed_schedule(first)  # ctrl+c stops its search at once
+            proposed = evening.championship.proposed_schedule(first)  # ctrl+c stops its search at once
             schedule, check, optimal = proposed.games, proposed.check, proposed.optimal
-            _written(opts, lambda: evening.group.accept_schedule(schedule))
+            _written(opts, lambda: evening.championship.accept_schedule(schedule))
         if opts.json:
             sys.stdout.write(json.dumps(schedule_json(season, schedule, check, first, optimal), ensure_ascii=False,
                                         indent=1) + "\n")
@@ -207,7 +209,7 @@ def _moved(evening: Evening, text: str, first: int) -> GameMove:
         raise KeizerError(f"--move {text}: expected W:B:ROUND")
     w, b = _pid(season, parts[0], "--move"), _pid(season, parts[1], "--move")
     try:
-        move = evening.group.moved(w, b, int(parts[2]), first)
+        move = evening.championship.moved(w, b, int(parts[2]), first)
     except KeizerError as exc:
         raise KeizerError(f"--move {text}: {exc}") from None
     if evening.readonly is None and not move.valid:
@@ -225,8 +227,8 @@ def _unavailable(opts: argparse.Namespace) -> int:
         if pid in group.members and rounds == group.unavailable_rounds(pid):
             print(f"{said} (unchanged: nothing to save)")
             return 0
-        evening.group.unavailability(pid, rounds)  # the TUI's checks first: a member, the group's rounds
-        _written(opts, lambda: evening.group.unavailable(pid, rounds))  # the undo step names player and rounds
+        evening.championship.unavailability(pid, rounds)  # the TUI's checks first: a member, the group's rounds
+        _written(opts, lambda: evening.championship.unavailable(pid, rounds))  # the undo step names player and rounds
         print(said)
     return 0
 
@@ -235,7 +237,7 @@ def _decide(opts: argparse.Namespace) -> int:
     with _evening(opts.season, opts.save) as evening:
         season = evening.season
         if opts.game is None and not opts.clear:
-            state = evening.group.view().state
+            state = evening.championship.view().state
             print(state_summary(season, state) if state is not None else "the group has not been formed yet")
             for w, b in state.needed if state is not None else ():  # with the ids that --game W:B:RESULT takes
                 print(f"  needed: {season.player(w).name} ({w})–{season.player(b).name} ({b})")
@@ -247,8 +249,8 @@ def _decide(opts: argparse.Namespace) -> int:
                 raise KeizerError(f"--game {opts.game}: expected W:B:RESULT")
             game = (_pid(season, parts[0], "--game"), _pid(season, parts[1], "--game"),
                     typed_result(parts[2], "--game"))
-        (event,) = evening.group.decision(game).events
-        _written(opts, lambda: evening.group.decide(game))
+        (event,) = evening.championship.decision(game).events
+        _written(opts, lambda: evening.championship.decide(game))
         print(f"decision games: {len(event.games)}")  # type: ignore[attr-defined]
     return 0
 
@@ -261,7 +263,7 @@ def _result(opts: argparse.Namespace) -> int:
             raise KeizerError(f"{opts.game}: expected W:B")
         game = (opts.round, _pid(season, parts[0], "game"), _pid(season, parts[1], "game"),
                 typed_result(opts.result, "RESULT"))
-        change = evening.group.game_result(*game)
-        _written(opts, lambda: evening.group.result(*game))
+        change = evening.championship.game_result(*game)
+        _written(opts, lambda: evening.championship.result(*game))
         print(change.label)
     return 0

@@ -1,4 +1,4 @@
-"""The championship group as text and as JSON (docs/format.md `keizer group`)."""
+"""The championship group as text and as JSON (docs/format.md `keizer championship`)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def view_text(season: Season, view: GroupView) -> str:
     if view.group is None:
         if not view.proposal:
             return f"{head}\nNot formed yet: it forms after round {rule.after_round}.\n"
-        lines = [head, "Not formed yet. Proposed from the ranking (keizer group form):"]
+        lines = [head, "Not formed yet. Proposed from the ranking (keizer championship form):"]
         lines += [f"{i:>3}  {_name(season, p)} ({p})" for i, p in enumerate(view.proposal, 1)]
         if view.passed_over:
             lines.append(passed_over_summary(season, view))
@@ -84,7 +84,7 @@ def view_text(season: Season, view: GroupView) -> str:
                                 [[str(r.game.round), _name(season, r.game.white), _name(season, r.game.black),
                                   r.result.value, r.state] for r in view.schedule], [True, False, False, False, False]))
     else:
-        lines.append("No schedule accepted yet (keizer group schedule).")
+        lines.append("No schedule accepted yet (keizer championship schedule).")
     if group.decision:
         lines.append("")
         lines.append("Decision games: " + "; ".join(f"{_name(season, g.white)}–{_name(season, g.black)} "

@@ -1,4 +1,4 @@
-"""Groups: the championship group (members, declines, table, schedule with its state, decision games), the
+"""Prizes (F8): the championship group (members, declines, table, schedule with its state, decision games), the
 classes and the group cups, a tab each."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ TAB_OF = {"classes_accept": ("classes",), "panel_round": ("classes", "cups")}
 when it is in the panel): on which tabs each acts."""
 
 
-class GroupsScreen(KeizerScreen):
+class PrizesScreen(KeizerScreen):
     """One tab per kind of group; the first is the championship group. Before it forms: `d` marks the
     proposed player under the cursor as declining (the next in line moves up), `f` forms it; `n` takes the next
     in line in for a member who withdrew before the group played (the pane offers it). Then `u` sets
@@ -42,7 +42,7 @@ class GroupsScreen(KeizerScreen):
     tabs have their own keys; each tab's keys act, and are in the footer, only on that tab. ↓ on the tab
     bar goes into the tab's table; the members and the schedule read as one list."""
 
-    MODE = "groups"
+    MODE = "prizes"
     AUTO_FOCUS = "#group-table"
     """The keys act on the table's cursor: in the table from the start, not on the tab bar."""
     # Every tab's keys here, each acting (and in the footer) only on its tab (`check_action`): the focus may
@@ -81,7 +81,7 @@ class GroupsScreen(KeizerScreen):
         """The schedule model's search, while one runs (esc stops it)."""
 
     def compose_body(self) -> ComposeResult:
-        with TabbedContent(id="groups"):
+        with TabbedContent(id="prizes"):
             with TabPane("Championship", id="championship"):
                 yield ChampionshipPane()
             with TabPane("Classes", id="classes"):
@@ -93,7 +93,7 @@ class GroupsScreen(KeizerScreen):
         season = self.evening.season
         pane = self.query_one(ChampionshipPane)
         try:
-            view = self.evening.group.view(tuple(self.declined))
+            view = self.evening.championship.view(tuple(self.declined))
         except KeizerError as exc:  # no group in this ruleset: say so in the pane
             pane.show(season, None, str(exc))
             return
@@ -102,7 +102,7 @@ class GroupsScreen(KeizerScreen):
     @property
     def tab(self) -> str:
         """The tab in sight: "championship", "classes" or "cups"."""
-        return self.query_one("#groups", TabbedContent).active
+        return self.query_one("#prizes", TabbedContent).active
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in CHAMPIONSHIP_ACTIONS:
@@ -155,13 +155,13 @@ class GroupsScreen(KeizerScreen):
 
     @edits
     def action_form(self) -> None:
-        if self.write(self.evening.group.form, tuple(self.declined)):
+        if self.write(self.evening.championship.form, tuple(self.declined)):
             self.declined = []
 
     @edits
     def action_fill(self) -> None:
         """D art. 3: the next in line for a member who withdrew before the group played, as the pane offers."""
-        self.write(self.evening.group.fill)
+        self.write(self.evening.championship.fill)
 
     @edits
     def action_unavailable(self) -> None:
@@ -190,7 +190,7 @@ class GroupsScreen(KeizerScreen):
             group.unavailable_rounds(member), partial(check_group_rounds, season)), chosen)
 
     def _unavailable(self, member: PlayerId, rounds: tuple[int, ...]) -> None:
-        label = self.write(self.evening.group.unavailable, member, rounds)
+        label = self.write(self.evening.championship.unavailable, member, rounds)
         if label is None:
             return
         if self.proposed is not None:  # proposed without these rounds: not what the model would say now
@@ -231,7 +231,7 @@ class GroupsScreen(KeizerScreen):
             self.say("propose a schedule first (s)", "warning")
             return
         games, self.proposed = self.proposed, None
-        if not self.write(self.evening.group.accept_schedule, games):
+        if not self.write(self.evening.championship.accept_schedule, games):
             self.redraw()
 
     @edits
@@ -243,7 +243,7 @@ class GroupsScreen(KeizerScreen):
             self.say("move a game of the accepted schedule (accept a proposal first: a)", "warning")
             return
         key = self.query_one("#group-schedule", KeizerTable).cursor_key
-        view = self.attempt(self.evening.group.view)
+        view = self.attempt(self.evening.championship.view)
         if key is None or view is None:
             return
         row = view.schedule[int(key)]
@@ -260,14 +260,14 @@ class GroupsScreen(KeizerScreen):
         self.app.push_screen(RoundDialog(f"Move {names}", f"From round {game.round} to round:"), moved)
 
     def _move(self, white: PlayerId, black: PlayerId, to_round: int) -> None:
-        move = self.attempt(self.evening.group.moved, white, black, to_round)
+        move = self.attempt(self.evening.championship.moved, white, black, to_round)
         if move is None:
             return
         said = "; ".join(line.strip() for line in move.lines)
         if not move.valid:
             self.say(f"{said} — not moved", "error")
             return
-        if self.write(self.evening.group.move, move):
+        if self.write(self.evening.championship.move, move):
             self.say(said)
 
     @edits
@@ -276,7 +276,7 @@ class GroupsScreen(KeizerScreen):
 
         season = self.evening.season
         key = self.query_one("#group-schedule", KeizerTable).cursor_key
-        view = self.attempt(self.evening.group.view)
+        view = self.attempt(self.evening.championship.view)
         if season.championship is None or key is None or view is None or self.proposed is not None:
             self.say("put the cursor on a game of the accepted schedule or a decision game", "warning")
             return
@@ -286,12 +286,12 @@ class GroupsScreen(KeizerScreen):
             group = season.championship
             if kind == "decided":  # a correction of that game's result, never one more game
                 g = group.decision[int(i)]
-                self.write(self.evening.group.decide, (g.white, g.black, result), at=int(i))
+                self.write(self.evening.championship.decide, (g.white, g.black, result), at=int(i))
             else:
-                self.write(self.evening.group.decide, (*view.state.needed[int(i)], result))
+                self.write(self.evening.championship.decide, (*view.state.needed[int(i)], result))
             return
         row = view.schedule[int(key)]
         if view.rule.mode != "separate":
             self.say("the group plays inside the Keizer: enter its results on the boards (F4)", "warning")
             return
-        self.write(self.evening.group.result, row.game.round, row.game.white, row.game.black, result)
+        self.write(self.evening.championship.result, row.game.round, row.game.white, row.game.black, result)
