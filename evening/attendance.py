@@ -82,7 +82,7 @@ class Attendance:
             return self.desk.mark(k, player.id, entry)
         if rnd.entry_of(player.id) == entry:
             raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
-        return self.session.apply(self._marked(k, player.id, entry))
+        return self.session.apply(self.marked(k, player.id, entry))
 
     def absence(self, k: int, pid: str, entry: EntryKind) -> str:
         """Another kind of absence in round k for a player its saved pairing leaves out (no game, no bye): no
@@ -94,7 +94,7 @@ class Attendance:
             raise KeizerError(f"{player.name} is on round {k}'s pairing: a call-off is re-paired")
         if rnd.entry_of(player.id) == entry:
             raise KeizerError(f"{player.name} is already {entry_text(entry)} in round {k}")
-        return self.session.apply(self._marked(k, player.id, entry))
+        return self.session.apply(self.marked(k, player.id, entry))
 
     def bye_goes(self, k: int, pid: str) -> bool:
         """Whether a new mark takes away the bye this player was given in round k, its results entered: the
@@ -124,12 +124,12 @@ class Attendance:
             change = Change(f"round {k}: {player.name} {entry_text(booking.entry)}{note}",
                             tuple(listing_events(season, k)) + suspension)
         else:
-            change = self._marked(k, player.id, booking.entry, reported=True)
+            change = self.marked(k, player.id, booking.entry, reported=True)
         events = change.events + (ReportSet(round=k, player=player.id, at=at, force_majeure=report.force_majeure),)
         return self.session.apply(Change(f"{change.label} (reported {at.replace('T', ' ')}: {booking.reason})",
                                          events))
 
-    def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool = False) -> Change:
+    def marked(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool = False) -> Change:
         """The change that marks a player in round k (the round listed first if need be). In the round being
         prepared D art. 12 goes with it where the ruleset has it: unexcused suspends, another mark readmits;
         `reported`: the mark books an absence report, which suspends nobody, late or not, and readmits."""

@@ -217,6 +217,9 @@ class Ruleset:
     """K's group cups (None: the club has none)."""
     championship: ChampionshipRule | None = None
     """The championship group (None: none, keizer-classic)."""
+    reported_results: Literal["director", "agreed"] = "director"
+    """A result reported from the board (`keizer serve --results`, docs/live.md): "director", the director
+    takes each; "agreed", the second report that says the same as the first enters it."""
 
     def factor(self, key: str) -> Fraction:
         for k, f in self.factors:

@@ -70,10 +70,11 @@ def test_the_head_record_removed_too_is_found(store_path: Path) -> None:
 
 
 def downgrade(path: Path, rewrite: str | None = None) -> None:
-    """The chain table dropped (and the kept rankings, which came later), the schema version set back to 4
-    (before the chain), and a payload rewritten:
+    """The chain table dropped (and the kept rankings and the live evening's tables, which came later), the schema
+    version set back to 4 (before the chain), and a payload rewritten:
     the issue's forgery, which the next write used to upgrade and chain."""
-    sql = ["DROP TABLE chain", "DROP TABLE kept_rankings", "UPDATE meta SET value = '4' WHERE key = 'schema_version'"]
+    sql = ["DROP TABLE chain", "DROP TABLE kept_rankings", "DROP TABLE live_passes", "DROP TABLE live_guesses",
+           "UPDATE meta SET value = '4' WHERE key = 'schema_version'"]
     edit_behind_keizers_back(path, *sql, *([rewrite] if rewrite else []))
 
 
