@@ -205,6 +205,9 @@ def test_heavy_libraries_stay_in_their_layer():
             bad.append(f"{imp.module} imports {imp.target}")
     assert not bad, "\n".join(bad)
     assert owners["textual"] == {"keizer.tui.app"} and owners["ortools"] == {"keizer.pairing"}
+    # the live evening's web stack is the members' shell's alone (`keizer serve` starts it through web/live/)
+    assert owners["starlette"] == owners["uvicorn"] == {"keizer.web"}
+    assert any(i.target.startswith("starlette") for i in ALL_IMPORTS if layer_of(i.module) == "keizer.web")
 
 
 def test_seasons_uses_the_standard_library_only():

@@ -24,6 +24,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("pairing", "publish", "register_pairing"),
     ("notice", "publish", "register_notice"),
     ("publish", "publish", "register_publish"),
+    ("serve", "serve", "register"),
     ("dates", "calendar", "register_dates"),
     ("report", "calendar", "register_report"),
     ("attend", "marks", "register_attend"),
