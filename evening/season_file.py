@@ -53,6 +53,9 @@ class SeasonFile:
     def records_of(self, kind: object, after: int = 0) -> tuple[()]:
         return ()
 
+    def action_events(self, action_id: int) -> tuple[()]:
+        return ()
+
     def live_passes(self, day: str) -> tuple[()]:
         return ()
 

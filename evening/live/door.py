@@ -31,6 +31,14 @@ FOUND_AT_MOST = 12
 """Names a search at the kiosk lists at most: big rows, a few letters narrow them."""
 
 
+class Kiosk(enum.Enum):
+    """The kiosk tonight."""
+
+    OFF = "off"
+    WAITING = "on: its code not typed on a tablet yet"
+    PAIRED = "on: a tablet is paired"
+
+
 class Arrived(enum.Enum):
     """What a check-in did, as the kiosk says it to the member (never why the director marked them)."""
 
@@ -93,12 +101,12 @@ class Door:
         self.tonight.writable()
         return self.session.store.end_live_passes(self.tonight.day().isoformat(), self._stamp())
 
-    def kiosk_on(self) -> bool:
-        """Whether a pass of tonight is on (made and not switched off)."""
+    def kiosk(self) -> Kiosk:
+        """Whether the kiosk is on tonight, and whether a tablet was paired with it."""
         tonight = self.tonight.round()
-        return tonight.closed is None and any(
-            p.ended is None and p.round == tonight.number
-            for p in self.session.store.live_passes(tonight.day.isoformat()))
+        on = [p for p in self.session.store.live_passes(tonight.day.isoformat())
+              if p.ended is None and p.round == tonight.number] if tonight.closed is None else []
+        return Kiosk.PAIRED if any(p.used for p in on) else Kiosk.WAITING if on else Kiosk.OFF
 
     # -- the tablet ------------------------------------------------------------------------------------
     def pair_tablet(self, code: str) -> str:

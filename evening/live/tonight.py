@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from keizer.seasons.absence import round_date
 from keizer.seasons.load import is_store_file
 from keizer.seasons.rounds import past_the_season
+from keizer.seasons.store.events import ResultSet
 from keizer.seasons.store.live_events import CheckedIn, ResultReported
 from keizer.evening.live.refusals import Refused, Why
 from keizer.evening.live.reported import disagreeing
@@ -92,15 +93,27 @@ class Alarm:
         return f"{self.wrong} wrong codes for {self.target} tonight: {state}"
 
 
+class Came(enum.Enum):
+    """What came from the door or a board."""
+
+    ARRIVAL = "a member checked in"
+    LATE = "a member checked in after the pairing was saved, not on it"
+    REPORT = "a result reported from a board"
+    DISAGREE = "a report that differs from the other player's"
+    ENTERED = "a result entered: both players reported it"
+
+
 @dataclass(frozen=True, slots=True)
 class News:
     """An action another program wrote, as the director is told of it."""
 
     label: str
-    live: bool
-    """It came from the door or a board (a check-in, a report)."""
-    flagged: bool
-    """A report that disagrees with the other player's."""
+    came: Came | None
+    """What came from the door or a board; None for any other change (another terminal, a command)."""
+
+    @property
+    def live(self) -> bool:
+        return self.came is not None
 
 
 def local_now() -> dt.datetime:
@@ -189,15 +202,28 @@ class Tonight:
                      for g in self.session.store.live_guesses(self.day().isoformat()) if g.wrong >= FREE_TRIES)
 
     def news(self, since: int) -> tuple[News, ...]:
-        """The actions after revision `since`, oldest first, each said whether it came from the door or a
-        board (and a report flagged when it disagrees with the other player's)."""
+        """The actions after revision `since`, oldest first, each said what came from the door or a board."""
         store = self.session.store
         actions = store.history(since)
         if not actions:
             return ()
-        live = {aid for aid, _, _ in store.records_of(CheckedIn, since)}
+        season = self.session.season
+        arrivals = {aid: event for aid, _, event in store.records_of(CheckedIn, since)}
         reports = {aid: event for aid, _, event in store.records_of(ResultReported, since)}
-        flagged = disagreeing(self.session.season, store.records_of(ResultReported))
-        return tuple(News(a.label, a.id in live or a.id in reports,
-                          a.id in reports and (reports[a.id].round, reports[a.id].white) in flagged)
-                     for a in actions)
+        flagged = disagreeing(season, store.records_of(ResultReported))
+        out = []
+        for action in actions:
+            came: Came | None = None
+            if action.id in arrivals:
+                event = arrivals[action.id]
+                rnd = season.round(event.round) if event.round <= len(season.rounds) else None
+                late = rnd is not None and rnd.is_paired and rnd.game_of(event.player) is None \
+                    and rnd.bye != event.player
+                came = Came.LATE if late else Came.ARRIVAL
+            elif action.id in reports:
+                report = reports[action.id]
+                entered = any(isinstance(e, ResultSet) for e in store.action_events(action.id))
+                came = (Came.ENTERED if entered else Came.DISAGREE if (report.round, report.white) in flagged
+                        else Came.REPORT)
+            out.append(News(action.label, came))
+        return tuple(out)

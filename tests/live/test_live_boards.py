@@ -14,6 +14,7 @@ import pytest
 from keizer.evening.evening import Evening
 from keizer.evening.live.boards import Reported, ReportChanged, ReportsDisagree
 from keizer.evening.live.refusals import Refused, Why
+from keizer.evening.live.tonight import Came
 from keizer.evening.live.secret import secret_path
 from keizer.evening.results import HasResult
 from keizer.seasons.errors import KeizerError
@@ -77,7 +78,7 @@ def test_two_reports_that_differ_are_flagged_and_enter_nothing(paired: Evening) 
     assert done.reported is Reported.DISAGREE and done.board.disagree
     assert paired.season.round(TONIGHT).games[1].result is Result.PENDING
     news = paired.tonight.news(0)
-    assert news[-1].live and news[-1].flagged
+    assert news[-1].live and news[-1].came is Came.DISAGREE
     with pytest.raises(ReportsDisagree):
         paired.reports.take(TONIGHT, 2)
     paired.reports.report(2, "white", Result.DRAW, token)  # white corrects: they agree now
