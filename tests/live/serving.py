@@ -17,7 +17,8 @@ import pytest
 
 from keizer.evening.evening import Evening
 from keizer.evening.live.tonight import evening_day, local_now
-from keizer.web.live.app import LiveConfig, live_app
+from keizer.web.live.app import live_app
+from keizer.web.live.served import LiveConfig
 from tests.conftest import REPO
 from tests.live.helpers import EVENING, TONIGHT, at
 
@@ -54,7 +55,7 @@ class Served:
         self.proc = proc
         self.url = url
         self.said = said
-        """The lines it printed before it listened (the kiosk's code among them)."""
+        """The lines it printed until it listened (the kiosk's code among them)."""
 
     def kiosk_code(self) -> str:
         found = next(re.search(r"type (\d{3}) (\d{3})", line) for line in self.said if "kiosk" in line)
@@ -78,10 +79,11 @@ def served(store: Path, *options: str) -> Iterator[Served]:
     said: list[str] = []
     assert proc.stdout is not None
     url = ""
-    for line in proc.stdout:  # bounded: the process says where it listens, or ends
+    for line in proc.stdout:  # bounded: the process says where it listens and how to stop it, or ends
         said.append(line.rstrip("\n"))
         if line.startswith("listening on "):
             url = line.split()[2].rstrip(",")
+        if line.startswith("ctrl+c stops it"):
             break
     if not url:
         proc.wait(timeout=60)

@@ -16,7 +16,7 @@ import pytest
 
 from keizer.evening.evening import Evening
 from keizer.seasons.model import EntryKind
-from keizer.web.live.app import LiveConfig
+from keizer.web.live.served import LiveConfig
 from keizer.web.live.server import live_server
 from tests.conftest import EVENING
 from tests.live.helpers import TONIGHT, pair

@@ -114,7 +114,7 @@ class LivePages:
         return self._kept[key]
 
     def render(self, template: str, here: str, heading: str = "", kind: str = "", follow: str = "season",
-               refresh: int = REFRESH, next_page: str = "", **context: Any) -> str:
+               refresh: int = REFRESH, next_page: str = "", return_to: str = "", **context: Any) -> str:
         """A page of `template` with what every page of the site and the live evening reads; `follow`: what a
         page waits for to be fetched again ("season", "head" for one that shows the reports too, "none" for a
         form being filled in); `refresh`: the seconds after which it refreshes itself without JavaScript (0:
@@ -128,7 +128,8 @@ class LivePages:
             season=site.season.name, css="/site.css", here=here, pages=site.pages, heading=heading,
             date=lambda iso: date_text(iso, lang), sheet_title=lambda sheet, results: sheet_title(sheet, lang, results),
             entry=lambda k: entry_word(k, lang), owed=lambda items: to_come_sentence(items, lang),
-            refresh=refresh, next_page=next_page, live_kind=kind, follow=follow, at=self._at, **context)
+            refresh=refresh, next_page=next_page, return_to=return_to, live_kind=kind, follow=follow, at=self._at,
+            **context)
 
     # -- tonight -------------------------------------------------------------------------------------
     def tonight_sheet(self) -> tuple[int, RoundSheet | None]:
@@ -247,6 +248,13 @@ class LivePages:
                            standing_rows=row_class(max(map(len, standing_chunks), default=0)),
                            standings_title=title(notice), missing=notice.missing)
 
-    def message(self, heading: str, text: str, back: str = "/", kind: str = "message") -> str:
-        """A page that says one thing (a refusal, a confirmation) and links back: never kept, it is one member's."""
-        return self.render("live/message.html", "", heading, kind, follow="none", refresh=0, text=text, back=back)
+    def message(self, heading: str, text: str, back: str = "/", kind: str = "message", return_in: int = 0) -> str:
+        """A page that says one thing (a refusal, a confirmation) and links back (`return_in`: and goes back by
+        itself after that many seconds): never kept, it is one member's."""
+        return self.render("live/message.html", "", heading, kind, follow="none", refresh=return_in,
+                           return_to=back if return_in else "", text=text, back=back)
+
+    def form(self, template: str, heading: str, kind: str, **context: Any) -> str:
+        """A page with a form on it (the kiosk's, a board's): not followed live, never refreshed under a thumb,
+        never kept (it carries a one-time token)."""
+        return self.render(template, "", heading, kind, follow="none", refresh=0, **context)

@@ -13,6 +13,8 @@ import socket
 from collections.abc import Iterable
 
 import anyio
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -50,6 +52,15 @@ class Refusal(Exception):
         self.status = status
         self.text = text
 
+    def response(self) -> PlainTextResponse:
+        return PlainTextResponse(self.text + "\n", self.status, headers={"Connection": "close"})
+
+
+async def refused(request: Request, exc: Exception) -> Response:
+    """Starlette's handler of a Refusal raised inside the app (a body too large or too slow, found as it is read)."""
+    assert isinstance(exc, Refusal)
+    return exc.response()
+
 
 def machine_names() -> tuple[str, ...]:
     """The names this machine answers to on a club's network besides its addresses."""
@@ -72,26 +83,17 @@ class Shield:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
-
         async def sending(message: Message) -> None:
-            nonlocal started
             if message["type"] == "http.response.start":
-                started = True
                 message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
             await send(message)
 
         try:
             self.check(scope)
-            await self.app(scope, self._bounded(receive), sending)
-        except Refusal as refusal:
-            if started:  # too late to say anything else: the connection goes
-                raise
-            body = (refusal.text + "\n").encode()
-            await sending({"type": "http.response.start", "status": refusal.status,
-                           "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                                       (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
-            await sending({"type": "http.response.body", "body": body})
+        except Refusal as refusal:  # before the app sees it
+            await refusal.response()(scope, receive, sending)
+            return
+        await self.app(scope, self._bounded(receive), sending)  # a Refusal inside: the app's handler (`refused`)
 
     def check(self, scope: Scope) -> None:
         """The request's line and headers: Refusal for anything the app does not take."""

@@ -14,7 +14,8 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from keizer.evening.evening import Evening
-from keizer.web.live.app import LiveConfig, live_app
+from keizer.web.live.app import live_app
+from keizer.web.live.served import LiveConfig
 
 HEADER_SECONDS = 10.0
 """Seconds a client has to send a request's line and headers whole: one that trickles them (a slow client, or

@@ -60,7 +60,7 @@ _LIVE: dict[str, tuple[str, str]] = {
                              "Welcome, {name}: you are checked in. Please see the director."),
     # the board's phone page
     "board_page": ("Bord {board}", "Board {board}"),
-    "board_code": ("Code van het bord (op de indeling en het scherm)", "The board's code (on the pairing sheet and the wall)"),
+    "board_code_label": ("Code van het bord (op de indeling en het scherm)", "The board's code (on the pairing sheet and the wall)"),
     "board_open": ("Verder", "Go on"),
     "board_who": ("Ik speel met", "I play"),
     "board_result": ("De uitslag", "The result"),

@@ -13,7 +13,7 @@ from keizer.evening.live.refusals import Refused
 from keizer.evening.words.legend import LANGUAGES
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.load import is_store_file
-from keizer.web.live.app import LiveConfig
+from keizer.web.live.served import LiveConfig
 from keizer.web.live.server import serve
 
 DEFAULT_PORT = 8000
@@ -94,17 +94,18 @@ def _kiosk(evening: Evening) -> str | None:
 
 
 def _say_where(url: str, host: str, code: str | None, results: bool) -> None:
-    """Where the phones, the wall and the tablet find the evening."""
+    """Where the phones, the wall and the tablet find the evening; the last line says how to stop it."""
     port = url.rstrip("/").rpartition(":")[2]
     shown = [url]
     if host in ("0.0.0.0", "::"):
         shown = [f"http://{address}:{port}/" for address in _addresses()] + [f"http://127.0.0.1:{port}/"]
-    print(f"listening on {', '.join(shown)} — ctrl+c stops it")
+    print(f"listening on {', '.join(shown)}")
     print(f"phones: {shown[0]} · the wall (a beamer on this laptop): http://127.0.0.1:{port}/wall")
     if code is not None:
         print(f"the kiosk: open {shown[0]}kiosk on the door's tablet and type {code[:3]} {code[3:]} (once, tonight)")
     if results:
         print("results from the boards: each board's code is on the wall here and on `keizer pairing --codes`")
+    print("ctrl+c stops it")
     sys.stdout.flush()
 
 
