@@ -88,6 +88,7 @@ _WORDS: dict[str, tuple[str, str]] = {
                         "round may be priced again later. Pl and the chart show the place and the points as "
                         "published right after each round."),
     "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
+    "board_code": ("Code", "Code"),  # a board's code on the printed sheet of a live evening (keizer pairing --codes)
     "yes": ("ja", "yes"),
     "no": ("nee", "no"),
     # the classes and cups pages (web/site/prizes.py)

@@ -25,6 +25,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("notice", "publish", "register_notice"),
     ("publish", "publish", "register_publish"),
     ("serve", "serve", "register"),
+    ("kiosk", "kiosk", "register"),
     ("dates", "calendar", "register_dates"),
     ("report", "calendar", "register_report"),
     ("attend", "marks", "register_attend"),
