@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from keizer.seasons.championship import FINAL_GROUP
 from keizer.seasons.model import EntryKind, Player, PlayerId, Result, Round, Season
 from keizer.seasons.roster import suspended, taking_part
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.texts import cite
 from keizer.evening.mark_checks import final_group_now
 from keizer.evening.ways import Said, Way
 
@@ -60,6 +62,8 @@ class AttendanceRow:
     """Has not joined yet in this round."""
     final_group: bool = False
     """Plays in K's final group this round, out of the Keizer (docs/rules.md §8): not paired, not absent."""
+    article: str = ""
+    """The suspension's article in the season's text (" (D art. 12)"), "" where it follows none that has one."""
     forfeited: bool = False
     """Lost their game by forfeit: did not come, without notice (a no-show keeps its board, D art. 11)."""
 
@@ -82,7 +86,7 @@ class AttendanceRow:
         if self.late:
             return f"joins in round {self.player.joined}"
         if self.suspended:
-            return "suspended (D art. 12)"
+            return f"suspended{self.article}"
         return "absent without notice last time" if self.absent_last else ""
 
 
@@ -111,6 +115,7 @@ def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -
     forfeited = {g.white if g.result is Result.BLACK_FORFEIT_WIN else g.black
                  for g in rnd.games if g.result.is_forfeit}
     entries = dict(rnd.entries)
+    article = cite(parse_ruleset(season.ruleset_spec).regulations, "suspension")
     rows = []
     for rank, pid in enumerate(ranking, start=1):
         if not taking_part(season, pid, rnd.number):
@@ -120,7 +125,7 @@ def attendance_rows(season: Season, rnd: Round, ranking: tuple[PlayerId, ...]) -
         rows.append(AttendanceRow(player=player, rank=rank, entry=entries.get(pid), board=board, white=white,
                                   suspended=pid in away, absent_last=pid in absent,
                                   late=rnd.number < player.joined, final_group=pid in group,
-                                  forfeited=pid in forfeited))
+                                  forfeited=pid in forfeited, article=article))
     return tuple(rows)
 
 

@@ -13,6 +13,7 @@ from keizer.seasons.numbers import counted
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import ClassRules
+from keizer.seasons.season_length import season_length
 from keizer.seasons.store.events import ClassMovesSet, PlayerUpdated
 from keizer.evening.session import EveningSession
 
@@ -57,7 +58,7 @@ def class_rules(ruleset: Ruleset) -> ClassRules:
 
 def default_round(season: Season, rules: ClassRules, last_scored: int) -> int:
     """The last reading round already scored, else the last scored round."""
-    done = [k for k in rules.reading_rounds(season.rounds_planned) if k <= last_scored]
+    done = [k for k in rules.reading_rounds(season_length(season)) if k <= last_scored]
     return done[-1] if done else last_scored
 
 
@@ -71,7 +72,7 @@ def classes_view(season: Season, rep: Replay, k: int, *, prizes: bool = False) -
     st = rep.standings(k)
     reading = read_classes(season, st.rows, k, rules)  # the moves always go by the Keizer ranking
     tables = class_tables(season, st.prize_order(), k, rules.names) if prizes else reading.tables
-    is_reading = k in rules.reading_rounds(season.rounds_planned)
+    is_reading = k in rules.reading_rounds(season_length(season))
     return ClassesView(round=k, reading=is_reading, tables=tables, proposal=reading.moves if is_reading else (),
                        accepted=reading_after(season, k), sizes=reading.sizes, missing=st.missing,
                        unclassed=tuple(r.player for r in st.rows if r.player not in classes_in_round(season, k)))
@@ -158,7 +159,8 @@ class Classes:
         """The proposal after reading round k, with the director's changes, accepted: one undo step."""
         view = self.view(k)
         if not view.reading:
-            rounds = class_rules(self.session.ruleset).reading_rounds(self.session.season.rounds_planned)
+            rounds = class_rules(self.session.ruleset).reading_rounds(
+                season_length(self.session.season, self.session.ruleset))
             raise KeizerError(f"round {k} is not a reading of the classes (the ruleset reads after "
                               f"{', '.join(map(str, rounds)) or 'no round'})")
         if view.missing:

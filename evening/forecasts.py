@@ -3,28 +3,45 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import Season
 from keizer.evening.session import EveningSession
 
-Progress = Callable[[int, int], object]
-"""(runs played, runs in all)."""
+Progress = Callable[[Forecast, int], object]
+"""(the chances from the runs played so far — `Forecast.runs` of them, each with its margin — the runs asked
+for): after every chunk of runs, the first within a second."""
 
 
-def make_forecast(season: Season, k: int | None = None, runs: int | None = None, seed: int = 0,
+def make_forecast(season: Season, k: int | None = None, runs: int | Literal["auto"] | None = None, seed: int = 0,
                   workers: int | None = None, progress: Progress | None = None,
-                  cancelled: Callable[[], bool] = lambda: False) -> Forecast:
-    """The chances after round k (default: the last round with results) of `season` (docs/forecast.md);
-    KeizerError for a season or round that cannot be forecast, `ForecastCancelled` when `cancelled()` said so.
-    Pure: nothing is written. Runs in worker processes: seconds, so a screen calls it off its UI thread."""
+                  cancelled: Callable[[], bool] = lambda: False, until_sharp: bool = False,
+                  needs: bool = False) -> Forecast:
+    """The chances after round k (default: the last round with results) of `season` (docs/forecast.md): `runs`
+    runs (default 1,000), or "auto": until every chance is as sharp as it is shown, 1,000 at most
+    (`until_sharp`: `runs` at most, stopped the same way). `needs`: with what each player needs — their
+    chances given the next round won, drawn, lost or missed, and given the points of the next rounds
+    (`Forecast.needs`, from the same runs).
+    KeizerError for a season or round that cannot be forecast, `ForecastCancelled` when `cancelled()` said so
+    (the last `progress` had the chances so far). Pure: nothing is written. Runs in worker processes:
+    seconds, so a screen calls it off its UI thread."""
     from keizer.evening.forecast.parallel import Cancelled
     from keizer.evening.forecast.season_forecast import DEFAULT_RUNS, forecast
 
     try:
-        return forecast(season, k, DEFAULT_RUNS if runs is None else runs, seed, workers, progress, cancelled)
+        return forecast(season, k, DEFAULT_RUNS if runs is None else runs, seed, workers, progress, cancelled,
+                        until_sharp, needs)
     except Cancelled:
         raise ForecastCancelled from None
+
+
+def check_forecast_options(runs: int | str | None, seed: int) -> None:
+    """KeizerError in one line for runs or a seed a forecast does not take, before anything is made: a shell
+    checks every argument before a forecast's runs (`keizer publish --forecast`)."""
+    from keizer.evening.forecast.season_forecast import DEFAULT_RUNS, check_options
+
+    check_options(DEFAULT_RUNS if runs is None else runs, seed)  # type: ignore[arg-type]  # an argparse value
 
 
 class ForecastCancelled(Exception):

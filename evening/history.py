@@ -16,10 +16,12 @@ if TYPE_CHECKING:
 
 def store_problems(path: str | os.PathLike[str]) -> tuple[str, ...]:
     """Every problem of the season store in `path` (none: it is sound), read without changing it: why it
-    does not open, or what a check of the whole store finds (docs/format.md "What a checksum tells")."""
+    does not open, or what a check of the whole store finds (docs/format.md "What a checksum tells"), and once
+    it is sound every ranking it keeps against a replay (derived data is never believed blind)."""
+    from keizer.evening.kept_check import validate_kept_rankings
     from keizer.seasons.store.season_store import validate_store
 
-    return validate_store(path)
+    return validate_store(path) or validate_kept_rankings(path)
 
 
 def head_problem(path: str | os.PathLike[str], head: str) -> tuple[str | None, str]:

@@ -8,6 +8,8 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.roster import suspended
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.texts import with_choice
 from keizer.seasons.store.events import EntrySet, Event, PairingSaved, RoundAdded
 from keizer.evening.change import Change
 
@@ -58,6 +60,8 @@ def saved_pairing(season: Season, k: int, games: tuple[Pair, ...], bye: PlayerId
     placed = {p for g in games for p in g} | ({bye} if bye else set())
     entries = tuple((pid, e) for pid, e in rnd.entries if pid not in placed and e is not EntryKind.BYE)
     label = label or f"pairing of round {k} ({counted(len(games), 'board')})"
+    if bye is not None:  # K does not say what the reserve scores: the club's choice, said (docs/rules.md §14)
+        label = with_choice(label, parse_ruleset(season.ruleset_spec), "reserve")
     return Change(label, listing_events(season, k)
                   + (PairingSaved(round=k, games=games, bye=bye, entries=entries, meta=meta),))
 

@@ -47,13 +47,10 @@ class InFinalGroup(WayOut):
         """The round."""
 
 
-def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
-    """Refuse, with the reason and the way out, an attendance change that does not fit the round."""
-    k = rnd.number
-    tonight = current_round(season)
-    if entry in TEAM_RESULTS and k > tonight:  # a result of a match not played yet is a typo (rules §13)
-        raise KeizerError(f"{player.name}'s team match in round {k} has no result yet: round {k} is not played "
-                          f"(tonight is round {tonight}); mark it external, result to come")
+def check_in_keizer(season: Season, player: Player, k: int) -> None:
+    """Refuse a mark for a player who has no part in round k's Keizer at all: in K's final group then,
+    withdrawn before it, or joining after it. Checked before whether the mark changes anything: a withdrawn
+    player marked present is told they withdrew, never that they are present already."""
     if player.id in final_group_now(season, k):
         raise InFinalGroup(player.name, k)
     w = season.withdrawal_of(player.id)
@@ -61,6 +58,16 @@ def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | 
         raise KeizerError(f"{player.name} withdrew before round {w.before_round}: no entry in round {k}")
     if k < player.joined:
         raise KeizerError(f"{player.name} joins in round {player.joined}: nothing to set in round {k}")
+
+
+def check_change(season: Season, rnd: Round, player: Player, entry: EntryKind | None) -> None:
+    """Refuse, with the reason and the way out, an attendance change that does not fit the round."""
+    k = rnd.number
+    tonight = current_round(season)
+    if entry in TEAM_RESULTS and k > tonight:  # a result of a match not played yet is a typo (rules §13)
+        raise KeizerError(f"{player.name}'s team match in round {k} has no result yet: round {k} is not played "
+                          f"(tonight is round {tonight}); mark it external, result to come")
+    check_in_keizer(season, player, k)
     game = rnd.game_of(player.id)
     if game is not None:
         board = rnd.games.index(game) + 1

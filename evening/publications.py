@@ -11,13 +11,11 @@ from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.limits import check_site_cells
 from keizer.seasons.model import Season
-from keizer.seasons.site_folder import put_site
+from keizer.seasons.site_folder import HEAD_FILE, Say, check_site_folder, check_site_head, put_site
 from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.published import Published
+from keizer.seasons.store.season_store import SeasonStore
 from keizer.evening.session import A_SEASON_FILE, EveningSession
-
-HEAD_FILE = "log-head.txt"
-"""The file of a site published from a store that names the state of its log the pages show."""
 
 Build = Callable[[], dict[str, str]]
 """The site's files by relative path, made from the season as it stands (a shell's site builder, which reads
@@ -60,30 +58,50 @@ class Publications:
             raise KeizerError("this season has no store file to write the site next to: use keizer publish -o DIR")
         return self.session.path.with_name(f"{self.session.path.stem}-site")
 
-    def publish(self, k: int, lang: str, folder: Path, build: Build, forecast: Forecast | None = None
-                ) -> str | None:
+    def check(self, k: int, folder: Path) -> None:
+        """Every refusal of `publish` that needs nothing made, in one line: a store that cannot be written, a
+        site too large, a folder keizer would not replace, a site whose head the store does not hold. A shell
+        calls it before a forecast's runs; `publish` makes them again."""
+        if self.session.readonly is not None and self.session.readonly != A_SEASON_FILE:
+            raise StoreError(f"{self.session.path}: the season store cannot be written ({self.session.readonly}); "
+                             f"nothing was published")
+        self.check_size(k)
+        check_site_folder(Path(folder))
+        check_site_head(Path(folder), self._store())
+
+    def publish(self, k: int, lang: str, folder: Path, build: Build, forecast: Forecast | None = None,
+                say: Say = lambda _: None) -> str | None:
         """The site after round k (`build`'s files) written to `folder`, and its record (the `published`
         event, one undo step) committed if the store did not change meanwhile; the action's label. Both or
         neither: the record is written only once the site is in place, and when it cannot be (the store
         changed meanwhile, is locked or read-only) the site that was there is put back, so a record always
-        has its site. The site names the log's head of the state it shows (HEAD_FILE). `forecast` (after
-        round k, made from the season as it stands) is kept with the record. A season file keeps no record:
+        has its site. The site names the log's head of the state it shows (HEAD_FILE), and a store that does
+        not hold the head the site there names (rolled back, another season's) is refused before anything is
+        made. `forecast` (after round k, made from the season as it stands) is kept with the record. What is
+        left in place because keizer cannot tell it wrote it is told to `say`. A season file keeps no record:
         its site is written alone (None)."""
         folder = Path(folder)
         if self.session.readonly == A_SEASON_FILE:
             self.check_size(k)
-            put_site(build(), folder, lambda: None)
+            check_site_head(folder, None)
+            put_site(build(), folder, lambda: None, say)
             return None
         if self.session.readonly is not None:  # said before the folder is touched
             raise StoreError(f"{self.session.path}: the season store cannot be written ({self.session.readonly}); "
                              f"nothing was published")
+        check_site_head(folder, self._store())  # a store rolled back never overwrites the head the site holds
         revision = self.session.revision  # first: the season read after it is at least this new (else: refused)
         self.check_size(k)
         files = build()
         head = self.session.store.log_head(revision)
         if head is not None:
             files[HEAD_FILE] = head_text(head, k, lang)
-        return put_site(files, folder, lambda: self.record(k, lang, revision, folder.name, forecast))
+        return put_site(files, folder, lambda: self.record(k, lang, revision, folder.name, forecast), say)
+
+    def _store(self) -> SeasonStore | None:
+        """The store whose log a site's head is checked against; None for a season file."""
+        store = self.session.store
+        return store if isinstance(store, SeasonStore) else None
 
     def record(self, k: int, lang: str, revision: int, output: str, forecast: Forecast | None = None) -> str:
         """Record that the site after round k in `lang` was made from the store's state `revision` into the

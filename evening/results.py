@@ -7,6 +7,7 @@ from typing import Literal
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import Game, Result
 from keizer.seasons.numbers import counted
+from keizer.seasons.ruleset.texts import cite
 from keizer.seasons.rounds import results_round
 from keizer.seasons.store.events import Event, ResultSet, SuspensionSet
 from keizer.evening.attendance_rows import entry_text
@@ -92,6 +93,16 @@ class Results:
         return self.session.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result),
                                    *lifted)
 
+    def no_show_means(self) -> str:
+        """What a no-show does under the season's ruleset, in a sentence (the TUI's dialog says it before the
+        director chooses): `forfeit` and `suspension`, the article cited where the season's text has one."""
+        rules = self.session.ruleset
+        came = ("the other gets a bye (100% of own value), the absentee is booked unexcused" if rules.forfeit == "bye"
+                else "the other wins by forfeit")
+        rule = "no_show" if rules.forfeit == "bye" else "suspension"
+        return (came + (" and suspended until reporting back" if rules.suspension else "")
+                + (cite(rules.regulations, rule) if rules.forfeit == "bye" or rules.suspension else "") + ".")
+
     def no_show(self, k: int, row_key: str, absent_colour: Literal["white", "black"], replace: bool = False) -> str:
         """The player of `absent_colour` did not come without notice: the game is a forfeit won by the one
         who came, on its board (a published board number never changes); the ruleset's `forfeit` key says
@@ -116,7 +127,8 @@ class Results:
         events.extend(lifted)
         came = season.player(game.opponent_of(absent)).name
         booked = (["unexcused"] if rules.forfeit == "bye" else []) + (["suspended"] if rules.suspension else [])
-        scored = f"{came} gets a bye (D art. 11)" if rules.forfeit == "bye" else f"{came} wins by forfeit"
+        scored = f"{came} gets a bye{cite(rules.regulations, 'no_show')}" if rules.forfeit == "bye" \
+            else f"{came} wins by forfeit"
         label = (f"round {k} board {board} {result.value}: {season.player(absent).name} did not come"
                  + (f" ({', '.join(booked)})" if booked else "") + f", {scored}{note}")
         return self.session.commit(label, *events)

@@ -9,6 +9,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Player, PlayerId
 from keizer.seasons.rating_list import Member, RatingList
 from keizer.seasons.roster import PlayerForm, PlayerRow, player_rows
+from keizer.seasons.ruleset.texts import cite, with_choice
 from keizer.seasons.store.events import EntrySet, Event, PlayerAdded, PlayerMoved, PlayerUpdated, SuspensionSet, WithdrawalSet
 from keizer.evening.session import EveningSession
 
@@ -63,6 +64,8 @@ class Roster:
         label = (f"add player {name} at #{position}" if starts else
                  f"add player {name}, joining in round {joined} at "
                  + (f"#{place}" if place is not None else "a place by rating"))
+        if not starts and self.session.ruleset.aalsmeer is not None:  # K is silent on a joiner's bonus (§14)
+            label = with_choice(label, self.session.ruleset, "joiner_bonus")
         return self.session.commit(label, PlayerAdded(player=player, position=position))
 
     def set_class(self, pid: str, klass: str | None) -> str:
@@ -116,6 +119,11 @@ class Roster:
         roster.check_withdrawal(self.session.season, player, before_round)
         label = (f"cancel the withdrawal of {player.name}" if before_round is None
                  else f"{player.name} withdraws before round {before_round}")
+        if before_round is not None:  # where the regulations are silent, the club's choices it applies (§14)
+            rules, group = self.session.ruleset, self.session.season.championship
+            label = with_choice(label, rules, "withdrawal")
+            if group is not None and player.id in group.members:
+                label = with_choice(label, rules, "group_withdrawal")
         return self.session.commit(label, WithdrawalSet(player=player.id, before_round=before_round))
 
     def toggle_suspension(self, pid: str) -> str:
@@ -135,5 +143,6 @@ class Roster:
                 events.append(EntrySet(round=k, player=player.id, entry=None))
             elif not readmit and entry is None:
                 events.append(EntrySet(round=k, player=player.id, entry=EntryKind.UNEXCUSED))
-        verb = "readmitted (D art. 12)" if readmit else "suspended until they report back (D art. 12)"
+        article = cite(self.session.ruleset.regulations, "suspension")
+        verb = f"readmitted{article}" if readmit else f"suspended until they report back{article}"
         return self.session.commit(f"{player.name} {verb}", *events)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from keizer.evening.ranking_fingerprint import entry_fingerprint
 from keizer.evening.change import Change
+from keizer.evening.ranking_words import confirmed_words
 from keizer.evening.season_file import SeasonFile
 from keizer.seasons.errors import KeizerError, StoreError
 from keizer.seasons.load import is_store_file, require_store_file
@@ -56,6 +58,12 @@ class EveningSession:
         self._replays: dict[tuple[object, ...], Replay] = {}
         self._rankings: dict[tuple[object, ...], tuple[PlayerId, ...]] = {}
         """Rankings round k is paired from (`ranking_before`), by the key of the replay they stand for."""
+        self._unconfirmed: dict[tuple[object, ...], tuple[int, str]] = {}
+        """Of `_rankings`, those read from the store that no replay has confirmed yet: (round, fingerprint)."""
+        self.replaced = 0
+        """How many kept rankings `confirm_rankings` replaced so far: a list drawn before is drawn again."""
+        self._caches = threading.Lock()
+        """The caches change in one step each: a shell confirms the kept rankings in a thread worker."""
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> EveningSession:
@@ -116,13 +124,16 @@ class EveningSession:
         someone absent in round K does not recompute the ranking after round K − 1."""
         season = self.season
         key = self._replay_key(upto)
-        if key not in self._replays:
+        made = self._replays.get(key)  # one look: the worker confirming kept rankings may change the cache
+        if made is None:
             from keizer.scoring.replay import replay  # numpy and polars: loaded by the first replay, not a mark
 
-            if len(self._replays) >= REPLAY_CACHE:
-                self._replays.pop(next(iter(self._replays)))  # the oldest
-            self._replays[key] = replay(season, upto)
-        return self._replays[key]
+            made = replay(season, upto)
+            with self._caches:
+                if len(self._replays) >= REPLAY_CACHE:
+                    self._replays.pop(next(iter(self._replays)))  # the oldest
+                self._replays[key] = made
+        return made
 
     def _replay_key(self, upto: int) -> tuple[object, ...]:
         """Everything a replay of rounds 1..upto reads (`ranking_fingerprint.NOT_READ` names the rest)."""
@@ -135,26 +146,66 @@ class EveningSession:
     def ranking_before(self, k: int) -> tuple[PlayerId, ...]:
         """The ranking round k is paired from: after round k − 1, with the players who join or leave at k.
         Read from the store when a replay of the same season and code kept it there (a season opens on its
-        round without loading the scoring engine), else replayed and kept."""
+        round without loading the scoring engine), else replayed and kept. One read from the store is derived
+        data not yet believed (`unconfirmed`): it orders a list on a screen at once, and `confirm_rankings`
+        replays it before anything is decided from it (a pairing always replays)."""
         key = self._replay_key(k - 1)
         if (ranking := self._rankings.get(key)) is not None:
             return ranking
         fingerprint = entry_fingerprint(self.season, k)
         kept = self.store.kept_ranking(fingerprint) if fingerprint is not None else None
-        if kept is not None and self._could_be_ranking(kept):
+        if kept is not None and fingerprint is not None and self._could_be_ranking(kept):
             ranking = tuple(PlayerId(pid) for pid in kept)
+            with self._caches:
+                self._unconfirmed[key] = (k, fingerprint)
         else:
             ranking = self.replay(k - 1).entry_ranking(k)[0]
             if fingerprint is not None:
                 self.store.keep_ranking(fingerprint, ranking)
-        if len(self._rankings) >= REPLAY_CACHE:
-            self._rankings.pop(next(iter(self._rankings)))  # the oldest
-        self._rankings[key] = ranking
+        self._cache_ranking(key, ranking)
         return ranking
+
+    @property
+    def unconfirmed(self) -> bool:
+        """A ranking read from the store is in use that no replay has confirmed yet (`confirm_rankings`)."""
+        return bool(self._unconfirmed)
+
+    def confirm_rankings(self) -> tuple[str, ...]:
+        """Replay every ranking read from the store and in use, and replace one the replay does not give (a
+        table changed by hand under its own fingerprint: reordered, or short of a player, whom a list would
+        hide) — in use and in the store; what was replaced, in words (nothing for those confirmed). A shell
+        calls it once it has drawn a list from a kept ranking (a thread worker: it loads the scoring engine),
+        and draws again when it says something. One for a season changed meanwhile is dropped, read again when
+        asked for."""
+        said = []
+        for key, (k, fingerprint) in list(self._unconfirmed.items()):
+            if key != self._replay_key(k - 1):  # the season moved on: it is no longer the one in use
+                with self._caches:
+                    self._unconfirmed.pop(key, None)
+                    self._rankings.pop(key, None)
+                continue
+            replayed = self.replay(k - 1).entry_ranking(k)[0]
+            kept = self._rankings.get(key, ())
+            if replayed != kept:
+                self._cache_ranking(key, replayed)
+                self.store.keep_ranking(fingerprint, replayed)
+                self.replaced += 1
+                said.append(confirmed_words(k, kept, replayed, lambda pid: self.season.player(PlayerId(pid)).name))
+            with self._caches:
+                self._unconfirmed.pop(key, None)
+        return tuple(said)
+
+    def _cache_ranking(self, key: tuple[object, ...], ranking: tuple[PlayerId, ...]) -> None:
+        with self._caches:
+            if key not in self._rankings and len(self._rankings) >= REPLAY_CACHE:
+                oldest = next(iter(self._rankings))
+                self._rankings.pop(oldest)
+                self._unconfirmed.pop(oldest, None)
+            self._rankings[key] = ranking
 
     def _could_be_ranking(self, ids: tuple[str, ...]) -> bool:
         """A kept ranking names players of the season, each once: a table changed by hand that does not is
-        replayed instead (one that reorders them is not told: the pairing replays, only lists use it)."""
+        replayed instead (one that reorders them, or leaves one out, is told by `confirm_rankings`)."""
         return len(set(ids)) == len(ids) and all(self.season.has_player(PlayerId(pid)) for pid in ids)
 
     def player(self, pid: str) -> Player:

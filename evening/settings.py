@@ -9,9 +9,11 @@ from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.json_input import load_json
 from keizer.seasons.model import Season
 from keizer.seasons.numbers import counted
+from keizer.seasons.rounds import checked_rounds_planned, checked_season_name
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import WEEKDAYS
+from keizer.seasons.season_length import require_length
 from keizer.seasons.store.events import UNCHANGED, Event, RoundDateSet, SeasonDatesSet, SettingsChanged, Unchanged
 from keizer.evening.listing import listing_events, round_or_next
 from keizer.evening.session import EveningSession
@@ -43,7 +45,9 @@ def spec_from_parts(preset: str, overrides_text: str) -> object:
 
 
 def ruleset_summary(rs: Ruleset, rounds_planned: int | None = None) -> str:
-    """The settings a director checks first, in one line ("final" in `iterate` said as its round when known)."""
+    """The settings a director checks first, in one line ("final" in `iterate` said as its round when known:
+    the season's `rounds_planned`, else the ruleset's)."""
+    rounds_planned = rs.final_round(rounds_planned)
     v = rs.value
     if v.ladder == "linear":
         top = str(v.top) if v.top is not None else ("N" if not v.top_offset else f"N+{v.top_offset}")
@@ -64,6 +68,7 @@ def ruleset_summary(rs: Ruleset, rounds_planned: int | None = None) -> str:
 def prize_lines(rs: Ruleset, rounds_planned: int | None = None) -> tuple[str, ...]:
     """A short line each for the classes, the group cups and the championship group, where the ruleset has
     them (docs/rules.md §8, §9): what the director checks before the rounds they decide come."""
+    rounds_planned = rs.final_round(rounds_planned)
     lines = []
     if (c := rs.classes) is not None:
         rounds = " and ".join(str(rounds_planned) if r == "final" and rounds_planned is not None
@@ -76,8 +81,9 @@ def prize_lines(rs: Ruleset, rounds_planned: int | None = None) -> tuple[str, ..
                      + (" (participation rule)" if cups.participation else ""))
     if (g := rs.championship) is not None:
         where = "inside the Keizer" if g.mode == "inside" else "outside the Keizer"
-        lines.append(f"championship group of {g.size} after round {g.after_round}, {where}, up to round "
-                     f"{g.schedule_end(rounds_planned)}")
+        end = "the final round (the season's length is not set)" if g.needs_length and rounds_planned is None \
+            else g.schedule_end(rounds_planned)
+        lines.append(f"championship group of {g.size} after round {g.after_round}, {where}, up to round {end}")
     return tuple(lines)
 
 
@@ -119,6 +125,9 @@ class Settings:
                                               ("rounds planned", event.rounds_planned))
                    if not isinstance(value, Unchanged)]
         events: list[Event] = [event] if changed else []
+        if changed:  # docs/rules.md §3: a ruleset that needs the season's length keeps one
+            after = event.replay(season)
+            require_length(parse_ruleset(after.ruleset_spec), after.rounds_planned, "rounds planned")
         if not isinstance(dates, Unchanged) and dates != (season.start_date, season.weekday):
             events.append(_dates_event(*dates))
             changed.append("dates")
@@ -168,9 +177,7 @@ def _new_name(season: Season, name: str | Unchanged) -> str | Unchanged:
     """The name trimmed if it changes; a season needs one."""
     if isinstance(name, Unchanged):
         return UNCHANGED
-    text = name.strip()
-    if not text:
-        raise InputError("name", "the season needs a name")
+    text = checked_season_name(name)
     return text if text != season.name else UNCHANGED
 
 
@@ -186,7 +193,4 @@ def _new_rounds(season: Season, rounds: int | None | Unchanged) -> int | None | 
     """Rounds planned if they change: never fewer than the rounds listed (None: not planned)."""
     if isinstance(rounds, Unchanged) or rounds == season.rounds_planned:
         return UNCHANGED
-    least = max(1, len(season.rounds))
-    if rounds is not None and rounds < least:
-        raise InputError("rounds planned", f"must be at least {least} (rounds listed), got {rounds}")
-    return rounds
+    return checked_rounds_planned(season, rounds)

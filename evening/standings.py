@@ -110,18 +110,32 @@ class StandingsView:
 
 
 
-def iteration_summary(rep: Replay) -> str:
-    """One line on how the standings after the replay's last round were found (docs/rules.md §3)."""
+_ITERATION = {
+    # how the ranking was found, (Dutch, English); {n} iterations or steps, {length} of a cycle
+    "start": ("de startranglijst", "the starting ranking"),
+    "single": ("één keer berekend", "single pass"),
+    "capped": ("iteratie gestopt bij de grens van {n}", "iteration stopped at the cap of {n}"),
+    "cycled": ("cyclus (lengte {length}) na {n}: gemiddelde van de cyclus",
+               "cycled (length {length}) after {n}: mean of the cycle"),
+    "converged": ("vast punt na {n}", "converged in {n}"),
+}
+"""The iteration line in both languages: the TUI's report and `keizer standings --lang` (docs/rules.md §3)."""
+
+
+def iteration_summary(rep: Replay, lang: str = "en") -> str:
+    """One line on how the standings after the replay's last round were found (docs/rules.md §3), in `lang`."""
     it = rep.standings().iteration
+    nl = lang == "nl"
     if rep.upto == 0:
-        return "the starting ranking"
-    if not rep.ruleset.iterates_at(rep.upto, rep.season.rounds_planned):
-        return "single pass"
-    if it.capped:
-        return f"iteration stopped at the cap of {counted(it.iterations, 'step')}"
-    if it.cycled:
-        return f"cycled (length {it.cycle_length}) after {counted(it.iterations, 'iteration')}: mean of the cycle"
-    return f"converged in {counted(it.iterations, 'iteration')}"
+        kind = "start"
+    elif not rep.ruleset.iterates_at(rep.upto, rep.ruleset.final_round(rep.season.rounds_planned)):
+        kind = "single"
+    else:
+        kind = "capped" if it.capped else "cycled" if it.cycled else "converged"
+    nouns = {(True, True): ("stap", "stappen"), (True, False): ("iteratie", "iteraties"),
+             (False, True): ("step", "steps"), (False, False): ("iteration", "iterations")}[nl, kind == "capped"]
+    n = f"{it.iterations} {nouns[it.iterations != 1]}"
+    return _ITERATION[kind][0 if nl else 1].format(n=n, length=it.cycle_length)
 
 
 
@@ -133,7 +147,7 @@ def standings_view(rep: Replay, previous: Replay | None) -> StandingsView:
                          value=r.value, eligible=r.eligible, move=_move(before.get(r.player), r.rank))
                  for r in st.rows)
     rs = rep.ruleset
-    final = season.rounds_planned  # "final" said as its round when the season knows it
+    final = rs.final_round(season.rounds_planned)  # "final" said as its round when the season knows it
     iterate = rs.iterate if isinstance(rs.iterate, str) else "after rounds " + ", ".join(
         str(final) if r == "final" and final is not None else str(r) for r in rs.iterate)
     report = (f"values: {iteration_summary(rep)} ({rs.valuation} valuation, iterate {iterate})" if rep.upto
@@ -177,6 +191,22 @@ class Standings:
         k = self.session.season.last_scored_round if k is None else k
         previous = self.session.replay(k - 1) if k >= 1 else None
         return standings_view(self.session.replay(k), previous)
+
+    @property
+    def unconfirmed(self) -> bool:
+        """A list was ordered from a ranking the store keeps that no replay has confirmed yet: a shell starts
+        `confirm_rankings` (in the background: it replays)."""
+        return self.session.unconfirmed
+
+    @property
+    def replaced(self) -> int:
+        """How many kept rankings `confirm_rankings` replaced so far: a list drawn before is drawn again."""
+        return self.session.replaced
+
+    def confirm_rankings(self) -> tuple[str, ...]:
+        """The kept rankings in use confirmed by a replay, one that differs replaced; what was replaced, in
+        words (`EveningSession.confirm_rankings`)."""
+        return self.session.confirm_rankings()
 
     @property
     def columns(self) -> str:

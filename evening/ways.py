@@ -7,6 +7,7 @@ import enum
 from dataclasses import dataclass
 
 from keizer.seasons.errors import KeizerError
+from keizer.seasons.model import PlayerId
 
 
 class Way(enum.Enum):
@@ -25,6 +26,7 @@ class Way(enum.Enum):
     ADD_PLAYERS = "add the players"
     GROUP_GAMES = "see the championship group's games"
     REPLACE_RESULT = "replace the result entered"
+    FILL_GROUP = "take the next in line into the championship group"
 
 
 class WayOut(KeizerError):
@@ -48,3 +50,17 @@ class Said:
 
     def __str__(self) -> str:
         return self.text + (f" ({'; '.join(w.value for w in self.ways)})" if self.ways else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Already:
+    """A mark that changes nothing: the player is so already in that round. Not a refusal — a script that
+    marks everyone present succeeds — and nothing is written; each shell says `str()` (exit code 0)."""
+
+    player: PlayerId
+    round: int
+    fact: str
+    """"Ann Visser is already present in round 33 (board 1)": what is so, with names and numbers."""
+
+    def __str__(self) -> str:
+        return f"{self.fact}: nothing to change"

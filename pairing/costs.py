@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain
 
 import numpy as np
@@ -16,7 +17,7 @@ from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_column
 from keizer.pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from keizer.pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from keizer.pairing.criteria.meetings import meeting_cost_columns
-from keizer.pairing.history import Meeting, pair_key
+from keizer.pairing.history import pair_key
 from keizer.pairing.instance import RoundInstance
 from keizer.seasons.model import PlayerId
 
@@ -186,8 +187,11 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     partners = allowed_partners(inst, band)
     counts = [len(p) for p in partners]
     m = sum(counts)
-    us = np.repeat(np.arange(n, dtype=np.int64), counts)
-    vs = np.fromiter(chain.from_iterable(partners), dtype=np.int64, count=m)
+    if m == n * (n - 1) // 2:  # every pair (no band, lock or forbid): the same ends for every round of n
+        us, vs = _all_pairs(n)
+    else:
+        us = np.repeat(np.arange(n, dtype=np.int64), counts)
+        vs = np.fromiter(chain.from_iterable(partners), dtype=np.int64, count=m)
     if m == 0:
         none = np.zeros(0, dtype=np.int64)
         return us, vs, none.astype(bool), {"relax_max_meetings": none, "relax_rematch_round": none,
@@ -196,39 +200,31 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     black = np.array([ctx.black_total[p.id] for p in players], dtype=np.int64)
     pos = np.array([p.pos for p in players], dtype=np.int64)
     target = inst.target_distance
-    rank = np.array([rank_cost(d, target) for d in range(n + 1)], dtype=np.int64)
+    rank = _rank_costs(n, target)
     a_white, b_white = white[us] + black[vs], black[us] + white[vs]
     # The cheaper colours; when both cost the same, the higher-ranked has white on an odd place.
     white_a = np.where(a_white != b_white, a_white < b_white, pos[us] % 2 == 1)
     soft = np.where(white_a, a_white, b_white) + rank[pos[vs] - pos[us]]
     meet = np.zeros(m, dtype=np.int64)
     early = np.zeros(m, dtype=np.int64)
-    # Edges are sorted by (u, v): a pair's place is found by its key u·n + v.
-    keys = us * n + vs
-    place = {p.id: i for i, p in enumerate(players)}.get
-    # The pairs with a past among the players paired, by key, with their meetings (the keys are distinct;
-    # searchsorted finds each in any order). A loop, not a generator: it runs for every such pair each round.
-    met = []
-    for (a, b), past in inst.history.meetings:
-        i, j = place(a), place(b)
-        if i is not None and j is not None:
-            met.append((i * n + j if i < j else j * n + i, past))
-    if met:
-        wanted = np.fromiter((key for key, _ in met), dtype=np.int64, count=len(met))
-        at = np.searchsorted(keys, wanted)
-        inside = keys[np.minimum(at, m - 1)] == wanted  # a pair outside the band, or not allowed, is left out
-        places = at[inside]
-        priced = [met[t] for t in np.flatnonzero(inside).tolist()]
-        if places.size and ctx.edges:  # priced before (the band widened, a re-solve): as kept
-            kept = [ctx.edges.get(pair) for pair in zip(us[places].tolist(), vs[places].tolist())]
-            done = [i for i, e in enumerate(kept) if e is not None]
-            if done:
-                white_a[places[done]], meet[places[done]], early[places[done]], soft[places[done]] = \
-                    zip(*[kept[i] for i in done])
-                left = [i for i, e in enumerate(kept) if e is None]
-                places, priced = places[left], [priced[i] for i in left]
-        if places.size:  # `ctx.edge` of every other such pair at once, written into the columns
-            _price_met(inst, ctx, priced, places, us, vs, pos, a_white, b_white, rank, (white_a, meet, early, soft))
+    # The pairs with a past, read for every edge at once from the history's table of meetings by player.
+    table = inst.history.table()
+    index, unmet = table.index, table.none
+    at = np.fromiter((index.get(p.id, unmet) for p in players), dtype=np.int64, count=n)
+    a, b = at[us], at[vs]
+    count = table.count[a, b]
+    places = np.flatnonzero(count)
+    if places.size and ctx.edges:  # priced before (the band widened, a re-solve): as kept
+        kept = [ctx.edges.get(pair) for pair in zip(us[places].tolist(), vs[places].tolist())]
+        done = [i for i, e in enumerate(kept) if e is not None]
+        if done:
+            white_a[places[done]], meet[places[done]], early[places[done]], soft[places[done]] = \
+                zip(*[kept[i] for i in done])
+            places = places[[i for i, e in enumerate(kept) if e is None]]
+    if places.size:  # `ctx.edge` of every other such pair at once, written into the columns
+        a, b = a[places], b[places]
+        _price_met(inst, ctx, count[places], table.last[a, b], ~table.white[a, b], places, us, vs, pos, a_white,
+                   b_white, rank, (white_a, meet, early, soft))
     ties = tiebreak_column(inst.seed, inst.round_number, [p.id for p in players], partners, us, vs)  # edge order
     by_tier: dict[TierName, Column] = {"relax_max_meetings": meet, "relax_rematch_round": early,
                                        "real_cost": soft, "tiebreak": ties}
@@ -240,22 +236,37 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     return us, vs, white_a, by_tier
 
 
-def _price_met(inst: RoundInstance, ctx: CostContext, met: list[tuple[int, tuple[Meeting, ...]]], places: Column,
-               us: Column, vs: Column, pos: Column, a_white: Column, b_white: Column, rank: Column,
+@lru_cache(maxsize=64)
+def _all_pairs(n: int) -> tuple[Column, Column]:
+    """Every pair (u, v), u < v, of n players in row order, as `allowed_partners` lists them (read-only: kept)."""
+    us, vs = np.triu_indices(n, 1)
+    us, vs = us.astype(np.int64), vs.astype(np.int64)
+    us.flags.writeable = vs.flags.writeable = False
+    return us, vs
+
+
+@lru_cache(maxsize=64)
+def _rank_costs(n: int, target: int) -> Column:
+    """`rank_cost` of every distance 0..n (read-only: kept per field size and target)."""
+    rank = np.array([rank_cost(d, target) for d in range(n + 1)], dtype=np.int64)
+    rank.flags.writeable = False
+    return rank
+
+
+def _price_met(inst: RoundInstance, ctx: CostContext, count: Column, last_round: Column, reversed_a: Column,
+               places: Column, us: Column, vs: Column, pos: Column, a_white: Column, b_white: Column, rank: Column,
                columns: tuple[Column, Column, Column, Column]) -> None:
-    """Price the pairs that met before (`met`: (key, meetings) at edge `places`) as `ctx.edge` does, into the
-    columns (white_a, relax_max_meetings, relax_rematch_round, real cost): the colours of the last game
-    reversed where the rules say so (else the cheaper ones, already in `white_a`), the meeting rules
-    (`meeting_cost_columns`), colours and rank distance. The priced pairs are kept in `ctx.edges`."""
+    """Price the pairs that met before (at edge `places`: `count` meetings, the last in `last_round`, in which
+    the edge's first player had black where `reversed_a`) as `ctx.edge` does, into the columns (white_a,
+    relax_max_meetings, relax_rematch_round, real cost): the colours of the last game reversed where the
+    rules say so (else the cheaper ones, already in `white_a`), the meeting rules (`meeting_cost_columns`),
+    colours and rank distance. The priced pairs are kept in `ctx.edges`."""
     players = inst.players
     rules = inst.rules
     u, v = us[places], vs[places]
-    count = np.fromiter((len(past) for _, past in met), dtype=np.int64, count=len(met))
-    last_round = np.fromiter((past[-1].round for _, past in met), dtype=np.int64, count=len(met))
     white_a, meet, early, soft = columns
     if rules.rematch_reverse_colours:  # reversed relative to their last game (D art. 8)
-        ids = [players[i].id for i in u.tolist()]
-        white_a[places] = [past[-1].black == pid for (_, past), pid in zip(met, ids)]
+        white_a[places] = reversed_a
     bottom_flags = np.fromiter((p.bottom for p in players), dtype=bool, count=len(players))
     relax_max, too_early, bottom, gap = meeting_cost_columns(count, last_round, bottom_flags[u] & bottom_flags[v],
                                                              inst.round_number, rules)

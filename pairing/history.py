@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from keizer.seasons.model import Colour, EntryKind, PlayerId, Round, Season
 
 if TYPE_CHECKING:
+    import numpy as np
     import polars as pl
 
 Pair = tuple[PlayerId, PlayerId]
@@ -44,31 +45,60 @@ class PlayerHistory:
     """Byes plus club duty (K "Aanwijzing reserve": reserve, bar duty, team captain)."""
 
 
-@dataclass(frozen=True, slots=True)
 class History:
-    """Everything pairing needs from rounds 1..K−1."""
+    """Everything pairing needs from rounds 1..K−1 (immutable: a round added makes a new one, `history_with`)."""
 
-    meetings: tuple[tuple[Pair, tuple[Meeting, ...]], ...] = ()
-    """(pair, its meetings oldest first), sorted by pair."""
-    players: tuple[tuple[PlayerId, PlayerHistory], ...] = ()
-    """(player, history) sorted by id; players without a past are left out."""
-    _meetings: dict[Pair, tuple[Meeting, ...]] = field(init=False, repr=False, compare=False)
-    _players: dict[PlayerId, PlayerHistory] = field(init=False, repr=False, compare=False)
+    __slots__ = ("_meetings", "_players", "_sorted", "_table")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_meetings", dict(self.meetings))
-        object.__setattr__(self, "_players", dict(self.players))
+    def __init__(self, meetings: tuple[tuple[Pair, tuple[Meeting, ...]], ...] = (),
+                 players: tuple[tuple[PlayerId, PlayerHistory], ...] = ()) -> None:
+        self._meetings: dict[Pair, tuple[Meeting, ...]] = dict(meetings)
+        self._players: dict[PlayerId, PlayerHistory] = dict(players)
+        self._sorted: tuple[tuple[tuple[Pair, tuple[Meeting, ...]], ...], tuple[tuple[PlayerId, PlayerHistory], ...]] | None = None
+        self._table: MeetingTable | None = None
+
+    @property
+    def meetings(self) -> tuple[tuple[Pair, tuple[Meeting, ...]], ...]:
+        """(pair, its meetings oldest first), sorted by pair."""
+        return self._in_order()[0]
+
+    @property
+    def players(self) -> tuple[tuple[PlayerId, PlayerHistory], ...]:
+        """(player, history) sorted by id; players without a past are left out."""
+        return self._in_order()[1]
+
+    def _in_order(self) -> tuple[tuple[tuple[Pair, tuple[Meeting, ...]], ...], tuple[tuple[PlayerId, PlayerHistory], ...]]:
+        """Both sorted, made when first asked for: a forecast's runs carry a history on every round and never
+        ask (the keys are distinct: they alone decide the order)."""
+        if self._sorted is None:
+            met, past = self._meetings, self._players
+            self._sorted = (tuple((k, met[k]) for k in sorted(met)), tuple((k, past[k]) for k in sorted(past)))
+        return self._sorted
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        return self._meetings == other._meetings and self._players == other._players
+
+    def __hash__(self) -> int:
+        return hash(self._in_order())
+
+    def __repr__(self) -> str:
+        return f"History(meetings={self.meetings!r}, players={self.players!r})"
 
     @staticmethod
     def of_dicts(met: dict[Pair, tuple[Meeting, ...]], past: dict[PlayerId, PlayerHistory]) -> History:
         """The history of these meetings and players (taken over, not copied: the caller's own), without
         reading its tuples into dicts again (`history_with`, every round of a forecast's runs)."""
-        history = object.__new__(History)
-        object.__setattr__(history, "meetings", tuple(sorted(met.items())))  # distinct keys: they decide the order
-        object.__setattr__(history, "players", tuple(sorted(past.items())))
-        object.__setattr__(history, "_meetings", met)
-        object.__setattr__(history, "_players", past)
+        history = History()
+        history._meetings, history._players = met, past
         return history
+
+    def table(self) -> MeetingTable:
+        """The meetings as arrays by player (made once per history; `history_with` carries it on)."""
+        if self._table is None:
+            self._table = MeetingTable.of(self._meetings)
+        return self._table
 
     def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
         """The earlier games of a and b (in either colour), oldest first."""
@@ -76,6 +106,51 @@ class History:
 
     def of(self, player: PlayerId) -> PlayerHistory:
         return self._players.get(player, _EMPTY)
+
+
+class MeetingTable:
+    """Every pair's meetings as square arrays by player: how often they met, the round of the last meeting and
+    whether the row's player had white in it — what the compiled model reads of the past of all a round's
+    pairs at once (`pairing.costs`), without a Python step per pair. Row and column `none` are zeros: a
+    player without a meeting (`index` lacks them) is looked up there."""
+
+    __slots__ = ("count", "index", "last", "none", "white")
+
+    def __init__(self, index: dict[PlayerId, int], count: np.ndarray, last: np.ndarray, white: np.ndarray) -> None:
+        self.index, self.count, self.last, self.white = index, count, last, white
+        self.none = len(index)
+
+    @staticmethod
+    def of(met: dict[Pair, tuple[Meeting, ...]]) -> MeetingTable:
+        import numpy as np  # deferred: a command that pairs nothing loads no numpy through the history
+
+        index: dict[PlayerId, int] = {}
+        for a, b in met:
+            index.setdefault(a, len(index))
+            index.setdefault(b, len(index))
+        size = len(index) + 1
+        table = MeetingTable(index, np.zeros((size, size), dtype=np.int64), np.zeros((size, size), dtype=np.int64),
+                             np.zeros((size, size), dtype=bool))
+        for (a, b), past in met.items():
+            table._set(index[a], index[b], len(past), past[-1])
+        return table
+
+    def _set(self, i: int, j: int, count: int, last: Meeting) -> None:
+        self.count[i, j] = self.count[j, i] = count
+        self.last[i, j] = self.last[j, i] = last.round
+        white_i = self.index[last.white] == i
+        self.white[i, j], self.white[j, i] = white_i, not white_i
+
+    def with_meetings(self, met: dict[Pair, tuple[Meeting, ...]], pairs: list[Pair]) -> MeetingTable:
+        """A copy with the meetings of `pairs` (met anew: their tuples in `met`) written in; made anew from
+        `met` when a pair has a player not in it yet."""
+        if any(a not in self.index or b not in self.index for a, b in pairs):
+            return MeetingTable.of(met)
+        table = MeetingTable(self.index, self.count.copy(), self.last.copy(), self.white.copy())
+        for a, b in pairs:
+            past = met[(a, b)]
+            table._set(self.index[a], self.index[b], len(past), past[-1])
+        return table
 
 
 _EMPTY = PlayerHistory()
@@ -116,12 +191,14 @@ def history_with(history: History, rnd: Round) -> History:
     met = dict(history._meetings)
     past = dict(history._players)
     playing: set[PlayerId] = set()
+    new: list[Pair] = []
     for game in rnd.games:
         playing.update(game.players())
         if game.result.is_forfeit:
             continue
         key = pair_key(game.white, game.black)
         met[key] = met.get(key, ()) + (Meeting(rnd.number, game.white, game.black),)
+        new.append(key)
         for pid, letter in ((game.white, _WHITE), (game.black, _BLACK)):
             h = past.get(pid, _EMPTY)
             past[pid] = PlayerHistory(h.colours + letter, h.byes, h.lost_evenings)
@@ -131,4 +208,7 @@ def history_with(history: History, rnd: Round) -> History:
         h = past.get(pid, _EMPTY)
         bye = 1 if kind is EntryKind.BYE else 0
         past[pid] = PlayerHistory(h.colours, h.byes + bye, h.lost_evenings + 1)
-    return History.of_dicts(met, past)
+    made = History.of_dicts(met, past)
+    if history._table is not None:  # the table carried on: a forecast's run reads it every round
+        made._table = history._table.with_meetings(met, new)
+    return made

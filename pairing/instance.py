@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from keizer.pairing.gcpause import collector_paused
+from keizer.seasons.gcpause import collector_paused
 from keizer.pairing.championship.round import check_fixed_meetings, group_forbids, scheduled_fixed
 from keizer.pairing.history import History, Meeting, Pair, pair_key, season_history
 from keizer.pairing.kept import KeptPairing
@@ -16,9 +16,11 @@ from keizer.pairing.pool import Pool, check_bye, forbid_pairs, lock_pairs
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import counted
+from keizer.seasons.rounds import SeasonComplete
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import PairingRules
+from keizer.seasons.season_length import season_length
 
 if TYPE_CHECKING:
     import polars as pl
@@ -74,6 +76,8 @@ class RoundInstance:
     apart: tuple[Pair, ...] = ()
     """The forbidden pairs that are the championship group's rule, not the director's: members meet only as
     its schedule says (docs/rules.md §8). An explanation says which of the two forbids a pair."""
+    regulations: str | None = None
+    """Whose text the season follows (ruleset `regulations`): the articles an explanation cites."""
     _state: dict[PlayerId, PlayerState] = field(init=False, repr=False, compare=False)
     _lock: dict[PlayerId, PlayerId] = field(init=False, repr=False, compare=False)
     _forbid: frozenset[Pair] = field(init=False, repr=False, compare=False)
@@ -172,7 +176,7 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
     return RoundInstance(round_number=k, rules=rules, ranking_size=len(ranking), players=players,
                          fixed=fixed_games, fixed_players=fixed_players, locks=tuple(sorted(locked)),
                          forbids=tuple(sorted(forbidden)), bye_lock=bye, history=history,
-                         unavailable=pool.unavailable, apart=tuple(sorted(apart)))
+                         unavailable=pool.unavailable, apart=tuple(sorted(apart)), regulations=ruleset.regulations)
 
 
 def ruleset_of(season: Season) -> Ruleset:
@@ -225,8 +229,11 @@ def _fraction(value: Fraction | int) -> Fraction:
 def check_round(season: Season, k: int) -> None:
     """KeizerError unless round k can be paired now: in range, without results, the rounds before paired."""
     last = len(season.rounds) + 1  # the rounds listed, or the next one
-    if season.rounds_planned is not None:
-        last = min(last, season.rounds_planned)
+    planned = season_length(season)
+    if planned is not None:
+        last = min(last, planned)
+    if k == len(season.rounds) + 1 and planned is not None and k > planned:
+        raise SeasonComplete(planned)  # every planned round listed: the shell says how to plan more
     if k < 1 or k > last:
         raise KeizerError(f"round {k} is out of range: this season can pair rounds 1..{last}")
     if k <= len(season.rounds) and season.rounds[k - 1].has_results:

@@ -11,6 +11,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, PlayerId, Round, Season
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.texts import cite
 
 
 @dataclass(slots=True)
@@ -39,11 +40,13 @@ class Pool:
             entries.setdefault(pid, kind)  # the first entry counts, as `Round.entry_of` reads it
         available: list[int] = []
         unavailable: list[tuple[PlayerId, str]] = []
-        rule = (ruleset or parse_ruleset(season.ruleset_spec)).championship
+        ruleset = ruleset or parse_ruleset(season.ruleset_spec)
+        rule = ruleset.championship
         group = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
+        suspended = f"suspended until they report back{cite(ruleset.regulations, 'suspension')}"
         for i, pid in enumerate(ranking):
             # docs/rules.md §8: K's finalists play their own games, not the Keizer, after the group formed
-            why = FINAL_GROUP if pid in group else _unavailable_because(season, k, pid, rnd, entries)
+            why = FINAL_GROUP if pid in group else _unavailable_because(season, k, pid, rnd, entries, suspended)
             if why is None:
                 available.append(i)
             else:
@@ -142,9 +145,9 @@ _IN_WORDS = {EntryKind.EXTERNAL_WIN: "external: won", EntryKind.EXTERNAL_DRAW: "
 
 
 def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | None,
-                         entries: dict[PlayerId, EntryKind]) -> str | None:
+                         entries: dict[PlayerId, EntryKind], suspended: str) -> str | None:
     """Why a ranked player is not paired in round k, or None when they are to be paired (`entries`: round
-    k's entries by player)."""
+    k's entries by player; `suspended`: a suspension said, its article where the season's text has one)."""
     player = season.player(pid)
     if player.joined > k:
         return f"joins in round {player.joined}"
@@ -154,10 +157,10 @@ def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | Non
     if rnd is not None:
         kind = entries.get(pid)
         if kind is None and pid in season.suspended:
-            return "suspended until they report back (D art. 12)"
+            return suspended
         # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.
         if kind is not None and kind is not EntryKind.BYE:
             return _IN_WORDS.get(kind, kind.value)
     elif pid in season.suspended:
-        return "suspended until they report back (D art. 12)"
+        return suspended
     return None

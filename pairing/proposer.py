@@ -9,13 +9,14 @@ from keizer.pairing.columns import close_band
 from keizer.pairing.costs import CompiledCosts, compile_costs
 from keizer.pairing.criteria.pair_cost import CostContext, criteria_totals, PairCost
 from keizer.pairing.criteria.weights import RELAX_NAMES
-from keizer.pairing.gcpause import collector_paused
+from keizer.seasons.gcpause import collector_paused
 from keizer.pairing.instance import PlayerState, RoundInstance
 from keizer.pairing.proposal import BandReport, Board, Proposal, Relaxation
 from keizer.pairing.solvers.base import NoPairing, Solution
 from keizer.pairing.solvers.solve import pick_solver, solve, SolverName
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId
+from keizer.seasons.ruleset.texts import cited
 
 BAND_FROM = 100
 """Above this many players only pairs within a rank band are modelled (proven or noted, see band.py)."""
@@ -198,7 +199,7 @@ def make_proposal(inst: RoundInstance, ctx: CostContext, costs: CompiledCosts, s
                         [(b.white, b.black) for b in numbered], costs.players[sol.bye] if sol.bye is not None else None))
 
 
-OPENING_NOTE = "opening round (D art. 7"
+OPENING_NOTE = "opening round"
 """How the note of `opening_note` starts."""
 
 
@@ -211,10 +212,13 @@ def opening_note(inst: RoundInstance, games: list[tuple[PlayerState, PlayerState
         return ()
     apart = sorted(abs(a.pos - b.pos) for a, b in games)
     spread = f"{apart[0]} to {apart[-1]}" if apart[0] != apart[-1] else f"{apart[0]}"
-    return (f"{OPENING_NOTE}: \"Nr. 1 tegen Nr. 11; Nr. 12 tegen Nr. 2 … Nr. 21 tegen Nr. 31\"): "
-            f"{paired} players paired are not whole blocks of {2 * target}, so a rank distance of {target} is "
-            f"aimed at and the difference spread over the boards: {spread} places apart (art. 7 leaves this to "
-            f"the director, \"creatief\")",)
+    if cited(inst.regulations, "opening"):  # D's own words, to a club that follows them
+        return (f"{OPENING_NOTE} ({cited(inst.regulations, 'opening')}: \"Nr. 1 tegen Nr. 11; Nr. 12 tegen Nr. 2 … "
+                f"Nr. 21 tegen Nr. 31\"): {paired} players paired are not whole blocks of {2 * target}, so a rank "
+                f"distance of {target} is aimed at and the difference spread over the boards: {spread} places apart "
+                f"(art. 7 leaves this to the director, \"creatief\")",)
+    return (f"{OPENING_NOTE}: {paired} players paired are not whole blocks of {2 * target}, so a rank distance of "
+            f"{target} is aimed at and the difference spread over the boards: {spread} places apart",)
 
 
 def _relaxations(inst: RoundInstance, game: PairCost, locked: bool) -> list[Relaxation]:

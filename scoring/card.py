@@ -174,7 +174,8 @@ def _card(replay: Replay, st: RoundState, player: PlayerId, i: int, slots: list[
     if rules.self_value == "initial":
         self_value = v0
     bonus = Fraction(0)
-    if rules.aalsmeer is not None and (not replay.bonus or replay.bonus[i]):
+    if rules.aalsmeer is not None and (not replay.bonus or replay.bonus[i]) \
+            and replay.players[i].joined <= max(st.round, 1):  # a joiner's ("entered") from their round on
         a = rules.aalsmeer
         bonus = a.multiplier * v0 * max(0, a.rounds - st.round) / a.rounds
     place = int(np.flatnonzero(st.order == i)[0])

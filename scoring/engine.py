@@ -44,20 +44,23 @@ class RoundState:
 class Engine:
     """Steps a season's rounds; holds the running terms and, in frozen mode, the base total."""
 
-    def __init__(self, ruleset: Ruleset, scale: Scale, tb: TieBreak, n: int, rounds_planned: int | None,
+    def __init__(self, ruleset: Ruleset, scale: Scale, tb: TieBreak, n: int, final_round: int | None,
                  cap: int = ITERATION_CAP, pinned: tuple[int, np.ndarray] | None = None,
-                 v0: np.ndarray | None = None, bonus: np.ndarray | None = None) -> None:
+                 v0: np.ndarray | None = None, bonus: np.ndarray | None = None,
+                 joined: np.ndarray | None = None) -> None:
         """`pinned`: (after_round, ranked indices) of a "separate" group's members, held at the top of every
         ranking after that round (docs/rules.md §8). `v0`: each player's starting value × lv (default: the
-        value of their place in starting order); `bonus`: who has the starting bonus (default: everyone)."""
+        value of their place in starting order); `bonus`: who has the starting bonus (default: everyone);
+        `joined`: each player's first round (a joiner's bonus counts from it; default: everyone's from the start)."""
         self.ruleset, self.scale, self.tb, self.n, self.cap = ruleset, scale, tb, n, cap
         self.pinned_tb = None if pinned is None else (pinned[0], replace(tb, pinned=pinned[1].astype(np.int64)))
-        self.rounds_planned = rounds_planned
+        self.final_round = final_round
         self.dt = scale.dtype
         self.index = np.arange(n, dtype=np.int32)
         self.zero: np.ndarray = np.zeros(n, dtype=self.dt)
         self.v0 = scale.v_int[:n] if v0 is None else v0.astype(self.dt)
         self.bonus = np.ones(n, dtype=bool) if bonus is None else bonus
+        self.joined = joined
         unit = scale.d // scale.lv
         self.self_const = self.v0 * unit if ruleset.self_value == "initial" else self.zero
         self.self_own = self.zero + unit if ruleset.self_value == "current" else self.zero
@@ -85,7 +88,10 @@ class Engine:
         a = self.ruleset.aalsmeer
         left = max(0, a.rounds - k) if a else 0
         empty = np.zeros(0, dtype=np.int64)
-        return Terms(const=self.bonus_unit * left + self.self_const, own=self.self_own, owner=empty, who=empty,
+        unit = self.bonus_unit
+        if left and self.joined is not None and a is not None and a.joiners == "entered":
+            unit = np.where(self.joined <= max(k, 1), unit, 0).astype(self.dt)  # a joiner's from their round on
+        return Terms(const=unit * left + self.self_const, own=self.self_own, owner=empty, who=empty,
                      coef=np.zeros(0, dtype=self.dt))
 
     def evaluate(self, t: Terms, pos: np.ndarray) -> np.ndarray:
@@ -133,7 +139,7 @@ class Engine:
         if not search and self.ruleset.valuation == "current":
             full = combine(self.parts + [extras])
             return self._record(k, single_pass(lambda p: self.evaluate(full, p), prev, tb), base_round=k)
-        if self.ruleset.iterates_at(k, self.rounds_planned):
+        if self.ruleset.iterates_at(k, self.final_round):
             full = combine(self.parts + [extras])
             out = iterate(lambda p: self.evaluate(full, p), prev, tb, self.scale.bound, self.cap)
             if self.ruleset.valuation == "frozen":  # D art. 23: the recalculated total is the new base

@@ -60,7 +60,8 @@ def replay_with(season: Season, engine: type[Engine]) -> Replay:
     slots = slots_frame(booked, facts)
     players = tuple(season.players[i] for i in facts.ranked)
     base = make_engine(season, ruleset, facts.prices, players, max_rounds=upto)
-    eng = engine(ruleset, base.scale, base.tb, len(players), season.rounds_planned, v0=base.v0, bonus=base.bonus)
+    eng = engine(ruleset, base.scale, base.tb, len(players), ruleset.final_round(season.rounds_planned),
+                 v0=base.v0, bonus=base.bonus, joined=base.joined)
     terms = compile_terms(slots, eng.scale, len(players), upto)
     states = [eng.start()] + [eng.step(k, t) for k, t in enumerate(terms, start=1)]
     return Replay(season=season, ruleset=ruleset, upto=upto, players=players, ladder=eng.scale.values,

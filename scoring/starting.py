@@ -26,12 +26,14 @@ def starting_values(ruleset: Ruleset, players: tuple[Player, ...], entered: Mapp
     The players on the starting ranking (those there from round 1, in list order) have the value of their
     place on it, on its own ladder: nobody's v0 changes when someone joins later. They have the bonus (K
     "Systeem Aalsmeer": "krijgen alle spelers op de beginranglijst een bonus"); a player who joins later is
-    not on it and has none, and their starting value (for `self_value: "initial"`) is that of the place they
-    entered at (`entered`, docs/rules.md §4, §6)."""
+    not on it and has none (K is silent: the ruleset's `aalsmeer.joiners`, "none"; "entered" gives them the bonus
+    from the place they entered at, from the round they join), and their starting value (for `self_value:
+    "initial"`) is that of the place they entered at (`entered`, docs/rules.md §4, §6)."""
     first = [p for p in players if p.joined <= 1]
     at_start = {p.id: v for p, v in zip(first, ladder_values(ruleset.value, len(first)))}
+    joiners = ruleset.aalsmeer is not None and ruleset.aalsmeer.joiners == "entered"
     return (tuple(at_start[p.id] if p.id in at_start else entered[p.id] for p in players),
-            tuple(p.id in at_start for p in players))
+            tuple(joiners or p.id in at_start for p in players))
 
 
 def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], players: tuple[Player, ...],
@@ -43,8 +45,10 @@ def make_engine(season: Season, ruleset: Ruleset, prices: tuple[Price, ...], pla
     v0, bonus = starting_values(ruleset, players, entered or {})
     scale = make_scale(ruleset, values, prices, max_rounds, v0)
     v0_int: np.ndarray = np.array([int(v * scale.lv) for v in v0], dtype=scale.dtype)  # lv clears every denominator
-    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players), season.rounds_planned, cap,
-                  pinned=pinned_members(season, ruleset, players), v0=v0_int, bonus=np.array(bonus, dtype=bool))
+    return Engine(ruleset, scale, make_tiebreak(ruleset.tiebreak, players), len(players),
+                  ruleset.final_round(season.rounds_planned), cap,
+                  pinned=pinned_members(season, ruleset, players), v0=v0_int, bonus=np.array(bonus, dtype=bool),
+                  joined=np.array([p.joined for p in players], dtype=np.int64))
 
 
 def pinned_members(season: Season, ruleset: Ruleset, players: tuple[Player, ...]) -> tuple[int, np.ndarray] | None:

@@ -20,12 +20,12 @@ def worst_case_work(season: Season, ruleset: Ruleset, upto: int, cap: int) -> in
     up to r = upto + 1: the next round's pairing). Its time is about this times 2 ns here."""
     ranked = len(season.players)
     once, searched = [0], [0]  # cumulative over rounds 1..k: priced once, searched to the cap
-    games = 0
+    games, final = 0, ruleset.final_round(season.rounds_planned)
     for k in range(1, upto + 1):
         games += len(season.round(k).games) if k <= len(season.rounds) else 0
         cost = ranked + 2 * games + ITERATION_OVERHEAD
         once.append(once[-1] + cost)
-        searched.append(searched[-1] + (cap if ruleset.iterates_at(k, season.rounds_planned) else 1) * cost)
+        searched.append(searched[-1] + (cap if ruleset.iterates_at(k, final) else 1) * cost)
     before = once if ruleset.valuation == "current" else searched
 
     def chain(last: int, made: int) -> int:

@@ -98,11 +98,13 @@ class Booking:
     """The deadline it was measured against (None: no deadline in the ruleset, or no date for the round)."""
     reason: str
     """In words, for the director: "in time (before Wed 2019-09-11 20:00)", "too late (…)", "force majeure: …"."""
+    late: bool = False
+    """After the deadline and not ruled force majeure: booked as the ruleset's `absence_deadline.late` says."""
 
 
 def book_report(report: AbsenceReport, ruleset: Ruleset, evening: dt.date | None) -> Booking:
-    """The entry a report earns: excused before the ruleset's deadline, unexcused after it unless the director
-    ruled force majeure. Without a deadline (or a date to measure it from) every report is in time: the
+    """The entry a report earns: excused before the ruleset's deadline, after it as `absence_deadline.late`
+    says (unexcused by default) unless the director ruled force majeure. Without a deadline (or a date to measure it from) every report is in time: the
     director decides by recording the entry."""
     at = parse_moment(report.at, "at")
     rule = ruleset.absence_deadline
@@ -114,7 +116,8 @@ def book_report(report: AbsenceReport, ruleset: Ruleset, evening: dt.date | None
     when = f"{WEEKDAYS[deadline.weekday()][:3].capitalize()} {deadline:%Y-%m-%d %H:%M}"
     if at <= deadline:  # "uiterlijk": at the deadline itself is still in time
         return Booking(EntryKind.EXCUSED, deadline, f"in time (by {when})")
-    return Booking(EntryKind.UNEXCUSED, deadline, f"too late (after {when})")
+    late = EntryKind.EXCUSED if rule is not None and rule.late == "excused" else EntryKind.UNEXCUSED
+    return Booking(late, deadline, f"too late (after {when})", late=True)
 
 
 __all__ = ["WEEKDAYS", "Booking", "book_report", "first_evening", "parse_date", "parse_moment", "report_deadline",

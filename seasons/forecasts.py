@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal, Mapping
 
 from keizer.seasons.errors import InputError
@@ -15,6 +17,31 @@ OUTCOMES: tuple[Outcome, ...] = ("title", "group", "up", "down", "cup", "eligibl
 TitleKind = Literal["group", "first"]
 BAND = (0.1, 0.5, 0.9)
 """The final places reported: the 10% place (as good as it gets in one run of ten), the median, the 90% place."""
+SURE = 1.96
+"""A margin is this many standard errors: the true chance lies within it of the share of the runs in 95 forecasts
+of 100 (docs/forecast.md "How sure")."""
+
+
+def margin(chance: float, runs: int) -> float:
+    """How far the share `chance` of `runs` independent runs may lie from the true chance (95%): 1.96 standard
+    errors, sqrt(p(1 − p) / runs). Zero for a chance of 0 or 1: what every run agreed on has no margin here —
+    it is said as "in every simulation", never as certain. (A shared title counts a share in a run; p(1 − p)
+    bounds that variance too.)"""
+    if runs <= 0:
+        return 1.0
+    return SURE * math.sqrt(max(0.0, chance * (1 - chance)) / runs)
+
+
+def shown_step(chance: float) -> float:
+    """The step a chance is shown in: a whole percent from 10% to 90%, a tenth of one outside (words: "38%",
+    "4.5%", "97.2%")."""
+    return 0.01 if 0.1 <= chance <= 0.9 else 0.001
+
+
+def sharp(chance: float, runs: int) -> bool:
+    """Whether more runs would not change the chance as shown: its margin is under half the step it is shown
+    in. A chance of 0 or 1 is sharp (nothing is shown but "in every simulation", or no chance at all)."""
+    return margin(chance, runs) < shown_step(chance) / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +84,61 @@ class PlayerChances:
         return quantile(self.places, BAND[2])
 
 
+Condition = Literal["won", "drawn", "lost", "absent"]
+"""What a player's next round can be: their game won, drawn or lost, or the evening missed."""
+CONDITIONS: tuple[Condition, ...] = ("won", "drawn", "lost", "absent")
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """A player's chances in the runs in which something came about (`Conditional`, `NextPoints`)."""
+
+    runs: int
+    """The runs in which it came about (none: it never did, or cannot: an absence known)."""
+    chances: tuple[tuple[Outcome, float, float], ...]
+    """(outcome, chance, margin) for each outcome of the forecast."""
+
+    def chance(self, outcome: Outcome) -> tuple[float, float] | None:
+        """(chance, margin) of `outcome`, None when it never came about."""
+        return next(((c, m) for o, c, m in self.chances if o == outcome), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional(Given):
+    """Given the next round went one way (`condition`, imposed: docs/forecast.md "What do I need?")."""
+
+    condition: Condition = "won"
+
+
+@dataclass(frozen=True, slots=True)
+class NextPoints(Given):
+    """In the runs in which the player scored `points` in their games of the next rounds (seen)."""
+
+    points: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNeeds:
+    """What a player needs: their chances given the next round (`first`) won, drawn, lost or missed, and given
+    the points of their games in rounds first..last."""
+
+    player: PlayerId
+    first: int
+    last: int
+    conditions: tuple[Conditional, ...]
+    """One per CONDITIONS, in that order."""
+    points: tuple[NextPoints, ...]
+    """By points scored, fewest first (only the scores some run had)."""
+
+    def given(self, condition: Condition) -> Conditional:
+        return self.conditions[CONDITIONS.index(condition)]
+
+    def needed(self, outcome: Outcome) -> Fraction | None:
+        """The fewest points of the next rounds with which some run still ended with `outcome` (every run with
+        fewer did not); None when no run did at all."""
+        return next((row.points for row in self.points if (c := row.chance(outcome)) is not None and c[0] > 0), None)
+
+
 @dataclass(frozen=True, slots=True)
 class Forecast:
     """The chances after round `round`, from `runs` runs of rounds round+1..last (seed `seed`); the same
@@ -81,6 +163,12 @@ class Forecast:
     """The club's attendance in rounds 1..round (each player's own is shrunk towards it)."""
     players: tuple[PlayerChances, ...]
     """In the order of the standings after `round`, players who join later last."""
+    needs: tuple[PlayerNeeds, ...] = ()
+    """What each player needs (made when asked for: `keizer forecast --player`, the screen, the site's player
+    pages; not kept in the store)."""
+
+    def needs_of(self, pid: PlayerId) -> PlayerNeeds | None:
+        return next((n for n in self.needs if n.player == pid), None)
 
     def player(self, pid: PlayerId) -> PlayerChances | None:
         return next((p for p in self.players if p.player == pid), None)
@@ -89,6 +177,19 @@ class Forecast:
         """(who got it in every run, who in none): where all runs agree — the simulations' word, never a proof."""
         chances = [(p.player, p.chance(outcome)) for p in self.players]
         return (tuple(pid for pid, c in chances if c == 1.0), tuple(pid for pid, c in chances if c == 0.0))
+
+    def chances(self) -> tuple[float, ...]:
+        """Every chance the forecast gives, of every player and outcome."""
+        return tuple(c for p in self.players for o in self.outcomes if (c := p.chance(o)) is not None)
+
+    @property
+    def sharp(self) -> bool:
+        """Whether every chance is as sharp as it is shown (`sharp`): more runs would show the same."""
+        return all(sharp(c, self.runs) for c in self.chances())
+
+    def widest(self) -> float:
+        """The largest margin of any chance (0 when every run agreed on everything)."""
+        return max((margin(c, self.runs) for c in self.chances()), default=0.0)
 
     def contenders(self, n: int) -> tuple[PlayerChances, ...]:
         """The `n` likeliest champions with any chance at all, likeliest first (ties: the standings' order)."""

@@ -16,6 +16,10 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 """A season file (or a player list, a pairing file) larger than this is refused before it is read."""
 MAX_PLAYERS = 100_000
 """Players in one season."""
+MAX_MOVED_IN = 1_000_000
+"""Player-rounds (players × rounds) of a season read from another program's file (a TRF file, a spreadsheet's
+rows): 5,000 players over 200 rounds. More could not be scored in time nor, exported, read back as a season
+file (docs/format.md "Moving in"): such a file is refused before it is read."""
 MAX_ROUNDS = 1000
 """Rounds in one season; also the bound of every round number (`joined`, `before_round`, …)."""
 MAX_DEPTH = 32

@@ -10,6 +10,7 @@ from keizer.seasons.limits import MAX_GROUP, MAX_NAME, checked_text
 from keizer.seasons.model import Player, PlayerId, Season
 from keizer.seasons.names import latin, person_name
 from keizer.seasons.numbers import counted
+from keizer.seasons.season_length import season_length
 
 
 def taking_part(season: Season, pid: PlayerId, k: int) -> bool:
@@ -71,8 +72,9 @@ def check_joining(season: Season, joined: int, place: int | None) -> None:
     first = season.played_rounds + 1
     if joined < first:
         raise KeizerError(f"round {joined} is already paired: a new player joins in round {first} or later")
-    if season.rounds_planned is not None and joined > season.rounds_planned:
-        raise KeizerError(f"the season has {counted(season.rounds_planned, 'round')}: a player cannot join in "
+    planned = season_length(season)
+    if planned is not None and joined > planned:
+        raise KeizerError(f"the season has {counted(planned, 'round')}: a player cannot join in "
                           f"round {joined}")
     last = len(season.players) + 1
     if place is not None and not 1 <= place <= last:
@@ -102,7 +104,7 @@ def check_withdrawal(season: Season, player: Player, before_round: int | None) -
         return
     if before_round < 1:
         raise KeizerError(f"a withdrawal needs a round number of 1 or more, got {before_round}")
-    last = max(season.rounds_planned or 0, len(season.rounds))
+    last = max(season_length(season) or 0, len(season.rounds))
     if last and before_round > last:
         raise KeizerError(f"the season has {counted(last, 'round')}: a withdrawal before round {before_round} changes "
                           f"nothing (withdraw before round {last} at the latest)")
@@ -167,14 +169,18 @@ class PlayerRow:
 
 def player_rows(season: Season, current_round: int) -> tuple[PlayerRow, ...]:
     """Everyone in starting-ranking order with their state at `current_round` (the Players list, `keizer players`)."""
+    from keizer.seasons.ruleset.parse import parse_ruleset
+    from keizer.seasons.ruleset.texts import cite
+
     away = suspended(season, current_round)
+    article = cite(parse_ruleset(season.ruleset_spec).regulations, "suspension")
     rows = []
     for i, p in enumerate(season.players):
         w = season.withdrawal_of(p.id)
         if w is not None:
             status = f"withdrawn before round {w.before_round}"
         elif p.id in away:
-            status = "suspended (D art. 12)"
+            status = f"suspended{article}"
         elif p.joined > current_round:
             status = f"joins in round {p.joined}" + (f" at #{p.enters_at}" if p.enters_at is not None else "")
         else:

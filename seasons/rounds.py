@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from keizer.seasons.errors import KeizerError
+from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.limits import MAX_ROUNDS, checked_text
 from keizer.seasons.model import EntryKind, PlayerId, Season
 
 
@@ -81,7 +82,9 @@ def to_come_report(season: Season, upto: int) -> str:
 def past_the_season(season: Season, k: int | None) -> int | None:
     """The number of planned rounds when round k lies beyond them (the season is complete: nothing to mark
     or pair there until the director plans more), else None."""
-    planned = season.rounds_planned
+    from keizer.seasons.season_length import season_length
+
+    planned = season_length(season)
     return planned if k is not None and planned is not None and k > planned else None
 
 
@@ -101,3 +104,31 @@ class SeasonComplete(KeizerError):
         super().__init__(complete_text(planned))
         self.planned = planned
         """The number of planned rounds."""
+
+
+class RoundsUnplanned(KeizerError):
+    """The season does not say how many rounds it will play, and what was asked needs it (a forecast plays
+    the rest of the season). A shell catching it adds how to plan them, as for `SeasonComplete`."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"the season does not say how many rounds it will play (rounds_planned), nor does its "
+                         f"ruleset: {what} needs it")
+
+
+def checked_rounds_planned(season: Season, rounds: int | None) -> int | None:
+    """Rounds planned as a director gives them (None: not planned): never fewer than the rounds listed, at
+    most MAX_ROUNDS. InputError naming the field ("rounds planned"), nothing written."""
+    least = max(1, len(season.rounds))
+    if rounds is not None and not least <= rounds <= MAX_ROUNDS:
+        raise InputError("rounds planned", f"must be at least {least} (rounds listed), got {rounds}" if rounds < least else
+                         f"at most {MAX_ROUNDS}, got {rounds}")
+    return rounds
+
+
+def checked_season_name(text: str) -> str:
+    """A season's name as a director types it: trimmed, not empty, a name's limits (one line, no control
+    characters). InputError naming the field ("name")."""
+    name = text.strip()
+    if not name:
+        raise InputError("name", "the season needs a name")
+    return checked_text(name, "name")

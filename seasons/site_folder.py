@@ -1,5 +1,6 @@
 """A site's folder replaced whole: staged beside it, swapped in, swapped back if its record fails, and what a
-killed run left tidied by the next; nothing keizer did not write is ever deleted."""
+killed run left tidied by the next; nothing keizer did not write is ever deleted (`site_marker.py`: only what the
+marker lists with its checksum, inside the folder, never through a link)."""
 
 from __future__ import annotations
 
@@ -8,48 +9,54 @@ import errno
 import fcntl
 import glob
 import os
-import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.files import check_name, current_umask
+from keizer.seasons.store.chain import LogHead
+from keizer.seasons.site_marker import (LARGEST, MARKER, PART, entries, listed, marker_text, read_inside, remove_empty,
+                                    remove_ours, strangers)
+
+if TYPE_CHECKING:
+    from keizer.seasons.store.season_store import SeasonStore
+
+__all__ = ["HEAD_FILE", "MARKER", "SET_ASIDE", "STAGING", "check_site_folder", "check_site_head", "listed",
+           "put_site", "site_head", "site_target", "write_site"]
 
 T = TypeVar("T")
 
-MARKER = ".keizer-site"
-"""A file in every folder keizer writes a site to, listing the site's files: only such a folder (or an empty
-one) is replaced, and of a folder keizer set aside only the files it lists are ever deleted."""
+Say = Callable[[str], object]
+"""Where a line for the user goes (what was left in place, and why)."""
+
 STAGING = ".keizer-tmp"
 """The end of the name of a site being written beside its folder (`.NAME.random.keizer-tmp`)."""
 SET_ASIDE = ".keizer-old"
 """The end of the name of the site a new one replaced, until it is removed (`.NAME.random.keizer-old`)."""
-_MARKER_HEAD = "A site written by keizer publish; the folder is replaced whole."
+HEAD_FILE = "log-head.txt"
+"""The file of a site published from a store that names the state of its log the pages show."""
 
 
-def put_site(files: dict[str, str], given: Path, record: Callable[[], T]) -> T:
+def put_site(files: dict[str, str], given: Path, record: Callable[[], T], say: Say = lambda _: None) -> T:
     """The site's files as the whole content of the folder `given` (or of the folder it links to), and
     `record` called once they are in place: what it returns. Both or neither: when `record` fails the site
     that was there is put back (a new folder removed), and a kill at any moment leaves the old site or the
     new one in place, never half of one (the next run tidies what it left). Refused in one line: a file,
-    a folder with files keizer did not write."""
-    check_name(given, "a folder")
-    folder = site_target(given)
-    check_name(folder, "a folder")
-    parent = folder.parent
-    if not parent.is_dir():
-        raise KeizerError(f"{given}: cannot write the site (no such folder: {parent})")
-    with _one_at_a_time(parent):  # two publishes to one place wait for each other
-        _tidy(folder)
+    a folder with files keizer cannot tell it wrote. What it leaves in place because it cannot tell it wrote
+    it (in a folder a killed run left, or set aside) is told to `say`, one line each folder."""
+    folder = _target(given)
+    said: list[str] = []  # told once the site is in place: a refusal stays one line
+    with _one_at_a_time(folder.parent):  # two publishes to one place wait for each other
+        _tidy(folder, said.append)
         _check(folder, given)
         staged = _staged(files, folder, given)
         try:
             old = _swap_in(staged, folder, given)
         except BaseException:
-            _remove_ours(staged)
+            remove_ours(staged)
             raise
         try:
             result = record()
@@ -57,8 +64,55 @@ def put_site(files: dict[str, str], given: Path, record: Callable[[], T]) -> T:
             _swap_back(folder, old)
             raise
         if old is not None:
-            _retire(old, folder)
-        return result
+            _retire(old, folder, said.append)
+    for line in said:
+        say(line)
+    return result
+
+
+def check_site_folder(given: Path) -> None:
+    """The refusals `put_site` makes before it writes anything (a name no folder can have, no folder to put it
+    in, a file, a folder with files keizer cannot tell it wrote), made early: a shell calls it before a
+    forecast's runs. `put_site` makes them again, once it holds the folder."""
+    _check(_target(given), given)
+
+
+def _target(given: Path) -> Path:
+    """The folder a site named `given` goes to (`site_target`), refused in one line where none can be."""
+    check_name(given, "a folder")
+    folder = site_target(given)
+    check_name(folder, "a folder")
+    if not folder.parent.is_dir():
+        raise KeizerError(f"{given}: cannot write the site (no such folder: {folder.parent})")
+    return folder
+
+
+def site_head(given: Path) -> str | None:
+    """The log head (`ACTION:DIGEST`) that the HEAD_FILE of the site in `given` names, read inside the folder
+    without following a link; None when there is none (no site, a site of a season file, or of a keizer before
+    the head was written)."""
+    data = read_inside(site_target(given), (HEAD_FILE,), LARGEST)
+    lines = data.decode("utf-8", "replace").splitlines() if data is not None else []
+    return next((line.strip() for line in lines if (parsed := LogHead.parse(line)) and parsed[0] is not None), None)
+
+
+def check_site_head(given: Path, store: SeasonStore | None) -> None:
+    """Refused in one line, before anything is made: a store whose log does not hold the head the site in
+    `given` was published from (its HEAD_FILE) — its newest actions removed and its head record set back,
+    which the store alone cannot see, or another season's store: the site would replace the head kept outside
+    it with the store's own. A season file (`store` None) over such a site too: it has no log to check."""
+    kept = site_head(given)
+    if kept is None:
+        return
+    if store is None:
+        raise KeizerError(f"{given}: the site there was published from a season store ({HEAD_FILE}: {kept}), and "
+                          f"a season file has no log to check it against; publish from that store, or to another "
+                          f"folder")
+    problem, _ = store.holds_head(kept)
+    if problem is not None:
+        raise KeizerError(f"{given}: the store does not hold the head the site there was published from "
+                          f"({HEAD_FILE}: {kept}; the store's: {store.log_head()}): {problem}; nothing was "
+                          f"published (a site of another season goes to another folder)")
 
 
 def site_target(given: Path) -> Path:
@@ -68,44 +122,33 @@ def site_target(given: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def listed_files(folder: Path) -> list[str] | None:
-    """The files a site folder's marker lists (None: a marker from before it listed them)."""
-    lines = (folder / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()[1:]
-    return lines or None
-
-
 def _check(folder: Path, given: Path) -> None:
+    """Refused in one line, before anything is written: a file, a folder with files and no marker, and a site
+    folder holding anything keizer cannot tell it wrote (`marker.strangers`): replacing it would delete it."""
     if folder.exists() and not folder.is_dir():
         raise KeizerError(f"{given}: is a file; name a folder to write the site to")
     if not folder.is_dir():
         return
-    if not (folder / MARKER).is_file():
+    if listed(folder) is None:
         if any(folder.iterdir()):
             raise KeizerError(f"{given}: the folder has other files; name a new or empty folder (or one keizer "
                               f"wrote a site to)")
         return
-    added = _added_since(folder)
-    if added:  # a logo or a photo the director put beside the pages: replacing the folder would lose it
-        more = f" and {len(added) - 1} more" if len(added) > 1 else ""
-        raise KeizerError(f"{given}: the folder has a file keizer did not write ({added[0]}{more}); move it out or "
+    found = strangers(folder)
+    if not found:
+        return
+    every = len(found.unlisted) + len(found.changed) + len(found.unproven)
+    first = (found.unlisted or found.changed or found.unproven)[0]
+    named = f"{first} and {every - 1} more" if every > 1 else first
+    if found.unlisted:  # a logo or a photo the director put beside the pages, a link: replacing would lose it
+        raise KeizerError(f"{given}: the folder has a file keizer did not write ({named}); move it out or name "
+                          f"another folder")
+    if found.changed:  # a page edited by hand is no longer the page keizer wrote
+        raise KeizerError(f"{given}: the folder has a file changed since keizer wrote it ({named}); move it out or "
                           f"name another folder")
-
-
-def _added_since(folder: Path) -> list[str]:
-    """The files in a site folder that its marker does not list, sorted; none for a marker from before it
-    listed its files (such a folder is replaced whole, as it was then)."""
-    listed = listed_files(folder)
-    if listed is None:
-        return []
-    known = {*listed, MARKER}
-    found = []
-    for top, dirs, names in os.walk(folder):
-        dirs.sort()
-        for name in names + [d for d in dirs if os.path.islink(os.path.join(top, d))]:
-            relative = Path(top, name).relative_to(folder).as_posix()
-            if relative not in known:
-                found.append(relative)
-    return sorted(found)
+    raise KeizerError(f"{given}: keizer cannot tell it wrote the folder's files ({named}): its marker names no "
+                      f"checksums (a site of a keizer before issue 30, or a marker it did not write); remove them "
+                      f"or name another folder")
 
 
 def _staged(files: dict[str, str], folder: Path, given: Path) -> Path:
@@ -117,22 +160,18 @@ def _staged(files: dict[str, str], folder: Path, given: Path) -> Path:
         raise KeizerError(f"{given}: cannot write the site ({exc.strerror})") from None
     try:
         os.chmod(tmp, 0o777 & ~current_umask())
-        for name, text in {MARKER: _marker(files), **files}.items():
+        (tmp / MARKER).write_text(marker_text(files), encoding="utf-8", newline="\n")
+        for name, text in files.items():  # each page whole under its name, or not there: its checksum holds
             path = tmp / name
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
+            (tmp / PART).write_text(text, encoding="utf-8", newline="\n")
+            os.rename(tmp / PART, path)
     except BaseException as exc:
-        _remove_ours(tmp)
+        remove_ours(tmp)
         if isinstance(exc, OSError):
             raise KeizerError(f"{given}: cannot write the site ({exc.strerror or exc})") from None
         raise
     return tmp
-
-
-def _marker(files: dict[str, str]) -> str:
-    """The marker's text: what it is, then the files written, one a line (sorted: the same site, the same
-    bytes), so that the next publish can tell a file added by hand from a page of its own."""
-    return "\n".join((_MARKER_HEAD, *sorted(files))) + "\n"
 
 
 def _swap_in(staged: Path, folder: Path, given: Path) -> Path | None:
@@ -158,23 +197,23 @@ def _swap_back(folder: Path, old: Path | None) -> None:
     failed. Best effort: what a failure here leaves, the next run tidies."""
     try:
         if old is None:
-            _remove_ours(folder)
+            remove_ours(folder)
         elif _exchange(old, folder):
-            _remove_ours(old)
+            remove_ours(old)
         else:
             aside = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=STAGING, dir=folder.parent))
             os.rename(folder, aside)
             os.rename(old, folder)
-            _remove_ours(aside)
+            remove_ours(aside)
     except OSError:
         pass
 
 
-def _retire(old: Path, folder: Path) -> None:
-    """The replaced site removed, but for what keizer did not write there (a photo the director put in the
-    folder while the site was being written): that goes into the new site's folder where the name is free,
-    and else stays where it is, in the folder set aside."""
-    _remove_ours(old)
+def _retire(old: Path, folder: Path, say: Say) -> None:
+    """The replaced site removed, but for what keizer cannot tell it wrote there (a photo the director put in
+    the folder while the site was being written, a page edited meanwhile): that goes into the new site's
+    folder where the name is free, and else stays where it is, in the folder set aside (said)."""
+    remove_ours(old)
     if not old.is_dir():
         return
     for top, dirs, names in os.walk(old, topdown=False):
@@ -187,46 +226,32 @@ def _retire(old: Path, folder: Path) -> None:
                     os.rename(source, target)
             except OSError:
                 pass
-    _remove_empty(old)
+    remove_empty(old)
+    _say_kept(old, say)
 
 
-def _remove_ours(folder: Path) -> None:
-    """The files keizer wrote into `folder` (those its marker lists, then the marker) and the folders left
-    empty; anything else stays. A marker from before it listed the files: the folder goes whole, as then."""
-    marker = folder / MARKER
-    try:
-        if marker.is_file() and not marker.is_symlink():
-            listed = listed_files(folder)
-            if listed is None:
-                shutil.rmtree(folder, ignore_errors=True)
-                return
-            for name in listed:
-                path = folder / name
-                if ".." not in Path(name).parts and path.is_file() and not path.is_symlink():
-                    path.unlink()
-            marker.unlink()
-    except OSError:
-        pass
-    _remove_empty(folder)
+def _say_kept(where: Path, say: Say) -> None:
+    """One line, when a folder beside the site still holds something: what keizer left there, since it cannot
+    tell it wrote it (`marker.remove_ours`)."""
+    found = entries(where) if where.is_dir() and not where.is_symlink() else iter(())
+    names = sorted((name for name, _ in found), key=lambda name: (name == MARKER, name))  # the user's files first
+    if names:
+        more = f" and {len(names) - 1} more" if len(names) > 1 else ""
+        say(f"{where}: left in place, {names[0]}{more}: keizer cannot tell it wrote it; look at it and remove the "
+            f"folder")
 
 
-def _remove_empty(folder: Path) -> None:
-    for top, _, _ in os.walk(folder, topdown=False):
-        try:
-            os.rmdir(top)
-        except OSError:
-            pass
-
-
-def _tidy(folder: Path) -> None:
+def _tidy(folder: Path, say: Say = lambda _: None) -> None:
     """What a killed run left beside `folder`: its staged and set-aside folders emptied of what keizer wrote.
     Had it set the site aside and not yet given the new one its name (where the system cannot swap in one
-    step), the site that was there is put back first: its record is the one in effect."""
+    step), the site that was there is put back first: its record is the one in effect (only a site its marker
+    proves whole: anything else under such a name is never moved)."""
     pattern = f".{glob.escape(folder.name)}.*"
     left = sorted(p for p in folder.parent.glob(pattern)
                   if p.name.endswith((STAGING, SET_ASIDE)) and p.is_dir() and not p.is_symlink())
     if not folder.exists() and not folder.is_symlink():
-        aside = [p for p in left if p.name.endswith(SET_ASIDE) and (p / MARKER).is_file()]
+        # only a site keizer can tell it wrote whole: a folder planted under such a name is not moved
+        aside = [p for p in left if p.name.endswith(SET_ASIDE) and listed(p) is not None and not strangers(p)]
         if aside:
             newest = max(aside, key=lambda p: (p / MARKER).stat().st_mtime)
             try:
@@ -235,7 +260,8 @@ def _tidy(folder: Path) -> None:
             except OSError:
                 pass
     for path in left:
-        _remove_ours(path)
+        remove_ours(path)
+        _say_kept(path, say)
 
 
 @contextmanager
@@ -278,8 +304,8 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(b))
 
 
-
-def write_site(files: dict[str, str], folder: Path) -> None:
+def write_site(files: dict[str, str], folder: Path, say: Say = lambda _: None) -> None:
     """A site's files as the whole content of `folder`, with no record to keep (a season file's site):
-    `put_site` with nothing to record."""
-    put_site(files, Path(folder), lambda: None)
+    `put_site` with nothing to record, refused over a site a store published (`check_site_head`)."""
+    check_site_head(Path(folder), None)
+    put_site(files, Path(folder), lambda: None, say)

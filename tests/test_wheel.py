@@ -134,6 +134,6 @@ def test_an_editable_install_runs_the_repository_s_own_files(tmp_path: Path) -> 
     assert version.returncode == 0 and version.stdout.startswith("keizer "), version.stderr
     script = subprocess.run([str(python.parent / "keizer"), "standings", str(src / "seasons" / "samples" / "demo.json")],
                             cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert script.returncode == 0 and "standings after round" in script.stdout, script.stderr
+    assert script.returncode == 0 and "Ranglijst na ronde" in script.stdout, script.stderr
     # Only keizer's own names at the top of site-packages: no `seasons`, `tui`, `pairing` or `scoring`.
     assert run(python, tmp_path, "-c", "import tui").returncode != 0

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from keizer.evening.standings import table_of
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.rounds import team_results_to_come
+from keizer.seasons.season_length import season_length
 from keizer.evening.words.tables import standings_cells
 from keizer.evening.words.legend import header, legend
 from keizer.web.cells import aligned, cell_width, markdown_table, md_escape
@@ -116,7 +117,8 @@ def make_notice(season: Season, rep: Replay, lang: str, style: str | None = None
 def is_last_round(season: Season, k: int) -> bool:
     """Round k is the season's last planned one: its table is the final standings (provisional while a result
     is missing, which the note above it says)."""
-    return season.rounds_planned is not None and k >= season.rounds_planned > 0
+    planned = season_length(season)
+    return planned is not None and k >= planned > 0
 
 
 def standings_title(k: int, lang: str, final: bool) -> str:

@@ -23,6 +23,16 @@ _WORDS: dict[str, tuple[str, str]] = {
     "to_come": ("{n:externe uitslag volgt|externe uitslagen volgen} nog: {names}.",
                 "{n:team result is|team results are} still to come: {names}."),
     "to_come_who": ("{name} (ronde {k})", "{name} (round {k})"),
+    # `keizer standings` (text): how a team result is entered, where there are none to list
+    "to_come_how": ("`keizer attend SEASON SPELER external-won|external-drawn|external-lost --round K` voert er een "
+                    "in.", "`keizer attend SEASON PLAYER external-won|external-drawn|external-lost --round K` enters "
+                    "one."),
+    "no_prizes": ("Geen klasse- of groepsprijzen: de ruleset van dit seizoen heeft geen van beide (ruleset-sleutels "
+                  "`classes`, `cups`)", "No class or group prizes: this season's ruleset has neither (ruleset keys "
+                  "`classes`, `cups`)"),
+    "no_classes_yet": ("Klasseprijzen: nog niemand heeft een klasse (`keizer classes SEASON --start --save` geeft de "
+                       "startklassen)", "Class prizes: nobody has a class yet (`keizer classes SEASON --start "
+                       "--save` gives the starting classes)"),
     "legend": ("Verklaring van de kolommen", "What the columns mean"),
     "board": ("Bord", "Board"),
     "white": ("Wit", "White"),
@@ -53,10 +63,13 @@ _WORDS: dict[str, tuple[str, str]] = {
     "chart": ("Plaats en punten per ronde", "Place and points by round"),
     "chart_rank": ("plaats", "place"),
     "chart_score": ("punten", "points"),
+    "chart_published": ("zoals gepubliceerd na elke ronde", "as published after each round"),
+    "chart_today": ("zoals nu geteld (Totaal)", "as counted today (Total)"),
     "player_after": ("{name} na ronde {k}", "{name} after round {k}"),
     "place_points": ("Plaats {rank}, {score} punten, waarde {value}.", "Place {rank}, {score} points, value {value}."),
     "not_ranked": ("Niet (meer) in de ranglijst.", "Not (or no longer) in the standings."),
     "made_with": ("Gemaakt met keizer.", "Made with keizer."),
+    "moved": ("Deze pagina staat nu op:", "This page is now at:"),
     "more_groups": ("Groepen, klassen en bekers", "Groups, classes and cups"),
     "after_round": ("Na ronde", "After round"),
     # a player's rounds: short headers, so that the table reads whole on a phone, each said in the legend
@@ -81,12 +94,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     "own_value": ("eigen waarde (één keer)", "own value (once)"),
     "points_vs_total": ("Punten is wat elke ronde telt in de ranglijst na ronde {k}; Totaal telt ze op tot de punten "
                         "van nu. Wat een ronde oplevert hangt af van de waarden van de spelers, en die veranderen: een "
-                        "ronde kan later opnieuw geprijsd worden. Pl en de grafiek tonen de plaats en de punten zoals "
-                        "die direct na elke ronde gepubliceerd werden.",
+                        "ronde kan later opnieuw geprijsd worden. Pl toont de plaats zoals die direct na elke ronde "
+                        "gepubliceerd werd; de grafiek toont de punten op beide manieren.",
                         "Points is what each round counts in the standings after round {k}; Total adds them up to "
                         "the points of now. What a round earns depends on the players' values, and these change: a "
-                        "round may be priced again later. Pl and the chart show the place and the points as "
-                        "published right after each round."),
+                        "round may be priced again later. Pl shows the place as published right after each round; "
+                        "the chart shows the points both ways."),
     "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
     "board_code": ("Code", "Code"),  # a board's code on the printed sheet of a live evening (keizer pairing --codes)
     "yes": ("ja", "yes"),

@@ -12,6 +12,7 @@ from keizer.evening.championship.view import (
     check_group_rounds,
     first_open_round,
     group_of,
+    group_ranking,
     group_view,
     proposal,
     rule_of,
@@ -20,6 +21,8 @@ from keizer.evening.change import Change
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import DecisionGame, GroupGame, PlayerId, Result, Season
 from keizer.seasons.ruleset.model import GAMES_PER_PAIR
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.texts import cite
 from keizer.seasons.store.events import (
     GroupDecisionSet,
     GroupFormed,
@@ -31,6 +34,7 @@ from keizer.seasons.store.events import (
 if TYPE_CHECKING:
     # The pairing data a shell holds, named for the shells here (imported lazily: a mark loads no solver).
     from keizer.pairing.championship.check import ScheduleCheck
+    from keizer.scoring.replay import Replay
 
 
 def formation(season: Season, declined: tuple[PlayerId, ...]) -> Change:
@@ -41,6 +45,28 @@ def formation(season: Season, declined: tuple[PlayerId, ...]) -> Change:
         raise KeizerError("fewer than two players are left to form the group")
     ranking_declined = tuple(p for p in declined if p not in members)
     return Change("form the championship group", (GroupFormed(rule.after_round, members, ranking_declined),))
+
+
+def filling(season: Season, played: Replay | None = None) -> Change:
+    """The group with the members who withdrew before it played replaced by the next in line (D art. 3: the
+    numbers 1 to 6 after round 20 qualify), the members in ranking order after its round; the declines stay.
+    A schedule accepted before goes with the old members: the director proposes one again."""
+    view = group_view(season, played=played)
+    short, group = view.short, view.group
+    if group is None:
+        raise KeizerError("the championship group has not been formed yet (keizer group form)")
+    if short is None:
+        raise KeizerError("the championship group is not short: no member withdrew before its games began")
+    if not short.next_in_line:
+        raise KeizerError("nobody is left in line to take the place of who withdrew")
+    ranking = group_ranking(season, played)
+    keep = (set(group.members) - set(short.withdrew)) | set(short.next_in_line)
+    members = tuple(p for p in ranking if p in keep)
+    names = lambda pids: ", ".join(season.player(p).name for p in pids)  # noqa: E731 — a short local alias
+    label = f"championship group: {names(short.next_in_line)} in for {names(short.withdrew)} (withdrew)"
+    if group.schedule:
+        label += "; its schedule to propose again"
+    return Change(label, (GroupFormed(group.formed_after, members, group.declined),))
 
 
 def members_of(change: Change) -> GroupFormed:
@@ -195,11 +221,13 @@ def _another_needed(season: Season, white: PlayerId, black: PlayerId) -> None:
                               f"play decision games")
     pair = {white, black}
     if len(pair) == 2 and sum(1 for g in group_of(season).decision if {g.white, g.black} == pair) >= GAMES_PER_PAIR:
+        article = cite(parse_ruleset(season.ruleset_spec).regulations, "decision_games")
         if len(state.tied) == 2:
-            raise KeizerError(f"{name(white)} and {name(black)} have played their two decision games (D art. 2): "
+            raise KeizerError(f"{name(white)} and {name(black)} have played their two decision games{article}: "
                               f"no third is played; still tied, they share the title")
         raise KeizerError(f"{name(white)} and {name(black)} have played both their play-off games (a double "
-                          f"round robin, D art. 2): no third is played")
+                          f"round robin{cite(parse_ruleset(season.ruleset_spec).regulations, 'decision_games', ', ', '')}"
+                          f"): no third is played")
 
 
 def group_result(season: Season, k: int, white: PlayerId, black: PlayerId, result: Result) -> Change:

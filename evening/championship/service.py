@@ -6,12 +6,14 @@ every shell — each writes one commit and one undo step, and each has its previ
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 from keizer.evening.change import Change
 from keizer.evening.championship.changes import (
     GameMove,
     ScheduleProposal,
     decision,
+    filling,
     formation,
     group_result,
     move_scheduled,
@@ -22,6 +24,9 @@ from keizer.evening.championship.changes import (
 from keizer.evening.championship.view import GroupView, group_view, rule_of
 from keizer.evening.session import EveningSession
 from keizer.seasons.model import GroupGame, PlayerId, Result
+
+if TYPE_CHECKING:
+    from keizer.scoring.replay import Replay
 
 
 class ChampionshipGroupService:
@@ -35,16 +40,23 @@ class ChampionshipGroupService:
 
     def view(self, declined: tuple[PlayerId, ...] = ()) -> GroupView:
         """The group as it stands; before it forms, the proposal with these declines."""
+        return group_view(self.session.season, declined, self._played())
+
+    def _played(self) -> Replay | None:
+        """The session's replay reaching the group's round (cached, the Standings screen's own), else None."""
         season = self.session.season
         rule = rule_of(season)
-        # the session's replay: cached, and the Standings screen's own
-        played = self.session.replay(rule.after_round) if season.last_scored_round >= rule.after_round else None
-        return group_view(season, declined, played)
+        return self.session.replay(rule.after_round) if season.last_scored_round >= rule.after_round else None
 
     # -- previews: what each action would write, nothing written ------------------------------------------
     def formation(self, declined: tuple[PlayerId, ...]) -> Change:
         """The group formed from the ranking after its round, without those who decline (`form` saves it)."""
         return formation(self.session.season, declined)
+
+    def filling(self) -> Change:
+        """The group with the members who withdrew before it played replaced by the next in line (`fill`
+        saves it): offered by the view's `short`, never done unasked."""
+        return filling(self.session.season, self._played())
 
     def proposed_schedule(self, first: int | None = None, stop: threading.Event | None = None) -> ScheduleProposal:
         """The schedule model's proposal from round `first` (default: the first open round), the games before it
@@ -72,6 +84,9 @@ class ChampionshipGroupService:
     # -- actions: each one commit, one undo step; the label the undo list calls it by ---------------------
     def form(self, declined: tuple[PlayerId, ...], expect_head: int | None = None) -> str:
         return self.session.apply(self.formation(declined), expect_head)
+
+    def fill(self, expect_head: int | None = None) -> str:
+        return self.session.apply(self.filling(), expect_head)
 
     def accept_schedule(self, games: tuple[GroupGame, ...], expect_head: int | None = None) -> str:
         return self.session.apply(schedule_change(games), expect_head)

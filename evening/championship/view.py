@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from keizer.seasons.errors import KeizerError
@@ -12,6 +13,9 @@ from keizer.seasons.limits import MAX_ROUNDS, describe
 from keizer.seasons.model import ChampionshipGroup, GroupGame, PlayerId, Result, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
 from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.texts import club_choice
+from keizer.seasons.season_length import season_length
+from keizer.evening.ways import Way
 
 if TYPE_CHECKING:
     # The scoring data a shell holds, named for the shells here (imported lazily: a mark loads no scoring).
@@ -48,6 +52,36 @@ class PassedOver:
 
 
 @dataclass(frozen=True, slots=True)
+class GroupShort:
+    """The group short of its size before its games begin (docs/rules.md §8; D art. 3: "De nummers 1 tot en
+    met 6 na 20 ronden plaatsen zich"): members who withdrew, and who is next in line. Nothing is changed
+    unasked: the director takes the next in line in (`ChampionshipGroupService.fill`), or leaves it."""
+
+    withdrew: tuple[PlayerId, ...]
+    """The members who withdrew, in member order."""
+    next_in_line: tuple[PlayerId, ...]
+    """As many as withdrew, in ranking order after the group's round: not a member, not declined, not
+    withdrawn, not under the participation threshold (fewer when the ranking runs out)."""
+    size: int
+    """The group's size (`championship.size`)."""
+
+    def sentence(self, name: Callable[[PlayerId], str]) -> str:
+        """One sentence for the director, each player said by `name`; the way to take them in is the
+        shell's (`Way.FILL_GROUP`)."""
+        left = self.size - len(self.withdrew)
+        gone = ", ".join(name(p) for p in self.withdrew)
+        head = f"the group is short, {left} of {self.size}: {gone} withdrew before it played"
+        if not self.next_in_line:
+            return f"{head}; nobody is left in line to take {'their places' if len(self.withdrew) > 1 else 'the place'}"
+        return f"{head}; next in line: {', '.join(name(p) for p in self.next_in_line)}"
+
+    @property
+    def ways(self) -> tuple[Way, ...]:
+        """Taking the next in line in, while there is one."""
+        return (Way.FILL_GROUP,) if self.next_in_line else ()
+
+
+@dataclass(frozen=True, slots=True)
 class GroupView:
     """The group at this moment: the setting, the members, the schedule, the table and the state."""
 
@@ -66,6 +100,8 @@ class GroupView:
     """Per member who withdrew, what that does to the group, in member order."""
     passed_over: tuple[PassedOver, ...] = ()
     """With the proposal: each player ranked above its last place whom it passes over, and why."""
+    short: GroupShort | None = None
+    """A formed group whose members withdrew before its games began, with who is next in line (None: not so)."""
 
 
 def played_games(season: Season, view: GroupView) -> tuple[PlayedGame | None, ...]:
@@ -75,6 +111,13 @@ def played_games(season: Season, view: GroupView) -> tuple[PlayedGame | None, ..
 
     assert view.group is not None
     return scheduled_results(season, view.group, view.rule)
+
+
+def final_order(view: GroupView) -> tuple[PlayerId, ...]:
+    """The group's own final order: the champion first (those sharing the title, in table order), then the
+    table's order (points, then member order); a member whose results were annulled is in no table."""
+    champions = tuple(view.state.champion) if view.state is not None else ()
+    return champions + tuple(r.player for r in view.table if r.player not in champions)
 
 
 def state_summary(season: Season, state: GroupState) -> str:
@@ -102,6 +145,12 @@ def rule_of(season: Season) -> ChampionshipRule:
     return rule
 
 
+def schedule_end(season: Season) -> int:
+    """The last round of the group's schedule (the season's length for an "inside" group, D art. 4's
+    "tweede competitiegedeelte"; KeizerError where nothing gives the length)."""
+    return rule_of(season).schedule_end(season_length(season))
+
+
 def group_of(season: Season) -> ChampionshipGroup:
     if season.championship is None:
         raise KeizerError("the championship group has not been formed yet (keizer group form)")
@@ -118,8 +167,7 @@ def _proposal(season: Season, declined: tuple[PlayerId, ...] = (), played: Repla
               ) -> tuple[tuple[PlayerId, ...], tuple[PassedOver, ...]]:
     """The proposal, and who it passes over above its last place: who withdrew (D art. 22) and who is under
     the participation threshold (with the rounds they took part in). `played`: a replay reaching the group's
-    round (tables stand: its table after that round is the one a replay up to it gives), else one is made."""
-    from keizer.scoring.replay import replay
+    round, else one is made (`_reaching`)."""
     from keizer.scoring.championship.table import propose_members
 
     rule = rule_of(season)
@@ -129,12 +177,8 @@ def _proposal(season: Season, declined: tuple[PlayerId, ...] = (), played: Repla
     for pid in declined:
         if not season.has_player(pid):
             raise KeizerError(f"--decline {pid}: unknown player {pid!r}")
-    if played is None or played.upto < rule.after_round:
-        played = replay(season, rule.after_round)
-    rows = played.standings(rule.after_round).rows
-    ranking = tuple(r.player for r in rows)
-    under = frozenset(r.player for r in rows if r.eligible is False)
-    withdrawn = frozenset(w.player for w in season.withdrawals)
+    played = _reaching(season, rule, played)
+    ranking, under, withdrawn = _ranking_after(season, rule, played)
     members = propose_members(ranking, rule.size, declined, under | withdrawn)
     last = max((ranking.index(p) for p in members), default=-1) if len(members) == rule.size else len(ranking)
     attended = dict(zip((p.id for p in played.players), (int(n) for n in played.attended(rule.after_round))))
@@ -178,8 +222,45 @@ def group_view(season: Season, declined: tuple[PlayerId, ...] = (), played: Repl
             g = GroupGame(g.round, d.white, d.black)  # played with the other colours: the result reads with them
         rows.append(ScheduleRow(g, result, state))
     rows_table = group_table(group.members, games, withdrawn)
-    now = group_state(rows_table, group.decision, frozenset(gone))
-    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn=withdrawn)
+    ties = club_choice(parse_ruleset(season.ruleset_spec), "group_ties")
+    now = group_state(rows_table, group.decision, frozenset(gone), rule.ties, "" if ties is None else str(ties))
+    begun = group.decision or any(r.state in ("played", "on the board") for r in rows)
+    short = None if begun or not gone else GroupShort(
+        tuple(gone), _next_in_line(season, group, rule, len(gone), played), rule.size)
+    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn=withdrawn, short=short)
+
+
+def _next_in_line(season: Season, group: ChampionshipGroup, rule: ChampionshipRule, count: int,
+                  played: Replay | None) -> tuple[PlayerId, ...]:
+    """The next `count` of the ranking after the group's round whom a proposal would take: not a member, not
+    declined, not withdrawn, not under the participation threshold (`_proposal`'s rule)."""
+    from keizer.scoring.championship.table import propose_members
+
+    ranking, under, withdrawn = _ranking_after(season, rule, _reaching(season, rule, played))
+    return propose_members(ranking, count, group.declined + group.members, under | withdrawn)
+
+
+def group_ranking(season: Season, played: Replay | None = None) -> tuple[PlayerId, ...]:
+    """The Keizer ranking after the group's round (`played`: a replay reaching it, read rather than made)."""
+    rule = rule_of(season)
+    return _ranking_after(season, rule, _reaching(season, rule, played))[0]
+
+
+def _reaching(season: Season, rule: ChampionshipRule, played: Replay | None) -> Replay:
+    """`played` if it reaches the group's round (tables stand: its table after that round is the one a replay
+    up to it gives), else a replay up to it."""
+    from keizer.scoring.replay import replay
+
+    return played if played is not None and played.upto >= rule.after_round else replay(season, rule.after_round)
+
+
+def _ranking_after(season: Season, rule: ChampionshipRule, played: Replay,
+                   ) -> tuple[tuple[PlayerId, ...], frozenset[PlayerId], frozenset[PlayerId]]:
+    """The Keizer ranking after the group's round, who is under the participation threshold then (K's 33%
+    rule) and who withdrew (D art. 22): whom a proposal passes over."""
+    rows = played.standings(rule.after_round).rows
+    return (tuple(r.player for r in rows), frozenset(r.player for r in rows if r.eligible is False),
+            frozenset(w.player for w in season.withdrawals))
 
 
 def group_pairs(season: Season, k: int) -> frozenset[tuple[PlayerId, PlayerId]]:
@@ -220,7 +301,7 @@ def rounds_from(text: str) -> tuple[int, ...]:
 def check_group_rounds(season: Season, rounds: tuple[int, ...]) -> None:
     """KeizerError for the first round not after the group formed or after the schedule's last round: the
     rounds a member may say they cannot play (the `u` dialog checks them before it closes)."""
-    first, last = group_of(season).formed_after + 1, rule_of(season).schedule_end(season.rounds_planned)
+    first, last = group_of(season).formed_after + 1, schedule_end(season)
     outside = [r for r in rounds if not first <= r <= last]
     if outside:
         raise KeizerError(f"round {outside[0]}: the group plays in rounds {first}–{last} (nothing saved)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from keizer.evening.forecast.needs import needs_of
 from keizer.evening.forecast.start import Start
 from keizer.evening.forecast.tally import Tally
 from keizer.seasons.forecasts import OUTCOMES, Forecast, Outcome, PlayerChances, TitleKind
@@ -44,6 +45,8 @@ def chances_of(start: Start, tally: Tally) -> Forecast:
             places=tuple(row.get(p, 0) for p in range(1, size + 1)), group=share(tally.group, pid, "group"),
             up=share(tally.up, pid, "up"), down=share(tally.down, pid, "down"), cup=share(tally.cups, pid, "cup"),
             eligible=share(tally.eligible, pid, "eligible")))
+    needs = needs_of(tally.needs, outcomes, start.k + 1, start.last, tuple(p.player for p in players)) \
+        if start.needs else ()
     return Forecast(round=start.k, last=start.last, runs=runs, seed=start.seed, title=title, group_after=group_after,
                     reading=start.reading, outcomes=outcomes, draw_share=start.model.draw_share,
-                    attendance=start.model.club_presence, players=tuple(players))
+                    attendance=start.model.club_presence, players=tuple(players), needs=needs)

@@ -17,6 +17,7 @@ from keizer.seasons.championship import sorted_schedule
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import ChampionshipGroup, DecisionGame, GroupGame, PlayerId, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
+from keizer.seasons.season_length import season_length
 
 
 class Schedules:
@@ -115,7 +116,7 @@ def after_round(season: Season, rule: ChampionshipRule, k: int) -> Season:
     missed = [group.schedule[i] for i in missed_games(season, group, rule) if group.schedule[i].round == k]
     if not missed:
         return season
-    end = rule.schedule_end(season.rounds_planned)
+    end = rule.schedule_end(season_length(season))
     schedule = list(group.schedule)
     for game in missed:
         busy = {(p, g.round) for g in schedule for p in (g.white, g.black)}
@@ -187,10 +188,10 @@ def champions(season: Season, rule: ChampionshipRule, model: ForecastModel,
         games.append(PlayedGame(rule.after_round + 1, white, black, model.result(rng, white, black)))
     rows = table(group.members, tuple(games))
     decision = list(group.decision)
-    state = group_state(rows, tuple(decision))
+    state = group_state(rows, tuple(decision), ties=rule.ties)
     while state.phase in ("decision", "playoff"):
         decision += [DecisionGame(w, b, model.result(rng, w, b)) for w, b in state.needed]
-        state = group_state(rows, tuple(decision))
+        state = group_state(rows, tuple(decision), ties=rule.ties)
     if state.phase == "playing":  # a game the schedule could not place: the leaders share it
         return tuple(r.player for r in rows if r.place == 1)
     return state.champion

@@ -52,9 +52,13 @@ class ForecastModel:
     def rating(self, pid: PlayerId) -> int:
         return self._rating[pid]
 
+    def chance(self, pid: PlayerId) -> float:
+        """The chance that the player comes to a round."""
+        return self._presence.get(pid, self.club_presence)
+
     def comes(self, rng: random.Random, pid: PlayerId) -> bool:
         """Whether the player comes to a round (one draw)."""
-        return rng.random() < self._presence.get(pid, self.club_presence)
+        return rng.random() < self.chance(pid)
 
     def absence(self, rng: random.Random, pid: PlayerId) -> EntryKind:
         """The entry of a player who does not come: one of their own absences, drawn at random."""
@@ -64,6 +68,13 @@ class ForecastModel:
     def result(self, rng: random.Random, white: PlayerId, black: PlayerId) -> Result:
         """A game's result drawn from the Elo expectation with the season's draw share."""
         return elo_result(self._rating[white], self._rating[black], rng.random(), self.draw_share)
+
+    def result_chance(self, white: PlayerId, black: PlayerId, result: Result) -> float:
+        """The chance `result` draws that result (`elo_result`'s bounds: white wins below E − d/2, draws below
+        E + d/2)."""
+        expected = 1 / (1 + 10 ** ((self._rating[black] - self._rating[white]) / 400))
+        draw = self.draw_share * (1 - abs(2 * expected - 1))
+        return {Result.WHITE_WINS: expected - draw / 2, Result.DRAW: draw}.get(result, 1 - expected - draw / 2)
 
 
 def measure_model(season: Season, ruleset: Ruleset, k: int) -> ForecastModel:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from keizer.evening.forecast.group import Schedules, after_round, champions, form_group, pulled_forward
+from keizer.evening.forecast.needs import Seen, Watch
 from keizer.evening.forecast.start import Start
 from keizer.pairing.history import History, history_with
 from keizer.pairing.instance import build_instance
@@ -45,6 +46,8 @@ class RunResult:
     """Won a group cup (K)."""
     eligible: tuple[PlayerId, ...]
     """Above the participation threshold (K's 33%) at the end."""
+    next: Seen = ()
+    """Each player's next rounds (`Start.needs`; else empty)."""
 
 
 def run_rng(seed: int, run: int) -> random.Random:
@@ -77,6 +80,7 @@ class Run:
         self.group: tuple[PlayerId, ...] = ()
         self.up: tuple[PlayerId, ...] = ()
         self.down: tuple[PlayerId, ...] = ()
+        self.watch = Watch(start.k + 1, start.last) if start.needs else None
 
     def play(self) -> RunResult:
         """Every round still to play, then what the season ended with."""
@@ -135,6 +139,7 @@ class Run:
                 entries.setdefault(pid, EntryKind.UNEXCUSED)
         rule = self.start.ruleset.championship
         away = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
+        could: list[PlayerId] = []
         for pid in ranking:
             if pid in entries or pid in away:
                 continue
@@ -142,8 +147,14 @@ class Run:
             withdrawal = season.withdrawal_of(pid)
             if player.joined > k or (withdrawal is not None and withdrawal.before_round <= k):
                 continue
+            could.append(pid)
             if not model.comes(rng, pid):
                 entries[pid] = model.absence(rng, pid)
+        # A round is held: where the draws left fewer than two of those who could come, the likeliest come
+        # (else no round after it could be paired). No draw more: every other run is as it was.
+        drawn = sorted((pid for pid in could if pid in entries), key=lambda pid: -model.chance(pid))
+        while drawn and len(could) - len([p for p in could if p in entries]) < 2:
+            del entries[drawn.pop(0)]
         return Round(number=k, entries=tuple(sorted(entries.items())))
 
     def _played(self, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Round:
@@ -152,7 +163,8 @@ class Run:
         if known is not None and known.is_paired:  # a pairing saved before the forecast: played as saved
             games = tuple(g if g.result.is_decided else Game(g.white, g.black, model.result(rng, g.white, g.black))
                           for g in known.games)
-            return Round(number=k, date=known.date, games=games, entries=known.entries)
+            return self._watched(Round(number=k, date=known.date, games=games, entries=known.entries),
+                                 frozenset((g.white, g.black) for g in known.games if not g.result.is_decided))
         listed = self.listed(k, ranking)
         try:
             boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
@@ -166,7 +178,13 @@ class Run:
             boards, bye = self.paired(self.season.with_round(listed), k, ranking, values)
         games = tuple(Game(white, black, model.result(rng, white, black)) for white, black in boards)
         entries = listed.entries + (((bye, EntryKind.BYE),) if bye is not None else ())
-        return Round(number=k, games=games, entries=tuple(sorted(entries)))
+        return self._watched(Round(number=k, games=games, entries=tuple(sorted(entries))), frozenset(boards))
+
+    def _watched(self, played: Round, drawn: frozenset[tuple[PlayerId, PlayerId]]) -> Round:
+        """`played`, told to the watch of each player's next rounds (when the forecast tells what they need)."""
+        if self.watch is not None:
+            self.watch.round(played, self.start.model, drawn)
+        return played
 
     def _class_moves(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:
         rules = self.start.ruleset.classes
@@ -197,7 +215,8 @@ class Run:
                          for r in t.rows if r.cup)
         eligible = tuple(r.player for r in rows if r.eligible) if ruleset.participation is not None else ()
         return RunResult(order=tuple(r.player for r in rows), champions=title, group=self.group, up=self.up,
-                         down=self.down, cups=cups, eligible=eligible)
+                         down=self.down, cups=cups, eligible=eligible,
+                         next=self.watch.seen() if self.watch is not None else ())
 
 
 def play_run(start: Start, run: int, schedules: Schedules) -> RunResult:

@@ -10,11 +10,16 @@ from keizer.pairing.history import History, season_history
 from keizer.scoring.classes import moves_as_data, read_classes
 from keizer.scoring.championship.table import missed_games
 from keizer.scoring.onward import Onward
+from keizer.seasons.championship import out_of_keizer
 from keizer.seasons.classes import reading_after, with_class_moves
 from keizer.seasons.errors import KeizerError
-from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.model import EntryKind, PlayerId, Season
+from keizer.seasons.numbers import counted
+from keizer.seasons.roster import suspended, taking_part
+from keizer.seasons.rounds import RoundsUnplanned
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_length import season_length
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +47,15 @@ class Start:
     """The class reading the forecast reports (the next one after K); None without classes or readings left."""
     group_known: bool
     """The championship group had formed by round K (its title is the title; no "place in the group" outcome)."""
+    needs: bool = False
+    """Each run also tells what each player's next rounds were (`needs.Watch`): what they need."""
 
 
 def forecast_round(season: Season, k: int | None) -> int:
     """The round a forecast is made after: `k`, by default the last round with results; checked."""
-    last = season.rounds_planned
+    last = season_length(season)
     if last is None:
-        raise KeizerError("the season does not say how many rounds it has (rounds_planned): a forecast needs it")
+        raise RoundsUnplanned("a forecast")
     if k is None:
         k = season.last_scored_round
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= last:
@@ -60,6 +67,34 @@ def forecast_round(season: Season, k: int | None) -> int:
         missing = unpaired[0] if unpaired else len(season.rounds) + 1
         raise KeizerError(f"round {missing} has not been played: a forecast after round {k} needs rounds 1..{k}")
     return k
+
+
+def check_rounds_left(season: Season, k: int, last: int, mode: str | None) -> None:
+    """KeizerError naming what the season lacks when a round the runs must play before another has fewer than
+    two players who can come: the season has fewer, the others withdrew (or join later, or left for a final
+    group), or every other one is marked absent in it already. No pairing fixes that, and the runs would stop
+    at the round after it ("round 1 is not paired yet"). The last round may go unplayed: none comes after it."""
+    if len(season.players) < 2:
+        raise KeizerError(f"the season has {counted(len(season.players), 'player')}: a forecast needs two who can "
+                          f"play the rounds left")
+    for j in range(k + 1, last):
+        known = season.rounds[j - 1] if j <= len(season.rounds) else None
+        if known is not None and known.is_paired:  # a pairing saved: played as saved
+            continue
+        away = set(out_of_keizer(season.championship, mode, j))
+        playing = [p for p in season.players if p.joined <= j and taking_part(season, p.id, j) and p.id not in away]
+        if len(playing) < 2:
+            who = f"only {playing[0].name} can" if playing else "nobody can"
+            raise KeizerError(f"{who} play round {j} (the others withdrew, join later or left for the final group): "
+                              f"a forecast needs two players in every round but the last")
+        absent = {pid for pid, entry in known.entries if entry is not EntryKind.BYE} if known is not None else set()
+        if j == k + 1:
+            absent |= suspended(season, j)
+        coming = [p for p in playing if p.id not in absent]
+        if len(coming) < 2:
+            who = f"only {coming[0].name}" if coming else "nobody"
+            raise KeizerError(f"round {j} has {who} who can come (every other player is marked absent): a forecast "
+                              f"needs two in every round but the last; mark who comes in round {j}")
 
 
 def as_after(season: Season, k: int) -> Season:
@@ -81,11 +116,12 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
     """The start of a forecast after round k (default: the last round with results) of `season`."""
     k = forecast_round(season, k)
     ruleset = parse_ruleset(season.ruleset_spec)
-    last = season.rounds_planned
+    last = ruleset.final_round(season.rounds_planned)
     assert last is not None
     season = as_after(season, k)
-    onward = Onward.of(season, k, last)
     rule = ruleset.championship
+    check_rounds_left(season, k, last, rule.mode if rule else None)
+    onward = Onward.of(season, k, last)
     group_known = season.championship is not None
     # A separate group (K) leaves the Keizer after its round: formed later, its members would have played on.
     formable = rule is not None and (k == rule.after_round or rule.mode == "inside")

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from keizer.evening.forecast.needs import NeedsTally
 from keizer.evening.forecast.run import RunResult
+from keizer.seasons.forecasts import Outcome
 from keizer.seasons.model import PlayerId
 
 
@@ -22,6 +24,8 @@ class Tally:
     down: dict[PlayerId, int] = field(default_factory=dict)
     cups: dict[PlayerId, int] = field(default_factory=dict)
     eligible: dict[PlayerId, int] = field(default_factory=dict)
+    needs: NeedsTally = field(default_factory=NeedsTally)
+    """What each player's next rounds were, with what the runs ended with (`Start.needs`)."""
     cpu_seconds: float = field(default=0.0, compare=False)
     """Processor time the runs took (a benchmark's measure; never part of the forecast)."""
 
@@ -37,11 +41,19 @@ class Tally:
                                 (self.cups, result.cups), (self.eligible, result.eligible)):
             for pid in players:
                 counts[pid] = counts.get(pid, 0) + 1
+        if result.next:
+            one = Fraction(1)
+            outcome: dict[Outcome, dict[PlayerId, Fraction]] = {
+                "title": dict.fromkeys(result.champions, share), "group": dict.fromkeys(result.group, one),
+                "up": dict.fromkeys(result.up, one), "down": dict.fromkeys(result.down, one),
+                "cup": dict.fromkeys(result.cups, one), "eligible": dict.fromkeys(result.eligible, one)}
+            self.needs.add(result.next, outcome)
 
     def merge(self, other: Tally) -> None:
         """Add another tally's runs (a worker's): exact counts, so the order of merging changes nothing."""
         self.runs += other.runs
         self.cpu_seconds += other.cpu_seconds
+        self.needs.merge(other.needs)
         for pid, value in other.titles.items():
             self.titles[pid] = self.titles.get(pid, Fraction(0)) + value
         for pid, row in other.places.items():

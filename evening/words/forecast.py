@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
-from keizer.seasons.forecasts import Forecast, Outcome
+from keizer.seasons.forecasts import CONDITIONS, Forecast, Outcome, PlayerNeeds, margin, shown_step
 from keizer.seasons.model import PlayerId
 from keizer.evening.words.localised import number
 
@@ -51,6 +52,35 @@ _WORDS: dict[str, tuple[str, str]] = {
     "race_note": ("Uit de vooruitblikken die bij elke publicatie zijn bewaard.",
                   "From the forecasts kept with each publication."),
     "chance": ("kans", "chance"),
+    "given": ("{what} na ronde {k} — {list}.", "{what} after round {k} — {list}."),
+    "given_known": ("{what}: {name} speelt ronde {k} niet (bekend) — {chance}.",
+                    "{what}: {name} does not play round {k} (known) — {chance}."),
+    "won": ("winst", "win"),
+    "drawn": ("remise", "draw"),
+    "lost": ("verlies", "lose"),
+    "absent": ("afwezig", "stay away"),
+    "need": ("{name} heeft {least} uit de volgende {n} nodig voor een kans op {what} (ronde {first}–{last}: winst 1, "
+             "remise ½, verlies of afwezig 0): met minder eindigde geen simulatie zo.",
+             "{name} needs {least} of the next {n} for a chance of {what} (rounds {first}–{last}: a win 1, a draw ½, "
+             "a loss or an absence 0): no simulation with less ended so."),
+    "need_any": ("{name} houdt een kans op {what}, wat de volgende {n} ook brengen (ronde {first}–{last}).",
+                 "{name} keeps a chance of {what} whatever the next {n} bring (rounds {first}–{last})."),
+    "by_points": ("Kans op {what} per score in ronde {first}–{last}: {list}.",
+                  "Chance of {what} by points from rounds {first}–{last}: {list}."),
+    "what_title": ("de titel", "the title"),
+    "what_group": ("de kampioensgroep", "the championship group"),
+    "what_up": ("een klasse omhoog", "moving up a class"),
+    "what_down": ("een klasse omlaag", "moving down a class"),
+    "what_cup": ("een beker", "a cup"),
+    "what_eligible": ("de 33%-regel", "the 33% rule"),
+    "needs_heading": ("Wat heb ik nodig?", "What do I need?"),
+    "needs_of": ("Wat heeft {name} nodig?", "What does {name} need?"),
+    "needs_none": ("Wat ronde {k} ook brengt: {name} heeft in geen simulatie een kans op {what}.",
+                   "Whatever round {k} brings, {name} has no chance of {what} in any simulation."),
+    "margins": ("Elke kans ± de marge waarbinnen de echte kans met 95% zekerheid ligt, na {runs} simulaties; "
+                "zonder ± verandert meer simuleren de getoonde kans niet meer.",
+                "Each chance ± the margin the true chance lies within (95% sure) after {runs} simulations; one "
+                "without ± would read the same after more."),
 }
 
 COLUMN_OUTCOMES: tuple[Outcome, ...] = ("title", "group", "up", "down", "cup", "eligible")
@@ -79,6 +109,82 @@ def chance(p: float | None, lang: str = "en") -> str:
     if text == "100":
         text = "99.9"  # 99.95% rounded whole would read as certain
     return number(text, lang) + "%"
+
+
+def with_margin(p: float | None, runs: int, lang: str = "en") -> str:
+    """A chance with how sure it is, as a member reads it: "38% ± 4" (the margin in percentage points, shown
+    as the chance is: whole or to a tenth); the chance alone when more runs would not change how it reads
+    (`seasons.forecasts.sharp`: every run agreed, or the runs are enough), "" for none at all."""
+    return "" if p is None else give_or_take(p, margin(p, runs), lang, none="")
+
+
+def give_or_take(p: float, spread: float, lang: str, none: str = "0%") -> str:
+    """The chance `p` with its margin `spread` ("38% ± 4"); the chance alone when the margin is under half the
+    step it is shown in; `none` for no chance at all."""
+    shown = chance(p, lang) or none
+    if p <= 0 or p >= 1 or spread < shown_step(p) / 2:
+        return shown
+    points = 100 * spread
+    text = f"{points:.0f}" if shown_step(p) >= 0.01 else f"{points:.1f}"
+    return f"{shown} ± {number(text, lang)}"
+
+
+def needs_lines(forecast: Forecast, needs: PlayerNeeds, name: str, lang: str) -> tuple[str, ...]:
+    """What a player needs, in words: per outcome, the chance given the next round won, drawn, lost or missed
+    ("Title after round 33 — win: 41% ± 3; draw: 22% ± 3; lose: 9% ± 2; stay away: 12% ± 2."), and the points
+    of the next rounds that keep a chance of the title (and of the group while it is to form) alive."""
+    lines = []
+    k = needs.first
+    for outcome in forecast.outcomes:
+        label = say(f"col_{outcome}", lang)
+        given = [(c, got) for c in CONDITIONS if (got := needs.given(c).chance(outcome)) is not None]
+        if given and all(p == 0 for _, (p, _) in given):  # nothing to gain: one short line, the title's only
+            if outcome == "title":
+                lines.append(say("needs_none", lang, k=k, name=name, what=say("what_title", lang)))
+        elif [c for c, _ in given] == ["absent"]:  # absent for sure: an absence reported, a suspension
+            lines.append(say("given_known", lang, what=label, name=name, k=k,
+                             chance=give_or_take(*given[0][1], lang)))
+        elif given:
+            listed = "; ".join(f"{say(c, lang)}: {give_or_take(p, m, lang)}" for c, (p, m) in given)
+            lines.append(say("given", lang, what=label, k=k, list=listed))
+    n = needs.last - needs.first + 1
+    for outcome in ("title", "group"):
+        if outcome not in forecast.outcomes or not needs.points:
+            continue
+        least = needs.needed(outcome)
+        if least is None:
+            continue  # no run ended so: said where the certainties are ("out of the title race …")
+        fill = {"name": name, "n": n, "first": needs.first, "last": needs.last, "what": say(f"what_{outcome}", lang)}
+        lines.append(say("need", lang, least=_points(least, lang), **fill) if least > 0
+                     else say("need_any", lang, **fill))
+        listed = " · ".join(f"{_points(row.points, lang)}: {give_or_take(*got, lang)}" for row in needs.points
+                            if (got := row.chance(outcome)) is not None)
+        lines.append(say("by_points", lang, list=listed, **fill))
+    return tuple(lines)
+
+
+def _points(value: Fraction, lang: str) -> str:
+    """Points of games as a club writes them: "2", "2½", "½"."""
+    whole, half = divmod(value * 2, 2)
+    if not half:
+        return str(int(whole))
+    return ("" if whole == 0 else str(int(whole))) + "½"
+
+
+def player_line(forecast: Forecast, pid: PlayerId, name: str, lang: str) -> str:
+    """One player's chances in one line: "Ann: Title 31% ± 3 · Final place 2 (1–4)"."""
+    p = forecast.player(pid)
+    if p is None:
+        return name
+    parts = [f"{say(f'col_{o}', lang)} {with_margin(p.chance(o), forecast.runs, lang) or '0%'}"
+             for o in COLUMN_OUTCOMES if o in forecast.outcomes]
+    parts.append(f"{say('col_place', lang)} {place_band(p.best, p.median, p.worst)}")
+    return f"{name}: {' · '.join(parts)}"
+
+
+def margin_note(forecast: Forecast, lang: str) -> str:
+    """What "±" means, in one sentence."""
+    return say("margins", lang, runs=f"{forecast.runs:,}".replace(",", "." if lang == "nl" else ","))
 
 
 def place_band(best: int, median: int, worst: int) -> str:
@@ -135,13 +241,15 @@ def legend(forecast: Forecast, lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def table_rows(forecast: Forecast, name: Callable[[PlayerId], str], lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(header cells, then per player (name, cells)) in the forecast's order: # now, name, each outcome's chance,
-    the final place with its band."""
+def table_rows(forecast: Forecast, name: Callable[[PlayerId], str], lang: str,
+               margins: bool = False) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(header cells, then per player (name, cells)) in the forecast's order: # now, name, each outcome's chance
+    (`margins`: with its margin, "38% ± 4"), the final place with its band."""
     rows = []
     for p in forecast.players:
         cells = [str(p.rank) if p.rank else "", name(p.player)]
-        cells += [chance(p.chance(o), lang) for o in COLUMN_OUTCOMES if o in forecast.outcomes]
+        cells += [with_margin(p.chance(o), forecast.runs, lang) if margins else chance(p.chance(o), lang)
+                  for o in COLUMN_OUTCOMES if o in forecast.outcomes]
         cells.append(place_band(p.best, p.median, p.worst))
         rows.append((p.player, tuple(cells)))
     return tuple(rows)

@@ -12,6 +12,7 @@ from keizer.seasons.championship import sorted_schedule
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import ChampionshipGroup, EntryKind, GroupGame, PlayerId, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
+from keizer.seasons.season_length import season_length
 from keizer.scoring.championship.table import required_games, scheduled_results
 
 ABSENCE_WORDS = {EntryKind.EXCUSED: "excused", EntryKind.UNEXCUSED: "absent", EntryKind.DUTY: "on duty",
@@ -24,7 +25,7 @@ def group_instance(season: Season, group: ChampionshipGroup, rule: ChampionshipR
                    ) -> tuple[ScheduleInstance, tuple[GroupGame, ...]]:
     """(instance, kept): the games still to place from `first_round` on, the scheduled games before it that
     were played kept fixed; a scheduled game not played (an absence) is placed again."""
-    end = rule.schedule_end(season.rounds_planned)
+    end = rule.schedule_end(season_length(season))
     start = max(first_round, group.formed_after + 1)
     if start > end:
         raise KeizerError(f"no rounds left for group games (the schedule ends with round {end})")

@@ -13,6 +13,7 @@ from keizer.pairing.instance import RoundInstance
 from keizer.pairing.proposal import Board, Proposal
 from keizer.seasons.model import PlayerId
 from keizer.seasons.numbers import counted
+from keizer.seasons.ruleset.texts import cite
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,8 @@ def explain(inst: RoundInstance, proposal: Proposal, why_not: int = WHY_NOT_PER_
         lines.append(f"Paired again from the accepted pairing, changing as few boards as can be: it "
                      f"{proposal.moved.words()} (docs/rules.md §7).")
     if inst.target_distance != 1:
-        lines.append(f"Opening round: the target rank distance is {inst.target_distance} (D art. 7).")
+        lines.append(f"Opening round: the target rank distance is {inst.target_distance}"
+                     f"{cite(inst.regulations, 'opening')}.")
     for r in proposal.relaxations:
         lines.append(f"Rule given way: {r.message}.")
     for b in boards:
@@ -86,7 +88,7 @@ def _describe(colours: str) -> str:
     if not colours:
         return "no games yet"
     last, run = run_of(colours)
-    return f"{run}{'W' if last == 'W' else 'Z'} in a row, balance {balance_of(colours):+d}"
+    return f"{run}{last} in a row, balance {balance_of(colours):+d}"  # W and B: English letters
 
 
 def _board(inst: RoundInstance, board: Board, others: WhyNotExplainer) -> BoardExplanation:
@@ -106,8 +108,8 @@ def _board(inst: RoundInstance, board: Board, others: WhyNotExplainer) -> BoardE
     lines.append(f"  rank distance {distance} among those present (target {inst.target_distance})")
     high = w if w.pos < b.pos else b
     reason = {
-        "reversed": f"colours reversed from round {met[-1].round} ({met[-1].white} had white then; D art. 8)"
-        if met else "colours reversed",
+        "reversed": f"colours reversed from round {met[-1].round} ({met[-1].white} had white then"
+                    f"{cite(inst.regulations, 'rematch', '; ', '')})" if met else "colours reversed",
         "preference": f"colours by preference: {w.id} {_describe(w.colours)}; {b.id} {_describe(b.colours)}",
         "rule": f"colours equal for both, so by rule: the higher-ranked {high.id} (place {high.pos}, "
                 f"{'odd' if high.pos % 2 else 'even'}) has {'white' if high.id == w.id else 'black'}",
@@ -142,10 +144,10 @@ def _bye(inst: RoundInstance, proposal: Proposal) -> ByeExplanation:
     policy = {
         "director": "the director's choice (a volunteer)",
         "lowest": f"the lowest-ranked of those with the fewest byes ({cand.count})",
-        "anchor": f"D art. 10: nearest to #{order.anchor} (then one below, one above, …) among those with the "
-                  f"fewest byes ({cand.count})",
-        "lottery": f"K: a lottery among those with the fewest lost evenings ({cand.count}); seed {order.seed}, "
-                   f"lot {cand.lot}",
+        "anchor": f"{cite(inst.regulations, 'bye', '', ': ')}nearest to #{order.anchor} (then one below, one "
+                  f"above, …) among those with the fewest byes ({cand.count})",
+        "lottery": f"{cite(inst.regulations, 'bye', '', ': ')}a lottery among those with the fewest lost evenings "
+                   f"({cand.count}); seed {order.seed}, lot {cand.lot}",
     }[order.policy]
     lines = [f"Bye: {pid} (#{state.rank}) — {policy}."]
     if order.policy == "lottery":

@@ -62,7 +62,7 @@ class MatchingGraph:
         if bye is not None and not bye_taken:
             graph.add_edges_from([(i, bye, c) for i, c in enumerate(self.bye_weight)
                                   if c is not None and not gone[i] and i not in forbidden_byes])
-        mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda x: x)
+        mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)  # the weights are ints already
         active = n - sum(gone) + (1 if bye is not None and not bye_taken else 0)
         if 2 * len(mate) != active:
             return None

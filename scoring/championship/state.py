@@ -36,6 +36,10 @@ class GroupState:
     """Those who tied for first after every group game (in member order); empty without such a tie."""
     tied_on: Fraction | None = None
     """The game points they tied on; None without a tie."""
+    at_once: bool = False
+    """"shared" without decision games: the ruleset's `championship.ties` is "shared"."""
+    choice: str = ""
+    """The club's choice on ties (`championship.ties`), said with a tie where the regulations are silent."""
 
     @property
     def kind(self) -> StateKind:
@@ -62,19 +66,25 @@ class GroupState:
             return f"{name(self.champion[0])} is champion; {_games(self.games_left, 'group game')} still to play"
         if kind == "champion":
             return f"{name(self.champion[0])} is champion"
+        said = f" ({self.choice})" if self.choice else ""
         if kind == "tied":
             assert self.tied_on is not None
             return (f"tied on {game_points_text(self.tied_on)}: {names(self.tied)}; "
-                    f"{_games(len(self.needed), what)} to play")
+                    f"{_games(len(self.needed), what)} to play{said}")
         if kind == "champion_after_tie":
             return f"{name(self.champion[0])} is champion after the {what}s"
+        if self.at_once:
+            assert self.tied_on is not None
+            return f"tied on {game_points_text(self.tied_on)}: {names(self.champion)} share the title{said}"
         return f"still tied after the {what}s: {names(self.champion)} share the title"
 
 
 def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...],
-                withdrawn: frozenset[PlayerId] = frozenset()) -> GroupState:
+                withdrawn: frozenset[PlayerId] = frozenset(), ties: str = "decision", choice: str = "") -> GroupState:
     """The state from the group table and the decision games recorded so far; `withdrawn`: members who
-    withdrew, whose decision games are won by their opponents (docs/rules.md §8)."""
+    withdrew, whose decision games are won by their opponents (docs/rules.md §8); `ties`: the ruleset's
+    `championship.ties` ("decision": D art. 2's decision games; "shared": the title shared at once), said
+    with `choice` where the regulations are silent."""
     best = max((r.points for r in rows), default=Fraction(0))
     left = sum(r.to_play for r in rows) // 2
     if left:
@@ -85,6 +95,8 @@ def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...],
     tied = tuple(r.player for r in rows if r.points == best)
     if len(tied) == 1:
         return GroupState("champion", tied, tied, ())
+    if ties == "shared":
+        return GroupState("shared", tied, tied, (), 0, tied, best, at_once=True, choice=choice)
     phase: Phase = "decision" if len(tied) == 2 else "playoff"
     # Two tied: two decision games, one with each colour; more: a double round robin among them. A game
     # recorded with the other colours still counts for its pair; a game beyond a pair's two does not.
@@ -98,7 +110,7 @@ def group_state(rows: tuple[GroupRow, ...], decision: tuple[DecisionGame, ...],
             done = count.get(frozenset((a, b)), [])
             needed += [c for c in ((a, b), (b, a)) if c not in done][: max(0, GAMES_PER_PAIR - len(done))]
     if needed:
-        return GroupState(phase, (), tied, tuple(needed), 0, tied, best)
+        return GroupState(phase, (), tied, tuple(needed), 0, tied, best, choice=choice)
     top = tuple(r.player for r in table(tied, counted) if r.place == 1)
     return GroupState("champion" if len(top) == 1 else "shared", top, top, (), 0, tied, best)
 

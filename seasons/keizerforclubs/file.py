@@ -7,9 +7,11 @@ import os
 import re
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.files import read_bytes
@@ -34,8 +36,15 @@ COLUMNS = {  # table -> (columns read, columns known and left alone); SQLite com
                ("rank", "keizer_startpts", "ratingwdelta", "keizer_prevpts", "categories")),
     "pairing": (("rnd", "board", "pid_w", "pid_b", "result"), ("pts_w", "pts_b")),
     "configtab": (("cfgkey", "cfgtext", "cfgvalue"), ()),
+    "langtext": (("code", "topic", "key", "text"), ()),
 }
-"""The three tables the program makes (src/cSqliteInterface.cs `OpenTournament`)."""
+"""The tables the program makes (src/cSqliteInterface.cs `OpenTournament`), and the screens' texts of its own
+settings file."""
+TOURNAMENT = (("player", "pairing"), ("configtab",))
+"""(tables a tournament has, tables it may have): `ConfigTab` only since March 2023 (until then the settings
+were the program's own, in `cfg/KeizerForClubs.config.s3db`)."""
+CONFIG = (("configtab",), ("langtext",))
+"""The program's own settings file, `cfg/KeizerForClubs.config.s3db`: its settings and its screens' texts."""
 _STORED_TABLE = re.compile(r"t(Stand|Kreuz|Spieler|Paarungen)_[0-9]{1,4}", re.IGNORECASE)
 """The tables KeizerForClubs keeps of the lists it printed (`WriteTableWHeaders2Db`): not read."""
 _SQLITE_OWN = {"sqlite_sequence", "sqlite_stat1", "sqlite_stat2", "sqlite_stat3", "sqlite_stat4"}
@@ -51,8 +60,9 @@ class KfcPlayer:
     """`Keizer_SumPts`: the total KeizerForClubs computed after the last round."""
 
 
-@dataclass(frozen=True, slots=True)
-class KfcPairing:
+class KfcPairing(NamedTuple):
+    """One row of `Pairing` (a named tuple: a file has up to 200,000 of them, each made in one step)."""
+
     round: int
     board: int
     white: int
@@ -65,8 +75,8 @@ class KfcPairing:
 class KfcFile:
     players: tuple[KfcPlayer, ...]
     pairings: tuple[KfcPairing, ...]
-    settings: tuple[tuple[str, str | None, float | None], ...]
-    """`ConfigTab`: key, text, number."""
+    settings: tuple[tuple[str, str | None, float | None], ...] | None
+    """`ConfigTab`: key, text, number; None for a tournament saved before KeizerForClubs kept them in it."""
     stored_tables: tuple[str, ...]
     """The names of the kept lists (`tStand_4`, …)."""
     unknown_columns: tuple[str, ...]
@@ -76,10 +86,21 @@ class KfcFile:
 def looks_like_kfc(path: str | os.PathLike[str]) -> bool:
     """Whether `path` is an SQLite file holding KeizerForClubs' tables (`Player` and `Pairing`), told by
     its content; False for anything else (a keizer store, another database, a file that does not open)."""
+    return {"player", "pairing"} <= _table_names(path)
+
+
+def looks_like_kfc_config(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is KeizerForClubs' own settings file (`ConfigTab` and `LangText`, no tournament)."""
+    names = _table_names(path)
+    return {"configtab", "langtext"} <= names and not names & {"player", "pairing"}
+
+
+def _table_names(path: str | os.PathLike[str]) -> set[str]:
+    """The tables of an SQLite file, folded to lower case; none for anything that is not one."""
     try:  # a look only: a link followed, a write-ahead log's header read as a journal's (the reader refuses both)
         data = bytearray(read_bytes(path, "a KeizerForClubs tournament", MAX_BYTES))
         if not data.startswith(SQLITE_MAGIC) or len(data) < 100:
-            return False
+            return set()
         data[18:20] = b"\x01\x01"
         conn = sqlite3.connect(":memory:", isolation_level=None)
         try:
@@ -91,39 +112,57 @@ def looks_like_kfc(path: str | os.PathLike[str]) -> bool:
         finally:
             conn.close()
     except (KeizerError, sqlite3.Error, UnicodeDecodeError):
-        return False
-    return {"player", "pairing"} <= names
+        return set()
+    return names
 
 
 def read_kfc_file(path: str | os.PathLike[str]) -> KfcFile:
     """The tournament in `path`; KeizerError naming the file and what is wrong, nothing else raised."""
     file = Path(path)
-    try:
+    with _reading(file, "a KeizerForClubs tournament"):
         with _Copy(file) as conn:
-            stored, unknown = _check_shape(conn, file)
+            stored, unknown, tables = _check_shape(conn, file, *TOURNAMENT)
             return KfcFile(players=_players(conn, file), pairings=_pairings(conn, file),
-                           settings=_settings(conn, file), stored_tables=stored, unknown_columns=unknown)
+                           settings=_settings(conn, file) if "configtab" in tables else None,
+                           stored_tables=stored, unknown_columns=unknown)
+    raise AssertionError("unreachable: the copy returns or raises")
+
+
+def read_kfc_settings(path: str | os.PathLike[str]) -> tuple[tuple[str, str | None, float | None], ...]:
+    """The settings in KeizerForClubs' own settings file (`cfg/KeizerForClubs.config.s3db`), read as a
+    tournament is: KeizerError naming the file and what is wrong."""
+    file = Path(path)
+    with _reading(file, "KeizerForClubs' settings file"):
+        with _Copy(file, "KeizerForClubs' settings file") as conn:
+            _check_shape(conn, file, *CONFIG)
+            return _settings(conn, file)
+    raise AssertionError("unreachable: the copy returns or raises")
+
+
+@contextmanager
+def _reading(file: Path, what: str) -> Iterator[None]:
+    """SQLite's and the decoder's errors as one line naming the file; nothing else raised."""
+    try:
+        yield
     except sqlite3.Error as exc:
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if text.startswith("Could not decode"):
             text = "a text in it is not UTF-8"
-        raise KeizerError(f"{file}: not a KeizerForClubs tournament that can be read ({text})") from None
+        raise KeizerError(f"{file}: not {what} that can be read ({text})") from None
     except UnicodeDecodeError:  # SQLite's own schema or message holding bytes that are not UTF-8
-        raise KeizerError(f"{file}: not a KeizerForClubs tournament that can be read (a text in it is not "
-                          f"UTF-8)") from None
+        raise KeizerError(f"{file}: not {what} that can be read (a text in it is not UTF-8)") from None
 
 
 class _Copy:
     """The file's bytes as an in-memory database: SQLite never touches the file (no journal, no lock, no
     file beside it), a symbolic link is refused, and the copy can only be read."""
 
-    def __init__(self, file: Path) -> None:
-        data = read_bytes(file, "a KeizerForClubs tournament", MAX_BYTES, follow=False)
+    def __init__(self, file: Path, what: str = "a KeizerForClubs tournament") -> None:
+        data = read_bytes(file, what, MAX_BYTES, follow=False)
         if not data.startswith(SQLITE_MAGIC) or len(data) < 100:
-            raise KeizerError(f"{file}: not a KeizerForClubs tournament (not an SQLite database)")
+            raise KeizerError(f"{file}: not {what} (not an SQLite database)")
         if data[18:20] != b"\x01\x01":  # KeizerForClubs keeps SQLite's rollback journal, never the WAL
-            raise KeizerError(f"{file}: not a KeizerForClubs tournament (an SQLite database in write-ahead-log "
-                              f"mode)")
+            raise KeizerError(f"{file}: not {what} (an SQLite database in write-ahead-log mode)")
         for suffix in ("-journal", "-wal"):
             if file.with_name(file.name + suffix).exists():
                 raise KeizerError(f"{file}: {file.name}{suffix} lies beside it: KeizerForClubs is writing it or "
@@ -147,55 +186,61 @@ class _Copy:
         self.conn.close()
 
 
-def _check_shape(conn: sqlite3.Connection, file: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The stored lists and unknown columns; KeizerError for a damaged file or a shape that is not the
-    program's: a trigger, a view, a table it does not make, a generated column, a table missing."""
+def _check_shape(conn: sqlite3.Connection, file: Path, needed: tuple[str, ...],
+                 optional: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], set[str]]:
+    """The stored lists, the unknown columns and the tables there (of `needed` and `optional`); KeizerError
+    for a damaged file or a shape that is not the program's: a trigger, a view, a table it does not make,
+    a generated column, a table missing."""
     problem = conn.execute("PRAGMA quick_check").fetchone()
     if problem is None or problem[0] != "ok":
         raise KeizerError(f"{file}: a damaged SQLite file (SQLite's check: {describe(problem and problem[0])})")
+    what = "a KeizerForClubs tournament" if "player" in needed else "KeizerForClubs' settings file"
     rows = conn.execute("SELECT type, name, sql FROM sqlite_master LIMIT ?", (MAX_SETTINGS + 1,)).fetchall()
     if len(rows) > MAX_SETTINGS:
-        raise KeizerError(f"{file}: not a KeizerForClubs tournament (more than {MAX_SETTINGS} tables and indexes)")
+        raise KeizerError(f"{file}: not {what} (more than {MAX_SETTINGS} tables and indexes)")
     stored, tables = [], {}
     for kind, name, sql in rows:
-        what = f"{file}: not a KeizerForClubs tournament"
         if kind in ("trigger", "view"):
-            raise KeizerError(f"{what}: it has a {kind} ({describe(name)}), which KeizerForClubs never makes; "
-                              f"nothing in it was run")
+            raise KeizerError(f"{file}: not {what}: it has a {kind} ({describe(name)}), which KeizerForClubs "
+                              f"never makes; nothing in it was run")
         if kind != "table":
             continue
         if not isinstance(name, str):
-            raise KeizerError(f"{what}: a table without a name")
+            raise KeizerError(f"{file}: not {what}: a table without a name")
         key = name.casefold() if name.isascii() else name
-        if key in COLUMNS:
+        if key in needed or key in optional:
             if not isinstance(sql, str) or not sql.lstrip().upper().startswith("CREATE TABLE"):
-                raise KeizerError(f"{what}: its table {name} is not a plain table")
+                raise KeizerError(f"{file}: not {what}: its table {name} is not a plain table")
             tables[key] = name
         elif _STORED_TABLE.fullmatch(name):
             stored.append(name)
         elif key not in _SQLITE_OWN:
-            raise KeizerError(f"{what}: it has a table KeizerForClubs does not make ({describe(name)})")
+            maker = "KeizerForClubs" if "player" in needed else "its settings file"
+            raise KeizerError(f"{file}: not {what}: it has a table {maker} does not make ({describe(name)})")
     unknown = []
-    for key, (needed, known) in COLUMNS.items():
+    for key in needed + optional:
         if key not in tables:
-            raise KeizerError(f"{file}: not a KeizerForClubs tournament (it has no table {key.capitalize()})")
+            if key in optional:
+                continue
+            raise KeizerError(f"{file}: not {what} (it has no table {key.capitalize()})")
+        read, known = COLUMNS[key]
         columns = {}
         for row in conn.execute(f"PRAGMA table_xinfo({tables[key]})"):
             columns[str(row[1]).casefold()] = (str(row[1]), row[6])
         for col, (shown, hidden) in columns.items():
             if hidden:
-                raise KeizerError(f"{file}: not a KeizerForClubs tournament ({tables[key]}.{describe(shown)} is a "
-                                  f"generated or hidden column)")
-            if col not in needed and col not in known:
+                raise KeizerError(f"{file}: not {what} ({tables[key]}.{describe(shown)} is a generated or hidden "
+                                  f"column)")
+            if col not in read and col not in known:
                 unknown.append(f"{tables[key]}.{shown}")
-        missing = [c for c in needed if c not in columns]
+        missing = [c for c in read if c not in columns]
         if missing:
-            raise KeizerError(f"{file}: not a KeizerForClubs tournament (its table {tables[key]} has no column "
-                              f"{missing[0]})")
-    _bound(conn, file, "Player", MAX_PLAYERS, "players")
-    _bound(conn, file, "Pairing", MAX_PAIRINGS, "pairings")
-    _bound(conn, file, "ConfigTab", MAX_SETTINGS, "settings")
-    return tuple(sorted(stored, key=_table_order)), tuple(unknown)
+            raise KeizerError(f"{file}: not {what} (its table {tables[key]} has no column {missing[0]})")
+    for table, most, plural in (("Player", MAX_PLAYERS, "players"), ("Pairing", MAX_PAIRINGS, "pairings"),
+                                ("ConfigTab", MAX_SETTINGS, "settings"), ("LangText", MAX_SETTINGS * 10, "texts")):
+        if table.casefold() in tables:
+            _bound(conn, file, tables[table.casefold()], most, plural)
+    return tuple(sorted(stored, key=_table_order)), tuple(unknown), set(tables)
 
 
 def _table_order(name: str) -> tuple[str, int]:
@@ -225,14 +270,25 @@ def _players(conn: sqlite3.Connection, file: Path) -> tuple[KfcPlayer, ...]:
     return tuple(out)
 
 
+_PLAIN_PAIRINGS = """SELECT count(*) FROM Pairing WHERE NOT (
+    typeof(Rnd) = 'integer' AND typeof(board) = 'integer' AND typeof(PID_W) = 'integer'
+    AND typeof(PID_B) = 'integer' AND typeof(coalesce(Result, -1)) = 'integer'
+    AND max(abs(Rnd), abs(board), abs(PID_W), abs(PID_B), abs(coalesce(Result, -1))) < 2147483648)"""
+"""The rows that are not five plain whole numbers (of 32 bits): SQLite counts them; the reader looks at each
+row in Python only when there is one."""
+
+
 def _pairings(conn: sqlite3.Connection, file: Path) -> tuple[KfcPairing, ...]:
+    query = "SELECT Rnd, board, PID_W, PID_B, coalesce(Result, -1) FROM Pairing ORDER BY Rnd, board, PID_W"
+    (odd,) = conn.execute(_PLAIN_PAIRINGS).fetchone()
+    if not odd:
+        return tuple(map(KfcPairing._make, conn.execute(query)))
     out = []
-    for rnd, board, white, black, result in conn.execute(
-            "SELECT Rnd, board, PID_W, PID_B, Result FROM Pairing ORDER BY Rnd, board, PID_W"):
+    for rnd, board, white, black, result in conn.execute(query):  # a value that is not a plain whole number
         where = f"{file}: a pairing of round {describe(rnd)}"
         out.append(KfcPairing(round=_whole(rnd, f"{file}: a pairing's round"), board=_whole(board, f"{where}: board"),
                               white=_whole(white, f"{where}: PID_W"), black=_whole(black, f"{where}: PID_B"),
-                              result=-1 if result is None else _whole(result, f"{where}: result")))
+                              result=_whole(result, f"{where}: result")))
     return tuple(out)
 
 

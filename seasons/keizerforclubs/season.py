@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from keizer.seasons.errors import InputError, KeizerError
+from keizer.seasons.gcpause import collector_paused
 from keizer.seasons.json_keys import FORMAT
 from keizer.seasons.limits import MAX_NAME, MAX_ROUNDS, checked_text, describe
 from keizer.seasons.model import PlayerId
 from keizer.seasons.moving_in.ids import slug_ids
-from keizer.seasons.keizerforclubs.file import KfcFile, KfcPairing, KfcPlayer, read_kfc_file
-from keizer.seasons.keizerforclubs.settings import TableFacts, kfc_ruleset
-from keizer.seasons.moving_in.report import MoveReport, Moved
+from keizer.seasons.keizerforclubs.file import KfcFile, KfcPairing, KfcPlayer, read_kfc_file, read_kfc_settings
+from keizer.seasons.keizerforclubs.settings import BEFORE_2023, TableFacts, kfc_ruleset
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.moving_in.report import MoveReport, Moved, span
 from keizer.seasons.season_json.read import season_from_json
 
 STATES = {0: "unknown", 1: "available", 2: "paired", 5: "club game", 6: "excused", 7: "unexcused", 8: "bye",
@@ -34,32 +36,45 @@ FIRST_OFF_BOARD = 100
 """Boards from 100 on hold a player without a game (`stPairing.FirstNonPlayingBoard`)."""
 
 
-def read_kfc(path: str | os.PathLike[str]) -> Moved:
+def read_kfc(path: str | os.PathLike[str], settings: str | os.PathLike[str] | None = None,
+             ruleset: Any = None) -> Moved:
     """The season in a KeizerForClubs tournament file; KeizerError naming the file and what keizer cannot
-    take, nothing written anywhere."""
-    file = Path(path)
+    take, nothing written anywhere. Its settings are its own `ConfigTab`; a tournament saved before
+    KeizerForClubs kept them there (March 2023) takes them from `settings` (the program's own
+    `KeizerForClubs.config.s3db`), else the program's defaults of that time (said). `ruleset`, the spec given
+    with `--ruleset`, replaces the settings."""
+    with collector_paused():  # up to 200,000 pairings, each a small object (`seasons/gcpause.py`)
+        return _read_kfc(Path(path), settings, ruleset)
+
+
+def _read_kfc(file: Path, settings: str | os.PathLike[str] | None, ruleset: Any) -> Moved:
     where = str(file)
     tables = read_kfc_file(file)
     report = MoveReport("KeizerForClubs")
+    if settings is not None and tables.settings is not None:
+        raise KeizerError(f"--settings {settings}: {file.name} keeps its own settings (its ConfigTab), which "
+                          f"KeizerForClubs reads instead")
     players = _players(tables, report, where)
     deleted = {p.id for p in tables.players if p.state == DELETED}
     rounds = _rounds(tables.pairings, {p.id: p for p in players}, deleted, where)
-    present = {p.id: _rounds_of(p, rounds, where) for p in players}
+    present = _rounds_of(players, rounds, where)
     kept = [p for p in players if p.state != RETIRED or present[p.id]]
     for p in players:
-        if p not in kept:
+        if p.state == RETIRED and not present[p.id]:
             report.drop(f"{p.name}: retired before playing a round (KeizerForClubs lists them nowhere)")
     absent = Counter(row.white for rows in rounds for row in rows if row.result in (6, 7))
     twice = next((p.name for p in kept if absent[p.id] > 1), None)
-    facts = TableFacts(rounds=len(rounds), ranked=sum(1 for p in kept if p.state != RETIRED), absent_twice=twice)
-    spec = kfc_ruleset(tables.settings, facts, report, where)
-    report.ruleset = json.dumps(spec, ensure_ascii=False)
+    facts = TableFacts(rounds=len(rounds), ranked=sum(1 for p in kept if p.state != RETIRED), absent_twice=twice,
+                       retired=any(p.state == RETIRED for p in kept))
+    spec = _ruleset(tables, facts, settings, ruleset, report, where)
+    report.ruleset = spec if isinstance(spec, str) else json.dumps(spec, ensure_ascii=False)
     order = sorted(kept, key=lambda p: (-p.rating, p.id))  # KeizerForClubs' first ranking: by rating
     ids = dict(zip((p.id for p in order), slug_ids([p.name for p in order])))
+    unexcused_zero = parse_ruleset(spec).factor("unexcused") == 0
     obj = {
         "format": FORMAT, "name": checked_text(file.stem[:MAX_NAME], "the file's name"), "ruleset": spec,
         "players": [_player_json(p, ids[p.id]) for p in order],
-        "rounds": [_round_json(k, rows, ids, spec, report, where) for k, rows in enumerate(rounds, start=1)],
+        "rounds": [_round_json(k, rows, ids, unexcused_zero, report, where) for k, rows in enumerate(rounds, start=1)],
         "withdrawals": [{"player": ids[p.id], "before_round": max(present[p.id]) + 1}
                         for p in order if p.state == RETIRED],
     }
@@ -70,7 +85,30 @@ def read_kfc(path: str | os.PathLike[str]) -> Moved:
         raise KeizerError(f"{where}: the season read from it does not hold: {exc}") from None
     totals = tuple((PlayerId(ids[p.id]), p.stored_total) for p in order
                    if p.state != RETIRED and p.stored_total is not None)
-    return Moved(season=season, report=report, stored_totals=totals)
+    source = ("ruleset" if ruleset is not None else "own" if tables.settings is not None
+              else "config" if settings is not None else "defaults")
+    return Moved(season=season, report=report, stored_totals=totals, settings_from=source)
+
+
+def _ruleset(tables: KfcFile, facts: TableFacts, settings: str | os.PathLike[str] | None, ruleset: Any,
+             report: MoveReport, where: str) -> Any:
+    """The season's ruleset: `ruleset` as given, else the tournament's settings translated (its own, those
+    of the settings file given, or the program's defaults of the time it kept none)."""
+    if ruleset is not None:
+        report.drop("the tournament's settings: the ruleset given with --ruleset scores it instead")
+        return ruleset
+    own = tables.settings
+    if own is None and settings is not None:
+        own = read_kfc_settings(settings)
+        report.guess_file(f"the settings of {Path(settings).name} (KeizerForClubs' own settings file, where it kept "
+                     f"them until March 2023; the tournament keeps none)")
+    elif own is None:
+        own = BEFORE_2023
+        shown = ", ".join(f"{key} {value:g}" for key, _, value in BEFORE_2023 if value is not None)
+        report.guess_file(f"the tournament keeps no settings (KeizerForClubs kept them in its own "
+                     f"KeizerForClubs.config.s3db until March 2023): the program's defaults of that time taken "
+                     f"({shown}; a bye half the own value) — give that file with --settings for the club's own")
+    return kfc_ruleset(own, facts, report, where)
 
 
 def _players(tables: KfcFile, report: MoveReport, where: str) -> list[KfcPlayer]:
@@ -102,7 +140,7 @@ def _rounds(pairings: tuple[KfcPairing, ...], players: dict[int, KfcPlayer], del
     player's rows left out)."""
     by_round: dict[int, list[KfcPairing]] = defaultdict(list)
     for row in pairings:
-        at = f"{where}: round {row.round}, board {row.board}"
+        at = Where(where, row)
         if not 1 <= row.round <= MAX_ROUNDS:
             raise KeizerError(f"{where}: a pairing of round {row.round} (rounds are 1 to {MAX_ROUNDS})")
         if row.board < FIRST_OFF_BOARD:
@@ -134,16 +172,36 @@ def _rounds(pairings: tuple[KfcPairing, ...], players: dict[int, KfcPlayer], del
     return rounds
 
 
-def _rounds_of(player: KfcPlayer, rounds: list[list[KfcPairing]], where: str) -> list[int]:
-    """The rounds with a pairing of the player: all of them, or for a retired player 1..L."""
-    mine = [k for k, rows in enumerate(rounds, start=1)
-            if any(player.id in ((r.white, r.black) if r.board < FIRST_OFF_BOARD else (r.white,)) for r in rows)]
-    expected = list(range(1, (max(mine, default=0) if player.state == RETIRED else len(rounds)) + 1))
-    gap = next((k for k in expected if k not in mine), None)
-    if gap is not None:
-        raise KeizerError(f"{where}: {player.name} has no pairing in round {gap}: KeizerForClubs ranks them there "
-                          f"without points, which keizer cannot say; give them an absence in that round in "
-                          f"KeizerForClubs first")
+class Where:
+    """A pairing's place, "FILE: round 3, board 2", spelled out only when an error names it."""
+
+    __slots__ = ("file", "row")
+
+    def __init__(self, file: str, row: KfcPairing) -> None:
+        self.file, self.row = file, row
+
+    def __format__(self, spec: str) -> str:
+        return f"{self.file}: round {self.row.round}, board {self.row.board}"
+
+
+def _rounds_of(players: list[KfcPlayer], rounds: list[list[KfcPairing]], where: str) -> dict[int, list[int]]:
+    """Each player's rounds with a pairing: all of them, or for a retired player 1..L. One pass over the
+    pairings (a player looked up in a set, not found by scanning every row of every round)."""
+    mine: dict[int, list[int]] = {p.id: [] for p in players}
+    for k, rows in enumerate(rounds, start=1):
+        for r in rows:
+            for pid in (r.white, r.black) if r.board < FIRST_OFF_BOARD else (r.white,):
+                if pid in mine:
+                    mine[pid].append(k)
+    for player in players:
+        have = mine[player.id]
+        last = max(have, default=0) if player.state == RETIRED else len(rounds)
+        if len(have) < last:
+            seen = set(have)
+            gap = next(k for k in range(1, last + 1) if k not in seen)
+            raise KeizerError(f"{where}: {player.name} has no pairing in round {gap}: KeizerForClubs ranks them "
+                              f"there without points, which keizer cannot say; give them an absence in that "
+                              f"round in KeizerForClubs first")
     return mine
 
 
@@ -154,7 +212,7 @@ def _player_json(p: KfcPlayer, pid: str) -> dict[str, Any]:
     return out
 
 
-def _round_json(k: int, rows: list[KfcPairing], ids: dict[int, str], spec: dict[str, Any], report: MoveReport,
+def _round_json(k: int, rows: list[KfcPairing], ids: dict[int, str], unexcused_zero: bool, report: MoveReport,
                 where: str) -> dict[str, Any]:
     games, entries = [], {}
     for row in rows:
@@ -165,7 +223,7 @@ def _round_json(k: int, rows: list[KfcPairing], ids: dict[int, str], spec: dict[
             raise KeizerError(f"{at}: an adjourned game, which KeizerForClubs scores as a draw and keizer as a "
                               f"game still to be played: enter its result in KeizerForClubs first")
         elif row.result == DOUBLE_FORFEIT:
-            if spec["factors"]["unexcused"] != "0":
+            if not unexcused_zero:
                 raise KeizerError(f"{at}: lost by both players, which KeizerForClubs scores 0 and keizer has no "
                                   f"result for (booked unexcused, each would score BONUS.Unexcused): enter it as "
                                   f"two unexcused absences in KeizerForClubs first")
@@ -186,7 +244,7 @@ def _say_what_else(tables: KfcFile, order: list[KfcPlayer], present: dict[int, l
         if row.result == LATE_START and row.board >= FIRST_OFF_BOARD and row.white in names:
             late[names[row.white]].append(row.round)
     for name, ks in late.items():
-        report.guess(f"{name}: {_span(ks)} before starting (KeizerForClubs' late start) booked unexcused, as "
+        report.guess(f"{name}: {span(ks)} before starting (KeizerForClubs' late start) booked unexcused, as "
                      f"KeizerForClubs scores them")
     last_rows = {row.white: row.result for row in tables.pairings if row.round == last and row.board >= FIRST_OFF_BOARD}
     for p in order:
@@ -215,12 +273,3 @@ def _say_what_else(tables: KfcFile, order: list[KfcPlayer], present: dict[int, l
                     f"{', …' if len(tables.stored_tables) > 4 else ''}): keizer computes every table from the games")
     for column in tables.unknown_columns:
         report.drop(f"the column {describe(column)}: one keizer does not know")
-
-
-def _span(rounds: list[int]) -> str:
-    rounds = sorted(rounds)
-    if len(rounds) == 1:
-        return f"round {rounds[0]}"
-    if rounds == list(range(rounds[0], rounds[-1] + 1)):
-        return f"rounds {rounds[0]}–{rounds[-1]}"
-    return "rounds " + ", ".join(map(str, rounds))

@@ -21,6 +21,11 @@ DEFAULTS: dict[str, float] = {
 }
 """What KeizerForClubs takes for a key its file does not have (its cfg/KeizerForClubs.config.s3db and the
 defaults in src/frmMainform.cs, src/RankingCalculator.cs)."""
+BEFORE_2023 = (("BONUS.Excused", None, 35.0), ("BONUS.Unexcused", None, 35.0), ("BONUS.Clubgame", None, 70.0),
+               ("BONUS.Retired", None, 75.0), ("OPTION.RatioFirst2Last", None, 3.0), ("OPTION.GameRepeat", None, 4.0),
+               ("OPTION.DistBye", None, 1.0))
+"""The settings KeizerForClubs shipped (cfg/KeizerForClubs.config.s3db, as of March 2023) while a tournament
+kept none of its own: a bye then was half the own value (`BONUS.Freilos` came in April 2023, 50)."""
 OFF_BY_DEFAULT = frozenset({"OPTION.WickerNormalization", "OPTION.DecayBonus", "OPTION.DecayPrevRound"})
 BONUS_FACTORS = {"BONUS.Freilos": ("bye",), "BONUS.Excused": ("excused",), "BONUS.Unexcused": ("unexcused",),
                  "BONUS.Clubgame": ("duty",), "BONUS.Verlust": ("loss",)}
@@ -39,8 +44,8 @@ LEFT = {
     "OPTION.Categories": "the categories' separate tables (keizer has classes and groups instead)",
 }
 """Keys that change no table: not carried, each with what it was for."""
-WINDOW = ("WIN.", "Win.")
-"""The window's place and column widths: not carried, said once."""
+WINDOW = ("WIN.", "Win.", "INTERNAL.")
+"""The window's place and column widths, and the program's own counters: not carried, said once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +57,18 @@ class TableFacts:
     """Players in KeizerForClubs' ranking (all but the withdrawn)."""
     absent_twice: str | None
     """A player with two or more excused or unexcused rounds (named), or None."""
+    retired: bool = False
+    """A player retired: how games against them score matters."""
 
 
 def kfc_ruleset(settings: tuple[tuple[str, str | None, float | None], ...], facts: TableFacts,
                 report: MoveReport, where: str) -> dict[str, Any]:
     """The ruleset spec (keizer-classic with overrides) that scores as KeizerForClubs does; KeizerError
-    for a setting keizer cannot say that the tables depend on."""
+    for a setting keizer cannot say that the tables depend on. Settings without `BONUS.Freilos` are those
+    of a KeizerForClubs before April 2023, which gave BONUS.Retired for every result against a retired
+    player (a loss too; src/RankingCalculator.cs before its commit 27ae4fc)."""
     numbers = {key: value for key, _, value in settings}
+    before_april_2023 = "BONUS.Freilos" not in numbers
     seen = set()
 
     def number(key: str) -> float:
@@ -95,9 +105,14 @@ def kfc_ruleset(settings: tuple[tuple[str, str | None, float | None], ...], fact
         "valuation": "current",
         "iterate": "never",
         "withdrawal": {"removal_before_round": MAX_ROUNDS, "win": exact_text(retired),
-                       "draw": exact_text(retired / 2), "loss": exact_text(retired * loss)},
+                       "draw": exact_text(retired if before_april_2023 else retired / 2),
+                       "loss": exact_text(retired if before_april_2023 else retired * loss)},
         "tiebreak": ["rating", "start_rank"],
     }
+    if before_april_2023 and facts.retired:
+        report.guess(f"BONUS.Retired {exact_text(retired * 100)}: for every result against a retired player, a "
+                     f"loss and a draw too, as KeizerForClubs scored it before April 2023 (its settings then had no "
+                     f"BONUS.Freilos)")
     if number("OPTION.DecayBonus"):
         if facts.absent_twice is not None:
             raise KeizerError(f"{where}: OPTION.DecayBonus halves each further absence's points, which keizer "

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from keizer.seasons.errors import KeizerError
+
 EXTERNAL_FACTOR_KEYS = ("external_win", "external_draw", "external_loss", "external_pending")
 """The factors of a team match: won, drawn, lost, or its result still to come."""
 ENTRY_FACTOR_KEYS = EXTERNAL_FACTOR_KEYS + ("bye", "excused", "unexcused", "duty", "late")
@@ -56,6 +58,10 @@ class Aalsmeer:
 
     multiplier: Fraction
     rounds: int
+    joiners: Literal["none", "entered"] = "none"
+    """A player who joins after round 1 (K is silent, docs/rules.md §4, §14): "none", no bonus (it is for "alle
+    spelers op de beginranglijst"); "entered", m × the value of the place they entered at, written off with
+    everyone's from the round they join (nothing once the n rounds are past)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +84,9 @@ class AbsenceDeadline:
     """0 = Monday … 6 = Sunday: the evening's day or the last such day before it."""
     time: dt.time
     """Local time on that day; a report at this minute is still in time ("uiterlijk")."""
+    late: Literal["unexcused", "excused"] = "unexcused"
+    """How a report after the deadline is booked, unless ruled force majeure: "unexcused" (D art. 16 says so;
+    K gives 0 only "zonder afbericht" and is silent, docs/rules.md §14) or "excused"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +156,10 @@ class CupRules:
     """The prize list applies the ruleset's `participation` rule (K's 33%)."""
 
 
+LENGTH_MISSING = ("the season does not say how many rounds it has (rounds_planned) and its ruleset gives no "
+                  "rounds_planned, but {what}: give the season its length")
+"""The refusal where the season's length is needed and nothing gives it (docs/rules.md §3, §11)."""
+
 GAMES_PER_PAIR = 2
 """The championship group is a double round robin: every pair of members plays twice, once with each colour
 (D art. 4)."""
@@ -166,14 +179,33 @@ class ChampionshipRule:
     last_round: int | None = None
     """The last round a group game may be scheduled in; None: the season's `rounds_planned` ("inside") or
     after_round + 2 × (size − 1), one game a round for everyone ("separate")."""
+    withdrawn_member: Literal["half", "annul", "forfeit"] = "half"
+    """A member who withdraws after the group formed (both texts are silent, docs/rules.md §8, §14): "half",
+    FIDE's round-robin rule (fewer than half their games played: none count; at least half: the results
+    stand, the rest are forfeits); "annul", none of their games count; "forfeit", their results stand and
+    every game they do not play is the opponent's."""
+    ties: Literal["decision", "shared"] = "decision"
+    """Members tied on top after every group game: "decision", D art. 2's decision games (two tied: two games;
+    more: a double round robin), still tied sharing the title; "shared", the title shared at once (K is
+    silent, docs/rules.md §8, §14)."""
 
-    def schedule_end(self, rounds_planned: int | None) -> int:
-        """The last round of the group's schedule."""
+    @property
+    def needs_length(self) -> bool:
+        """Whether the schedule runs to the season's final round: an "inside" group without `last_round`."""
+        return self.mode == "inside" and self.last_round is None
+
+    def schedule_end(self, final_round: int | None) -> int:
+        """The last round of the group's schedule; `final_round` is the season's length
+        (`Ruleset.final_round`). An "inside" group that runs to it is refused without one (docs/rules.md §3):
+        no other round stands in for it."""
         if self.last_round is not None:
             return self.last_round
-        if self.mode == "separate" or rounds_planned is None:
+        if self.mode == "separate":
             return self.after_round + 2 * (self.size - 1)
-        return rounds_planned
+        if final_round is None:
+            raise KeizerError(LENGTH_MISSING.format(what="the championship group plays up to the final round "
+                                                         "(ruleset championship.last_round null)"))
+        return final_round
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +249,30 @@ class Ruleset:
     """K's group cups (None: the club has none)."""
     championship: ChampionshipRule | None = None
     """The championship group (None: none, keizer-classic)."""
+    rounds_planned: int | None = None
+    """The season's length where the season file gives none (D: 36, art. 3 "omvat 36 ronden"); None: none."""
+    language: Literal["nl", "en"] = "nl"
+    """The language the club reads its standings in: what `keizer standings`, the notice and the site say
+    without `--lang` (docs/publishing.md, "Languages"); the clubs' own Dutch in every preset."""
+    regulations: Literal["D", "K"] | None = None
+    """Whose regulations the club follows (seasons/ruleset/texts.py): their articles are cited and where they
+    are silent the choice is said ("by the club's choice"); None: none, everything is the club's choice."""
+
+    def final_round(self, rounds_planned: int | None) -> int | None:
+        """The season's last round: the season's own `rounds_planned`, else the ruleset's (None: unknown)."""
+        return self.rounds_planned if rounds_planned is None else rounds_planned
+
+    def length_needed_by(self) -> tuple[str, ...]:
+        """What of this ruleset names the season's final round, in words (empty: nothing needs the length):
+        the recalculation after it, a class reading after it, a championship group playing up to it."""
+        needs = []
+        if not isinstance(self.iterate, str) and "final" in self.iterate:
+            needs.append('iterate names the "final" round')
+        if self.classes is not None and "final" in self.classes.read_after:
+            needs.append('classes.read_after names the "final" round')
+        if self.championship is not None and self.championship.needs_length:
+            needs.append("the championship group plays up to the final round")
+        return tuple(needs)
     reported_results: Literal["director", "agreed"] = "director"
     """A result reported from the board (`keizer serve --results`, docs/live.md): "director", the director
     takes each; "agreed", the second report that says the same as the first enters it."""

@@ -40,6 +40,9 @@ CLASSIC: dict[str, Any] = {
     "classes": None,
     "cups": None,
     "championship": None,
+    "rounds_planned": None,
+    "regulations": None,
+    "language": "nl",
 }
 
 # Only what differs from CLASSIC; merged key by key like a user's overrides.
@@ -65,13 +68,19 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
             "bye": {"policy": "anchor", "rank": 25},  # D art. 10
         },
         "suspension": True,  # D art. 12: absent without notice, not paired until reporting back
-        "absence_deadline": {"weekday": "wednesday", "time": "20:00"},  # D art. 16
+        "absence_deadline": {"weekday": "wednesday", "time": "20:00", "late": "unexcused"},  # D art. 16
         "forfeit": "bye",  # D art. 11: a player who does not come is unexcused, the opponent has a bye
         # D art. 5: classes A-D read after rounds 20 and 36, one up and one down between neighbours,
         # extra moves "to keep the groups about equal in size" proposed to the director.
         "classes": {"names": ["A", "B", "C", "D"], "read_after": [20, "final"], "moves": 1, "balance": True},
         # D art. 2-4: the top six after round 20 play a double round robin inside the Keizer (rounds 21-36)
-        "championship": {"after_round": 20, "size": 6, "mode": "inside", "last_round": None},
+        # a member who withdraws (both texts silent): FIDE's round-robin rule; ties: art. 2's decision games
+        "championship": {"after_round": 20, "size": 6, "mode": "inside", "last_round": None,
+                         "withdrawn_member": "half", "ties": "decision"},
+        # D art. 3: "De keizercompetitie 2019-2020 omvat 36 ronden" (art. 23's final round, art. 5's second
+        # class reading and art. 4's second half are its rounds), unless the season says otherwise
+        "rounds_planned": 36,
+        "regulations": "D",  # the articles cited, and where they are silent the club's choice said (§14)
     },
     "kijk-uit": {
         "value": {"top": 100},
@@ -80,18 +89,23 @@ _DIFFERENCES: dict[str, dict[str, Any]] = {
             # Not stated in the text: a "lost evening" (reserve, bar duty) scores as a full evening.
             "bye": "1", "duty": "1", "excused": "1/3", "unexcused": "0",
         },
-        "aalsmeer": {"multiplier": 5, "rounds": 5},
+        # a joiner is not on the "beginranglijst": no bonus (K is silent on joiners, docs/rules.md §14)
+        "aalsmeer": {"multiplier": 5, "rounds": 5, "joiners": "none"},
         "iterate": "always",  # K's worked example is only consistent with iteration after round 1
         "participation": "1/3",
         # K "Afmelden": by Thursday 20:00 (the Friday 19:00 exception is the director's ruling)
-        "absence_deadline": {"weekday": "thursday", "time": "20:00"},
+        # a later report is booked unexcused (K gives 0 only "zonder afbericht"; docs/rules.md §14)
+        "absence_deadline": {"weekday": "thursday", "time": "20:00", "late": "unexcused"},
         "pairing": {"bye": {"policy": "lottery"}},
         "columns": "k",
         # "voor de nummers één en twee van een groep is aan het eind van het seizoen een beker"; the 33%
         # rule decides "een notering op de ranglijst", so the cups' list applies it too.
         "cups": {"top": 2, "participation": True},
         # K "finalegroep": after round 20 the top six leave the Keizer for a double round robin (10 rounds)
-        "championship": {"after_round": 20, "size": 6, "mode": "separate", "last_round": None},
+        # the texts are silent on a finalist who withdraws and on ties: D's choices (docs/rules.md §14)
+        "championship": {"after_round": 20, "size": 6, "mode": "separate", "last_round": None,
+                         "withdrawn_member": "half", "ties": "decision"},
+        "regulations": "K",
     },
 }
 

@@ -67,6 +67,8 @@ def championship(obj: Any, where: str) -> ChampionshipRule:
         "size": Default(6, lambda v, w: integer(v, w, 2, MAX_LIST)),
         "mode": Default("inside", choice("inside", "separate")),
         "last_round": Default(None, optional(round_number)),
+        "withdrawn_member": Default("half", choice("half", "annul", "forfeit")),
+        "ties": Default("decision", choice("decision", "shared")),
     })
     after, last = rule["after_round"], rule["last_round"]
     if last is not None and last <= after:

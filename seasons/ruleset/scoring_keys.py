@@ -100,7 +100,8 @@ def _entry_kinds(value: Any, where: str) -> tuple[str, ...]:
 
 
 def aalsmeer(obj: Any, where: str) -> Aalsmeer:
-    return Aalsmeer(**Reader(obj, where).read({"multiplier": nonneg_fraction, "rounds": round_number}))
+    return Aalsmeer(**Reader(obj, where).read({"multiplier": nonneg_fraction, "rounds": round_number,
+                                               "joiners": Default("none", choice("none", "entered"))}))
 
 
 def withdrawal(obj: Any, where: str) -> WithdrawalRule:
@@ -146,8 +147,9 @@ _CLOCK = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
 
 
 def absence_deadline(obj: Any, where: str) -> AbsenceDeadline:
-    v = Reader(obj, where).read({"weekday": choice(*WEEKDAYS), "time": Default(None, _clock)})
-    return AbsenceDeadline(weekday=WEEKDAYS.index(v["weekday"]), time=v["time"])
+    v = Reader(obj, where).read({"weekday": choice(*WEEKDAYS), "time": Default(None, _clock),
+                                 "late": Default("unexcused", choice("unexcused", "excused"))})
+    return AbsenceDeadline(weekday=WEEKDAYS.index(v["weekday"]), time=v["time"], late=v["late"])
 
 
 def _clock(value: Any, where: str) -> dt.time:

@@ -16,6 +16,7 @@ from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.model import WEEKDAYS
 from keizer.seasons.season_json.players import expect_object, players_from_json, suspended_from_json, withdrawals_from_json
 from keizer.seasons.season_json.rounds import round_from_json
+from keizer.seasons.gcpause import collector_paused
 
 
 def parse_season_text(text: str, source: str = "season") -> Season:
@@ -27,7 +28,13 @@ def parse_season_text(text: str, source: str = "season") -> Season:
 
 
 def season_from_json(obj: Any) -> Season:
-    """A validated Season from a parsed `keizer-season/1` object."""
+    """A validated Season from a parsed `keizer-season/1` object (Python's cyclic collector paused while its
+    many small objects are made: `seasons/gcpause.py`)."""
+    with collector_paused():
+        return _season_from_json(obj)
+
+
+def _season_from_json(obj: Any) -> Season:
     expect_object(obj, "")
     reject_unknown_keys(obj, "", SEASON_KEYS)
     if obj.get("format") != FORMAT:
@@ -65,7 +72,8 @@ def season_from_json(obj: Any) -> Season:
     # docs/rules.md §8: a "separate" group's members have no Keizer game or entry after it formed
     left = final_group(group, ruleset.championship.mode if ruleset.championship else None)
     away = {} if left is None else {p: left.formed_after + 1 for p in left.members}
-    rounds = tuple(round_from_json(r, i, known, gone_from, away) for i, r in enumerate(rounds_obj))
+    plain = frozenset(pid for pid, p in known.items() if p.joined == 1 and pid not in gone_from and pid not in away)
+    rounds = tuple(round_from_json(r, i, known, gone_from, away, plain) for i, r in enumerate(rounds_obj))
     suspended = suspended_from_json(obj.get("suspended", []), known)
     for earlier, later in zip(rounds, rounds[1:]):
         if not earlier.is_paired and later.is_paired:

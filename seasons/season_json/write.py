@@ -8,6 +8,7 @@ from typing import Any
 from keizer.seasons.championship import championship_to_json
 from keizer.seasons.classes import class_moves_to_json, origin_to_json
 from keizer.seasons.json_keys import FORMAT
+from keizer.seasons.limits import MAX_FILE_BYTES
 from keizer.seasons.model import AbsenceReport, Player, Round, Season
 
 
@@ -36,12 +37,17 @@ def season_to_json(season: Season) -> dict[str, Any]:
 
 
 def dump_season(season: Season, log_head: str | None = None) -> str:
-    """The season file's text: stable key order, one trailing newline. `log_head`: the head of the store's log
+    """The season file's text: stable key order, one trailing newline, indented — or, for a season too
+    large to be read back so (over MAX_FILE_BYTES), without spaces. `log_head`: the head of the store's log
     it was exported from (`42:3f9a…`), written last; not part of the season."""
     obj = season_to_json(season)
     if log_head is not None:
         obj["log_head"] = log_head
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+    if len(text) > MAX_FILE_BYTES // 4 and len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        # too large to be read back indented: without the spaces it is (an import keeps within that size)
+        return json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n"
+    return text
 
 
 def player_to_json(p: Player) -> dict[str, Any]:

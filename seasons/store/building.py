@@ -15,7 +15,8 @@ from keizer.seasons.store.log_rows import append_action
 from keizer.seasons.store.sqlite_file import TempFile, connect, explain, fsync, remove_stale, set_pragmas, side
 
 
-def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) -> None:
+def build_store(file: Path, first: SeasonCreated, label: str, timeout: float, checked: bool = False,
+                most_bytes: int | None = None) -> None:
     """Write a new store holding `first` to `file`; StoreError if `file` exists, or if leftover -wal/-shm
     files of another database are in the way. A kill leaves no `file` (the next call removes the temp)."""
     _check_name(file, "a season store")
@@ -35,7 +36,9 @@ def build_store(file: Path, first: SeasonCreated, label: str, timeout: float) ->
             set_pragmas(conn, temp.path)
             conn.execute("BEGIN IMMEDIATE")
             schema.migrate(conn, 0)
-            append_action(conn, label, "do", None, (first,), chained=schema.current_version() >= schema.CHAIN_VERSION)
+            version = schema.current_version()
+            append_action(conn, label, "do", None, (first,), chained=version >= schema.CHAIN_VERSION,
+                          marked=version >= schema.MARK_VERSION, read_back=not checked, most_bytes=most_bytes)
             conn.execute("COMMIT")
         finally:
             conn.close()  # the last connection: its log is written into the file and removed

@@ -237,7 +237,9 @@ class PlayerMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class WithdrawalSet(Event):
-    """A player withdraws (D art. 22), the round of a withdrawal changes, or a withdrawal is cancelled."""
+    """A player withdraws (D art. 22), the round of a withdrawal changes, or a withdrawal is cancelled. The
+    player's absences from `before_round` on go with it (an imported season read them from blank rounds);
+    a season that had such entries could not take a withdrawal before, so no log replays differently."""
 
     kind: ClassVar[str] = "withdrawal-set"
     player: PlayerId
@@ -256,6 +258,9 @@ class WithdrawalSet(Event):
         if self.before_round < 1:
             raise self._fail(f"before_round must be a round number, got {self.before_round}")
         new = Withdrawal(player=self.player, before_round=self.before_round)
+        for rnd in s.rounds[self.before_round - 1:]:  # a withdrawn player has no absence after leaving
+            if rnd.entry_of(self.player) is not None:
+                s = s.with_round(rnd.with_entry(self.player, None))
         if existing is None:
             return replace(s, withdrawals=s.withdrawals + (new,))
         return replace(s, withdrawals=tuple(new if w.player == self.player else w for w in s.withdrawals))

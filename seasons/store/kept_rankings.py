@@ -35,6 +35,12 @@ def read(conn: sqlite3.Connection, fingerprint: str) -> tuple[str, ...] | None:
     return tuple(ranking)
 
 
+def every(conn: sqlite3.Connection) -> list[tuple[str, tuple[str, ...] | None]]:
+    """Every ranking kept, oldest first, each under its fingerprint (None: what is there is not a list of ids)."""
+    return [(str(fingerprint), read(conn, str(fingerprint)))
+            for (fingerprint,) in conn.execute("SELECT fingerprint FROM kept_rankings ORDER BY kept")]
+
+
 def keep(conn: sqlite3.Connection, fingerprint: str, ranking: tuple[str, ...]) -> None:
     """Keep `ranking` under `fingerprint`, the newest; the oldest beyond KEPT go. Inside the caller's
     transaction."""

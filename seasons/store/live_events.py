@@ -1,4 +1,4 @@
-"""The live evening's records: a member checked in at the door, a result reported from a board (schema 13).
+"""The live evening's records: a member checked in at the door, a result reported from a board (schema 14).
 
 Both are records, like `published`: they change nothing in the season (a check-in that changes an entry
 carries an `entry-set` beside it, a report the director takes is a `result-set` of its own), so undo and

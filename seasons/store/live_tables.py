@@ -1,4 +1,4 @@
-"""The live evening's tables beside the log (schema 13): the kiosk's passes and the wrong codes counted.
+"""The live evening's tables beside the log (schema 14): the kiosk's passes and the wrong codes counted.
 
 Derived from the evening, never season data: not in the log, no undo step, not exported, not chained. A pass
 holds a digest of its one-time code, never the code; nothing here is a token (docs/live.md, "Tokens")."""
@@ -15,7 +15,7 @@ PASSES_KEPT = 64
 
 
 def create_tables(conn: sqlite3.Connection) -> None:
-    """The tables of schema 13 (`schema._v13_live`)."""
+    """The tables of schema 14 (`schema._v14_live`)."""
     conn.execute("""CREATE TABLE live_passes (
         id     INTEGER PRIMARY KEY,
         round  INTEGER NOT NULL CHECK (round >= 1),

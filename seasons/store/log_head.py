@@ -11,6 +11,7 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.limits import describe
 from keizer.seasons.store import schema
 from keizer.seasons.store.chain import LogHead
+from keizer.seasons.store.log_rows import marked_time
 
 OUTSIDE = "changed outside keizer"
 
@@ -66,6 +67,20 @@ def kinds_problem(version: int, kinds: Sequence[tuple[int, Sequence[str]]]) -> t
             if since is not None and since > version:
                 return action, (f"the log was {OUTSIDE}: action {action} has a {kind} event, which a store of "
                                 f"schema {version} cannot hold (its schema version was set back)")
+    return None
+
+
+def marks_problem(version: int, times: Sequence[tuple[int, str]]) -> tuple[int, str] | None:
+    """The first action whose time carries the mark of a schema newer than the store's (`schema.MARK_VERSION`),
+    and what it says: its version was set back, with whatever tables and records the later schemas have
+    dropped too. `times`: each action with its time as stored, in log order."""
+    if version >= schema.MARK_VERSION:
+        return None
+    for action, at in times:
+        if marked_time(at):
+            return action, (f"the log was {OUTSIDE}: action {action} was written by a keizer of schema "
+                            f"{schema.MARK_VERSION} or later, but the store says schema {version}: its schema "
+                            f"version was set back")
     return None
 
 

@@ -33,14 +33,30 @@ class ActionInfo:
     """A "do" action whose change is not in the current season (undone, or undone and then superseded)."""
 
 
+MARKED_UTC = "Z"
+"""How an action's time says UTC from schema 13 on: the mark of the schema it was written at (`marked_time`)."""
+UNMARKED_UTC = "+00:00"
+"""How an action's time said UTC before (Python's `isoformat`)."""
+
+
 def append_action(conn: sqlite3.Connection, label: str, kind: str, target: int | None,
-                  events: tuple[Event, ...], chained: bool = True) -> int:
+                  events: tuple[Event, ...], chained: bool = True, marked: bool = True, read_back: bool = True,
+                  most_bytes: int | None = None) -> int:
     """Insert one action, its events and (`chained`: from schema 5 on) its checksum, inside the caller's
-    transaction; the new action's id."""
+    transaction; the new action's id. `marked` (from schema 13 on): its time carries the mark of its schema.
+    `read_back` False: the events are a season the season file's own check has just read
+    (`SeasonStore.build(checked=True)`), whose text reads back by that check. `most_bytes`: refuse events whose
+    text is longer (a season too large to be exported and read back)."""
     label = _storable(label)
     at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    if marked:
+        at = at.removesuffix(UNMARKED_UTC) + MARKED_UTC
     rows = [(e.kind, _storable(canonical_json(e.to_payload()))) for e in events]
-    for event_kind, payload in rows:  # a store never writes what it could not read back
+    size = sum(len(payload.encode("utf-8")) for _, payload in rows) if most_bytes is not None else 0
+    if most_bytes is not None and size > most_bytes:
+        raise StoreError(f"the season would be {size:,} bytes as a season file, more than keizer reads back "
+                         f"({most_bytes:,}): exported, it could not be imported again")
+    for event_kind, payload in rows if read_back else ():  # a store never writes what it could not read back
         try:
             load_json(payload)
         except InputError as exc:
@@ -53,6 +69,11 @@ def append_action(conn: sqlite3.Connection, label: str, kind: str, target: int |
         chain.append(conn, (cursor.lastrowid, label, kind, target, at), rows)
     assert cursor.lastrowid is not None  # an INSERT's row
     return cursor.lastrowid
+
+
+def marked_time(at: str) -> bool:
+    """Whether an action's time carries the mark of schema 13 or later (`append_action`)."""
+    return at.endswith(MARKED_UTC)
 
 
 def _storable(text: str) -> str:

@@ -128,17 +128,25 @@ def _v12_kept_rankings(conn: sqlite3.Connection) -> None:
     kept_rankings.create_table(conn)
 
 
-def _v13_live(conn: sqlite3.Connection) -> None:
+def _v13_marked_times(conn: sqlite3.Connection) -> None:
+    """Every action written from here on carries the mark of its schema: its time is written with `Z` for UTC
+    (before: `+00:00`), which its checksum covers. A schema version set back below this one is told by any
+    action written since, even with the head record removed and the tables of the later schemas dropped
+    (`log_head.marks_problem`). No table changes; the actions already there stay as they were written."""
+
+
+def _v14_live(conn: sqlite3.Connection) -> None:
     """The live evening (`keizer serve`, docs/live.md): the event kinds `checked-in` and `result-reported`
     (records: they change nothing in the season) exist from here on, and beside the log the tables of the
     kiosk's passes and the wrong codes counted (`live_tables.py`). A migration of its own, numbered by
-    LIVE_VERSION alone, so that another branch's migration can take its place in the order."""
+    LIVE_VERSION alone."""
     live_tables.create_tables(conn)
 
 
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
                                _v6_reports_and_dates, _v7_classes, _v8_published, _v9_championship,
-                               _v10_forecasts, _v11_log_head, _v12_kept_rankings, _v13_live]
+                               _v10_forecasts, _v11_log_head, _v12_kept_rankings, _v13_marked_times,
+                               _v14_live]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 
@@ -193,8 +201,11 @@ HEAD_VERSION = 11
 KEPT_RANKINGS_VERSION = 12
 """The first schema with a table of kept rankings (`_v12_kept_rankings`)."""
 
-LIVE_VERSION = 13
-"""The first schema of the live evening: its records in the log and its tables beside it (`_v13_live`)."""
+MARK_VERSION = 13
+"""The first schema whose every action carries the mark of its schema in its time (`_v13_marked_times`)."""
+
+LIVE_VERSION = 14
+"""The first schema of the live evening: its records in the log and its tables beside it (`_v14_live`)."""
 
 EVENT_KINDS_SINCE: dict[str, int] = {
     "suspension-set": 3, "no-show": 4, "report-set": 6, "season-dates-set": 6, "class-moves-set": 7,
@@ -221,18 +232,29 @@ def expected_shape(version: int) -> dict[tuple[str, str], str]:
 
 
 def shape_problem(conn: sqlite3.Connection, version: int) -> str | None:
-    """None if the store's tables, indexes and triggers are exactly those of schema `version`, else what
-    differs: a table missing (not keizer's, or damaged), or a trigger added, removed or changed (a
-    foreign trigger would run inside keizer's own transactions)."""
+    """None if the store's tables, indexes, triggers and views are exactly those of schema `version`, each
+    defined as keizer's migrations define it, else what differs: one missing (not keizer's, or damaged), one
+    keizer did not make (a foreign trigger would run inside keizer's own transactions), or one changed (a
+    column added to `events` whose conflict clause drops a row would lose the events of a committed action;
+    an index made unique would refuse a write keizer makes). SQLite keeps each definition as its text: they
+    are compared as such, their spaces aside (the migrations' SQL never changes once released)."""
     found, wanted = _shape(conn), expected_shape(version)
-    for key in sorted(wanted.keys() - found.keys(), key=lambda k: (k[0] != "table", k)):  # tables say most
+    for key in sorted(wanted.keys() - found.keys(), key=_tables_first):  # a missing table says most
         return f"its {key[0]} {key[1]!r} is missing"
-    for key in sorted(found.keys() - wanted.keys()):
+    for key in sorted(found.keys() - wanted.keys(), key=_tables_first):
         return f"it has a {key[0]} {key[1]!r} that keizer did not make"
-    for key in sorted(wanted):
-        if key[0] == "trigger" and found[key] != wanted[key]:
-            return f"its trigger {key[1]!r} was changed"
+    for key in sorted(wanted, key=_tables_first):
+        if found[key] != wanted[key]:
+            return f"its {key[0]} {key[1]!r} was changed"
     return None
+
+
+_KINDS = ("table", "index", "trigger", "view")
+"""The kinds of thing SQLite's schema holds, in the order a problem with them is said (a table says most)."""
+
+
+def _tables_first(key: tuple[str, str]) -> tuple[int, str, str]:
+    return (_KINDS.index(key[0]) if key[0] in _KINDS else len(_KINDS), *key)
 
 
 def _shape(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:

@@ -12,12 +12,15 @@ from types import TracebackType
 from typing import Callable, Concatenate, Iterator, Literal, ParamSpec, TypeVar
 
 from keizer.seasons.errors import KeizerError, StoreError
+from keizer.seasons.limits import MAX_FILE_BYTES
 from keizer.seasons.model import Season
+from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.season_length import require_length
 from keizer.seasons.store import chain, kept_rankings, live_tables, log_queries, schema
 from keizer.seasons.store.chain import LogHead
 from keizer.seasons.store.building import build_store, copy_store
 from keizer.seasons.store.events import Event, SeasonCreated
-from keizer.seasons.store.log_head import given_head_problem, head_problem, kinds_problem, one_snapshot
+from keizer.seasons.store.log_head import given_head_problem, head_problem, kinds_problem, marks_problem, one_snapshot
 from keizer.seasons.store.log_rows import ActionInfo, append_action, read_after
 from keizer.seasons.store.forecast_events import ForecastKept
 from keizer.seasons.store.live_tables import Guesses, Pass
@@ -84,12 +87,25 @@ class SeasonStore:
                *, timeout: float = DEFAULT_TIMEOUT) -> SeasonStore:
         """A new store holding `season` as its first action (which cannot be undone); never overwrites.
         Built whole in a temp file beside it and then given its name: a kill leaves no store or a whole one."""
+        cls.build(path, season, label, timeout=timeout)
+        return cls.open(Path(path), timeout=timeout)
+
+    @staticmethod
+    def build(path: str | os.PathLike[str], season: Season, label: str = "import", *,
+              timeout: float = DEFAULT_TIMEOUT, checked: bool = False) -> None:
+        """`create` without opening the store after: an import that only makes the file does not read its
+        whole log back and replay it (a large season's import spent as long on that as on the file).
+        `checked`: the season was just read by the season file's own check (`season_from_json`, as every
+        reader of another program's file ends) and changed since only in what was checked on the way (its
+        name, its rounds planned), so it is not checked a second time; it is refused if its season file
+        would be larger than keizer reads (MAX_FILE_BYTES), so that its export can be imported again."""
         file = Path(path)
         first = SeasonCreated(season)
-        first.apply(None)  # a season that is not valid is refused before anything touches the disk
-        label = checked_label(label)
-        build_store(file, first, label, timeout)
-        return cls.open(file, timeout=timeout)
+        require_length(parse_ruleset(season.ruleset_spec), season.rounds_planned)  # docs/rules.md §3
+        if not checked:
+            first.apply(None)  # a season that is not valid is refused before anything touches the disk
+        # A season read from another program: never larger than keizer reads back, so its export imports again.
+        build_store(file, first, checked_label(label), timeout, checked, MAX_FILE_BYTES if checked else None)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT, readonly: bool = False,
@@ -226,6 +242,7 @@ class SeasonStore:
         self._refresh()
         return log_queries.kept_forecasts(self._connection(), self._timeline)
 
+    @_guarded
     def log_head(self, upto: int | None = None) -> LogHead | None:
         """The log's head as of action `upto` (default: the newest): that action and its checksum, which covers
         it and every action before; None for a store that keeps no checksums (schema < 5, until a write)."""
@@ -264,7 +281,7 @@ class SeasonStore:
 
     @_guarded
     def live_passes(self, day: str) -> tuple[Pass, ...]:
-        """The kiosk's passes made for the evening `day` (none in a store before schema 13)."""
+        """The kiosk's passes made for the evening `day` (none in a store before schema 14)."""
         if self._version < schema.LIVE_VERSION:
             return ()
         return live_tables.passes(self._connection(), day)
@@ -291,7 +308,7 @@ class SeasonStore:
 
     @_guarded
     def live_guesses(self, day: str) -> tuple[Guesses, ...]:
-        """The wrong codes counted on the evening `day`, by target (none before schema 13)."""
+        """The wrong codes counted on the evening `day`, by target (none before schema 14)."""
         if self._version < schema.LIVE_VERSION:
             return ()
         return live_tables.guesses(self._connection(), day)
@@ -319,6 +336,14 @@ class SeasonStore:
             return kept_rankings.read(self._connection(), fingerprint)
         except sqlite3.Error:  # only a cache: the caller replays
             return None
+
+    @_guarded
+    def kept_rankings(self) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
+        """Every ranking kept (`keep_ranking`), oldest first, under its fingerprint; None for one that is not a
+        list of ids (changed by hand). None kept in an older store."""
+        if self._version < schema.KEPT_RANKINGS_VERSION:
+            return ()
+        return tuple(kept_rankings.every(self._connection()))
 
     @_guarded
     def keep_ranking(self, fingerprint: str, ranking: tuple[str, ...]) -> bool:
@@ -359,7 +384,7 @@ class SeasonStore:
             season = self._timeline.season  # the latest committed state: the write lock is held
             for event in events:
                 season = event.apply(season)
-            written = append_action(self._connection(), label, "do", None, events, self._chained)
+            written = append_action(self._connection(), label, "do", None, events, self._chained, self._marked)
         self.written = written  # once committed
         return season
 
@@ -387,6 +412,10 @@ class SeasonStore:
     def _chained(self) -> bool:
         return self._version >= schema.CHAIN_VERSION
 
+    @property
+    def _marked(self) -> bool:
+        return self._version >= schema.MARK_VERSION
+
     def _step(self, kind: Literal["undo", "redo"], expect_head: int | None) -> str | None:
         """An undo or a redo of the action it takes back or brings back, chosen inside the write lock (the
         latest state); that action's label, or None when there is none (nothing is written)."""
@@ -394,7 +423,8 @@ class SeasonStore:
         with self._writing(expect_head):
             target = self._timeline.undo_target if kind == "undo" else self._timeline.redo_target
             if target is not None:
-                written = append_action(self._connection(), target.label, kind, target.id, (), self._chained)
+                written = append_action(self._connection(), target.label, kind, target.id, (), self._chained,
+                                        self._marked)
         if written is not None:
             self.written = written  # once committed
         return None if target is None else target.label
@@ -415,6 +445,8 @@ class SeasonStore:
         `expect_head`: refuse (ChangedMeanwhile) unless the newest action is still that one."""
         if self.readonly:
             raise StoreError(f"{self.path}: opened read-only; nothing was changed")
+        if sync:
+            self._refresh()  # another process may have upgraded the store meanwhile: no second upgrade then
         if sync and self._version < schema.current_version():
             self._upgrade()
         conn = self._connection()
@@ -449,13 +481,21 @@ class SeasonStore:
         if self.tampered is not None:
             return  # opened up to the first changed action: what follows it is not read
         conn = self._connection()
-        with one_snapshot(conn):  # the log and the head it recorded as of one commit
+        with one_snapshot(conn):  # the log, the head it recorded and its schema as of one commit
+            try:
+                version = schema.stored_version(conn)
+            except schema.NotAStore as exc:
+                raise StoreError(f"{self.path}: {exc}") from None
+            self._follow(version)
             batch = read_after(conn, self._timeline.head, chained=self._chained)
             recorded = chain.recorded_head(conn)
         rows, problem = batch.unbroken(self._digests, self._timeline.head)
-        bad = kinds_problem(self._version, [(r.id, [k for k, _ in batch.raw.get(r.id, ())]) for r in rows])
-        if bad is not None:
-            rows, problem = [r for r in rows if r.id < bad[0]], bad[1]
+        kinds = [(r.id, [k for k, _ in batch.raw.get(r.id, ())]) for r in rows]
+        bad = [b for b in (kinds_problem(self._version, kinds), marks_problem(self._version, [(r.id, r.at) for r in rows]))
+               if b is not None]
+        if bad:  # the schema version was set back: the first action it cannot hold, and what follows, are not read
+            first = min(bad)
+            rows, problem = [r for r in rows if r.id < first[0]], first[1]
         if problem is None:
             head = rows[-1].id if rows else self._timeline.head
             problem = head_problem(self._version, recorded, head, self._digests.get(head))
@@ -465,6 +505,19 @@ class SeasonStore:
             self.tampered = problem
         if rows:
             self._timeline.extend(rows, lambda aid: batch.events_of(aid, conn))
+
+
+    def _follow(self, version: int) -> None:
+        """The schema the file has now, which another process's first write may have upgraded since this one
+        opened it: the log is read as of it from here on (a schema set back meanwhile is a LogError)."""
+        if version < self._version:
+            raise LogError(f"the log was changed outside keizer: its schema version was set back from "
+                           f"{self._version} to {version} while it was open")
+        if version > self._version:
+            chained_now = not self._chained and version >= schema.CHAIN_VERSION
+            self._version = version
+            if chained_now and self._timeline.head:  # chained as it was by that upgrade: checked from there on
+                self._digests[self._timeline.head] = head_digest(self._connection(), self._timeline.head)
 
 
 def validate_store(path: str | os.PathLike[str]) -> tuple[str, ...]:

@@ -12,12 +12,25 @@ from keizer.seasons.store.sqlite_file import remove_stale
 from keizer.seasons.store.timeline import LogError
 
 
+TRIES = 100
+"""Names a copy is tried under when other processes upgrading the same store at once take them first."""
+
+
 def keep_backup(conn: sqlite3.Connection, path: Path, before: int) -> None:
     """A copy of the store at schema `before`, beside it (`NAME.schema-N.backup`, or `.1`, `.2`, … when
-    that name is taken), made before anything of it changes."""
+    that name is taken), made before anything of it changes. Another process upgrading the same store at once
+    may take the name between the look and the copy: the next free one is taken then (each keeps its copy)."""
     backup = path.with_name(f"{path.name}.schema-{before}.backup")
     remove_stale(backup)  # what a kill during an earlier upgrade's backup left
-    copy_store(conn, free_name(backup))
+    for _ in range(TRIES):
+        name = free_name(backup)
+        try:
+            copy_store(conn, name)
+            return
+        except StoreError:
+            if not name.exists():  # not the race for the name: the copy itself failed
+                raise
+    raise StoreError(f"{path}: cannot keep a copy before the upgrade ({TRIES} names beside it were taken at once)")
 
 
 def migrate_stored(conn: sqlite3.Connection) -> None:

@@ -46,11 +46,19 @@ def trf_name(name: str) -> str:
 
 def spoken_name(column: str) -> str:
     """The name a person reads from TRF's "Last, First" ("van Dijk, Eva" → "Eva van Dijk"; "Mirzoev,Azer" →
-    "Azer Mirzoev"); a name without a comma as it is. `trf_name`'s inverse for every name without a comma."""
-    last, comma, first = column.partition(",")
+    "Azer Mirzoev"); a name without a comma as it is; a third part, the title Swiss-Manager writes last
+    ("Kiese,Matthias,Dr."), left out (`name_title`). `trf_name`'s inverse for every name without a comma."""
+    last, comma, rest = column.partition(",")
+    first = rest.partition(",")[0]
     if not comma or not first.strip():
-        return " ".join(column.replace(",", " ").split())
+        return " ".join(f"{last} {first}".split())
     return " ".join(f"{first} {last}".split())
+
+
+def name_title(column: str) -> str:
+    """The third part of "Last,First,Title" as Swiss-Manager writes an academic title ("Dr.", "Prof. Dr."),
+    "" for none."""
+    return " ".join(column.split(",", 2)[2].split()) if column.count(",") >= 2 else ""
 
 
 def column_name(player: Player) -> str:

@@ -165,7 +165,7 @@ def test_a_club_season_with_a_joiner_every_round_is_inside_the_scoring_limit(
     path = tmp_path / "club.json"
     path.write_text(dump_season(season))
     code, out, err = run(capsys, "standings", str(path), "--round", "30")
-    assert code == 0 and err == "" and "standings after round 30" in out and "Player 59" in out
+    assert code == 0 and err == "" and "Ranglijst na ronde 30" in out and "Player 59" in out
 
 
 def test_a_segment_does_not_search_its_rounds_before_its_start_and_publishes_the_same(

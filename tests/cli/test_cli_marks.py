@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from keizer.evening.evening import Evening
+from keizer.evening.ways import Already
 from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, PlayerId, Result
+from keizer.seasons.season_json.write import dump_season
 from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING
 from keizer.tui.cli.main import main
@@ -46,8 +51,8 @@ def test_an_evening_marks_pairs_enters_corrects_and_undoes(store: Path, capsys: 
     rnd = load_season(store).round(33)
     assert [rnd.entry_of(PlayerId(pid)) for pid, _, _ in marks] == [entry for _, _, entry in marks]
     assert PlayerId(present[1]) in load_season(store).suspended  # D art. 12 goes with an unexcused mark
-    code, _, err = run(capsys, "attend", str(store), present[3], "duty")
-    assert code == 2 and "already duty in round 33" in err
+    code, out, _ = run(capsys, "attend", str(store), present[3], "duty")
+    assert code == 0 and "already duty in round 33" in out  # a success that says so (nothing written)
 
     assert run(capsys, "pair", str(store), "--save")[0] == 0
     # After the pairing a latecomer is the re-pairing's: the command says which one.
@@ -110,8 +115,8 @@ def test_an_absentee_of_a_paired_round_is_marked_again_at_once(store: Path, caps
     assert code == 0 and out.startswith("round 33: "), err
     after = load_season(store).round(33)
     assert after.entry_of(absent) is EntryKind.EXTERNAL_WIN and after.games == games
-    code, _, err = run(capsys, "attend", str(store), absent, "external-won")
-    assert code == 2 and "already" in err
+    code, out, _ = run(capsys, "attend", str(store), absent, "external-won")
+    assert code == 0 and "already" in out
     assert run(capsys, "undo", str(store))[0] == 0
     assert load_season(store).round(33).entry_of(absent) is EntryKind.EXCUSED
 
@@ -120,8 +125,8 @@ def test_present_for_a_player_on_the_pairing_says_so(store: Path, capsys: pytest
     """Not a hint to re-pair them as a latecomer, which `pair --keep-accepted` then refuses."""
     assert run(capsys, "pair", str(store), "--save")[0] == 0
     white = load_season(store).round(33).games[0].white
-    code, _, err = run(capsys, "attend", str(store), white, "present")
-    assert code == 2 and "already present in round 33 (board 1)" in err and "--keep-accepted" not in err
+    code, out, _ = run(capsys, "attend", str(store), white, "present")
+    assert code == 0 and "already present in round 33 (board 1)" in out and "--keep-accepted" not in out
 
 
 def test_a_call_off_not_excused_is_told_how_to_book_it_after_the_re_pairing(store: Path,
@@ -175,3 +180,74 @@ def test_the_re_pairing_hint_quotes_the_season_path(tmp_path: Path, capsys: pyte
     code, _, err = run(capsys, "attend", str(path), white, "duty")
     assert code == 2 and f"`keizer pair '{path}' --round 33 --keep-accepted --absent {white} --save`" in err
     assert f"then `keizer attend '{path}' {white} duty`" in err
+
+
+# -- marks that scripts can rely on (issue 31, item 7): marking a player what they already are is a success that
+# says so (exit 0, nothing written), in `attend` and `report` alike; a withdrawn player marked present is told they
+# withdrew; `export --trf` without `--round` reports the last round with results or names the round to give.
+
+def _present(path: Path) -> list[str]:
+    season = load_season(path)
+    rnd = season.round(33) if len(season.rounds) >= 33 else None
+    return [p.id for p in season.players if rnd is None or rnd.entry_of(p.id) is None
+            and season.withdrawal_of(p.id) is None and p.joined <= 33]
+
+
+def test_present_for_everyone_present_is_a_success_that_says_so(store: Path, capsys: pytest.CaptureFixture[str]):
+    before = head(store)
+    for pid in _present(store)[:3]:
+        code, out, err = run(capsys, "attend", str(store), pid, "present")
+        assert (code, err) == (0, "") and "already present in round 33" in out
+    assert head(store) == before  # nothing written
+    pid = _present(store)[0]
+    assert run(capsys, "attend", str(store), pid, "duty")[0] == 0
+    code, out, _ = run(capsys, "attend", str(store), pid, "duty")
+    assert code == 0 and "already duty in round 33" in out
+
+
+def test_the_service_returns_the_fact(store: Path) -> None:
+    pid = _present(store)[0]
+    with Evening.open(store) as evening:
+        said = evening.attendance.set(33, pid, None)
+        assert isinstance(said, Already) and said.player == PlayerId(pid) and said.round == 33
+
+
+def test_on_the_pairing_present_is_a_success_too(store: Path, capsys: pytest.CaptureFixture[str]):
+    assert run(capsys, "pair", str(store), "--save")[0] == 0
+    white = load_season(store).round(33).games[0].white
+    before = head(store)
+    code, out, err = run(capsys, "attend", str(store), white, "present")
+    assert (code, err) == (0, "") and "already present in round 33 (board 1)" in out and head(store) == before
+
+
+def test_a_withdrawn_player_marked_present_is_told_they_withdrew(store: Path, capsys: pytest.CaptureFixture[str]):
+    pid = _present(store)[0]
+    assert run(capsys, "player", "withdraw", str(store), pid, "--before", "33")[0] == 0
+    code, out, err = run(capsys, "attend", str(store), pid, "present")
+    assert code == 2 and out == "" and "withdrew before round 33" in err and "already" not in err
+
+
+def test_the_same_report_again_is_a_success_that_says_so(store: Path, capsys: pytest.CaptureFixture[str]):
+    pid = _present(store)[0]
+    assert run(capsys, "report", str(store), pid, "2020-04-22T19:00", "--round", "33")[0] == 0
+    before = head(store)
+    code, out, err = run(capsys, "report", str(store), pid, "2020-04-22T19:00", "--round", "33")
+    assert (code, err) == (0, "") and "already excused in round 33" in out and head(store) == before
+
+
+def test_the_rating_report_without_round_takes_the_last_round_with_results(tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]):
+    season = load_season(EVENING)
+    path = tmp_path / "club.keizer"
+    SeasonStore.create(path, season).close()
+    assert run(capsys, "pair", str(path), "--save")[0] == 0  # round 33 saved, not played
+    code, out, err = run(capsys, "export", str(path), "--trf")
+    assert code == 0 and "--round" not in err
+    dates = next(line for line in out.splitlines() if line.startswith("132"))
+    assert len(re.findall(r"\d\d/\d\d/\d\d", dates)) == season.last_scored_round  # rounds 1..32, not 33
+    first = tmp_path / "first.json"  # only round 1 paired, no result yet
+    one = replace(season, rounds=(replace(season.rounds[0], games=tuple(replace(g, result=Result.PENDING)
+                                                                        for g in season.rounds[0].games)),))
+    first.write_text(dump_season(one))
+    code, out, err = run(capsys, "export", str(first), "--trf")
+    assert code == 2 and "--round 0" not in err and "--round 1" in err and "no round has results" in err

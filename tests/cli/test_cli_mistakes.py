@@ -300,5 +300,5 @@ def test_a_complete_season_names_no_tui_key_on_the_command_line(tmp_path: Path,
     path = tmp_path / "done.keizer"
     SeasonStore.create(path, done).close()
     err = refused(capsys, "report", str(path), done.players[0].id, "2020-05-20T19:00", "--round", "99")
-    assert err == ("keizer: error: the season is complete: all 32 planned rounds are paired (plan more rounds "
-                   "on the Season screen of `keizer open`, F7)\n")
+    assert err == (f"keizer: error: the season is complete: all 32 planned rounds are paired (`keizer season {path} "
+                   f"--rounds R` plans more)\n")

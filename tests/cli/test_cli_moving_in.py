@@ -40,7 +40,9 @@ def test_a_tournament_is_imported_with_its_report_in_the_log(tmp_path: Path, cap
     assert lines[0].startswith("read from KeizerForClubs: 9 players, 5 rounds, 18 games, 3 byes")
     assert lines[1].startswith('ruleset: {"preset": "keizer-classic", "value": {"ladder": "ratio", "ratio": "3"')
     assert any(line.startswith("check: the table after round 5 ") for line in lines)
-    assert lines[-1].startswith(f"imported 9 players and 5 rounds into {store}")
+    assert lines[-2].startswith(f"imported 9 players and 5 rounds into {store}")
+    assert lines[-1] == (f"the rounds the season will play are not set: `keizer season {store} --rounds R` sets them "
+                         f"(pairing stops after them; a forecast needs them)")
     log = run(capsys, "log", str(store))[1]
     assert "import kfc-test-tournament.s3db: read from KeizerForClubs: 9 players" in log
     assert "; not carried: OPTION.FirstRoundRandom 300: " in log and "; check: the table after round 5 " in log
@@ -60,11 +62,10 @@ def test_the_check_names_a_stored_total_keizer_does_not_reach(tmp_path: Path,
 
 
 @pytest.mark.parametrize("source, option, said", [
-    (TOURNAMENT, "kijk-uit", "--ruleset: a KeizerForClubs tournament brings its own settings"),
-    (EVENING, "kijk-uit", "--ruleset is for a TRF file"),
+    (EVENING, "kijk-uit", "--ruleset is for another program's file"),
     (REPO / "tests" / "data" / "swiss-manager.trf", "no-such-preset", "neither a preset"),
 ])
-def test_ruleset_only_for_a_trf_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: Path, option: str,
+def test_ruleset_only_for_another_programs_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: Path, option: str,
                                      said: str) -> None:
     code, out, err = run(capsys, "import", str(source), str(tmp_path / "x.keizer"), "--ruleset", option)
     assert code == 2 and out == "" and said in err and not (tmp_path / "x.keizer").exists()
@@ -197,7 +198,7 @@ def hostile(tmp_path: Path, *sql: str) -> Path:
     (("CREATE TRIGGER t AFTER INSERT ON Player BEGIN DELETE FROM Pairing; END",), "it has a trigger ('t')"),
     (("CREATE VIEW v AS SELECT * FROM Player",), "it has a view ('v')"),
     (("CREATE TABLE Shoes (size INTEGER)",), "a table KeizerForClubs does not make ('Shoes')"),
-    (("DROP TABLE ConfigTab",), "it has no table Configtab"),
+    (("ALTER TABLE Pairing RENAME COLUMN Result TO Outcome",), "its table Pairing has no column result"),
     (("ALTER TABLE Player ADD COLUMN x INTEGER GENERATED ALWAYS AS (id * 2) VIRTUAL",), "generated or hidden column"),
     (("UPDATE Player SET name = '\x1b[2J' || name WHERE id = 1",), "character 1 is a control character (U+001B)"),
     (("UPDATE Player SET name = name || '\u202e' WHERE id = 1",), "is a control character (U+202E)"),

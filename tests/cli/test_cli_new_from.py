@@ -96,3 +96,35 @@ def test_newcomers_from_the_rating_list_keep_their_member_numbers(tmp_path, caps
     new = load_season(target)
     jan = next(p for p in new.players if p.knsb_id == 8012345)
     assert jan.rating == 1850 and not load_season(last_store).has_player(jan.id)
+
+
+def test_k_starts_from_k_s_final_ranking_the_champion_first(tmp_path, capsys):
+    """K: the starting ranking "is gelijk aan de eindranglijst van de vorige competitie", and "de winnaar van
+    de finalegroep is de clubkampioen": the final group in its own order, the champion first (not the
+    round-20 order it is held in), then the rest, those under the 33% rule after the others (issue 31)."""
+    from tests.scoring.scoring_builders import ids, round_json
+
+    spec = {"preset": "keizer-classic", "valuation": "frozen", "iterate": "never", "participation": "1/3",
+            "championship": {"after_round": 2, "size": 2, "mode": "separate"}}
+    rounds = ("p1-p8 1-0, p2-p7 1-0, p3-p6 0-1, p4-p5 1/2-1/2; p9 excused",
+              "p6-p5 1-0, p2-p4 0-1, p1-p3 1-0, p7-p8 1/2-1/2; p9 excused",
+              "p1-p5 1-0, p2-p8 0-1, p7-p3 1-0; p9 excused",
+              "p1-p8 0-1, p5-p2 1-0, p7-p3 0-1; p9 excused")
+    obj = {"format": "keizer-season/1", "name": "K", "ruleset": spec, "rounds_planned": 4,
+           "players": [{"id": p, "name": p.upper()} for p in ["p9"] + ids(8)],
+           "rounds": [round_json(i + 1, text) for i, text in enumerate(rounds)],
+           "championship": {"formed_after": 2, "members": ["p6", "p4"],
+                            "schedule": [{"round": 3, "white": "p6", "black": "p4", "result": "0-1"},
+                                         {"round": 4, "white": "p4", "black": "p6", "result": "1/2-1/2"}]}}
+    import json
+
+    last_file = tmp_path / "k.json"
+    last_file.write_text(json.dumps(obj))
+    last = load_season(last_file)
+    keizer = [r.player for r in replay(last, 4).standings(4).rows]
+    assert keizer[:2] == ["p6", "p4"] and keizer[-1] != "p9"  # held in the round-20 order; p9 not last
+    target = tmp_path / "next.keizer"
+    assert run(capsys, "new", str(target), "--from", str(last_file))[0] == 0
+    order = [p.id for p in load_season(target).players]
+    rest = [p for p in keizer[2:] if p != "p9"]
+    assert order == ["p4", "p6"] + rest + ["p9"]  # the champion first; under the 33% rule: after the others

@@ -75,8 +75,10 @@ def test_class_prize_lists_in_text(tmp_path, capsys):
     store = tmp_path / "d.keizer"
     assert run(capsys, "import", str(EVENING), str(store))[0] == 0
     assert run(capsys, "classes", str(store), "--start", "--save")[0] == 0
-    code, out, _ = run(capsys, "standings", str(store), "--prizes")
+    code, out, _ = run(capsys, "standings", str(store), "--prizes", "--lang", "en")
     assert code == 0 and "Class A\n" in out and "Class D\n" in out
+    code, out, _ = run(capsys, "standings", str(store), "--prizes")  # the season's language
+    assert code == 0 and "Klasse A\n" in out and "Class" not in out
     code, out, _ = run(capsys, "standings", str(store), "--json")
     assert "class_prizes" not in json.loads(out)  # the JSON without --prizes is as it always was
 
@@ -84,12 +86,12 @@ def test_class_prize_lists_in_text(tmp_path, capsys):
 def test_prizes_say_why_there_is_no_prize_list(tmp_path, capsys):
     store = tmp_path / "d.keizer"
     assert run(capsys, "import", str(EVENING), str(store))[0] == 0
-    code, out, _ = run(capsys, "standings", str(store), "--prizes")  # D's classes, nobody given one yet
+    code, out, _ = run(capsys, "standings", str(store), "--prizes", "--lang", "en")  # D's classes, nobody has one
     assert code == 0 and "Class A\n" not in out
     assert out.endswith("\nClass prizes: nobody has a class yet (`keizer classes SEASON --start --save` gives the "
                         "starting classes)\n")
     path = tmp_path / "classic.json"
     path.write_text(dump_season(replace(load_season(EVENING), ruleset_spec="keizer-classic")))
-    code, out, _ = run(capsys, "standings", str(path), "--prizes")
+    code, out, _ = run(capsys, "standings", str(path), "--prizes", "--lang", "en")
     assert code == 0 and out.endswith("\nNo class or group prizes: this season's ruleset has neither (ruleset "
                                       "keys `classes`, `cups`)\n")

@@ -14,6 +14,7 @@ pair, ROUNDS times each (docs/format.md "Hardening").
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import os
@@ -78,12 +79,14 @@ WRITERS: dict[str, tuple[str, ...]] = {
     "import": ("import", "{J}", "{T}"),
     "import trf": ("import", "{R}", "{T}"),
     "import kfc": ("import", "{F}", "{T}"),
+    "import csv": ("import", "{V}", "{T}", "--ruleset", "doorn-driebergen-2019"),
+    "season": ("season", "{S}", "--rounds", "40", "--name", "Race club"),
     "new": ("new", "{T}", "--ruleset", "kijk-uit"),
     "backup": ("backup", "{S}", "{T}"),
     "export -o": ("export", "{S}", "-o", "{E}"),
 }
 """Every command that writes, as the director types it: into the season store {S}, a site folder {O}, a new
-store {T} (from keizer's JSON {J}, a TRF file {R}, a KeizerForClubs tournament {F}, or empty) or an export
+store {T} (from keizer's JSON {J}, a TRF file {R}, a KeizerForClubs tournament {F}, a spreadsheet {V}, or empty) or an export
 {E}. A, B, C: players (A in the championship group once formed); N the player who joins at round 23 without
 a class; W and K the two on board 1 (a forbid that changes the pairing). Not here: `group decide` and
 `group result`, which need a group whose games are played (a D season mid-way has none), and `open`
@@ -92,6 +95,15 @@ a class; W and K the two on board 1 (a forbid that changes the pairing). Not her
 # A command another part of keizer adds joins the harness with one line here: the forecast writes only with
 # the publication it is kept with (`forecast` itself reads; the fuzz's READERS hold it).
 WRITERS.update({"publish --forecast": ("publish", "{S}", "-o", "{O}", "--forecast", "--runs", "3")})
+# Issue 30: what `keizer open` writes before its first screen, the ranking it is drawn in kept beside the log
+# (`race_child.opened`): against every other write, no ranking kept for a season it is not the replay of.
+WRITERS.update({"open": ("open", "{S}")})
+
+OLDER_PAIRS = (("result 1 1-0", "attend excused"), ("open", "result 2 ="), ("undo", "publish"),
+               ("player add", "dates --start"))
+"""Pairs raced on the same season in a store of schema 12 too (issue 30): each command's first write upgrades it
+(a copy kept beside it first); what they leave must have the shape of this keizer's schema exactly. The long
+form races every pair there once."""
 
 
 @dataclass(frozen=True)
@@ -176,11 +188,12 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     season = load_season(store)
     board1 = season.round(22).games[0]
     on_board = [p for g in season.round(22).games[4:] for p in g.players()]
-    exported, trf = folder / "base-export.json", folder / "base.trf"
+    exported, trf, sheet = folder / "base-export.json", folder / "base.trf", folder / "base.csv"
     assert main(["export", str(store), "-o", str(exported)]) == 0
     assert main(["export", str(store), "--trf", "-o", str(trf)]) == 0
+    assert main(["export", str(store), "--csv", "-o", str(sheet)]) == 0
     joiner = next(p.id for p in season.players if p.name == "Late Joiner")
-    return {"store": str(store), "{J}": str(exported), "{R}": str(trf), "{F}": str(KFC), "{A}": "p001",
+    return {"store": str(store), "{J}": str(exported), "{R}": str(trf), "{F}": str(KFC), "{V}": str(sheet), "{A}": "p001",
             "{B}": "p002", "{C}": on_board[0], "{N}": joiner, "{W}": board1.white, "{K}": board1.black}
 
 
@@ -197,35 +210,65 @@ def argv_for(name: str, base: dict[str, str], folder: Path) -> list[str]:
 
 
 def fresh(base: dict[str, str], folder: Path) -> Path:
+    """A copy of the season, and beside the site folder a folder planted as a killed publish leaves its own,
+    its marker naming a file outside it (with its checksum) and a link out (issue 30)."""
     folder.mkdir()
     shutil.copyfile(base["store"], folder / "season.keizer")
+    planted = folder / ".site.planted.keizer-old"
+    planted.mkdir()
+    (folder / "minutes.txt").write_text("the minutes")
+    digest = hashlib.sha256(b"the minutes").hexdigest()
+    (planted / ".keizer-site").write_text(f"A site\n{digest} {folder / 'minutes.txt'}\n{digest} up/minutes.txt\n")
+    (planted / "up").symlink_to(folder)
     return folder
 
 
+def untouched(folder: Path) -> None:
+    """Nothing of the user's beside the site changed, the planted link still a link (never followed)."""
+    assert (folder / "minutes.txt").read_text() == "the minutes"
+    assert (folder / ".site.planted.keizer-old" / "up").is_symlink()
+
+
 def snapshot(folder: Path) -> Any:
-    """What the commands left in `folder`: the store's season and publications, the site's pages, the new
-    store's season, the export's season (the log heads left out: they hold the time of each action)."""
+    """What the commands left in `folder`: the store's season and publications, the site's pages (its marker
+    as the names it lists), the new store's season, the export's season (the log heads left out, and the
+    checksum of the site's: they hold the time of each action)."""
+    from keizer.seasons.site_folder import listed
     with SeasonStore.open(folder / "season.keizer", readonly=True) as store:
         season = store.season
         published = tuple((r.round, r.lang, r.revision, r.output) for _, r in store.publications())
     site = folder / "site"
     pages = None if not site.exists() else tuple(sorted(
         (p.relative_to(site).as_posix(), p.read_bytes()) for p in site.rglob("*")
-        if p.is_file() and p.name != "log-head.txt"))
+        if p.is_file() and p.name not in ("log-head.txt", ".keizer-site"))) + (tuple(sorted(listed(site) or ())),)
     made = load_season(folder / "made.keizer") if (folder / "made.keizer").exists() else None
     export = folder / "export.json"
     exported = None if not export.exists() else {k: v for k, v in json.loads(export.read_text()).items()
                                                 if k != "log_head"}
     left = sorted(p.name for p in folder.iterdir()
                   if p.name not in ("season.keizer", "site", "made.keizer", "export.json")
-                  and not p.name.startswith(("season.keizer-", "made.keizer-")))
+                  and not p.name.startswith(("season.keizer-", "made.keizer-", "season.keizer.schema-")))
     return season, published, pages, made, exported, left
 
 
 def one_after_another(worker: Worker, base: dict[str, str], folder: Path, names: tuple[str, ...]) -> Outcome:
     fresh(base, folder)
     codes = tuple(worker.run(argv_for(name, base, folder))[0] for name in names)
+    untouched(folder)
     return Outcome(codes, snapshot(folder))
+
+
+def sound(folder: Path) -> list[str]:
+    """What is wrong with the store the commands left: its shape, log and kept rankings (`keizer validate`), and
+    each copy an upgrade kept beside it (a whole store of the older schema)."""
+    from keizer.evening.kept_check import validate_kept_rankings
+    from keizer.seasons.store.season_store import validate_store
+
+    store = folder / "season.keizer"
+    wrong = [*validate_store(store), *validate_kept_rankings(store)]
+    for backup in folder.glob("season.keizer.schema-*.backup*"):
+        wrong += [f"{backup.name}: {p}" for p in validate_store(backup)]
+    return wrong
 
 
 def pairs() -> list[tuple[str, str]]:
@@ -235,9 +278,49 @@ def pairs() -> list[tuple[str, str]]:
     return [(a, names[(i + 1) % len(names)]) for i, a in enumerate(names)]  # each command once, in the suite
 
 
+@pytest.fixture(scope="module")
+def older(base: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The same season in a store of schema 12, as the keizer before issue 30 wrote it."""
+    from keizer.seasons.store import schema
+    from keizer.seasons.store.events import SeasonCreated
+
+    folder = tmp_path_factory.mktemp("race-older")
+    store = folder / "base.keizer"
+    with SeasonStore.open(base["store"], readonly=True) as current:
+        history = [(h.label, h.kind, current.action_events(h.id)) for h in current.history()]
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:12])
+        first = history[0][2][0]
+        assert isinstance(first, SeasonCreated)
+        with SeasonStore.create(store, first.season, label=history[0][0]) as made:
+            for label, kind, events in history[1:]:
+                if kind == "do":
+                    made.apply(label, *events)
+                else:
+                    made.undo() if kind == "undo" else made.redo()
+    with SeasonStore.open(store, readonly=True) as made, SeasonStore.open(base["store"], readonly=True) as current:
+        assert made.season == current.season and made.can_redo() == current.can_redo()
+    return {**base, "store": str(store)}
+
+
 @pytest.mark.parametrize("pair", pairs(), ids=lambda p: f"{p[0]} | {p[1]}")
 def test_two_writers_at_once_lose_nothing(workers: tuple[Worker, Worker], base: dict[str, str], tmp_path: Path,
                                           pair: tuple[str, str]) -> None:
+    race(workers, base, tmp_path, pair)
+
+
+@pytest.mark.parametrize("pair", list(itertools.combinations_with_replacement(WRITERS, 2)) if LONG else OLDER_PAIRS,
+                         ids=lambda p: f"{p[0]} | {p[1]}")
+def test_two_writers_at_once_upgrade_an_older_store_whole(workers: tuple[Worker, Worker], older: dict[str, str],
+                                                         tmp_path: Path, pair: tuple[str, str]) -> None:
+    race(workers, older, tmp_path, pair, rounds=1)
+
+
+def race(workers: tuple[Worker, Worker], base: dict[str, str], tmp_path: Path, pair: tuple[str, str],
+         rounds: int = ROUNDS) -> None:
+    """The two commands of `pair` one after the other both ways, each alone, then at once ROUNDS times: what
+    they leave at once must be what one order or the other leaves, or what one alone leaves when the other was
+    refused for the race; and sound, with nothing of the user's beside the site touched."""
     first, second = pair
     one, two = workers
     serial = [one_after_another(one, base, tmp_path / "ab", (first, second)),
@@ -246,12 +329,14 @@ def test_two_writers_at_once_lose_nothing(workers: tuple[Worker, Worker], base: 
     alone = [one_after_another(one, base, tmp_path / f"alone{i}", (name,)) for i, name in enumerate(pair)]
     rng = random.Random(f"{first}|{second}")
     lost = []
-    for n in range(ROUNDS):
+    for n in range(rounds):
         folder = fresh(base, tmp_path / f"race{n}")
         one.send(argv_for(first, base, folder), rng.uniform(0, 0.05))
         two.send(argv_for(second, base, folder), rng.uniform(0, 0.05))
         (code_a, err_a), (code_b, err_b) = one.answer(), two.answer()
         assert -1 not in (code_a, code_b), (err_a, err_b)  # a traceback is never an outcome
+        untouched(folder)
+        assert sound(folder) == [], (err_a, err_b)
         got = Outcome((code_a, code_b), snapshot(folder))
         refused = [i for i, err in enumerate((err_a, err_b)) if got.codes[i] == 2 and any(w in err for w in RACE_WORDS)]
         fits = got in serial or any(got.codes[1 - i] == alone[1 - i].codes[0] and got.state == alone[1 - i].state

@@ -51,7 +51,7 @@ def test_standings_text_and_csv_agree(capsys):
     _, text, _ = run(capsys, "standings", str(EVENING))
     _, data, _ = run(capsys, "standings", str(EVENING), "--csv")
     rows = list(csv.DictReader(io.StringIO(data)))
-    assert "standings after round 32" in text
+    assert "Ranglijst na ronde 32" in text  # the season's language: the clubs' Dutch
     top = text.splitlines()[4]  # title, blank, header, rule, first row
     assert rows[0]["name"] in top and rows[0]["rank"] == "1"
     _, ktext, _ = run(capsys, "standings", str(EVENING), "--columns", "k")
@@ -152,15 +152,17 @@ def test_version_and_help(capsys):
 def test_demo_prints_the_bundled_season_and_leaves_it(capsys):
     before = DEMO.read_bytes()
     code, out, _ = run(capsys, "demo")
-    assert code == 0 and "standings after round" in out
+    assert code == 0 and "Ranglijst na ronde" in out
     assert DEMO.read_bytes() == before
 
 
 def test_the_title_says_how_the_values_were_found(capsys):
     # D: iterated at round 20 (D art. 23), single pass after other rounds (frozen valuation).
-    at_20 = run(capsys, "standings", str(EVENING), "--round", "20")[1].splitlines()[0]
-    at_19 = run(capsys, "standings", str(EVENING), "--round", "19")[1].splitlines()[0]
+    at_20 = run(capsys, "standings", str(EVENING), "--round", "20", "--lang", "en")[1].splitlines()[0]
+    at_19 = run(capsys, "standings", str(EVENING), "--round", "19", "--lang", "en")[1].splitlines()[0]
     assert ("converged in" in at_20 or "cycled" in at_20) and at_19.endswith("(single pass)")
+    dutch = run(capsys, "standings", str(EVENING), "--round", "19")[1].splitlines()[0]
+    assert dutch.endswith("(één keer berekend)")  # the season's language: one language at a time
 
 
 def test_backup_is_a_whole_store_with_its_history(demo_store, tmp_path, capsys):
@@ -185,7 +187,7 @@ def test_standings_say_when_results_are_missing(tmp_path, capsys):
     code, out, _ = run(capsys, "standings", str(path), "--round", "20", "--json")
     data = json.loads(out)
     assert code == 0 and data["provisional"] is True and data["missing"] == 2
-    _, out, _ = run(capsys, "standings", str(path), "--round", "20")
+    _, out, _ = run(capsys, "standings", str(path), "--round", "20", "--lang", "en")
     assert "PROVISIONAL: 2 results still missing" in out.splitlines()[1]
     _, out, _ = run(capsys, "standings", str(path), "--round", "20", "--csv")
     rows = list(csv.DictReader(io.StringIO(out)))

@@ -62,3 +62,12 @@ def test_a_mark_loads_no_scoring_no_solver_no_dataframe(tmp_path):
         assert not modules_loaded_by(*argv) & set(HEAVY), argv
     with SeasonStore.open(store, readonly=True) as written:  # each did its work: no refusal passed for light
         assert len(written.history()) == 1 + len(marks), [a.label for a in written.history()]
+
+
+def test_the_version_loads_no_command():
+    """Each command module imports what it uses at its top (issue 27): `keizer --version` builds none of their
+    parsers, so it loads none of them (`--help` lists every command, and loads them all)."""
+    loaded = modules_loaded_by("--version", whole=True)
+    assert not {m for m in loaded if m.startswith("keizer.tui.cli.commands.")} - {"keizer.tui.cli.commands.registry"}
+    assert not {m for m in loaded if m.startswith("keizer.evening.")} - {"keizer.evening.words",
+                                                                      "keizer.evening.words.visible"}

@@ -29,11 +29,14 @@ def owed(tmp_path: Path) -> tuple[Path, PlayerId]:
 def test_standings_name_the_team_result_to_come(owed: tuple[Path, PlayerId], capsys: pytest.CaptureFixture[str]):
     path, pid = owed
     capsys.readouterr()
-    assert main(["standings", str(path)]) == 0
+    assert main(["standings", str(path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     name = load_season(path).player(pid).name
     assert "PROVISIONAL: 1 result still missing" in out
-    assert f"Team result to come: {name} (round 32) — `keizer attend SEASON PLAYER" in out
+    assert f"1 team result is still to come: {name} (round 32). `keizer attend SEASON PLAYER" in out
+    assert main(["standings", str(path)]) == 0  # the season's language: Dutch
+    out = capsys.readouterr().out
+    assert "VOORLOPIG: nog 1 uitslag open" in out and f"1 externe uitslag volgt nog: {name} (ronde 32)." in out
 
 
 def test_attend_moves_on_and_reminds(owed: tuple[Path, PlayerId], capsys: pytest.CaptureFixture[str]):

@@ -8,7 +8,7 @@ from tests.conftest import EVENING
 from keizer.tui.cli.main import main
 
 
-GROUP_ACTIONS = "'form', 'schedule', 'unavailable', 'decide', 'result'"
+GROUP_ACTIONS = "'form', 'fill', 'schedule', 'unavailable', 'decide', 'result'"
 
 
 def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, str]:

@@ -46,8 +46,7 @@ def test_a_mark_taken_back_leaves_nothing_to_re_pair(evening: Evening) -> None:
     evening.attendance.set(33, caller, EntryKind.EXCUSED)
     assert "as the saved pairing has them" in evening.attendance.set(33, caller, None)
     assert evening.desk.late == {}
-    with pytest.raises(KeizerError, match="already present"):
-        evening.attendance.set(33, caller, None)
+    assert "already present" in str(evening.attendance.set(33, caller, None))  # said; nothing waits
 
 
 def test_a_round_with_results_keeps_its_pairing(evening: Evening) -> None:

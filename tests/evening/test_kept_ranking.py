@@ -161,3 +161,60 @@ def test_the_code_fingerprint_covers_the_ranking_code(monkeypatch: pytest.Monkey
     fewer = ranking_fingerprint.code_fingerprint()
     ranking_fingerprint.code_fingerprint.cache_clear()  # the next test reads the whole code again
     assert whole is not None and fewer not in (None, whole)
+
+
+def forge(store: Path, ranking: list[str]) -> None:
+    """The kept ranking rewritten by hand under its own fingerprint (issue 30): still a ranking of the season's
+    players, so nothing about it is told by reading it."""
+    conn = sqlite3.connect(store)
+    conn.execute("UPDATE kept_rankings SET ranking = ?", (json.dumps(ranking),))
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("how", ["reordered", "shortened"])
+def test_a_kept_ranking_changed_by_hand_is_shown_at_once_then_confirmed_by_a_replay(demo_store: Path,
+                                                                                    how: str) -> None:
+    with closing(Evening.open(demo_store)) as evening:
+        evening._session.ranking_before(K)
+    true = list(truth(demo_store))
+    forged = true[::-1] if how == "reordered" else true[:-1]
+    forge(demo_store, forged)
+    with closing(Evening.open(demo_store)) as evening:
+        assert list(evening._session.ranking_before(K)) == forged  # the first screen: at once, from the store
+        assert evening._session.unconfirmed
+        said = evening._session.confirm_rankings()
+        assert len(said) == 1 and f"round {K}" in said[0] and "replaced" in said[0] and "\n" not in said[0]
+        assert not evening._session.unconfirmed
+        assert list(evening._session.ranking_before(K)) == true
+        assert {row.player.id for row in evening.attendance.rows(K)} >= set(true)  # nobody hidden any more
+    assert json.loads(kept_rows(demo_store)[0][1]) == true  # the store keeps the replay's
+
+
+def test_a_kept_ranking_a_replay_confirms_is_said_nothing_of(demo_store: Path) -> None:
+    with closing(Evening.open(demo_store)) as evening:
+        evening._session.ranking_before(K)
+    with closing(Evening.open(demo_store)) as evening:
+        evening._session.ranking_before(K)
+        assert evening._session.unconfirmed and evening._session.confirm_rankings() == ()
+        assert not evening._session.unconfirmed
+
+
+def test_validate_checks_every_kept_ranking_against_a_replay(demo_store: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from keizer.tui.cli.main import main
+
+    with closing(Evening.open(demo_store)) as evening:
+        evening._session.ranking_before(K)
+        evening._session.ranking_before(K - 1)
+    assert main(["validate", str(demo_store)]) == 0
+    capsys.readouterr()
+    true = list(truth(demo_store))
+    conn = sqlite3.connect(demo_store)
+    conn.execute("UPDATE kept_rankings SET ranking = ? WHERE kept = (SELECT max(kept) FROM kept_rankings)",
+                 (json.dumps(true[::-1]),))
+    conn.commit()
+    conn.close()
+    assert main(["validate", str(demo_store)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not valid" in err and "kept" in err and f"round {K - 1}" in err

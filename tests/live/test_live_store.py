@@ -1,4 +1,4 @@
-"""The live evening in the store (schema 13): its records in the log (checked like every event, passed by undo,
+"""The live evening in the store (schema 14): its records in the log (checked like every event, passed by undo,
 in no export), its tables beside the log (the kiosk's passes, the wrong codes), an older store upgraded by its
 first write and left alone by a read, and `keizer validate` finding what was changed by hand."""
 

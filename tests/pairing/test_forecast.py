@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from keizer.evening.forecast.parallel import Cancelled, chunks
-from keizer.evening.forecast.season_forecast import forecast
+from keizer.evening.forecast.parallel import FIRST_CHUNK, Cancelled, chunks
+from keizer.evening.forecast.season_forecast import AUTO_LEAST, DEFAULT_RUNS, forecast
 from keizer.pairing.simulate import simulate_season
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.load import load_season
@@ -66,12 +66,37 @@ def test_the_same_seed_gives_the_same_forecast_on_one_process_or_two():
     assert_adds_up(shared)
 
 
-def test_chunks_cover_every_run_once_in_order():
-    for runs, workers in ((1, 2), (7, 2), (1000, 2), (61, 3)):
-        parts = chunks(runs, workers)
+def test_chunks_cover_every_run_once_in_order_small_first():
+    for runs in (1, 7, 61, 1000):
+        parts = chunks(runs)
         assert [first for first, _ in parts] == sorted(first for first, _ in parts)
         assert sum(n for _, n in parts) == runs and parts[0][0] == 0
         assert all(a + n == b for (a, n), (b, _) in zip(parts, parts[1:]))
+        sizes = [n for _, n in parts[:-1]]
+        assert sizes == sorted(sizes) and sizes[:1] in ([], [FIRST_CHUNK])  # the first chances come from a few runs
+
+
+def test_the_chances_so_far_are_those_of_the_first_runs_and_sharpen():
+    """Each progress has the chances of runs 0..n−1 — the forecast of n runs itself, on two processes too —
+    each with a margin that shrinks as the runs go on."""
+    season = simulate_season(16, 20, "keizer-classic", 3, played=14)
+    seen = []
+    made = forecast(season, runs=60, seed=9, workers=2, progress=lambda f, asked: seen.append((f, asked)))
+    assert [asked for _, asked in seen] == [60] * len(seen) and seen[-1][0] == made
+    assert [f.runs for f, _ in seen] == [first + n for first, n in chunks(60)]
+    early, _ = seen[1]
+    assert early == forecast(season, runs=early.runs, seed=9, workers=1)
+    assert 0 < made.widest() < early.widest()  # sharper with more runs
+
+
+def test_runs_auto_stops_once_every_chance_is_as_sharp_as_shown_and_repeats():
+    season = simulate_season(12, 14, "keizer-classic", 3, played=13)  # one round left: the title is decided
+    made = forecast(season, runs="auto", seed=1, workers=1)
+    assert made.sharp and AUTO_LEAST <= made.runs < DEFAULT_RUNS
+    assert made == forecast(season, runs=made.runs, seed=1, workers=1)  # auto's forecast is that of its runs
+    assert forecast(season, runs="auto", seed=1, workers=2) == made  # and stops after the same runs anywhere
+    open_race = simulate_season(12, 20, "keizer-classic", 2, played=8)
+    assert not forecast(open_race, runs=AUTO_LEAST, seed=1, workers=1).sharp  # chances of 3–97% are not
 
 
 def test_a_forecast_can_be_cancelled():
@@ -84,6 +109,7 @@ def test_a_forecast_can_be_cancelled():
                                                 (20, 10, 0, "the season's last"),
                                                 (12, 10, 0, "round 11 has not been played"),
                                                 (5, 0, 0, "--runs must be between 1"),
+                                                (5, "many", 0, "--runs must be between 1 and 1,000,000 or auto"),
                                                 (5, 10, -1, "--seed must be")])
 def test_what_cannot_be_forecast_says_why(k, runs, seed, says):
     season = simulate_season(10, 20, "keizer-classic", 1, played=10)

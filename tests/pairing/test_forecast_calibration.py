@@ -27,3 +27,34 @@ def test_two_hundred_seasons_forecast_at_round_10_beat_the_leader_baseline():
     """The figure in docs/forecast.md (`python -m tests.oracle.bench calibration` prints it)."""
     made = calibrate(seasons=200, runs=200, workers=2)
     assert made.brier < made.baseline
+
+
+def test_real_seasons_forecast_from_round_10_score_the_champion_better_than_the_leader():
+    """The two real club seasons (../shared/data; skipped without them), forecast every fifth round from round 10
+    with a few runs: the champion's log score beats "the leader after round K wins" (whose every miss costs what
+    a chance of half a run does). The figures of every round, 200 runs each, are in docs/forecast.md (`python
+    -m tests.oracle.bench real`)."""
+    from tests.conftest import real_season_paths
+    from tests.oracle.real_seasons import check_real
+
+    made = check_real(real_season_paths(), runs=30, every=5, fit_rounds=())
+    assert len(made.scores) >= 10
+    assert 0 < sum(s.leader == s.champion for s in made.scores) < len(made.scores)  # the baseline can be beaten
+    assert made.mean("log") < made.mean("baseline_log")
+    assert made.mean("chance") > 1 / 38  # the champions were given more than a blind share
+
+
+def test_real_seasons_own_attendance_foretells_each_players_better_than_the_clubs():
+    """After rounds 10–30 each player's own attendance so far (what the forecast assumes) is nearer the share
+    of the later rounds they came to than the club's attendance is; docs/forecast.md says how far the club's
+    whole attendance fell below what the model expected."""
+    from tests.conftest import real_season_paths
+    from tests.oracle.real_seasons import attendance_fit
+    from keizer.seasons.load import load_season
+
+    for path in real_season_paths():
+        season = load_season(path)
+        for k in (10, 20, 30):
+            fit = attendance_fit(season, path.stem, k)
+            assert 0 < fit.came < 1 and 0 < fit.expected < 1
+            assert fit.error < fit.club_error, (path.stem, k)

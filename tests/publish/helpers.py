@@ -28,3 +28,10 @@ def table(page: Element, css_class: str) -> tuple[list[str], list[list[str]]]:
             rows = [[text_of(td) for td in tr.findall(f"{NS}td")] for tr in body.findall(f"{NS}tr")]
             return headers, rows
     raise AssertionError(f"no table.{css_class}")
+
+
+def page_file(dutch: str, lang: str) -> str:
+    """A page's file name on a site in `lang`, named by its Dutch name ("klassen.html" → "classes.html")."""
+    from keizer.web.site.build import EXTRA_PAGES
+
+    return next(p.file_in(lang) for p in EXTRA_PAGES if p.file == dutch)

@@ -16,6 +16,7 @@ from keizer.seasons.load import load_season
 from tests.conftest import DEMO, real_season_paths
 from tests.publish.group_seasons import inside_season, separate_season
 from tests.publish.prize_seasons import classed_season, cup_season
+from tests.publish.helpers import page_file
 from keizer.seasons.site_folder import write_site
 from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
@@ -187,7 +188,7 @@ def test_the_group_page_fits_a_phone(browser, tmp_path_factory, season, lang, he
     folder = tmp_path_factory.mktemp("published-group") / "site"
     write_site(build_site(Evening.of(season()), 32, lang), folder)
     page = browser.new_page(viewport={"width": 375, "height": 900})
-    page.goto((folder / "kampioensgroep.html").as_uri())
+    page.goto((folder / page_file("kampioensgroep.html", lang)).as_uri())
     assert page.inner_text("h1") == heading
     assert said in page.locator("p.state").first.inner_text()
     scroll, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
@@ -221,7 +222,7 @@ def printed(tmp_path_factory):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("key,name,orientation", [
     ("demo", "index.html", "portrait"), ("demo", "rounds/32.html", "portrait"),
     ("demo", "players/quinten-koster.html", "portrait"), ("demo", "cross.html", "landscape"),
-    ("group", "kampioensgroep.html", "portrait"), ("separate", "kampioensgroep.html", "portrait"),
+    ("group", "kampioensgroep.html", "portrait"), ("separate", "championship-group.html", "portrait"),
     ("classes", "klassen.html", "portrait"), ("cups", "bekers.html", "portrait")])
 def test_every_page_prints_within_the_paper(browser, printed, tmp_path_factory, key, name,  # type: ignore[no-untyped-def]
                                             orientation):

@@ -30,7 +30,7 @@ def _dutch_words() -> frozenset[str]:
     """Every word of the Dutch word table (words.py, legend.py) that no English text of it uses."""
     nl, en = set(), set()
     pairs = [*words._WORDS.values(), *words._ENTRIES.values(), *words._SHORT_ENTRIES.values(),
-             *((meaning_nl, meaning_en) for _, meaning_nl, meaning_en in legend.LEGEND)]
+             *((nl, en) for _, _, _, nl, en in legend.COLUMN_WORDS if nl and en)]
     for dutch, english in pairs:
         nl |= _words(dutch)
         en |= {w.casefold() for w in _words(english)}

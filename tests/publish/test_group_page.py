@@ -18,7 +18,7 @@ from keizer.seasons.model import Result, Season
 from keizer.seasons.season_json.write import dump_season
 from tests.conftest import EVENING
 from tests.publish.group_seasons import MISSED, inside_season, separate_season
-from tests.publish.helpers import NS, parse, table, text_of
+from tests.publish.helpers import NS, page_file, parse, table, text_of
 from keizer.tui.cli.main import main
 from keizer.web.site.championship import season_after
 from keizer.evening.evening import Evening
@@ -26,6 +26,12 @@ from keizer.web.site.build import build_site
 from keizer.seasons.result_text import SHOWN as RESULT_TEXT
 
 PAGE = "kampioensgroep.html"
+EN = page_file(PAGE, "en")
+"""The page's name on an English site ("championship-group.html"; the Dutch name sends the reader on)."""
+
+
+def page_in(lang: str) -> str:
+    return PAGE if lang == "nl" else EN
 WORDS = {"nl": {"to play": "nog te spelen", "missed": "niet gespeeld: wordt opnieuw ingepland",
                 "on the board": "wordt gespeeld"},
          "en": {"to play": "to play", "missed": "not played: to be rescheduled", "on the board": "being played"}}
@@ -86,7 +92,7 @@ def test_the_inside_group_page_equals_keizer_group(capsys, tmp_path, lang) -> No
     season = inside_season()
     data = group_json(capsys, tmp_path, season)
     files = build_site(Evening.of(season), 32, lang)
-    page = parse(files[PAGE])  # strict: raises on any parse error
+    page = parse(files[page_in(lang)])  # strict: raises on any parse error
     heading = "Kampioensgroep na ronde 32" if lang == "nl" else "Championship group after round 32"
     assert text_of(next(page.iter(f"{NS}h1"))) == heading
     check_page(page, data, season, lang)
@@ -103,15 +109,15 @@ def test_the_inside_group_page_equals_keizer_group(capsys, tmp_path, lang) -> No
     assert left > 1 and said.startswith(f"Nog {left} groepspartijen te spelen." if lang == "nl"
                                         else f"{left} group games still to play.")
     assert all(n in said for n in contenders)
-    assert 'href="kampioensgroep.html">' in files["index.html"]
-    assert f'href="players/{season.championship.members[0]}.html"' in files[PAGE]  # type: ignore[union-attr]
+    assert f'href="{page_in(lang)}">' in files["index.html"]
+    assert f'href="players/{season.championship.members[0]}.html"' in files[page_in(lang)]  # type: ignore[union-attr]
 
 
 def test_an_earlier_round_tells_no_later_result(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     season = inside_season()
     k = 27
     data = group_json(capsys, tmp_path, season_after(season, k))
-    page = parse(build_site(Evening.of(season), k, "en")[PAGE])
+    page = parse(build_site(Evening.of(season), k, "en")[EN])
     check_page(page, data, season, "en")
     games = rows_of(page, "group-games")
     assert all(cells[3] in WORDS["en"].values() for cells in games if int(cells[0]) > k)
@@ -124,7 +130,7 @@ def test_an_earlier_round_tells_no_later_result(capsys, tmp_path) -> None:  # ty
 def test_two_tied_play_decision_games(capsys, tmp_path, lang) -> None:  # type: ignore[no-untyped-def]
     season = separate_season()
     data = group_json(capsys, tmp_path, season)
-    page = parse(build_site(Evening.of(season), 32, lang)[PAGE])
+    page = parse(build_site(Evening.of(season), 32, lang)[page_in(lang)])
     check_page(page, data, season, lang)
     assert data["state"]["phase"] == "decision"
     a, b = (season.player(p).name for p in data["state"]["contenders"])
@@ -172,7 +178,7 @@ def test_before_it_forms_the_proposal(capsys, tmp_path) -> None:  # type: ignore
     season = load_season(EVENING)
     data = group_json(capsys, tmp_path, season)
     assert data["formed"] is False
-    page = parse(build_site(Evening.of(season), 32, "en")[PAGE])
+    page = parse(build_site(Evening.of(season), 32, "en")[EN])
     assert list_items(page, "group-members") == [p["name"] for p in data["proposal"]]
     assert "Not fixed yet. Proposed from the ranking after round 20:" in text_of(page)
 
@@ -183,7 +189,7 @@ def test_no_page_without_a_group() -> None:
     classic = build_site(Evening.of(replace(season, ruleset_spec="keizer-classic")), 32, "nl")
     assert PAGE not in classic and PAGE not in classic["index.html"]
     formed = inside_season()
-    assert PAGE not in build_site(Evening.of(formed), 12, "en")
+    assert not {PAGE, EN} & set(build_site(Evening.of(formed), 12, "en"))
 
 
 def test_a_name_on_the_group_page_is_text() -> None:
@@ -191,7 +197,7 @@ def test_a_name_on_the_group_page_is_text() -> None:
     evil = '<script>alert("x")</script> & Co'
     member = season.championship.members[0]  # type: ignore[union-attr]
     players = tuple(replace(p, name=evil) if p.id == member else p for p in season.players)
-    text = build_site(Evening.of(replace(season, players=players)), 32, "en")[PAGE]
+    text = build_site(Evening.of(replace(season, players=players)), 32, "en")[EN]
     assert "<script>" not in text and "&lt;script&gt;" in text
     parse(text)
 
@@ -204,7 +210,7 @@ def test_a_member_who_withdrew_is_said_and_their_games_read_as_what_they_are(cap
 
     season = separate(24)
     data = group_json(capsys, tmp_path, season)
-    page = parse(build_site(Evening.of(season), 32, lang)[PAGE])
+    page = parse(build_site(Evening.of(season), 32, lang)[page_in(lang)])
     words = {**WORDS[lang], "withdrawn": {"nl": "niet gespeeld: teruggetrokken", "en": "not played: withdrawn"}[lang]}
     games = rows_of(page, "group-games")
     withdrawn = [cells for cells, game in zip(games, data["schedule"]) if game["state"] == "withdrawn"]
@@ -215,4 +221,4 @@ def test_a_member_who_withdrew_is_said_and_their_games_read_as_what_they_are(cap
                 "en": f"{gone} withdrew before round 24, after 3 of the 10 group games, fewer than half"}[lang]
     assert any(line.startswith(expected) for line in said), said
     assert gone not in [cells[1] for cells in rows_of(page, "group-table")]
-    assert "withdrawn" not in build_site(Evening.of(season), 22, "en")[PAGE]  # not yet said on an earlier round's page
+    assert "withdrawn" not in build_site(Evening.of(season), 22, "en")[EN]  # not yet said on an earlier round's page

@@ -19,7 +19,7 @@ from keizer.seasons.model import Season
 from keizer.seasons.numbers import points_text
 from keizer.seasons.season_json.write import dump_season
 from tests.conftest import DEMO
-from tests.publish.helpers import NS, parse, text_of
+from tests.publish.helpers import NS, page_file, parse, text_of
 from tests.publish.prize_seasons import DIRECTOR_KEEPS, classed_season, cup_season
 from keizer.tui.cli.main import main
 from keizer.evening.evening import Evening
@@ -88,7 +88,7 @@ def check_rows(headers: list[str], rows: list[list[str]], expected: list[dict[st
 def test_the_classes_page_publishes_keizer_classes(classed, capsys, k, lang):  # type: ignore[no-untyped-def]
     season, path = classed
     files = build_site(Evening.of(season), k, lang)
-    page = parse(files["klassen.html"])  # strict: raises on any parse error
+    page = parse(files[page_file("klassen.html", lang)])  # strict: raises on any parse error
     heading = ("Klassen na ronde " if lang == "nl" else "Classes after round ") + str(k)
     assert text_of(next(page.iter(f"{NS}h1"))) == heading
     tables = prize_tables(page)
@@ -104,7 +104,7 @@ def test_the_classes_page_publishes_keizer_classes(classed, capsys, k, lang):  #
     a_names = {r[2] for r in tables[0][2]}
     assert (season.player(DIRECTOR_KEEPS).name in a_names) is True
     assert ("Voorlopig: het seizoen is nog niet af" if lang == "nl" else "Provisional: the season is not finished") \
-        in files["klassen.html"]
+        in files[page_file("klassen.html", lang)]
 
 
 def test_the_moves_are_said_in_words(classed):  # type: ignore[no-untyped-def]
@@ -130,9 +130,9 @@ def test_the_moves_are_said_in_words(classed):  # type: ignore[no-untyped-def]
 
 def test_an_unaccepted_reading_shows_the_proposal(classed):  # type: ignore[no-untyped-def]
     season, _ = classed
-    text = build_site(Evening.of(replace(season, class_moves=())), 20, "en")["klassen.html"]
+    text = build_site(Evening.of(replace(season, class_moves=())), 20, "en")["classes.html"]
     assert "Proposed, not yet accepted by the director:" in text and "promotion" in text
-    assert "No moves accepted yet." in build_site(Evening.of(replace(season, class_moves=())), 25, "en")["klassen.html"]
+    assert "No moves accepted yet." in build_site(Evening.of(replace(season, class_moves=())), 25, "en")["classes.html"]
 
 
 def test_the_prize_lists_are_final_when_the_season_is(classed):  # type: ignore[no-untyped-def]
@@ -147,7 +147,7 @@ def test_the_cups_page_publishes_the_prize_lists(cups, capsys, lang):  # type: i
     season, path = cups
     k = 32
     files = build_site(Evening.of(season), k, lang)
-    page = parse(files["bekers.html"])
+    page = parse(files[page_file("bekers.html", lang)])
     tables = prize_tables(page)
     expected = cli_json(capsys, "standings", str(path), "--round", str(k), "--prizes", "--json")["cups"]
     assert [t[0] for t in tables] == [("Groep " if lang == "nl" else "Group ") + str(c["group"]) for c in expected]
@@ -168,8 +168,9 @@ def test_the_menu_links_the_pages_made(classed, cups):  # type: ignore[no-untype
     k = build_site(Evening.of(cups[0]), 32, "en")
     assert 'href="klassen.html">Klassen<' in d["index.html"] and "bekers.html" not in d["index.html"]
     assert 'href="../klassen.html">Klassen<' in d["rounds/3.html"]
-    assert 'href="bekers.html">Group cups<' in k["index.html"] and "klassen.html" not in k["index.html"]
-    assert "bekers.html" not in d and "klassen.html" not in k
+    assert 'href="cups.html">Group cups<' in k["index.html"] and "classes.html" not in k["index.html"]
+    assert "bekers.html" not in d and "classes.html" not in k
+    assert 'url=cups.html"' in k["bekers.html"]  # the Dutch name a club may have linked: sent on
 
 
 def test_no_pages_without_classes_or_groups() -> None:
@@ -182,7 +183,7 @@ def test_no_pages_without_classes_or_groups() -> None:
 
 def test_a_name_on_the_prize_pages_is_text(classed, cups):  # type: ignore[no-untyped-def]
     evil = '<script>alert("x")</script> & Co'
-    for season, page in ((classed[0], "klassen.html"), (cups[0], "bekers.html")):
+    for season, page in ((classed[0], "classes.html"), (cups[0], "cups.html")):
         players = tuple(replace(p, name=evil) for p in season.players)
         text = build_site(Evening.of(replace(season, players=players)), 32, "en")[page]
         assert "<script>" not in text and "&lt;script&gt;" in text

@@ -16,9 +16,8 @@ from keizer.seasons.load import load_season
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.tui.cli.main import main
 from keizer.seasons import site_folder
-from keizer.evening.publications import HEAD_FILE
-from keizer.seasons.site_folder import write_site
-from keizer.seasons.site_folder import MARKER
+from keizer.seasons.site_folder import HEAD_FILE, MARKER, write_site
+from keizer.seasons.site_marker import marker_text
 from tests.conftest import DEMO
 
 
@@ -81,7 +80,7 @@ def test_the_site_names_the_head_it_shows(store: Path, tmp_path: Path) -> None:
     assert main(["publish", str(store), "--round", "30", "-o", str(tmp_path / "site")]) == 0
     text = (tmp_path / "site" / HEAD_FILE).read_text()
     assert f"\n{head}\n" in text and f"--head {head}" in text
-    assert HEAD_FILE in (tmp_path / "site" / MARKER).read_text().splitlines()
+    assert HEAD_FILE in (site_folder.listed(tmp_path / "site") or {})
     assert main(["validate", str(store), "--head", head]) == 0
 
 
@@ -92,8 +91,7 @@ def killed_run(site: Path, old: bool, files: dict[str, str] | None = None) -> Pa
     left = site.with_name(f".{site.name}.k1ll3d{suffix}")
     left.mkdir()
     files = files or {"index.html": "killed", "players/a.html": "a"}
-    (left / MARKER).write_text("\n".join(["A site written by keizer publish; the folder is replaced whole.",
-                                          *sorted(files)]) + "\n")
+    (left / MARKER).write_text(marker_text(files))
     for name, text in list(files.items())[:-1]:  # killed before its last page
         (left / name).parent.mkdir(parents=True, exist_ok=True)
         (left / name).write_text(text)
@@ -154,7 +152,7 @@ def test_a_run_killed_between_the_renames_leaves_the_old_site_to_the_next(
 
     monkeypatch.setattr(site_folder.os, "rename", killed_after_the_first)
     monkeypatch.setattr(site_folder, "_swap_back", lambda folder, old: None)  # a kill runs no clean-up
-    monkeypatch.setattr(site_folder, "_remove_ours", lambda folder: None)
+    monkeypatch.setattr(site_folder, "remove_ours", lambda folder: None)
     if exchange:
         monkeypatch.setattr(site_folder, "_exchange", lambda a, b: (_ for _ in ()).throw(SystemExit("killed")))
     with pytest.raises(SystemExit):

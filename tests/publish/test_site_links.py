@@ -55,7 +55,8 @@ def test_every_link_leads_to_a_file_of_the_site(site):  # type: ignore[no-untype
 
 
 def test_every_page_is_reached_from_the_standings_and_leads_back(site):  # type: ignore[no-untyped-def]
-    pages = {page for page in site if page.endswith(".html")}
+    # a page's old name a club may have linked (`moved.html`) only sends the reader on: reached from outside
+    pages = {page for page in site if page.endswith(".html") and 'http-equiv="refresh"' not in site[page]}
     seen, todo = {"index.html"}, ["index.html"]
     while todo:
         for target in links(site, todo.pop()):

@@ -12,7 +12,7 @@ from keizer.seasons.load import load_season
 from keizer.seasons.model import EntryKind, PlayerId, Season
 from keizer.seasons.roster import taking_part
 from tests.conftest import D_BY_RESULT, DEMO
-from tests.publish.helpers import NS, parse, text_of
+from tests.publish.helpers import NS, page_file, parse, text_of
 from tests.publish.prize_seasons import classed_season, cup_season
 from keizer.web.cells import md_escape
 from keizer.web.notice import make_notice, notice_text, to_come
@@ -115,5 +115,5 @@ def test_the_notice_text_says_it_under_the_provisional_line(owed: tuple[Season, 
 def test_the_classes_and_cups_pages_say_it_too(make, page) -> None:  # type: ignore[no-untyped-def]
     season, pid = team_match_pending(make(), K)
     for lang, said in (("nl", f"(ronde {K})."), ("en", f"(round {K}).")):
-        found = notes(build_site(Evening.of(season), K, lang)[page])
+        found = notes(build_site(Evening.of(season), K, lang)[page_file(page, lang)])
         assert found[0].endswith(f"{season.player(pid).name} {said}"), found

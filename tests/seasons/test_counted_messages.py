@@ -112,5 +112,5 @@ def test_one_iteration_is_said_in_the_singular(capped: bool, cycled: bool, said:
 
     it = SimpleNamespace(iterations=1, capped=capped, cycled=cycled, cycle_length=2)
     rep = SimpleNamespace(standings=lambda: SimpleNamespace(iteration=it), upto=3, season=SimpleNamespace(
-        rounds_planned=None), ruleset=SimpleNamespace(iterates_at=lambda k, planned: True))
+        rounds_planned=None), ruleset=SimpleNamespace(iterates_at=lambda k, planned: True, final_round=lambda planned: planned))
     assert iteration_summary(cast(Any, rep)) == said

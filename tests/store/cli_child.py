@@ -6,6 +6,8 @@ index once it returned.
     cli_child.py backup STORE FOLDER  keizer backup STORE FOLDER/b0.keizer, b1.keizer, … for ever
     cli_child.py pair STORE           keizer pair --save, undo, redo, undo, pair --save, … (an action each)
     cli_child.py evening STORE        the evening layer: p01 excused in round 1, present again, … (an action each)
+    cli_child.py rankings STORE       the evening layer: p01's rating changed (an action), then the ranking of
+                                      round 1 kept in the store (`ranking_before`), … for ever
     cli_child.py publish STORE SITE   keizer publish STORE --round 3 -o SITE, then round 4 --forecast, 3, … (a record each)
     cli_child.py commands STORE       every write command of WRITE_CYCLE in turn, each undone (an action each)
 """
@@ -24,6 +26,8 @@ from keizer.tui.cli.main import main as keizer_main  # noqa: E402
 
 PAIR_CYCLE = (("pair", "--save"), ("undo",), ("redo",), ("undo",))
 """What `pair` mode runs, round and round: the season is paired after an odd number of these."""
+RANKING_RATINGS = (1991, 1992, 1993, 1994, 1995)
+"""What `rankings` mode sets p01's rating to, in turn (p01 starts at 1990): each a ranking of its own to keep."""
 PUBLISHED_ROUNDS = (3, 4)
 """What `publish` mode publishes, in turn: the i-th run publishes PUBLISHED_ROUNDS[i % 2]."""
 WRITE_CYCLE: tuple[tuple[str, ...], ...] = tuple(step for command in (
@@ -37,6 +41,7 @@ WRITE_CYCLE: tuple[tuple[str, ...], ...] = tuple(step for command in (
     ("player", "group", "{S}", "p001", "2"),
     ("group", "form", "{S}", "--save"),
     ("pair", "{S}", "--round", "22", "--save", "--replace", "--forbid", "{W}:{K}"),
+    ("season", "{S}", "--rounds", "40", "--name", "Killed club"),
 ) for step in (command, ("undo", "{S}")))
 """What `commands` mode runs, round and round (the race harness's writers that change the store, issue 22
 item 7): each command and then its undo, an action each, on the season of `test_kill_cli.command_season`.
@@ -71,6 +76,15 @@ def main(argv: list[str]) -> None:
         elif mode == "publish":
             forecast = ("--forecast", "--runs", "3") if i % 2 else ()  # its kept forecast: in the same action
             keizer("publish", argv[1], "--round", str(PUBLISHED_ROUNDS[i % 2]), "-o", argv[2], *forecast)
+        elif mode == "rankings":
+            from keizer.evening.evening import Evening
+
+            evening = Evening.open(argv[1])
+            try:
+                evening.roster.edit("p01", "Player 1", RANKING_RATINGS[i % len(RANKING_RATINGS)], None, None)
+                evening._session.ranking_before(1)  # kept beside the log: a write of its own, killed too
+            finally:
+                evening.close()
         elif mode == "evening":
             from keizer.evening.evening import Evening
 

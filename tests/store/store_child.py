@@ -2,16 +2,19 @@
 
     store_child.py loop PATH          apply kill_steps() for ever, printing each step's index once committed
     store_child.py hold PATH          add the next round, but stop before COMMIT until a line arrives on stdin
-    store_child.py after PATH         print "begin", then set an entry in round 2 (which `hold` adds)
+    store_child.py after PATH         print "begin", then set an entry in round 2 (which `hold` adds), saying
+                                      "waiting" as it asks for the write lock
     store_child.py toggle PATH PLAYER N   N actions toggling PLAYER's entry in round 1
     store_child.py create FOLDER      create s0.keizer, s1.keizer, … for ever, printing each index once made
     store_child.py backup PATH FOLDER back PATH up to b0.keizer, b1.keizer, … for ever, printing each index
-    store_child.py upgrade FOLDER N   add round 2 to u0.keizer … u{N-1}.keizer (older stores: the write upgrades
-                                      each first), printing each index once done
+    store_child.py upgrade FOLDER OLD copy the older store OLD to u0.keizer, u1.keizer, … and add round 2 to each
+                                      (the write upgrades it first), for ever, printing each index once done
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 import sys
 from pathlib import Path
@@ -46,6 +49,22 @@ class PausingConnection:
         return getattr(self._conn, name)
 
 
+class AnnouncingConnection:
+    """Stands in for the store's connection and says "waiting" as it asks for the write lock: the test then
+    knows what the writer is doing, rather than guessing it from a length of time."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql == "BEGIN IMMEDIATE":
+            print("waiting", flush=True)
+        return self._conn.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
+
 def main(argv: list[str]) -> None:
     mode, path = argv[0], Path(argv[1])
     if mode == "create":
@@ -56,11 +75,13 @@ def main(argv: list[str]) -> None:
             print(i, flush=True)
     if mode == "upgrade":
         print("ready", flush=True)
-        for i in range(int(argv[2])):
-            with SeasonStore.open(path / f"u{i}.keizer") as older:
+        for i in range(10 ** 9):  # never done before the kill, however quick the machine
+            target = path / f"u{i}.keizer"
+            shutil.copyfile(argv[2], path / f"u{i}.part")
+            os.replace(path / f"u{i}.part", target)  # an older store whole under its name, or none
+            with SeasonStore.open(target) as older:
                 older.apply("round 2", RoundAdded(2))
             print(i, flush=True)
-        return
     store = SeasonStore.open(path)
     if mode == "backup":
         print("ready", flush=True)
@@ -78,6 +99,7 @@ def main(argv: list[str]) -> None:
         store.apply("add round 2", RoundAdded(len(store.season.rounds) + 1))
         print("done", flush=True)
     elif mode == "after":
+        store._conn = AnnouncingConnection(store._connection())  # type: ignore[assignment]
         print("begin", flush=True)
         store.apply("p01 away in round 2", EntrySet(2, PlayerId("p01"), EntryKind.EXCUSED))
         print("done", flush=True)

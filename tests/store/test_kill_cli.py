@@ -27,7 +27,8 @@ from keizer.tui.cli.main import main
 
 CLI_CHILD = Path(__file__).with_name("cli_child.py")
 OTHER_PROGRAMS = {"import trf": Path(__file__).parents[1] / "data" / "swiss-manager.trf",
-                  "import kfc": Path(__file__).parents[1] / "data" / "kfc-test-tournament.s3db"}
+                  "import kfc": Path(__file__).parents[1] / "data" / "kfc-test-tournament.s3db",
+                  "import csv": Path(__file__).parents[1] / "data" / "spreadsheet-nl.csv"}
 """Files of other programs `import` reads (tests/data/README.md)."""
 
 
@@ -61,10 +62,11 @@ def keizer(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("attempt", range(ATTEMPTS))
-@pytest.mark.parametrize("command", ["new", "import", "import trf", "import kfc"])
+@pytest.mark.parametrize("command", ["new", "import", "import trf", "import kfc", "import csv"])
 def test_kill_during_new_and_import(tmp_path: Path, cli_children: type[CliChild], capsys: pytest.CaptureFixture[str],
                                     attempt: int, command: str) -> None:
-    """`import` of keizer's JSON and of other programs' files: a TRF file, a KeizerForClubs tournament."""
+    """`import` of keizer's JSON and of other programs' files: a TRF file, a KeizerForClubs tournament, a
+    spreadsheet of games."""
     folder = tmp_path / "made"
     folder.mkdir()
     players = tmp_path / "players.txt"
@@ -147,9 +149,29 @@ def test_kill_during_an_evening_action(tmp_path: Path, cli_children: type[CliChi
         assert store.verify() == ()
 
 
+@pytest.mark.parametrize("attempt", range(ATTEMPTS + 1))
+def test_kill_while_rankings_are_kept(tmp_path: Path, cli_children: type[CliChild], attempt: int) -> None:
+    """Issue 30: the rankings kept beside the log, killed while they are written: the store verifies, every
+    kept ranking reads, and each one kept for the season as it stands is the replay's (`keizer validate`)."""
+    from cli_child import RANKING_RATINGS
+    from keizer.evening.kept_check import validate_kept_rankings
+
+    start = start_season()
+    path = tmp_path / "season.keizer"
+    SeasonStore.create(path, start).close()
+    printed = killed(cli_children("rankings", path), attempt)
+    committed = committed_and_checked(path, printed)
+    with SeasonStore.open(path) as store:
+        rating = RANKING_RATINGS[(committed - 1) % len(RANKING_RATINGS)] if committed else 1990
+        assert store.season.player(PlayerId("p01")).rating == rating  # nothing half applied
+        assert store.verify() == ()
+        assert all(ranking is not None for _, ranking in store.kept_rankings())
+    assert validate_kept_rankings(path) == ()
+
+
 def site_round(site: Path) -> int | None:
     """The round the site in `site` shows (its log-head.txt says it), None when there is no site."""
-    from keizer.evening.publications import HEAD_FILE
+    from keizer.seasons.site_folder import HEAD_FILE
 
     if not (site / HEAD_FILE).is_file():
         return None
@@ -186,6 +208,41 @@ def test_kill_during_publish(tmp_path: Path, cli_children: type[CliChild], capsy
     assert code == 0, err
     assert site_round(site) == 5
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("season.keizer")) == ["site"]
+
+
+@pytest.mark.parametrize("attempt", range(ATTEMPTS))
+def test_kill_during_publish_beside_hostile_leftovers(tmp_path: Path, cli_children: type[CliChild],
+                                                      capsys: pytest.CaptureFixture[str], attempt: int) -> None:
+    """Issue 30: folders named as a killed run names its own, planted beside the site with a marker that names
+    a file outside them (with its checksum) and a link out: publish killed again and again, and the retry,
+    delete nothing of the user's, follow no link, and leave what they cannot tell they wrote in place."""
+    import hashlib
+
+    from keizer.pairing.simulate import simulate_season
+
+    path, site = tmp_path / "season.keizer", tmp_path / "site"
+    SeasonStore.create(path, simulate_season(10, 6, "keizer-classic", seed=attempt, played=5)).close()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "minutes.txt").write_text("the minutes")
+    digest = hashlib.sha256(b"the minutes").hexdigest()
+    planted = []
+    for suffix in (".keizer-old", ".keizer-tmp"):
+        leftover = tmp_path / f".site.planted{suffix}"
+        leftover.mkdir()
+        (leftover / ".keizer-site").write_text(f"A site\n{digest} {outside / 'minutes.txt'}\n"
+                                               f"{digest} players/minutes.txt\nnotes.txt\n")
+        (leftover / "players").symlink_to(outside)
+        (leftover / "notes.txt").write_text("the user's")
+        planted.append(leftover)
+    killed(cli_children("publish", path, site), attempt, most=1.5)
+    code, err = keizer(capsys, "publish", str(path), "--round", "5", "-o", str(site))
+    assert code == 0, err
+    assert (outside / "minutes.txt").read_text() == "the minutes"
+    for leftover in planted:
+        assert (leftover / "players").is_symlink() and (leftover / "notes.txt").read_text() == "the user's"
+    with SeasonStore.open(path, readonly=True) as store:
+        assert store.verify() == () and store.publications()[-1][1].round == 5
 
 
 @pytest.fixture(scope="module")

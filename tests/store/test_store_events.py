@@ -160,6 +160,19 @@ def test_withdrawal_set_changed_and_cancelled(paired: Season) -> None:
     assert WithdrawalSet(P("p03"), None).apply(s).withdrawals == ()
 
 
+def test_a_withdrawal_takes_the_absences_after_it_along(paired: Season) -> None:
+    """An imported season reads a player's blank rounds after their last game as excused: withdrawing them
+    from the round after it takes those entries away (the season stays valid), the rounds before keep theirs."""
+    s = RoundAdded(2, None).apply(paired)
+    s = EntrySet(2, P("p03"), EntryKind.EXCUSED).apply(s)
+    s = RoundAdded(3, None).apply(s)
+    s = EntrySet(3, P("p03"), EntryKind.UNEXCUSED).apply(s)
+    after = WithdrawalSet(P("p03"), 2).apply(s)
+    assert after.round(2).entry_of(P("p03")) is None and after.round(3).entry_of(P("p03")) is None
+    assert after.round(1).game_of(P("p03")) is not None and after.withdrawals == (Withdrawal(P("p03"), 2),)
+    assert WithdrawalSet(P("p03"), 3).apply(s).round(2).entry_of(P("p03")) is EntryKind.EXCUSED
+
+
 def test_withdrawal_refusals(paired: Season) -> None:
     with pytest.raises(KeizerError, match="'p03' has not withdrawn"):
         WithdrawalSet(P("p03"), None).apply(paired)

@@ -126,8 +126,7 @@ def test_two_writers_are_serialised(store_path: Path, children: Spawn) -> None:
     first = children("hold", store_path)
     first.expect("holding")
     second = children("after", store_path)
-    second.expect("begin")
-    time.sleep(0.3)  # give the second writer time to reach BEGIN IMMEDIATE and wait there
+    second.expect("waiting")  # it asks for the write lock, which the first holds: it cannot get past it
     assert "done" not in second.lines and second.proc.poll() is None
     first.send("go")
     first.expect("done")

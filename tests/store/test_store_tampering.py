@@ -73,13 +73,22 @@ def downgrade(path: Path, rewrite: str | None = None) -> None:
     """The chain table dropped (and the kept rankings and the live evening's tables, which came later), the schema
     version set back to 4 (before the chain), and a payload rewritten:
     the issue's forgery, which the next write used to upgrade and chain."""
-    sql = ["DROP TABLE chain", "DROP TABLE kept_rankings", "DROP TABLE live_passes", "DROP TABLE live_guesses",
+    sql = ["DROP TABLE chain", "DROP TABLE kept_rankings", "DROP TABLE IF EXISTS live_passes", "DROP TABLE IF EXISTS live_guesses",
            "UPDATE meta SET value = '4' WHERE key = 'schema_version'"]
     edit_behind_keizers_back(path, *sql, *([rewrite] if rewrite else []))
 
 
-def test_a_chain_dropped_with_the_schema_set_back_is_found_and_never_upgraded(store_path: Path) -> None:
+def before_the_mark(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stores written as a keizer of schema 12 wrote them, with no mark in their actions' times: what the head
+    record and the event kinds tell is told of them still."""
+    monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:schema.MARK_VERSION - 1])
+
+
+def test_a_chain_dropped_with_the_schema_set_back_is_found_and_never_upgraded(
+        store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before_the_mark(monkeypatch)
     three_rounds(store_path, make_season(6))
+    monkeypatch.undo()
     downgrade(store_path, "UPDATE events SET payload = '{\"number\":3,\"date\":\"2030-01-01\"}' WHERE action_id = 4")
     with pytest.raises(StoreError, match="its checksum chain was removed and its schema version set back to 4"):
         SeasonStore.open(store_path)
@@ -89,12 +98,14 @@ def test_a_chain_dropped_with_the_schema_set_back_is_found_and_never_upgraded(st
     conn.close()
 
 
-def test_a_schema_set_back_below_an_event_it_holds_is_found(store_path: Path) -> None:
+def test_a_schema_set_back_below_an_event_it_holds_is_found(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The forger who also removed the head record: an event kind the old schema cannot hold still tells."""
     season = RoundAdded(1).apply(make_season(6))
+    before_the_mark(monkeypatch)
     with SeasonStore.create(store_path, season) as store:
         store.apply("a report", ReportSet(round=1, player=P("p01"), at="2024-09-01T10:00"),
                     EntrySet(1, P("p01"), EntryKind.EXCUSED))
+    monkeypatch.undo()
     downgrade(store_path)
     edit_behind_keizers_back(store_path, f"DELETE FROM meta WHERE key = '{chain.HEAD_KEY}'")
     with pytest.raises(StoreError, match="action 2 has a report-set event, which a store of schema 4 cannot hold"):
@@ -198,3 +209,105 @@ def test_the_head_is_written_into_the_rating_report(store_path: Path, tmp_path: 
     capsys.readouterr()
     assert main(["import", str(out), str(tmp_path / "back.keizer")]) == 0  # passed by, nothing dropped
     assert "does not know" not in capsys.readouterr().out
+
+
+def set_back_to(path: Path, version: int) -> None:
+    """The issue's downgrade: what a store of schema `version` does not have dropped (the kept rankings, the live
+    evening's tables, and below 5 the chain), the head record deleted, and the schema version set back."""
+    sql = ["DROP TABLE kept_rankings", "DROP TABLE IF EXISTS live_passes", "DROP TABLE IF EXISTS live_guesses",
+           f"DELETE FROM meta WHERE key = '{chain.HEAD_KEY}'",
+           f"UPDATE meta SET value = '{version}' WHERE key = 'schema_version'"]
+    if version < schema.CHAIN_VERSION:
+        sql.insert(0, "DROP TABLE chain")
+    if version < 2:
+        sql.insert(0, "DROP INDEX events_by_kind")
+    edit_behind_keizers_back(path, *sql)
+
+
+@pytest.mark.parametrize("version", [10, 6, 4, 1])
+def test_a_downgrade_does_not_hide_a_cut(store_path: Path, version: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: the newest action removed, the kept rankings dropped, the head record deleted and the schema set
+    back to 10 made a store that validated, a result silently back to `*` and the next write a fresh head over
+    it. A store keizer wrote carries the mark of its schema in every action, which a downgrade cannot remove."""
+    three_rounds(store_path, make_season(6))
+    remove_newest(store_path)
+    set_back_to(store_path, version)
+    with pytest.raises(StoreError, match=rf"action 1 was written by a keizer of schema {schema.MARK_VERSION} or "
+                                         rf"later, but the store says schema {version}: its schema version was set "
+                                         rf"back"):
+        SeasonStore.open(store_path)
+    assert main(["validate", str(store_path)]) == 2
+    assert "schema version was set back" in capsys.readouterr().err
+    before = store_path.read_bytes()
+    assert main(["dates", str(store_path), "--start", "2024-09-05"]) == 2  # no write records a head over it
+    assert "schema version was set back" in capsys.readouterr().err
+    assert store_path.read_bytes() == before
+
+
+def test_the_mark_is_covered_by_the_chain(store_path: Path) -> None:
+    """Taking the mark out of an action's time breaks its checksum: the forger who would hide it recomputes the
+    chain, which only a head kept outside finds (docs/format.md "What a checksum tells")."""
+    three_rounds(store_path, make_season(6))
+    conn = sqlite3.connect(store_path)
+    at = conn.execute("SELECT at FROM actions WHERE id = 4").fetchone()[0]
+    conn.close()
+    assert at.endswith("Z")
+    edit_behind_keizers_back(store_path, f"UPDATE actions SET at = '{at[:-1]}+00:00' WHERE id = 4")
+    with pytest.raises(StoreError, match=r"action 4 \('round 3'\) was changed outside keizer"):
+        SeasonStore.open(store_path)
+
+
+def test_an_older_store_is_marked_from_its_first_write_on(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        before_the_mark(m)
+        three_rounds(store_path, make_season(6))
+    conn = sqlite3.connect(store_path)
+    assert all(not at.endswith("Z") for (at,) in conn.execute("SELECT at FROM actions"))
+    conn.close()
+    with SeasonStore.open(store_path) as store:  # an older store reads as it is
+        store.apply("round 4", RoundAdded(4))  # and is upgraded and marked by its first write
+    assert validate_store(store_path) == ()
+    remove_newest(store_path)  # cut back to before that write: an older keizer's store, no mark to tell
+    set_back_to(store_path, 10)
+    assert validate_store(store_path) == ()  # docs/format.md says so: not found
+
+
+def test_a_store_another_process_upgraded_meanwhile_reads_on(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race harness's finding (issue 30): a session on an older store, another one's write upgrading and
+    marking it meanwhile. The first read the marked action against the schema it had opened the store at, and
+    said the version was set back (from `log_head`, as a traceback); and its own first write upgraded it again."""
+    with monkeypatch.context() as m:
+        before_the_mark(m)
+        three_rounds(store_path, make_season(6))
+    with SeasonStore.open(store_path) as first, SeasonStore.open(store_path) as second:
+        assert first.head() == 4
+        second.apply("round 4", RoundAdded(4))  # upgrades the store to this keizer's schema, and marks the action
+        assert first.log_head() == second.log_head() and first.head() == 5
+        assert first.season == second.season and first.verify() == ()
+        first.apply("round 5", RoundAdded(5))
+    assert validate_store(store_path) == ()
+    assert [p.name for p in store_path.parent.glob("*.backup*")] == [f"{store_path.name}.schema-12.backup"]
+
+
+def test_two_processes_upgrading_at_once_each_keep_a_copy(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race harness's finding (issue 30): two writes upgrading one older store at once chose the same name for
+    the copy kept beside it, and the second was refused ("already exists") — a write lost to the race."""
+    from keizer.seasons.store import upgrade
+
+    with monkeypatch.context() as m:
+        before_the_mark(m)
+        three_rounds(store_path, make_season(6))
+    real, beaten = upgrade.copy_store, []
+
+    def beaten_to_it(conn: sqlite3.Connection, target: Path) -> None:
+        if not beaten:  # the other process names its copy first
+            beaten.append(target)
+            target.write_bytes(store_path.read_bytes())
+        real(conn, target)
+
+    monkeypatch.setattr(upgrade, "copy_store", beaten_to_it)
+    with SeasonStore.open(store_path) as store:
+        store.apply("round 4", RoundAdded(4))
+    assert sorted(p.name for p in store_path.parent.glob("*.backup*")) == [
+        f"{store_path.name}.schema-12.backup", f"{store_path.name}.schema-12.backup.1"]
+    assert validate_store(store_path) == ()

@@ -26,10 +26,10 @@ async def test_a_long_message_takes_the_whole_line_and_one_row(demo_store: Path)
         assert "unexcused, suspended until they report back" in said
         assert line.size.height == 1 and line.region.width == 80 and not hints.display
         assert app.screen.query_one("#statusbar").size.height == 1
-        await pilot.press("d")  # a short one: the hints come back beside it
+        await pilot.press("p")  # a short one: the hints come back beside it
         await pilot.pause()
         line, hints = status(app)
-        assert str(line.render()).endswith("duty") and hints.display and line.size.height == 1
+        assert str(line.render()).endswith("present") and hints.display and line.size.height == 1
     app.evening.close()
 
 

@@ -23,7 +23,7 @@ from keizer.seasons.errors import ChangedMeanwhile, KeizerError
 
 from keizer.tui.app.edits import READ_ONLY
 from keizer.tui.app.logfile import LOG, file_handler, log_path
-from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
+from keizer.tui.app.messages import Faulted, KeptRankingsRead, Outdated, RankingsConfirmed, Said, SeasonWritten
 from keizer.tui.app.modes import MODE_KEYS, MODE_SCREENS
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.evening.evening import Evening
@@ -125,6 +125,8 @@ class KeizerApp(App[None]):
         """The live evening's guessed codes already said (target, refused for good)."""
         self.started = False
         """Textual's start-up is over (`on_ready`): screens draw the season from then on."""
+        self._confirming: Worker[None] | None = None
+        """The thread worker replaying the kept rankings a screen drew from (`on_kept_rankings_read`)."""
         self.set_reactive(KeizerApp.current_round, evening.current_round())
         self.title = visible(evening.season.name)
         if evening.readonly is not None:
@@ -232,6 +234,38 @@ class KeizerApp(App[None]):
     def on_season_written(self, message: SeasonWritten) -> None:
         self.say(message.label)
         self._season_changed()
+
+    def on_kept_rankings_read(self, message: KeptRankingsRead) -> None:
+        """A list was drawn at once from a ranking the store keeps: the replay that follows confirms it, in a
+        thread worker started once that frame is out (the first screen comes no later for it)."""
+        if self._confirming is None or self._confirming.is_finished:
+            self._confirming = None
+            self.call_after_refresh(self._confirm_rankings)
+
+    def _confirm_rankings(self) -> None:
+        if self._confirming is not None or not self.evening.standings.unconfirmed:
+            return
+        standings = self.evening.standings
+
+        def confirm() -> None:  # the worker thread: the replays, then the app is told
+            self.post_message(RankingsConfirmed(standings.confirm_rankings()))
+
+        # On the app, which reports an unexpected failure in one place (`on_worker_state_changed`).
+        self._confirming = self.run_worker(confirm, name="rankings", group="rankings", description="confirming the "
+                                           "ranking kept in the store", exit_on_error=False, exclusive=True,
+                                           thread=True)
+
+    def on_rankings_confirmed(self, message: RankingsConfirmed) -> None:
+        """The kept rankings in use, confirmed by a replay: one it replaced (changed by hand) is said, and the
+        screen in sight drawn again (the others when shown: `KeizerScreen.stale`)."""
+        self._confirming = None
+        for line in message.said:
+            self.say(line, "warning")
+        screen = self.screen
+        if isinstance(screen, KeizerScreen) and screen.stale:
+            screen.redraw()
+        elif self.evening.standings.unconfirmed:  # one read meanwhile (another round shown)
+            self.call_after_refresh(self._confirm_rankings)
 
     def on_outdated(self, message: Outdated) -> None:
         """A write was refused: another session wrote first. The season as it is now, and why nothing changed."""

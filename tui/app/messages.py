@@ -44,3 +44,18 @@ class Outdated(Message):
     """A write was refused because another session (a second terminal, a `keizer` command) changed the
     season after this app last showed it: the app shows the season as it is now and says that the
     director's change was not saved."""
+
+
+class KeptRankingsRead(Message):
+    """A screen drew a list in the order of a ranking read from the store that no replay has confirmed yet
+    (`EveningSession.unconfirmed`): the app has the replay that follows confirm it, in a thread worker."""
+
+
+class RankingsConfirmed(Message):
+    """The replay that follows confirmed the kept rankings in use; `said`: those it replaced, in words (a table
+    changed by hand), after which every list is drawn again."""
+
+    def __init__(self, said: tuple[str, ...]) -> None:
+        super().__init__()
+        self.said = said
+        """One line for each kept ranking replaced (none when each was confirmed)."""

@@ -19,6 +19,7 @@ KEYS: dict[Way, str] = {
     Way.ADD_PLAYERS: "add the players on F6 (a)",
     Way.GROUP_GAMES: "their games are on the Groups screen (F8)",
     Way.REPLACE_RESULT: "press the key again to replace it",
+    Way.FILL_GROUP: "n on Groups (F8) takes them in",
 }
 """Every way, as the TUI's keys take it (a test holds that none is missing)."""
 

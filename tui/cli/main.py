@@ -27,9 +27,10 @@ EXIT_USER_ERROR = 2
 EXIT_INTERRUPTED = 130
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, *, commands: bool = True) -> argparse.ArgumentParser:
     """`keizer`'s parser: with every command, or with `command` alone when it names one (the parsers of
-    27 commands, and their modules, took 30 ms of each command's start)."""
+    27 commands, and their modules, took 30 ms of each command's start); `commands` False: keizer's own
+    options alone (`keizer --version` imports no command's module)."""
     from keizer import __version__
     from keizer.tui.cli.commands.registry import registers
     from keizer.tui.cli.parser import Parser
@@ -42,7 +43,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"keizer {__version__}")
     # Not required=True: argparse would say "the following arguments are required: COMMAND".
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for register in registers(command):
+    for register in registers(command) if commands else ():
         register(sub)
     return parser
 
@@ -117,7 +118,9 @@ def _run(argv: Sequence[str] | None) -> int:
 
     argv = sys.argv[1:] if argv is None else list(argv)
     # keizer's own options (--help, --version) take no value: the first other word is the command's name
-    parser = build_parser(next((word for word in argv if not word.startswith("-")), None))
+    command = next((word for word in argv if not word.startswith("-")), None)
+    alone = command is None and "--version" in argv and not {"-h", "--help"} & set(argv)
+    parser = build_parser(command, commands=not alone)
     args, extra = parser.parse_known_args(argv)
     if args.command is None:
         parser.error(f"unrecognized arguments: {' '.join(extra)}" if extra else "no COMMAND given")
@@ -139,7 +142,7 @@ def _run(argv: Sequence[str] | None) -> int:
         except KeizerError as exc:
             # One line whatever the message holds: a key or a name from a file is escaped (a newline in it
             # would forge a second line, an ESC would act on the terminal).
-            print(f"keizer: error: {visible(_said(exc))}{_hint(exc)}", file=sys.stderr)
+            print(f"keizer: error: {visible(_said(exc))}{_hint(exc, getattr(args, 'season', None))}", file=sys.stderr)
             return EXIT_USER_ERROR
         except BrokenPipeError:  # `keizer standings … | head`: the reader left, nothing to report
             _quiet_stdout()
@@ -162,12 +165,18 @@ def _said(exc: Exception) -> str:
     return commanded(exc) if isinstance(exc, WayOut) else str(exc)
 
 
-def _hint(exc: Exception) -> str:
-    """What the command line adds to a domain's fact: its own way to act on it (the domain names none)."""
-    from keizer.seasons.rounds import SeasonComplete
+def _hint(exc: Exception, season: object = None) -> str:
+    """What the command line adds to a domain's fact: its own way to act on it (the domain names none), with
+    the season's path when the command was given one."""
+    from shlex import quote
 
-    if isinstance(exc, SeasonComplete):  # no command sets the rounds planned of a store: the TUI does
-        return " (plan more rounds on the Season screen of `keizer open`, F7)"
+    from keizer.seasons.rounds import RoundsUnplanned, SeasonComplete
+
+    path = quote(season) if isinstance(season, str) else "SEASON.keizer"
+    if isinstance(exc, SeasonComplete):
+        return f" (`keizer season {path} --rounds R` plans more)"
+    if isinstance(exc, RoundsUnplanned):
+        return f" (`keizer season {path} --rounds R` plans them)"
     return ""
 
 

@@ -15,10 +15,11 @@ COMMANDS: dict[Way, str] = {
     Way.ENTER_RESULTS: "`keizer result SEASON BOARD RESULT` enters them",
     Way.CORRECT_RESULT: "`keizer result SEASON BOARD RESULT --change` corrects that game's result",
     Way.NO_SHOW: "`keizer result SEASON BOARD --no-show white|black` records a no-show",
-    Way.PLAN_MORE: "plan more rounds on the Season screen of `keizer open`, F7",
+    Way.PLAN_MORE: "`keizer season SEASON --rounds R` plans more",
     Way.ADD_PLAYERS: "add the players on the Players screen of `keizer open`, F6",
     Way.GROUP_GAMES: "`keizer group SEASON` shows their games",
     Way.REPLACE_RESULT: "--change replaces it",
+    Way.FILL_GROUP: "`keizer group fill SEASON --save` takes them in",
 }
 """Every way, as a command (a test holds that none is missing)."""
 

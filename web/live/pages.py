@@ -196,7 +196,8 @@ class LivePages:
 
     def _standings(self) -> str:
         notice = self.site().notice
-        return self.render("live/standings.html", "standings", title(notice), notice=notice)
+        return self.render("live/standings.html", "standings", title(notice), notice=notice,
+                           tonight=False)  # tonight's boards are the phone's page and /pairing
 
     def player(self, file: str) -> str | None:
         """A player's page by its file name ("quinten-koster.html"); None for no such page."""

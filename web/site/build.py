@@ -16,8 +16,8 @@ from keizer.evening.standings import cards_of, frames_of
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId
 from keizer.evening.words.legend import LANGUAGES
-from keizer.web.site.chart import Series, line_chart
-from keizer.web.site.forecast import forecast_context
+from keizer.web.site.chart import RACE_COLOURS, RACE_DASHES, Series, line_chart
+from keizer.web.site.forecast import forecast_context, player_needs
 from keizer.web.site.championship import group_context
 from keizer.evening.words.localised import date as date_text
 from keizer.evening.words.localised import number, points
@@ -34,10 +34,11 @@ if TYPE_CHECKING:
 
 
 EXTRA_PAGES: tuple[ExtraPage, ...] = (
-    ExtraPage("kampioensgroep.html", "group.html", ("Kampioensgroep", "Championship group"), group_context),
-    ExtraPage("klassen.html", "classes.html", ("Klassen", "Classes"), classes_context),
-    ExtraPage("bekers.html", "cups.html", ("Groepsbekers", "Group cups"), cups_context),
-    ExtraPage("vooruitblik.html", "forecast.html", ("Vooruitblik", "Forecast"), forecast_context),
+    ExtraPage("kampioensgroep.html", "group.html", ("Kampioensgroep", "Championship group"), group_context,
+              "championship-group.html"),
+    ExtraPage("klassen.html", "classes.html", ("Klassen", "Classes"), classes_context, "classes.html"),
+    ExtraPage("bekers.html", "cups.html", ("Groepsbekers", "Group cups"), cups_context, "cups.html"),
+    ExtraPage("vooruitblik.html", "forecast.html", ("Vooruitblik", "Forecast"), forecast_context, "forecast.html"),
 )
 """The hook for the pages of other parts of the competition: each adds one entry here."""
 
@@ -103,7 +104,7 @@ def build_site(evening: Evening, k: int, lang: str, style: str | None = None,
             ("rounds/index.html", say("archive", lang))]
     if notice.next is not None or notice.results is not None:
         menu.append(("pairing.html", say("print_pairing", lang)))
-    menu += [(page.file, page.title[0 if lang == "nl" else 1]) for page, ctx in extras if ctx is not None]
+    menu += [(page.file_in(lang), page.title[0 if lang == "nl" else 1]) for page, ctx in extras if ctx is not None]
 
     def render(path: str, template: str, **context: Any) -> None:
         root = "../" * path.count("/")
@@ -115,7 +116,9 @@ def build_site(evening: Evening, k: int, lang: str, style: str | None = None,
             **context)
 
     files: dict[str, str] = {CSS_FILE: resources.files("keizer.web").joinpath("templates", CSS_FILE).read_text("utf-8")}
-    render("index.html", "index.html", notice=notice, heading=title(notice))
+    # club night: the next round is paired and none of its results is in — its pairing goes first
+    tonight = notice.next is not None and not season.round(notice.next.round).has_results
+    render("index.html", "index.html", notice=notice, heading=title(notice), tonight=tonight)
     # the next round's results, already in when an older round is published, are after K: left blank
     next_or_last = _without_results(notice.next) if notice.next is not None else notice.results
     if next_or_last is not None:
@@ -133,7 +136,11 @@ def build_site(evening: Evening, k: int, lang: str, style: str | None = None,
     for page, ctx in extras:
         if ctx is not None:
             # a page's context may give a fuller heading ("Klassen na ronde 32") than its menu label
-            render(page.file, page.template, **{"heading": page.title[0 if lang == "nl" else 1], **ctx})
+            render(page.file_in(lang), page.template, **{"heading": page.title[0 if lang == "nl" else 1], **ctx})
+            if page.file_in(lang) != page.file:  # the old (Dutch) name, where a club linked it: sent on
+                files[page.file] = env.get_template("moved.html").render(
+                    lang=lang, to=page.file_in(lang), title=page.title[0 if lang == "nl" else 1],
+                    said=say("moved", lang), season=season.name)
     return files
 
 
@@ -158,17 +165,20 @@ def player_context(site: Site, pid: PlayerId, after: Sequence[Mapping[PlayerId, 
     card = cards_of(rep, rep.upto, (pid,))[pid] if card is None else card
     rows, series = history(rep, pid, lang, after, card)
     standing = after[rep.upto][pid]
-    rank_chart = line_chart(Series(say("chart_rank", lang), tuple((j, float(r)) for j, _, r in series), True),
-                            f"{say('chart_rank', lang)}: {site.season.player(pid).name}",
-                            lambda v: number(str(int(v)), lang))
-    score_chart = line_chart(Series(say("chart_score", lang), tuple((j, float(s)) for j, s, _ in series)),
-                             f"{say('chart_score', lang)}: {site.season.player(pid).name}",
-                             lambda v: number(f"{v:.0f}", lang))
-    return dict(rows=rows, name=site.season.player(pid).name, legend_table={"legend": _rounds_legend(lang, rep.upto)},
-                heading=say("player_after", lang, name=site.season.player(pid).name, k=rep.upto),
+    name = site.season.player(pid).name
+    rank_chart = line_chart(Series(say("chart_rank", lang), tuple((j, float(r)) for j, _, r, _ in series), True),
+                            f"{say('chart_rank', lang)}: {name}", lambda v: number(str(int(v)), lang))
+    # the table's Total and the points as published: one story, both lines drawn and named (a round is
+    # priced again as values change, so the two part where a player's opponents moved)
+    scores = (Series(say("chart_published", lang), tuple((j, float(s)) for j, s, _, _ in series)),
+              Series(say("chart_today", lang), tuple((j, float(t)) for j, _, _, t in series)))
+    score_chart = line_chart(scores, f"{say('chart_score', lang)}: {name}", lambda v: number(f"{v:.0f}", lang))
+    score_lines = tuple((s.label, RACE_COLOURS[i], RACE_DASHES[i]) for i, s in enumerate(scores))
+    return dict(rows=rows, name=name, legend_table={"legend": _rounds_legend(lang, rep.upto)},
+                needs=player_needs(site, pid), heading=say("player_after", lang, name=name, k=rep.upto),
                 summary=say("place_points", lang, rank=standing.rank, score=points(standing.score, lang),
                             value=points(standing.value, lang)),
-                rank_chart=rank_chart, score_chart=score_chart, k=rep.upto)
+                rank_chart=rank_chart, score_chart=score_chart, score_lines=score_lines, k=rep.upto)
 
 
 def _rounds_legend(lang: str, k: int) -> tuple[tuple[str, str], ...]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from keizer.seasons.model import PlayerId, Result, Season
 from keizer.seasons.numbers import game_points_text
+from keizer.seasons.season_length import season_length
 from keizer.evening.championship.view import GroupView, group_view, played_games
 from keizer.seasons.result_text import SHOWN
 from keizer.web.words import GamePoints, say
@@ -133,7 +134,7 @@ def group_context(site: Site) -> Mapping[str, Any] | None:
     if season.championship is None and season.last_scored_round < rule.after_round:
         return None
     view = group_view(season, played=site.replay)  # the site's own replay: a publish replays once
-    last = rule.schedule_end(season.rounds_planned)
+    last = rule.schedule_end(season_length(season))
     intro = say(f"group_rule_{rule.mode}", lang, size=rule.size, after=rule.after_round,
                 first=rule.after_round + 1, last=last)
     pair = lambda pid: (pid, season.player(pid).name)  # noqa: E731 — a short local alias

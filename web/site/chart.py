@@ -57,15 +57,19 @@ def _step(span: float) -> float:
     return span
 
 
-def line_chart(series: Series, title: str, number: Callable[[float], str]) -> Markup:
-    """The series as an SVG line with dots and labelled axes; `number` writes a value in the page's language.
-    The same series always gives the same text (fixed decimals, no ids)."""
-    rounds = [r for r, _ in series.points]
-    values = [v for _, v in series.points]
+def line_chart(series: Series | Sequence[Series], title: str, number: Callable[[float], str]) -> Markup:
+    """The series as SVG lines with dots and labelled axes, one scale for all; `number` writes a value in the
+    page's language. One series is the site's accent colour; of several, line i has RACE_COLOURS[i] and
+    RACE_DASHES[i] (a legend beside the chart names them) and each dot's title names its line. The same
+    series always give the same text (fixed decimals, no ids)."""
+    lines = (series,) if isinstance(series, Series) else tuple(series)
+    rounds = [r for s in lines for r, _ in s.points]
+    values = [v for s in lines for _, v in s.points]
     if not values:
         return Markup("")
+    inverted = lines[0].inverted
     low, high = (min(values), max(values))
-    if not series.inverted:
+    if not inverted:
         low = min(low, 0.0)
     if high == low:
         high = low + 1
@@ -75,13 +79,19 @@ def line_chart(series: Series, title: str, number: Callable[[float], str]) -> Ma
 
     def y(v: float) -> float:
         share = (v - low) / (high - low)
-        return TOP + (share if series.inverted else 1 - share) * plot_h
+        return TOP + (share if inverted else 1 - share) * plot_h
 
-    parts = _frame("chart", title, _ticks(low, high, series.inverted), first, last, y, number)
-    path = " ".join(f"{_f(x(r))},{_f(y(v))}" for r, v in series.points)
-    parts.append(f'<polyline class="line" points="{path}"/>')
-    parts.extend(f'<circle class="dot" cx="{_f(x(r))}" cy="{_f(y(v))}" r="3"><title>{r}: '
-                 f"{escape(number(v))}</title></circle>" for r, v in series.points)
+    parts = _frame("chart", title, _ticks(low, high, inverted), first, last, y, number)
+    for i, line in enumerate(lines):
+        path = " ".join(f"{_f(x(r))},{_f(y(v))}" for r, v in line.points)
+        stroke, fill, named = "", "", ""
+        if len(lines) > 1:  # told apart by colour and by dash; each dot says whose it is
+            colour, dash = RACE_COLOURS[i % len(RACE_COLOURS)], RACE_DASHES[i % len(RACE_DASHES)]
+            stroke = f' style="stroke: {colour}' + (f"; stroke-dasharray: {dash}" if dash else "") + '"'
+            fill, named = f' style="fill: {colour}"', f"{escape(line.label)}, "
+        parts.append(f'<polyline class="line"{stroke} points="{path}"/>')
+        parts.extend(f'<circle class="dot"{fill} cx="{_f(x(r))}" cy="{_f(y(v))}" r="3"><title>{named}{r}: '
+                     f"{escape(number(v))}</title></circle>" for r, v in line.points)
     parts.append("</svg>")
     return Markup("".join(parts))
 

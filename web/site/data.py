@@ -37,7 +37,8 @@ class ExtraPage:
     EXTRA_PAGES, linked from every page's menu when its `context` gives one."""
 
     file: str
-    """Its file name at the root of the site ("groep.html")."""
+    """Its file name at the root of a Dutch site ("klassen.html"), and the name an English site still serves,
+    sending the reader on, where a club linked it."""
     template: str
     """Its template in web/templates, extending "base.html"."""
     title: tuple[str, str]
@@ -45,3 +46,9 @@ class ExtraPage:
     context: Callable[[Site], Mapping[str, Any] | None]
     """The template's variables, or None when the season has nothing for it (no groups): then no page. A
     `heading` among them replaces the title as the page's heading."""
+    english: str = ""
+    """Its file name on an English site ("classes.html"); "" where the Dutch name stands."""
+
+    def file_in(self, lang: str) -> str:
+        """Its file name in `lang`: a page's name is in the page's language."""
+        return self.english if lang == "en" and self.english else self.file

@@ -10,7 +10,8 @@ from markupsafe import Markup
 from keizer.seasons.forecasts import Forecast
 from keizer.seasons.model import PlayerId
 from keizer.web.site.chart import RACE_COLOURS, RACE_DASHES, Series, race_chart
-from keizer.evening.words.forecast import certain_lines, chance, headers, legend, model_line, say, table_rows
+from keizer.evening.words.forecast import (certain_lines, chance, headers, legend, margin_note, model_line,
+                                            needs_lines, player_line, say, table_rows)
 
 if TYPE_CHECKING:
     from keizer.web.site.data import Site
@@ -41,9 +42,10 @@ def forecast_context(site: Site) -> Mapping[str, Any] | None:
     runs = f"{now.runs:,}".replace(",", "." if lang == "nl" else ",")
     race, swatches = _race(site.forecasts, now, name, lang)
     kind = say("title_group" if now.title == "group" else "title_first", lang)
+    intro = say("runs", lang, runs=runs, first=now.round + 1, last=now.last, seed=now.seed)
     return {
         "heading": say("heading", lang, k=now.round),
-        "intro": say("runs", lang, runs=runs, first=now.round + 1, last=now.last, seed=now.seed),
+        "intro": intro[0].upper() + intro[1:],  # each a sentence of the page: a capital first
         "kind": kind[0].upper() + kind[1:],
         "head": head,
         "swipe": len(head) > PHONE_COLUMNS or any(len(cells[1]) > PHONE_NAME for _, cells in rows),
@@ -58,6 +60,23 @@ def forecast_context(site: Site) -> Mapping[str, Any] | None:
         "swatches": swatches,
         "legend_table": {"legend": legend(now, lang)},
     }
+
+
+def player_needs(site: Site, pid: PlayerId) -> Mapping[str, Any] | None:
+    """A player's page's "What do I need?": their chances after the round and what they need — given the next
+    round won, drawn, lost or missed, and the points of the next rounds — each with its margin, from the newest
+    forecast (published with `--forecast`); None without one, or for a player it says nothing of."""
+    if not site.forecasts:
+        return None
+    now = site.forecasts[-1]
+    needs = now.needs_of(pid)
+    if needs is None or now.player(pid) is None:
+        return None
+    lang, name = site.lang, site.season.player(pid).name
+    return {"heading": say("needs_heading", lang), "chances": player_line(now, pid, name, lang),
+            "lines": needs_lines(now, needs, name, lang), "note": margin_note(now, lang),
+            "runs": say("runs", lang, runs=f"{now.runs:,}".replace(",", "." if lang == "nl" else ","),
+                        first=now.round + 1, last=now.last, seed=now.seed)}
 
 
 def _race(kept: tuple[Forecast, ...], now: Forecast, name: Any, lang: str,

@@ -63,9 +63,11 @@ def standings_by_round(rep: Replay) -> tuple[Mapping[PlayerId, StandingRow], ...
 
 
 def history(rep: Replay, pid: PlayerId, lang: str, after: Sequence[Mapping[PlayerId, StandingRow]] | None = None,
-            card: PlayerCard | None = None) -> tuple[tuple[PlayerRound, ...], tuple[tuple[int, Fraction, int], ...]]:
-    """The player's rounds 1..K and (round, score, rank) after each round the player was ranked; `after`
-    (`standings_by_round(rep)`) and `card` (the player's after K), when the caller has them already."""
+            card: PlayerCard | None = None,
+            ) -> tuple[tuple[PlayerRound, ...], tuple[tuple[int, Fraction, int, Fraction], ...]]:
+    """The player's rounds 1..K and, after each round the player was ranked, (round, score as published then,
+    rank, the table's Total: the points up to it as counted after K); `after` (`standings_by_round(rep)`) and
+    `card` (the player's after K), when the caller has them already."""
     season, k = rep.season, rep.upto
     after = standings_by_round(rep) if after is None else after
     card = card_of(rep, pid, k) if card is None else card
@@ -97,7 +99,7 @@ def history(rep: Replay, pid: PlayerId, lang: str, after: Sequence[Mapping[Playe
                                 "" if line is None else points(line.points, lang), points(total, lang),
                                 None if standing is None else standing.rank))
         if standing is not None:
-            series.append((j, standing.score, standing.rank))
+            series.append((j, standing.score, standing.rank, total))
     return tuple(rows), tuple(series)
 
 

@@ -12,6 +12,7 @@ from keizer.seasons.classes import class_in_round, classes_in_round, reading_aft
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.names import sort_key
 from keizer.seasons.numbers import whole_half_up
+from keizer.seasons.season_length import season_length
 from keizer.evening.classes import classes_view, cups_view, proposed_moves
 from keizer.evening.classes import cup_exclusions as season_cup_exclusions
 from keizer.evening.words.localised import number, points
@@ -87,7 +88,8 @@ def _decimals(site: Site) -> int:
 
 def _finished(season: Season, k: int, missing: int) -> bool:
     """The season's last planned round is in and every result with it: the prize lists are final."""
-    return season.rounds_planned is not None and k >= season.rounds_planned and missing == 0
+    planned = season_length(season)
+    return planned is not None and k >= planned and missing == 0
 
 
 def _not_final(site: Site, missing: int) -> str:
@@ -95,9 +97,9 @@ def _not_final(site: Site, missing: int) -> str:
     season, k = site.season, site.replay.upto
     if _finished(season, k, missing):
         return ""
-    if season.rounds_planned is not None and k >= season.rounds_planned:
+    planned = season_length(season)
+    if planned is not None and k >= planned:
         return say("prizes_provisional_missing", site.lang, n=missing)
-    planned = season.rounds_planned
     return say("prizes_provisional", site.lang, k=k, n=planned if planned is not None else "?")
 
 
@@ -141,7 +143,7 @@ def readings(site: Site) -> tuple[Reading, ...]:
     rules = rep.ruleset.classes
     assert rules is not None
     out = []
-    for r in rules.reading_rounds(season.rounds_planned):
+    for r in rules.reading_rounds(season_length(season)):
         if r > rep.upto or r < 1:
             continue
         proposal = proposed_moves(season, rep, r)

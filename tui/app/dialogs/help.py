@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from keizer.tui.app.modes import MODE_KEYS
-from keizer.evening.words.legend import LEGEND
+from keizer.evening.words.legend import COLUMN_WORDS
 
 
 def binding_lines(bindings: Iterable[object], app: App[object]) -> list[tuple[str, str]]:
@@ -47,7 +47,7 @@ class HelpScreen(ModalScreen[None]):
                 ("↑ ↓ pgup pgdn", "move in a list"),
                 ("tab", "next field or proposal")]),
             # the clubs' abbreviations, in the words the published site and notice use (evening/words/legend.py)
-            ("Standings columns", [(abbr, english) for abbr, _, english in LEGEND]),
+            ("Standings columns", [(abbr, english) for abbr, _, _, _, english in COLUMN_WORDS if english]),
         ]
         text = Text()
         for title, lines in groups:

@@ -1,4 +1,4 @@
-"""Ask who of a board did not come without notice (D art. 11): white or black."""
+"""Ask who of a board did not come without notice (a no-show, docs/rules.md §13): white or black."""
 
 from __future__ import annotations
 
@@ -21,17 +21,18 @@ class NoShowDialog(ModalScreen[str | None]):
         Binding("escape", "choose('')", "Cancel"),
     ]
 
-    def __init__(self, board: int, white: str, black: str) -> None:
+    def __init__(self, board: int, white: str, black: str, means: str) -> None:
         super().__init__()
         self.board, self.white, self.black = board, white, black
+        self.means = means
+        """What it does under the season's ruleset (`Results.no_show_means`)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(f"Board {self.board}: who did not come, without notice?", classes="dialog-title",
                          markup=False)
             yield Static(f"w  {visible(self.white)} (white)\nb  {visible(self.black)} (black)\n\n"
-                         "The other gets a bye (100% of own value), the absentee is booked unexcused and\n"
-                         "suspended until reporting back (D art. 11–12).\n\nesc  cancel", markup=False)
+                         f"{self.means[0].upper()}{self.means[1:]}\n\nesc  cancel", markup=False)
 
     def action_choose(self, value: str) -> None:
         self.dismiss(value or None)

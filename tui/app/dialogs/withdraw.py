@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from keizer.seasons.model import PlayerId
+from keizer.seasons.ruleset.texts import cite
 from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ class WithdrawDialog(ModalScreen[tuple[int | None] | None]):
         # The field asks for the first round without the player: the rule is said in those words (a withdrawal
         # "before round 21" is before_round 21, docs/rules.md §6), not as "before round 21 or earlier".
         rule = (f"First round without them {removal} or earlier: removed from every ranking; {removal + 1} or "
-                f"later: stays ranked, booked excused (D art. 22)." if removal is not None
+                f"later: stays ranked, booked excused{cite(self.evening.ruleset.regulations, 'withdrawal')}."
+                if removal is not None
                 else "The player stays ranked.")
         default = current.before_round if current else self.evening.current_round()
         with Vertical(classes="dialog"):

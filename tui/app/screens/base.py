@@ -18,7 +18,7 @@ from textual.widgets import Static
 from keizer.seasons.errors import ChangedMeanwhile, KeizerError
 from keizer.seasons.model import EntryKind, PlayerId
 from keizer.seasons.rounds import SeasonComplete
-from keizer.tui.app.messages import Faulted, Outdated, Said, SeasonWritten
+from keizer.tui.app.messages import Faulted, KeptRankingsRead, Outdated, Said, SeasonWritten
 from keizer.tui.app.widgets.footer import KeizerFooter
 from keizer.tui.app.widgets.mode_bar import ModeBar, fitted
 from keizer.evening.ways import Way, WayOut
@@ -127,6 +127,9 @@ class KeizerScreen(Screen[None]):
         self.drawn_waiting: dict[PlayerId, EntryKind | None] = {}
         """The attendance changes waiting on the desk for the re-pairing when last drawn: they are not in the
         store, yet the Round and Pairing screens show them (`PairingDesk.waiting`)."""
+        self.drawn_replaced = 0
+        """The kept rankings the replay that follows had replaced when last drawn (`EveningSession.replaced`):
+        a list drawn in the order of one it replaced since is drawn again."""
 
     @property
     def keizer(self) -> EveningHost:
@@ -176,17 +179,21 @@ class KeizerScreen(Screen[None]):
     def stale(self) -> bool:
         """The season changed since this screen was drawn (it was not shown), or a latecomer or a call-off
         waits for the re-pairing (or went back): draw it when it is."""
-        return self.drawn_at != self.evening.revision or self.drawn_waiting != self.evening.desk.waiting()
+        return (self.drawn_at != self.evening.revision or self.drawn_waiting != self.evening.desk.waiting()
+                or self.drawn_replaced != self.evening.standings.replaced)
 
     def redraw(self) -> None:
         """Draw the season as it stands now. A message said before the season changed (a write, an undo,
         another session) is about a season that is no longer there: it leaves the status line."""
         self.drawn_at = self.evening.revision
         self.drawn_waiting = dict(self.evening.desk.waiting())
+        self.drawn_replaced = self.evening.standings.replaced
         if self.said_at is not None and self.said_at != self.drawn_at:
             self.show_status("", "information")
             self.said_at = None
         self.refresh_view()
+        if self.evening.standings.unconfirmed:  # drawn at once from a kept ranking: the replay that follows confirms it
+            self.post_message(KeptRankingsRead())
 
     def refresh_view(self) -> None:
         """Redraw from the evening's season."""

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from keizer.seasons.model import GroupGame
 
 
-CHAMPIONSHIP_ACTIONS = frozenset({"decline", "form", "unavailable", "propose", "accept", "move", "result"})
+CHAMPIONSHIP_ACTIONS = frozenset({"decline", "form", "fill", "unavailable", "propose", "accept", "move", "result"})
 """The Championship tab's keys: they act, and the footer shows them, only on that tab."""
 TAB_OF = {"classes_accept": ("classes",), "panel_round": ("classes", "cups")}
 """The other tabs' keys the screen holds for when the focus is on the tab bar (their panels hold them for
@@ -33,7 +33,8 @@ when it is in the panel): on which tabs each acts."""
 
 class GroupsScreen(KeizerScreen):
     """One tab per kind of group; the first is the championship group. Before it forms: `d` marks the
-    proposed player under the cursor as declining (the next in line moves up), `f` forms it. Then `u` sets
+    proposed player under the cursor as declining (the next in line moves up), `f` forms it; `n` takes the next
+    in line in for a member who withdrew before the group played (the pane offers it). Then `u` sets
     the rounds the member under the cursor cannot play, `s` proposes a schedule (shown, not saved; esc
     stops the search) and `a` accepts it; `m` moves the accepted game under the cursor to another round,
     saying what that breaks (refused if a hard rule); `1` `=` `0` enter the result of the game under the
@@ -49,6 +50,9 @@ class GroupsScreen(KeizerScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "decline", "Declines"),
         Binding("f", "form", "Form group"),
+        # only when a member withdrew before the group played (the pane says so, with this key): D art. 3
+        Binding("n", "fill", "Next in line", show=False,
+                tooltip="take the next in line in for a member who withdrew before the group played"),
         Binding("u", "unavailable", "Unavailable", tooltip="rounds the member under the cursor cannot play"),
         # short words in the footer, so that every key is in sight at 80 columns; the help says them whole
         Binding("s", "propose", "Propose", tooltip="propose a schedule (shown, not saved)"),
@@ -155,9 +159,14 @@ class GroupsScreen(KeizerScreen):
             self.declined = []
 
     @edits
+    def action_fill(self) -> None:
+        """D art. 3: the next in line for a member who withdrew before the group played, as the pane offers."""
+        self.write(self.evening.group.fill)
+
+    @edits
     def action_unavailable(self) -> None:
         from keizer.tui.app.dialogs.rounds import RoundsDialog
-        from keizer.evening.championship.view import check_group_rounds, rule_of
+        from keizer.evening.championship.view import check_group_rounds, schedule_end
 
         season = self.evening.season
         group = season.championship
@@ -169,7 +178,7 @@ class GroupsScreen(KeizerScreen):
             self.say("put the cursor on a member in the group table", "warning")
             return
         member = PlayerId(pid)
-        last = rule_of(season).schedule_end(season.rounds_planned)
+        last = schedule_end(season)
 
         def chosen(rounds: tuple[int, ...] | None) -> None:
             if rounds is not None:

@@ -82,7 +82,7 @@ class ResultsScreen(KeizerScreen):
         Binding("plus", "result('+-')", "+-", key_display="+", tooltip="forfeit: white wins, black did not play"),
         Binding("minus", "result('-+')", "-+", key_display="-", tooltip="forfeit: black wins, white did not play"),
         Binding("asterisk", "result('*')", "pending", key_display="*", tooltip="not finished or not played yet"),
-        Binding("n", "no_show", "No-show", tooltip="D art. 11: a player did not come without notice"),
+        Binding("n", "no_show", "No-show", tooltip="a player did not come without notice"),
         Binding("t", "take", "Take", tooltip="enter the result the board's players reported (keizer serve "
                                              "--results): the Rep column shows it"),
         *KeizerScreen.ROUND_BINDINGS,
@@ -265,4 +265,5 @@ class ResultsScreen(KeizerScreen):
                 self.write(self.evening.results.no_show, k, key, "white" if colour == "white" else "black",
                            replace=replace)
 
-        self.app.push_screen(NoShowDialog(row.board, row.white.name, row.black.name), chosen)
+        self.app.push_screen(NoShowDialog(row.board, row.white.name, row.black.name,
+                                          self.evening.results.no_show_means()), chosen)

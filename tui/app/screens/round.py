@@ -18,7 +18,7 @@ from keizer.tui.app.edits import edits
 from keizer.tui.app.messages import SeasonWritten
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.ways import Way
+from keizer.evening.ways import Already, Way
 from keizer.tui.app.ways import hint, keyed_said
 from keizer.seasons.names import cut, short_names
 from keizer.evening.words.visible import visible
@@ -218,6 +218,9 @@ class RoundScreen(KeizerScreen):
         said = self.attempt(self.evening.attendance.set, self.shown_round, pid, entry)
         if said is None:
             return False
+        if isinstance(said, Already):  # nothing to write: said, and on to the next player
+            self.say(str(said))
+            return True
         if PlayerId(pid) in self.evening.desk.waiting():
             said += hint(Way.REPAIR_KEEPING)
         self.post_message(SeasonWritten(said))
@@ -246,7 +249,14 @@ class RoundScreen(KeizerScreen):
         k = self.shown_round
 
         def recorded(report: tuple[str, str | None] | None) -> None:
-            if report is not None and self.write(self.evening.attendance.report, k, pid, *report):
+            if report is None:
+                return
+            said = self.attempt(self.evening.attendance.report, k, pid, *report)
+            if isinstance(said, Already):
+                self.say(str(said))
+            elif said is not None:
+                self.post_message(SeasonWritten(said))
+            if said is not None:
                 self.query_one(KeizerTable).advance()
 
         from keizer.evening.report_time import report_default  # loaded when first asked for

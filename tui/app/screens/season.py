@@ -72,7 +72,10 @@ class SeasonScreen(KeizerScreen):
         season = self.evening.season
         preset, overrides = spec_parts(season.ruleset_spec)
         self.query_one("#name", Input).value = season.name
-        self.query_one("#rounds", Input).value = "" if season.rounds_planned is None else str(season.rounds_planned)
+        rounds = self.query_one("#rounds", Input)
+        rounds.value = "" if season.rounds_planned is None else str(season.rounds_planned)
+        default = self.evening.ruleset.rounds_planned  # empty: the ruleset's length (D art. 3), if it has one
+        rounds.placeholder = "not planned" if default is None else f"the ruleset's: {default}"
         self.query_one("#preset", Select).value = preset
         self.query_one("#start", Input).value = season.start_date or ""
         self.query_one("#weekday", Input).value = season.weekday or ""

@@ -55,7 +55,8 @@ class StandingsScreen(KeizerScreen):
         Binding("p", "publish", "Publish",
                 tooltip="write the site of the shown round (Dutch) to a folder next to the store"),
         Binding("f", "forecast", "Forecast",
-                tooltip="each player's chances: the rest of the season played 1,000 times (f again: the standings)"),
+                tooltip="each player's chances: the rest of the season played up to 1,000 times, shown at once and "
+                        "sharper as the runs go on (f again: the standings)"),
         Binding("escape", "cancel_forecast", "Cancel", show=False),
         *KeizerScreen.ROUND_BINDINGS,
     ]
@@ -136,14 +137,16 @@ class StandingsScreen(KeizerScreen):
         panel = self.query_one(ForecastPanel)
         if panel.shown is not None:
             panel.hide()
-        else:
-            self.say(panel.start(self.evening, self.shown_round))
+        else:  # on a player's row: the cursor stays on them, and what they need is said under the table
+            self.say(panel.start(self.evening, self.shown_round, self.query_one("#standings", KeizerTable).cursor_key))
 
     def action_cancel_forecast(self) -> None:
-        """esc: stop the forecast being made, or go back from a forecast to the standings."""
+        """esc: stop the forecast being made (keeping the chances so far), or go back from a forecast to the
+        standings."""
         panel = self.query_one(ForecastPanel)
-        if panel.cancel():
-            self.say("forecast cancelled")
+        said = panel.cancel()
+        if said is not None:
+            self.say(said)
         elif panel.shown is not None:
             panel.hide()
 
@@ -161,9 +164,11 @@ class StandingsScreen(KeizerScreen):
                 self.app.push_screen(PlayerCardScreen(card))
 
     @edits
-    def action_publish(self, lang: str = "nl") -> None:
-        """The site of the shown round in `lang` (the clubs' Dutch unless asked), written next to the store
-        and recorded in it (one undo step), in a thread worker: a season's pages take a second or two."""
+    def action_publish(self, lang: str = "") -> None:
+        """The site of the shown round in `lang` (the season's language unless asked, the ruleset's
+        `language`), written next to the store and recorded in it (one undo step), in a thread worker: a
+        season's pages take a second or two."""
+        lang = lang or self.evening.ruleset.language
         self.say(f"publishing round {self.shown_round}…")
         # On the app, which reports an unexpected failure in one place (`KeizerApp.on_worker_state_changed`).
         self.app.run_worker(partial(self._publish, self.shown_round, self.shown_style, lang), name="publish",
@@ -177,7 +182,8 @@ class StandingsScreen(KeizerScreen):
         try:
             folder = self.evening.publications.folder_beside_store()
             label = self.evening.publications.publish(k, lang, folder,
-                                                      lambda: build_site(self.evening, k, lang, style))
+                                                      lambda: build_site(self.evening, k, lang, style),
+                                                      say=lambda line: self.post_message(Said(line, "warning")))
         except KeizerError as exc:  # the folder has other files; the store changed meanwhile
             self.post_message(Said(str(exc), "error"))
             return

@@ -18,6 +18,11 @@ from keizer.evening.championship.view import GroupView, passed_over_summary
 from keizer.evening.words.tables import fit_names
 from keizer.seasons.names import short_names
 from keizer.evening.words.visible import visible
+from keizer.evening.ways import Way
+from keizer.tui.app.ways import KEYS
+
+HERE = {Way.FILL_GROUP: "n takes them in"}
+"""The ways said on the Groups screen itself, where its keys need no screen named."""
 
 
 TIGHT_ROWS = 30
@@ -158,6 +163,10 @@ class ChampionshipPane(Vertical):
             lines.append(names.line(group.declined, lambda n: "Declined: " + ", ".join(map(n, group.declined))))
         for w in view.withdrawn:  # what a withdrawal does to the group (rules §8)
             lines.append(names.line((w.player,), w.sentence, lines=2))
+        if (short := view.short) is not None:  # D art. 3: short before it played; the director decides (n)
+            keys = "".join(f" ({HERE.get(w, KEYS[w])})" for w in short.ways)
+            lines.append(names.line(short.withdrew + short.next_in_line,
+                                    lambda n: f"Short: {short.sentence(n)}{keys}", lines=2))
         if unavailable:  # what the schedule avoids (u sets it): in sight before s proposes one
             lines.append(names.line(unavailable, lambda n: "Cannot play: " + "; ".join(
                 f"{n(p)} {', '.join(map(str, group.unavailable_rounds(p)))}" for p in unavailable)))

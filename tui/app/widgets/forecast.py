@@ -1,8 +1,10 @@
-"""The Standings screen's forecast panel: each player's chances, made in a worker with a progress line, esc cancels."""
+"""The Standings screen's forecast panel: each player's chances with their margins at once, sharper as a worker plays
+more runs; esc stops and keeps what is there."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
@@ -10,14 +12,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.forecasts import Forecast
 from keizer.tui.app.messages import Said
 from keizer.tui.app.widgets.table import KeizerTable
-from keizer.evening.words.forecast import certain_lines, headers, model_line, say, table_rows
+from keizer.evening.words.forecast import (certain_lines, headers, margin_note, model_line, needs_lines, say,
+                                            table_rows)
 from keizer.evening.words.visible import visible
 
 if TYPE_CHECKING:
@@ -29,11 +32,11 @@ NAMED = 4
 
 
 class ForecastProgressed(Message, bubble=False):
-    """The worker played more runs (posted from its thread, handled on the UI thread)."""
+    """The worker played more runs: the chances so far (posted from its thread, handled on the UI thread)."""
 
-    def __init__(self, done: int, runs: int) -> None:
+    def __init__(self, key: tuple[int, int], so_far: Forecast, runs: int) -> None:
         super().__init__()
-        self.done, self.runs = done, runs
+        self.key, self.so_far, self.runs = key, so_far, runs
 
 
 class ForecastMade(Message, bubble=False):
@@ -46,12 +49,17 @@ class ForecastMade(Message, bubble=False):
 
 
 class ForecastPanel(Vertical):
-    """A forecast of the shown round: made on `start` in a thread worker (its runs in worker processes),
-    shown in place of the standings when done; `cancel` (esc) stops it between chunks of runs. Kept for the
-    (round, store revision) it was made for: the season changed, it is made again."""
+    """A forecast of the shown round: made on `start` in a thread worker (its runs in worker processes), shown
+    in place of the standings from the first chunk of runs on — each chance with its margin — and drawn again
+    as the runs go on, until RUNS runs or every chance is as sharp as it is shown; `cancel` (esc) stops it
+    between chunks and keeps the chances so far. Kept for the (round, store revision) it was made for: the
+    season changed, it is made again."""
 
     RUNS: ClassVar[int] = 1000
-    """Runs of a forecast made on the screen (`keizer forecast`'s default)."""
+    """Runs of a forecast made on the screen at most (`keizer forecast`'s default)."""
+    HOLD: ClassVar[Callable[[int], None] | None] = None
+    """Called in the worker with the runs counted before each chunk's chances are posted (a test pauses the
+    worker there to look at the chances so far; None in the app)."""
 
     class Shown(Message):
         """The panel came into sight (the forecast is shown) or went (the standings are)."""
@@ -66,14 +74,21 @@ class ForecastPanel(Vertical):
         """Forecasts made, by (round, store revision)."""
         self.running: tuple[int, int] | None = None
         """The (round, revision) a worker is making a forecast for."""
+        self.so_far: Forecast | None = None
+        """The chances from the runs the worker has played so far (shown while it plays on)."""
         self._cancel: threading.Event | None = None
         self._worker: Worker[None] | None = None
         self.shown: tuple[int, int] | None = None
+        self.drawn: Forecast | None = None
+        """The forecast in sight (made whole, or the chances so far)."""
+        self.player: str | None = None
+        """The player the cursor lands on when the forecast comes into sight (the standings' row under it)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="forecast-progress", markup=False)
         yield Static("", id="forecast-title", classes="subtitle", markup=False)
         yield KeizerTable(id="forecast-table", cell_padding=0)
+        yield Static("", id="forecast-needs", classes="subtitle", markup=False)
         yield Static("", id="forecast-notes", classes="subtitle", markup=False)
 
     def on_mount(self) -> None:
@@ -83,12 +98,14 @@ class ForecastPanel(Vertical):
         self.display = progress or table
         self.set_class(table, "-table")
         self.query_one("#forecast-progress").display = progress
-        for name in ("#forecast-title", "#forecast-table", "#forecast-notes"):
+        for name in ("#forecast-title", "#forecast-table", "#forecast-needs", "#forecast-notes"):
             self.query_one(name).display = table
 
-    def start(self, evening: Evening, k: int) -> str:
-        """Show the forecast after round k, making it first if need be; what the director is told."""
+    def start(self, evening: Evening, k: int, player: str | None = None) -> str:
+        """Show the forecast after round k, making it first if need be, the cursor on `player`'s row (the one it
+        was on in the standings: their needs are said under the table); what the director is told."""
         key = (k, evening.revision)
+        self.player = player
         if key in self.made:
             self.show(evening, key)
             return f"forecast after round {k}"
@@ -96,21 +113,30 @@ class ForecastPanel(Vertical):
             return "already making a forecast (esc cancels)"
         self._cancel = threading.Event()
         self.running = key
+        self.so_far = None
         self._progress(0, self.RUNS)
         self._sight(progress=True, table=False)
         # On the app, which reports an unexpected failure in one place (`KeizerApp.on_worker_state_changed`).
         self._worker = self.app.run_worker(partial(self._make, evening, key, self._cancel), name="forecast",
                                            group="forecast", description=f"the forecast after round {k}",
                                            exit_on_error=False, exclusive=True, thread=True)
-        return f"making the forecast after round {k}: {self.RUNS:,} runs of the rest of the season (esc cancels)"
+        return (f"making the forecast after round {k}: up to {self.RUNS:,} runs of the rest of the season, the "
+                f"chances shown at once and sharper as they go on (esc stops)")
 
     def _make(self, evening: Evening, key: tuple[int, int], cancel: threading.Event) -> None:
-        """The worker thread: the forecast (its runs in worker processes), then the panel is told."""
+        """The worker thread: the forecast (its runs in worker processes), the chances so far posted after
+        every chunk of runs, then the panel is told."""
         from keizer.evening.forecasts import ForecastCancelled, make_forecast
 
+        def progressed(so_far: Forecast, runs: int) -> None:
+            hold = type(self).HOLD  # read on the class: a function kept there, not a method
+            if hold is not None:
+                hold(so_far.runs)
+            self.post_message(ForecastProgressed(key, so_far, runs))
+
         try:
-            made = make_forecast(evening.season, key[0], self.RUNS, progress=lambda done, runs:
-                                 self.post_message(ForecastProgressed(done, runs)), cancelled=cancel.is_set)
+            made = make_forecast(evening.season, key[0], self.RUNS, progress=progressed, cancelled=cancel.is_set,
+                                 until_sharp=True, needs=True)
         except ForecastCancelled:
             self.post_message(ForecastMade(key, None, cancelled=True))
             return
@@ -119,28 +145,42 @@ class ForecastPanel(Vertical):
             return
         self.post_message(ForecastMade(key, made))
 
-    def cancel(self) -> bool:
-        """Esc: stop the forecast being made (between two chunks of runs); whether one was."""
+    def cancel(self) -> str | None:
+        """Esc: stop the forecast being made (between two chunks of runs), keeping the chances so far in sight;
+        what the director is told (None: none was being made)."""
         if self.running is None or self._cancel is None:
-            return False
+            return None
         self._cancel.set()
-        self.running = None
-        self._sight(progress=False, table=self.shown is not None)
-        return True
+        key, so_far = self.running, self.so_far
+        self.running = self.so_far = None
+        if so_far is None:
+            self._sight(progress=False, table=self.shown is not None)
+            return "forecast cancelled"
+        self.made = {key: so_far}  # what is there is kept: shown again with f, as a forecast made whole
+        self._sight(progress=False, table=True)
+        return f"forecast stopped after {so_far.runs:,} runs: the chances so far are kept (f: the standings)"
 
     def on_forecast_progressed(self, message: ForecastProgressed) -> None:
-        if self.running is not None:
-            self._progress(message.done, message.runs)
+        if message.key != self.running:  # stopped, or the screen asked for another since
+            return
+        self.so_far = message.so_far
+        self._progress(message.so_far.runs, message.runs)
+        evening = getattr(self.screen, "evening", None)
+        if evening is not None:
+            self._draw(evening, message.so_far)
+            if self.shown is None:
+                self._shown(message.key)
 
     def _progress(self, done: int, runs: int) -> None:
         k = self.running[0] if self.running else 0
         self.query_one("#forecast-progress", Static).update(
-            f"Forecast after round {k}: {done:,} of {runs:,} runs played… (esc cancels)")
+            f"Forecast after round {k}: {done:,} of up to {runs:,} runs played, sharper as they go on… (esc stops "
+            f"and keeps these)")
 
     def on_forecast_made(self, message: ForecastMade) -> None:
         if message.key != self.running:  # cancelled, or the screen asked for another since
             return
-        self.running = None
+        self.running = self.so_far = None
         self._worker = None
         if message.forecast is None:
             self._sight(progress=False, table=self.shown is not None)
@@ -161,7 +201,38 @@ class ForecastPanel(Vertical):
 
     def show(self, evening: Evening, key: tuple[int, int]) -> None:
         """The forecast made for `key` in place of the standings."""
-        forecast = self.made[key]
+        self._draw(evening, self.made[key])
+        self._shown(key)
+
+    def _shown(self, key: tuple[int, int]) -> None:
+        self.shown = key
+        self._sight(progress=self.running is not None, table=True)
+        self.post_message(self.Shown(True))
+        table = self.query_one("#forecast-table", KeizerTable)
+        if self.player is not None and self.drawn is not None and self.drawn.player(self.player) is not None:  # type: ignore[arg-type]
+            table.move_cursor(row=table.get_row_index(self.player), animate=False, scroll=True)
+        table.focus()
+        self._needs()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "forecast-table":
+            self._needs()
+
+    def _needs(self) -> None:
+        """What the player under the cursor needs, under the table."""
+        forecast = self.drawn
+        pid = self.query_one("#forecast-table", KeizerTable).cursor_key
+        needs = forecast.needs_of(pid) if forecast is not None and pid is not None else None  # type: ignore[arg-type]
+        evening = getattr(self.screen, "evening", None)
+        if needs is None or evening is None or not evening.season.has_player(pid):
+            self.query_one("#forecast-needs", Static).update("")
+            return
+        name = evening.season.player(pid).name
+        text = " ".join((say("needs_of", "en", name=name), *needs_lines(forecast, needs, name, "en")))  # type: ignore[arg-type]
+        self.query_one("#forecast-needs", Static).update(visible(text))
+
+    def _draw(self, evening: Evening, forecast: Forecast) -> None:
+        """The table and the lines of `forecast` (made whole, or the chances so far)."""
         season = evening.season
 
         def name(pid: str) -> str:
@@ -171,20 +242,19 @@ class ForecastPanel(Vertical):
         table = self.query_one("#forecast-table", KeizerTable)
         table.set_columns([(f" {h}", f"c{i}") for i, h in enumerate(head)])
         table.fill([(pid, [Text(" " + visible(c), justify="left" if i == 1 else "right") for i, c in enumerate(cells)])
-                    for pid, cells in table_rows(forecast, name, "en")], anew=True)
+                    for pid, cells in table_rows(forecast, name, "en", margins=True)], anew=True)
         kind = say("title_group" if forecast.title == "group" else "title_first", "en")
         runs = f"{forecast.runs:,}"
         self.query_one("#forecast-title", Static).update(
             f"{say('heading', 'en', k=forecast.round)}: "
             f"{say('runs', 'en', runs=runs, first=forecast.round + 1, last=forecast.last, seed=forecast.seed)}"
             f" · {kind} · f: back to the standings")
-        notes = (*certain_lines(forecast, name, "en", most=NAMED), model_line(forecast, "en"),
-                 say("honest", "en", runs=runs))
+        notes = (*certain_lines(forecast, name, "en", most=NAMED), margin_note(forecast, "en"),
+                 model_line(forecast, "en"), say("honest", "en", runs=runs))
         self.query_one("#forecast-notes", Static).update(visible(" ".join(notes)))
-        self.shown = key
-        self._sight(progress=self.running is not None, table=True)
-        self.post_message(self.Shown(True))
-        table.focus()
+        self.drawn = forecast
+        if self.shown is not None:
+            self._needs()
 
     def hide(self) -> None:
         """Back to the standings (the forecast stays made for its round and revision)."""

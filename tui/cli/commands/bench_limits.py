@@ -94,15 +94,62 @@ def _cpu(work: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
-def _command(*argv: str) -> float:
+def _command(*argv: str, refused: bool = False) -> float:
     """The CPU seconds of one keizer command, run as the director runs it (its own process, its start-up
-    included), its output set aside; it must succeed."""
+    included), its output set aside; it must succeed (`refused`: it must refuse, exit 2)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-m", "keizer", *argv], capture_output=True, text=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise KeizerError(f"bench limits: keizer {argv[0]} failed: {done.stderr.strip()}")
+    if done.returncode != (2 if refused else 0):
+        raise KeizerError(f"bench limits: keizer {argv[0]} {'was not refused' if refused else 'failed'}: "
+                          f"{done.stderr.strip()}")
     return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def trf_file(path: Path, players: int, rounds: int, seed: int) -> None:
+    """A Swiss tournament's TRF file as another program writes it (CR LF, "Last, First", random pairings
+    and results, an odd player out with `U`, no keizer lines and no points column)."""
+    rng = random.Random(f"trf|{players}|{rounds}|{seed}")
+    blocks: list[list[str]] = [[] for _ in range(players)]
+    order = list(range(players))
+    for _ in range(rounds):
+        rng.shuffle(order)
+        if players % 2:
+            blocks[order[-1]].append("0000 - U  ")
+        for a, b in zip(order[0:players - 1:2], order[1:players:2]):
+            result = rng.choice("10=")
+            blocks[a].append(f"{b + 1:4d} w {result}  ")
+            blocks[b].append(f"{a + 1:4d} b {'=' if result == '=' else '01'[result == '0']}  ")
+    lines = [f"012 Bench {players} x {rounds}"]
+    lines += [f"001 {i + 1:4d}      {f'Player{i + 1}, Test':<33} {1000 + i % 1500:4d}".ljust(91)
+              + "".join(blocks[i]).rstrip() for i in range(players)]
+    path.write_text("\r\n".join(lines) + "\r\n", encoding="ascii")
+
+
+def kfc_file(path: Path, players: int, rounds: int, seed: int) -> None:
+    """A KeizerForClubs tournament as the program keeps one: 99 boards a round (its most), every other player
+    absent (a row from board 100 on), random results."""
+    import sqlite3
+
+    rng = random.Random(f"kfc|{players}|{rounds}|{seed}")
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE Player (id INTEGER PRIMARY KEY, name VARCHAR(30) NOT NULL, rating INTEGER NOT NULL, "
+        "rank INTEGER NOT NULL, state INTEGER, Keizer_StartPts FLOAT, Keizer_SumPts FLOAT);"
+        "CREATE TABLE Pairing (Rnd INTEGER NOT NULL, board INTEGER NOT NULL, PID_W INTEGER NOT NULL, "
+        "PID_B INTEGER NOT NULL, Result INTEGER, Pts_W FLOAT, Pts_B FLOAT);"
+        "CREATE TABLE ConfigTab (CfgKey VARCHAR(20) NOT NULL PRIMARY KEY, CfgText VARCHAR(5), CfgValue FLOAT);")
+    conn.executemany("INSERT INTO Player VALUES (?, ?, ?, ?, 1, 0, 0)",
+                     [(i, f"Player {i}", 1000 + i, i) for i in range(1, players + 1)])
+    ids, rows = list(range(1, players + 1)), []
+    for k in range(1, rounds + 1):
+        rng.shuffle(ids)
+        boards = min(99, players // 2)
+        rows += [(k, b + 1, ids[2 * b], ids[2 * b + 1], rng.choice((1, 2, 3))) for b in range(boards)]
+        rows += [(k, 100 + i, pid, -1, rng.choice((4, 6, 7))) for i, pid in enumerate(ids[2 * boards:])]
+    conn.executemany("INSERT INTO Pairing (Rnd, board, PID_W, PID_B, Result) VALUES (?, ?, ?, ?, ?)", rows)
+    conn.commit()
+    conn.close()
 
 
 def run_limits_benchmark(seed: int = 0, progress: Callable[[str], object] = lambda _: None) -> list[LimitCase]:
@@ -151,4 +198,39 @@ def run_limits_benchmark(seed: int = 0, progress: Callable[[str], object] = lamb
         progress("export --trf")
         cases.append(LimitCase("export --trf (single pass)", "9,999 players × 20 rounds",
                                _command("export", str(path), "--trf", "-o", str(folder / "x.trf"))))
+        cases += _moving_in(folder, seed, progress)
+    return cases
+
+
+def _moving_in(folder: Path, seed: int, progress: Callable[[str], object]) -> list[LimitCase]:
+    """Moving in at the limits (docs/format.md "Moving in"): a KeizerForClubs tournament at its most rows, TRF
+    files of 5,000 players up to the most player-rounds taken in, one of 9,999 × 300 refused before it is read,
+    the standings of such a season refused before the work, and its export imported again."""
+    from keizer.seasons.limits import MAX_MOVED_IN
+
+    cases = []
+    kfc = folder / "club.s3db"
+    kfc_file(kfc, 1000, 200, seed)
+    progress("import KeizerForClubs")
+    cases.append(LimitCase("import KeizerForClubs (with its check)", "1,000 players × 200 rounds",
+                           _command("import", str(kfc), str(folder / "kfc.keizer"))))
+    for players, rounds in ((5000, 150), (5000, MAX_MOVED_IN // 5000)):
+        trf = folder / f"t{rounds}.trf"
+        trf_file(trf, players, rounds, seed)
+        progress(f"import TRF {players}x{rounds}")
+        cases.append(LimitCase("import TRF", f"{players:,} players × {rounds} rounds",
+                               _command("import", str(trf), str(folder / f"t{rounds}.keizer"))))
+    store = folder / f"t{MAX_MOVED_IN // 5000}.keizer"
+    progress("standings refused")
+    cases.append(LimitCase("  standings of it (refused before the work)", "",
+                           _command("standings", str(store), refused=True)))
+    progress("export and import again")
+    cases.append(LimitCase("  export", "", _command("export", str(store), "-o", str(folder / "t.json"))))
+    cases.append(LimitCase("  import of that export", "",
+                           _command("import", str(folder / "t.json"), str(folder / "again.keizer"))))
+    big = folder / "big.trf"
+    trf_file(big, 9_999, 300, seed)
+    progress("import TRF 9999x300 refused")
+    cases.append(LimitCase("import TRF (refused before it is read)", "9,999 players × 300 rounds",
+                           _command("import", str(big), str(folder / "big.keizer"), refused=True)))
     return cases

@@ -8,6 +8,7 @@ from keizer.evening.evening import Evening
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.limits import checked_text
 from keizer.seasons.lookup import resolve_player
+from keizer.seasons.season_length import season_length
 from keizer.tui.cli.writes import as_read
 
 NONE = "none"
@@ -50,7 +51,7 @@ def run_dates(args: argparse.Namespace) -> int:
             raise InputError(options[exc.where], exc.message) from None
         if args.start is None and args.round is None:
             season = evening.season
-            last = max(len(season.rounds), season.rounds_planned or 0)
+            last = max(len(season.rounds), season_length(season) or 0)
             for k in range(1, last + 1):
                 own = k <= len(season.rounds) and season.round(k).date is not None
                 print(f"round {k:>3}  {evening.settings.date_of(k) or '(no date)'}{'  (its own date)' if own else ''}")

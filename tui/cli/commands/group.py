@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
+from keizer.evening.change import Change
 from keizer.evening.championship.changes import GameMove, members_of
 from keizer.evening.championship.view import first_open_round, group_of, rule_of, state_summary
 from keizer.evening.evening import Evening
@@ -26,12 +27,13 @@ from keizer.tui.cli.saving import say_not_saved, say_saved
 USAGE = """\
 keizer group SEASON [--json]                      members, schedule, table and state
 keizer group form SEASON [--decline PLAYER]... [--save]
+keizer group fill SEASON [--save]                 the next in line for a member who withdrew before it played
 keizer group schedule SEASON [--from-round K] [--move W:B:ROUND] [--json] [--save]
 keizer group unavailable SEASON PLAYER [ROUND ...] [--save]
 keizer group decide SEASON [--game W:B:RESULT | --clear] [--save]
 keizer group result SEASON ROUND W:B RESULT [--save]   (a "separate" group's game, K)"""
 
-ACTIONS = ("form", "schedule", "unavailable", "decide", "result")
+ACTIONS = ("form", "fill", "schedule", "unavailable", "decide", "result")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -81,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if not action and _unknown_action(words):
         _refuse_action(words[0])
     opts = _parser(action).parse_args(words[1:] if action else words)
-    return {"": _show, "form": _form, "schedule": _schedule, "unavailable": _unavailable, "decide": _decide,
+    return {"": _show, "form": _form, "fill": _fill, "schedule": _schedule, "unavailable": _unavailable, "decide": _decide,
             "result": _result}[action](opts)
 
 
@@ -146,14 +148,30 @@ def _form(opts: argparse.Namespace) -> int:
     with _evening(opts.season, opts.save) as evening:
         season = evening.season
         declined = tuple(_pid(season, x, "--decline") for x in opts.decline)
-        event = members_of(evening.group.formation(declined))
+        change = evening.group.formation(declined)
         _written(opts, lambda: evening.group.form(declined))
-        print(f"Championship group after round {event.formed_after}:")
-        for i, pid in enumerate(event.members, 1):
-            print(f"{i:>3}  {season.player(pid).name} ({pid})")
-        for pid in event.declined:
-            print(f"  declined: {season.player(pid).name} ({pid})")
+        _members(season, change)
     return 0
+
+
+def _fill(opts: argparse.Namespace) -> int:
+    """D art. 3: the next in line for a member who withdrew before the group played, as the director asks."""
+    with _evening(opts.season, opts.save) as evening:
+        season = evening.season
+        change = evening.group.filling()
+        _written(opts, lambda: evening.group.fill())
+        _members(season, change)
+    return 0
+
+
+def _members(season: Season, change: Change) -> None:
+    """The members (and declines) a formation writes, one a line."""
+    event = members_of(change)
+    print(f"Championship group after round {event.formed_after}:")
+    for i, pid in enumerate(event.members, 1):
+        print(f"{i:>3}  {season.player(pid).name} ({pid})")
+    for pid in event.declined:
+        print(f"  declined: {season.player(pid).name} ({pid})")
 
 
 def _schedule(opts: argparse.Namespace) -> int:

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 from keizer.seasons.model import GroupGame
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import game_points_text
-from keizer.evening.championship.view import GroupView, passed_over_summary, state_summary
+from keizer.evening.championship.view import GroupView, passed_over_summary, schedule_end, state_summary
 from keizer.evening.words.tables import exact, text_table
+from keizer.tui.cli.ways import COMMANDS
 
 if TYPE_CHECKING:
     from keizer.evening.championship.changes import ScheduleCheck
@@ -21,7 +22,7 @@ def _name(season: Season, pid: PlayerId) -> str:
 def view_json(season: Season, view: GroupView) -> dict[str, Any]:
     rule = view.rule
     out: dict[str, Any] = {"after_round": rule.after_round, "size": rule.size, "mode": rule.mode,
-                           "last_round": rule.schedule_end(season.rounds_planned), "formed": view.group is not None}
+                           "last_round": schedule_end(season), "formed": view.group is not None}
     if view.group is None:
         out["proposal"] = [{"player": p, "name": _name(season, p)} for p in view.proposal]
         out["passed_over"] = [{"player": p.player, "name": _name(season, p.player)}
@@ -34,6 +35,9 @@ def view_json(season: Season, view: GroupView) -> dict[str, Any]:
     out["declined"] = list(group.declined)
     out["withdrawn"] = [{"player": w.player, "before_round": w.before_round, "played": w.played, "total": w.total,
                          "counted": w.counted} for w in view.withdrawn]
+    if view.short is not None:  # D art. 3: the group is short before it played; the director decides
+        out["short"] = {"withdrew": list(view.short.withdrew), "next_in_line": list(view.short.next_in_line),
+                        "size": view.short.size}
     out["unavailable"] = {p: list(r) for p, r in group.unavailable}
     out["schedule"] = [{"round": r.game.round, "white": r.game.white, "black": r.game.black,
                         "result": r.result.value, "state": r.state} for r in view.schedule]
@@ -67,6 +71,9 @@ def view_text(season: Season, view: GroupView) -> str:
     if group.declined:
         lines.append("Declined: " + ", ".join(f"{_name(season, p)} ({p})" for p in group.declined))
     lines += [f"Withdrawn: {w.sentence(lambda p: _name(season, p))}" for w in view.withdrawn]
+    if view.short is not None:
+        said = view.short.sentence(lambda p: _name(season, p))
+        lines.append(f"Short: {said}" + "".join(f"; {COMMANDS[w]}" for w in view.short.ways))
     lines.append("")
     lines.append(text_table(["Pl", "Name", "Pts", "Played", "To play"],
                             [[str(r.place), _name(season, r.player), game_points_text(r.points), str(r.played),

@@ -56,10 +56,9 @@ def run_attend(args: argparse.Namespace) -> int:
                 print(evening.attendance.absence(k, pid, entry))
                 print_to_come(evening.season, evening.current_round(), args.season)
                 return 0
-            if entry is None and (rnd.game_of(pid) is not None or rnd.bye == pid):
-                game = rnd.game_of(pid)
-                where = "the bye" if game is None else f"board {rnd.games.index(game) + 1}"
-                raise KeizerError(f"{season.player(pid).name} is already present in round {k} ({where})")
+            if (same := evening.attendance.already(k, pid, entry)) is not None:
+                print(same)  # a success that says so: a script marking everyone present goes on
+                return 0
             option = "--present" if entry is None else "--absent"
             # --absent books excused: any other mark follows once the player is off the pairing
             then = (f"; then `keizer attend {quote(args.season)} {quote(pid)} {args.status}`"

@@ -17,6 +17,7 @@ from keizer.seasons.numbers import counted
 from keizer.seasons.player_list import Listed, parse_players
 from keizer.seasons.rating_list import looks_like_rating_list, read_picks, read_rating_list
 from keizer.seasons.roster import id_base
+from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.presets import PRESET_NAMES
 from keizer.seasons.store.season_store import SeasonStore
 
@@ -34,7 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--name", default="", help="the season's name (default: the file name)")
     p.add_argument("--ruleset", choices=PRESET_NAMES,
                    help="the ruleset preset (default: keizer-classic; with --from, the last season's ruleset)")
-    p.add_argument("--rounds", type=int, metavar="N", help="rounds planned (e.g. 36; with --from, as last season)")
+    p.add_argument("--rounds", type=int, metavar="N",
+                   help="rounds planned (default: the ruleset's, 36 for doorn-driebergen-2019; with --from, as "
+                        "last season)")
     p.add_argument("--players", metavar="FILE",
                    help="the players, one per line, or the national rating list (semicolon-separated, Latin-1); "
                         "with --from: the newcomers, slotted in by rating")
@@ -68,17 +71,26 @@ def run(args: argparse.Namespace) -> int:
         raise KeizerError(f"--rounds {args.rounds}: a season plans 1 to {MAX_ROUNDS} rounds")
     if args.last is not None:
         return _from_last(args, target)
-    season = Season(name=args.name or target.stem, ruleset_spec=args.ruleset or "keizer-classic", players=(),
-                    rounds_planned=args.rounds)
+    spec = args.ruleset or "keizer-classic"
+    # docs/rules.md §3: the ruleset's own length where --rounds gives none (D art. 3: 36 rounds), written down
+    rounds = args.rounds if args.rounds is not None else parse_ruleset(spec).rounds_planned
+    season = Season(name=args.name or target.stem, ruleset_spec=spec, players=(), rounds_planned=rounds)
     if args.players:
         season = with_players(season, listed_players(args), by_rating=args.by_rating)
     elif args.pick or args.pick_file:
         raise KeizerError("--pick and --pick-file choose members of a rating list: give it with --players")
     SeasonStore.create(target, season, label="new season").close()
     count = len(season.players)
-    print(f"created {target}: {count} player{'' if count == 1 else 's'}, ruleset {season.ruleset_spec}; "
-          f"`keizer open {target}` to start")
+    print(f"created {target}: {count} player{'' if count == 1 else 's'}, ruleset {season.ruleset_spec}, "
+          f"{length_said(season.rounds_planned, args.rounds is None)}; `keizer open {target}` to start")
     return 0
+
+
+def length_said(rounds: int | None, the_rulesets: bool) -> str:
+    """"36 rounds planned (the ruleset's)", "30 rounds planned" or "no rounds planned (--rounds N sets them)"."""
+    if rounds is None:
+        return "no rounds planned (--rounds N sets them)"
+    return f"{counted(rounds, 'round')} planned" + (" (the ruleset's)" if the_rulesets else "")
 
 
 def listed_players(args: argparse.Namespace) -> tuple[Listed, ...]:

@@ -12,9 +12,11 @@ from keizer.evening.evening import WRITE_WAIT_SECONDS, Evening
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.files import check_name
 from keizer.seasons.load import is_store_file, load_season
+from keizer.seasons.moving_in.sniff import file_kind
 from keizer.seasons.rating_list import read_rating_list
 from keizer.seasons.store.season_store import SeasonStore
 from keizer.tui.cli.commands.demo import DEMO_SEASON
+from keizer.tui.cli.commands.moving_in import meant_instead
 
 STORE_SUFFIX = ".keizer"
 EXIT_CRASHED = 1
@@ -119,6 +121,9 @@ def check_season_file(path: Path, *, open_store: bool = True) -> bool:
                           f"(or try `keizer demo`)")
     if path.is_dir():
         raise KeizerError(f"{path}: is a folder, not a season file")
+    kind = file_kind(path)
+    if kind != "season":  # another program's file, or a player list: say which command makes a season of it
+        raise KeizerError(meant_instead(path, kind))
     if is_store_file(path):
         if open_store:
             Evening.read(path).close()  # a check: nothing in the file changes yet

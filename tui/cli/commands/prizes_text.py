@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from keizer.evening.evening import Evening
+from keizer.evening.words.legend import header
+from keizer.evening.words.localised import number
 from keizer.evening.words.tables import exact, points, text_table
+from keizer.web.words import say
 
 if TYPE_CHECKING:
     from keizer.evening.classes import ClassTable, CupTable
@@ -21,22 +24,25 @@ def prize_lists(evening: Evening, k: int) -> tuple[tuple[ClassTable, ...], tuple
     return classes, cups
 
 
-def prize_lists_text(season: Season, classes: tuple[ClassTable, ...], cups: tuple[CupTable, ...]) -> str:
+def prize_lists_text(season: Season, classes: tuple[ClassTable, ...], cups: tuple[CupTable, ...],
+                     lang: str = "en") -> str:
+    """Each class's and each group's prize list as text in `lang` (`keizer standings --prizes`)."""
     parts = []
     if classes and not any(table.rows for table in classes):  # four empty tables would read as a fault
-        parts.append("Class prizes: nobody has a class yet (`keizer classes SEASON --start --save` gives the "
-                     "starting classes)")
+        parts.append(say("no_classes_yet", lang))
         classes = ()
+    heads = [say("col_place", lang), say("col_keizer", lang), header("Name", lang), header("Points", lang)]
     for table in classes:
-        rows = [[str(r.place), str(r.rank), season.player(r.player).name, points(r.score)] for r in table.rows]
-        parts.append(f"Class {table.name}\n" + text_table(["Pl", "Keizer", "Name", "Points"], rows,
-                                                          [True, True, False, True]))
+        rows = [[str(r.place), str(r.rank), season.player(r.player).name, number(points(r.score), lang)]
+                for r in table.rows]
+        parts.append(f"{say('class_name', lang, name=table.name)}\n"
+                     + text_table(heads, rows, [True, True, False, True]))
     for cup in cups:
-        rows = [[str(r.place), str(r.rank), season.player(r.player).name, points(r.score),
-                 "" if r.eligible is None else ("yes" if r.eligible else "no"), "cup" if r.cup else ""]
-                for r in cup.rows]
-        parts.append(f"Group {cup.group}\n" + text_table(["Pl", "Keizer", "Name", "Points", "33%?", ""], rows,
-                                                         [True, True, False, True, False, False]))
+        rows = [[str(r.place), str(r.rank), season.player(r.player).name, number(points(r.score), lang),
+                 "" if r.eligible is None else say("yes" if r.eligible else "no", lang),
+                 say("cup_mark", lang) if r.cup else ""] for r in cup.rows]
+        parts.append(f"{say('group_name', lang, group=cup.group)}\n"
+                     + text_table([*heads, "33%?", ""], rows, [True, True, False, True, False, False]))
     return "\n\n".join(parts)
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from keizer.evening.evening import Evening
-from keizer.evening.forecasts import make_forecast
+from keizer.evening.forecasts import check_forecast_options, make_forecast
 from keizer.evening.words.forecast import contenders_line
 from keizer.evening.words.legend import LANGUAGES
 from keizer.evening.words.tables import COLUMNS
@@ -25,7 +25,8 @@ from keizer.web.site.build import build_site
 def _common(p: argparse.ArgumentParser, round_help: str) -> None:
     p.add_argument("season", metavar="SEASON")
     p.add_argument("--round", "-r", type=int, metavar="K", help=round_help)
-    p.add_argument("--lang", choices=LANGUAGES, default="nl", help="the language (default nl, the clubs' own)")
+    p.add_argument("--lang", choices=LANGUAGES,
+                   help="the language (default: the season's, the ruleset's `language`: nl in every preset)")
 
 
 def register_publish(sub: argparse._SubParsersAction) -> None:
@@ -59,11 +60,18 @@ def _forecast_options(p: argparse.ArgumentParser, what: str) -> None:
     add_run_options(p)
 
 
-def _forecast(evening: Evening, k: int, args: argparse.Namespace) -> Forecast | None:
-    """The forecast after round k when `--forecast` asks for one (None otherwise)."""
+def _check_forecast(args: argparse.Namespace) -> None:
+    """`--runs` and `--seed` refused in one line before anything is made, when `--forecast` asks for one."""
+    if args.forecast:
+        check_forecast_options(args.runs, args.seed)
+
+
+def _forecast(evening: Evening, k: int, args: argparse.Namespace, needs: bool = False) -> Forecast | None:
+    """The forecast after round k when `--forecast` asks for one (None otherwise); `needs`: with what each player
+    needs (the site's player pages)."""
     if not args.forecast:
         return None
-    return make_forecast(evening.season, k, args.runs, args.seed, progress=progress_line())
+    return make_forecast(evening.season, k, args.runs, args.seed, progress=progress_line(), needs=needs)
 
 
 def register_pairing(sub: argparse._SubParsersAction) -> None:
@@ -79,14 +87,16 @@ def register_pairing(sub: argparse._SubParsersAction) -> None:
 
 def run_publish(args: argparse.Namespace) -> int:
     out = Path(args.output)
+    _check_forecast(args)
     # A store is opened to be written (its record), a season file only read (it keeps none).
     with Evening.open(args.season) if is_store_file(args.season) else Evening.read(args.season) as evening:
         k = standings_round(evening.season, args.round)
-        evening.publications.check_size(k)  # before the forecast's runs: a site too large is refused at once
-        made = _forecast(evening, k, args)
+        args.lang = args.lang or evening.ruleset.language
+        evening.publications.check(k, out)  # every argument before the forecast's runs
+        made = _forecast(evening, k, args, needs=True)
         kept = evening.forecasts.with_kept(made) if made is not None else ()
         label = evening.publications.publish(k, args.lang, out, lambda: build_site(evening, k, args.lang,
-                                                                                   args.columns, kept), made)
+                                                                                   args.columns, kept), made, _said)
     if label is None:
         print(f"wrote the site of round {k} ({args.lang}) to {out}")
         print("keizer: a season file keeps no record of what was published; a season store does", file=sys.stderr)
@@ -95,9 +105,16 @@ def run_publish(args: argparse.Namespace) -> int:
     return 0
 
 
+def _said(line: str) -> None:
+    """What publishing left in place beside the site (it cannot tell it wrote it), on stderr."""
+    print(f"keizer: {line}", file=sys.stderr)
+
+
 def run_notice(args: argparse.Namespace) -> int:
+    _check_forecast(args)
     with Evening.read(args.season) as evening:
         season = evening.season
+        args.lang = args.lang or evening.ruleset.language
         k = standings_round(season, args.round)
         made = _forecast(evening, k, args)
         rep = evening.standings.replay(k)
@@ -114,6 +131,7 @@ def run_pairing(args: argparse.Namespace) -> int:
     # --codes: the store's secret is made if it has none yet (beside the store, not in it)
     with Evening.open(args.season) if args.codes else Evening.read(args.season) as evening:
         season = evening.season
+        args.lang = args.lang or evening.ruleset.language
         k = args.round
         if k is None:
             k = max((r.number for r in season.rounds if r.is_paired), default=0)

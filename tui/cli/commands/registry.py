@@ -26,6 +26,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("publish", "publish", "register_publish"),
     ("serve", "serve", "register"),
     ("kiosk", "kiosk", "register"),
+    ("season", "season", "register"),
     ("dates", "calendar", "register_dates"),
     ("report", "calendar", "register_report"),
     ("attend", "marks", "register_attend"),

@@ -35,7 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the address to listen on (default 0.0.0.0: every network of this machine; 127.0.0.1: "
                         "this machine alone)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any free one)")
-    p.add_argument("--lang", choices=LANGUAGES, default="nl", help="the pages' language (default nl)")
+    p.add_argument("--lang", choices=LANGUAGES,
+                   help="the pages' language (default: the season's, the ruleset's `language`: nl in every preset)")
     p.add_argument("--name", action="append", default=[], metavar="HOST",
                    help="a host name the club reaches this machine by (its addresses and own name are taken)")
     p.set_defaults(run=run)
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         code = _kiosk(evening) if args.check_in else None
         if args.results:
             evening.reports.codes(tonight.number)  # the store's secret, made now if need be
-        config = LiveConfig(check_in=args.check_in, results=args.results, lang=args.lang, names=tuple(args.name))
+        config = LiveConfig(check_in=args.check_in, results=args.results, lang=args.lang or evening.ruleset.language, names=tuple(args.name))
 
         def ready(url: str) -> None:
             _say_where(url, args.host, code, args.results)

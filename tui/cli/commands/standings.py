@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from keizer.evening.evening import Evening
 from keizer.evening.standings import csv_of, iteration_summary, prize_table_of, table_of
-from keizer.evening.words.tables import COLUMNS, exact, standings_cells, text_table
+from keizer.evening.words.legend import LANGUAGES
+from keizer.evening.words.tables import COLUMNS, exact, text_table
 from keizer.seasons.championship import final_group
-from keizer.seasons.rounds import to_come_report
+from keizer.web.notice import standings_for, to_come, to_come_sentence
+from keizer.web.words import say
 from keizer.tui.cli.commands.prizes_text import prize_lists, prize_lists_json, prize_lists_text
 from keizer.tui.cli.commands.round_arg import standings_round
 
@@ -29,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     fmt.add_argument("--csv", action="store_true", help="every column as CSV")
     p.add_argument("--columns", choices=sorted(COLUMNS),
                    help="which club's columns in the text table (default: the ruleset's `columns` key)")
+    p.add_argument("--lang", choices=LANGUAGES,
+                   help="the text's language, its column codes with it (default: the season's, the ruleset's "
+                        "`language`: nl in every preset); JSON and CSV keys never change")
     p.add_argument("--prizes", action="store_true",
                    help="the prize list (text and CSV): players under the participation threshold (K's 33%% "
                         "rule) after those above it; the Keizer ranking itself does not change. Text and JSON "
@@ -52,28 +57,28 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(csv_of(rep, table))
         else:
             style = args.columns or rep.ruleset.columns
-            sys.stdout.write(standings_text(rep, table, style) + "\n")
-            lists = prize_lists_text(season, *prize_lists(evening, k)) if args.prizes else ""
+            lang = args.lang or rep.ruleset.language
+            sys.stdout.write(standings_text(rep, table, style, lang) + "\n")
+            lists = prize_lists_text(season, *prize_lists(evening, k), lang=lang) if args.prizes else ""
             if args.prizes and not lists:  # said, so that --prizes is not taken for a flag that did nothing
-                lists = "No class or group prizes: this season's ruleset has neither (ruleset keys `classes`, `cups`)"
+                lists = say("no_prizes", lang)
             if lists:
                 sys.stdout.write("\n" + lists + "\n")
     return 0
 
 
-def standings_text(rep: Replay, table: Any, style: str) -> str:
-    columns, rows = standings_cells(rep, table, style)
-    title = f"{rep.season.name} — standings after round {rep.upto} ({iteration_summary(rep)})"
+def standings_text(rep: Replay, table: Any, style: str, lang: str = "en") -> str:
+    """The table after the replay's round in `lang`: its title, whether it is provisional and whose team
+    result keeps it so, and the club's columns with their codes and numbers as `lang` writes them."""
+    shown = standings_for(rep, style, lang, table=table)
+    title = f"{rep.season.name} — {say('standings_after', lang, k=rep.upto)} ({iteration_summary(rep, lang)})"
     missing = rep.standings().missing
     if missing:  # so that nobody publishes a half table by mistake
-        title += (f"\nPROVISIONAL: {missing} result{'s' if missing != 1 else ''} still missing "
-                  f"(pending games score 0 until entered)")
-        owed = to_come_report(rep.season, rep.upto)
+        title += "\n" + say("provisional", lang, n=missing)
+        owed = to_come_sentence(to_come(rep.season, rep.upto), lang)
         if owed:  # whose team result keeps it provisional, and the command that enters it (rules §13)
-            title += (f"\n{owed[0].upper()}{owed[1:]} — `keizer attend SEASON PLAYER "
-                      f"external-won|external-drawn|external-lost --round K` enters one")
-    return title + "\n\n" + text_table([h for h, _ in columns], [cells for _, cells in rows],
-                                          [right for _, right in columns])
+            title += f"\n{owed} {say('to_come_how', lang)}"
+    return title + "\n\n" + text_table(shown.headers, shown.rows, shown.right)
 
 
 def standings_json(rep: Replay, table: Any) -> dict[str, Any]:
