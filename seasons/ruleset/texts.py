@@ -164,6 +164,13 @@ class ClubChoice:
         return f"by the club's choice ({self.key}): {self.sentence}"
 
 
+def choice_by_key(said: str) -> str:
+    """A club's choice as `ClubChoice` says it, shortened to its key where room is short (a terminal of few
+    rows): "by the club's choice (championship.ties)"; the key leads to its words in docs/rules.md §14."""
+    head, sep, _ = said.partition("): ")
+    return f"{head})" if sep and head.startswith("by the club's choice (") else said
+
+
 def club_choice(ruleset: Ruleset, name: str) -> ClubChoice | None:
     """The club's choice on reading `name` when its regulations leave it open (every reading, without
     regulations), else None: what the text says is no choice to say."""

@@ -137,7 +137,7 @@ def test_the_standings_mark_the_finalists(tmp_path: Path, capsys: pytest.Capture
     assert [(r["player"], r["final_group"]) for r in rows[:3]] == [("p6", True), ("p4", True), ("p8", False)]
     assert main(["standings", str(path), "--round", "2", "--json"]) == 0
     assert not any(r["final_group"] for r in json.loads(capsys.readouterr().out)["standings"])
-    assert main(["standings", str(path)]) == 0
+    assert main(["standings", str(path), "--lang", "en"]) == 0
     text = capsys.readouterr().out
     assert "P6 (final group)" in text and "P8 (final group)" not in text
     plain = tmp_path / "plain.json"

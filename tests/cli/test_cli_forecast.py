@@ -102,7 +102,7 @@ def test_runs_auto_says_the_runs_it_used_and_each_chance_has_its_margin(capsys, 
     assert code == 0 and data["sharp"] and 100 <= data["runs"] < 1000
     again = run(capsys, "forecast", str(decided), "--runs", str(data["runs"]), "--json")[1]
     assert {**json.loads(again), "sharp": True} == data  # auto's forecast is that of the runs it used
-    code, out, _ = run(capsys, "forecast", str(EVENING), "--runs", "40", "--seed", "1")
+    code, out, _ = run(capsys, "forecast", str(EVENING), "--runs", "40", "--seed", "1", "--lang", "en")
     table = out.splitlines()[3:12]
     assert code == 0 and any("% ± " in line for line in table)  # "79% ± 13"
     assert "Each chance ± the margin the true chance lies within (95% sure) after 40 simulations" in out
@@ -122,7 +122,7 @@ def test_runs_that_are_not_a_number_or_auto_are_said_as_the_parser_says_a_mistak
 def test_player_says_what_they_need_given_the_next_round_and_the_next_rounds_points(capsys, tmp_path):
     path = tmp_path / "open.json"  # p003 has about a third of the title, with three rounds to go
     path.write_text(dump_season(simulate_season(12, 14, "keizer-classic", 0, played=9)))
-    code, out, err = run(capsys, "forecast", str(path), "--runs", "60", "--player", "p003")
+    code, out, err = run(capsys, "forecast", str(path), "--runs", "60", "--player", "p003", "--lang", "en")
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[3].startswith("Player 3: Title ") and "What do I need?" in lines

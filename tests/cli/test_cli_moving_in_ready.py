@@ -128,7 +128,7 @@ def test_a_forecast_without_rounds_says_where_to_plan_them(tmp_path: Path, capsy
     store = tmp_path / "club.keizer"
     assert run(capsys, "import", str(DATA / "swiss-manager.trf"), str(store))[0] == 0
     assert refused(capsys, tmp_path, "forecast", str(store), "--runs", "3") == (
-        f"the season does not say how many rounds it will play: a forecast needs it (`keizer season {store} "
+        f"the season does not say how many rounds it will play (rounds_planned), nor does its ruleset: a forecast needs it (`keizer season {store} "
         f"--rounds R` plans them)")
 
 

@@ -17,7 +17,7 @@ def test_an_empty_season_then_players_in_list_order(tmp_path, capsys):
     assert run(capsys, "new", str(empty), "--ruleset", "kijk-uit", "--rounds", "30")[0] == 0
     season = load_season(empty)
     assert season.players == () and season.rounds_planned == 30 and season.ruleset_spec == "kijk-uit"
-    code, out, _ = run(capsys, "standings", str(empty))
+    code, out, _ = run(capsys, "standings", str(empty), "--lang", "en")
     assert code == 0 and "(the starting ranking)" in out
     code, _, err = run(capsys, "pair", str(empty))
     assert code == 2 and "nobody to pair" in err

@@ -110,6 +110,9 @@ async def test_a_final_group_s_decision_games_leave_the_schedule_rows(long_seaso
         assert "Decision: " in str(decision.render()) and "; Needed: " in str(decision.render())
         assert visible_rows(screen.query_one("#group-table", KeizerTable)) == 6
         assert visible_rows(screen.query_one("#group-schedule", KeizerTable)) >= 7  # (five)
+        # the club's choice on the tie is said by its key here (its words took four lines): issue 31, item 4
+        state = str(screen.query_one("#group-state", Static).render())
+        assert state.endswith("(by the club's choice (championship.ties))") and "share the title" not in state
     app.evening.close()
 
 

@@ -18,8 +18,8 @@ def test_a_line_only_for_what_the_ruleset_has() -> None:
     k = prize_lines(parse_ruleset("kijk-uit"))
     assert k == ("group cups for the first 2 of each group (participation rule)",
                  "championship group of 6 after round 20, outside the Keizer, up to round 30")
-    # the final reading without a planned season is said in words, not as a number
-    assert "after rounds 20 and the final round" in prize_lines(parse_ruleset("doorn-driebergen-2019"))[0]
+    # a D season plays 36 rounds unless told otherwise (issue 31): its final reading is a number too
+    assert "after rounds 20 and 36" in prize_lines(parse_ruleset("doorn-driebergen-2019"))[0]
 
 
 async def test_the_season_screen_shows_them_and_follows_a_saved_change(demo_store: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 
 from textual import events
@@ -19,6 +20,7 @@ from keizer.evening.words.tables import fit_names
 from keizer.seasons.names import short_names
 from keizer.evening.words.visible import visible
 from keizer.evening.ways import Way
+from keizer.seasons.ruleset.texts import choice_by_key
 from keizer.tui.app.ways import KEYS
 
 HERE = {Way.FILL_GROUP: "n takes them in"}
@@ -171,8 +173,11 @@ class ChampionshipPane(Vertical):
             lines.append(names.line(unavailable, lambda n: "Cannot play: " + "; ".join(
                 f"{n(p)} {', '.join(map(str, group.unavailable_rounds(p)))}" for p in unavailable)))
         self.query_one("#group-members", Static).update(_shown(lines))
+        state = view.state
+        if names.tight and state.choice:  # the club's choice by its key: the schedule keeps its rows
+            state = replace(state, choice=choice_by_key(state.choice))
         self.query_one("#group-state", Static).update(
-            names.line(group.members, lambda n: "State: " + view.state.sentence(n), lines=2))
+            names.line(group.members, lambda n: "State: " + state.sentence(n), lines=2))
 
     def _show_table(self, names: _Names, view: GroupView) -> None:
         """The group's own table: place, points, games played and still to play."""
