@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from keizer.seasons.absence import round_date
-from keizer.seasons.load import is_store_file
 from keizer.seasons.rounds import past_the_season
 from keizer.seasons.store.events import ResultSet
 from keizer.seasons.store.live_events import CheckedIn, ResultReported
 from keizer.evening.live.refusals import Refused, Why
 from keizer.evening.live.reported import disagreeing
 from keizer.evening.live.secret import Secret
+from keizer.evening.season_file import SeasonFile
 from keizer.evening.session import EveningSession
 
 if TYPE_CHECKING:
@@ -157,7 +157,10 @@ class Tonight:
         """The store's secret (made when asked and none is there, never for a store only read); None for a
         season without one (a season file, a store only read that never had one)."""
         path = self.session.path
-        if self._secret is None and path is not None and is_store_file(path):
+        # Told by what is open, never by reading the file again: a process that opens and closes a file its SQLite
+        # connection holds drops that connection's locks (POSIX), and another program closing the store last
+        # would then take away the write-ahead log this one goes on writing into.
+        if self._secret is None and path is not None and not isinstance(self.session.store, SeasonFile):
             self._secret = Secret.beside(path, make and self.session.readonly is None)
         return self._secret
 

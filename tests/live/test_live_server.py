@@ -5,6 +5,7 @@ request, and stops on ctrl+c with the open streams ended and nothing lost."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import threading
@@ -124,3 +125,30 @@ def test_a_mark_of_the_director_on_the_round_is_on_the_phone(store: Path) -> Non
         http.cookies.set("keizer-me", pid)
         page = http.get("/").text
         assert "Je speelt niet in ronde 33: afgemeld." in page
+
+
+def test_a_check_in_after_another_program_closed_the_store_is_in_the_store(tmp_path: Path) -> None:
+    """The server's own write must reach the file. Its first look at the secret used to open and close the store
+    file beside its SQLite connection, which dropped that connection's locks; the director's program closing the
+    store then took the write-ahead log away, and every write the server made after it was lost."""
+    from keizer.seasons.load import load_season
+    from keizer.seasons.store.live_events import CheckedIn
+    from keizer.seasons.store.season_store import SeasonStore
+
+    path = tmp_path / "club.keizer"
+    SeasonStore.create(path, load_season(Path(shutil.copy(EVENING, tmp_path / "club.json")))).close()
+    tonight_dated(path)
+    with served(path, "--check-in") as server, httpx.Client(base_url=server.url, timeout=30,
+                                                           follow_redirects=False) as tablet:
+        with Evening.open(path) as director:  # the TUI, opened and closed while the server runs
+            director.attendance.set(TONIGHT, "mulder", EntryKind.EXCUSED)
+        form = re.search(r'name="form" value="([^"]+)"', tablet.get("/kiosk").text)
+        assert form is not None
+        assert tablet.post("/kiosk/pair", data={"form": form.group(1), "code": server.kiosk_code()}).status_code == 303
+        form = re.search(r'name="form" value="([^"]+)"', tablet.get("/kiosk/confirm?player=visser").text)
+        assert form is not None
+        assert tablet.post("/kiosk/check-in", data={"form": form.group(1), "player": "visser"}).status_code == 200
+        with SeasonStore.open(path, readonly=True) as seen:  # another program, while the server still runs
+            assert [e.player for _, _, e in seen.records_of(CheckedIn)] == ["visser"]
+    with SeasonStore.open(path, readonly=True) as after:
+        assert [e.player for _, _, e in after.records_of(CheckedIn)] == ["visser"]
