@@ -8,11 +8,11 @@ import enum
 from dataclasses import dataclass
 
 from keizer.seasons.errors import ChangedMeanwhile, KeizerError
-from keizer.seasons.model import Game, Result
+from keizer.seasons.model import Game, PlayerId, Result
 from keizer.seasons.store.events import ResultSet
 from keizer.seasons.store.live_events import REPORTABLE, ResultReported, Side
 from keizer.evening.live.refusals import Refused, Why
-from keizer.evening.live.reported import BoardReport, board_reports
+from keizer.evening.live.reported import BoardReport, Made, board_reports
 from keizer.evening.live.secret import Secret, same
 from keizer.evening.live.tonight import Tonight, board_target
 from keizer.evening.results import HasResult, Results
@@ -128,6 +128,25 @@ class BoardReports:
     def boards(self, k: int) -> tuple[BoardReport, ...]:
         """Round k's boards with what their players reported (the newest report of each counts)."""
         return board_reports(self.session.season, k, self.session.store.records_of(ResultReported))
+
+    def made(self, k: int) -> tuple[Made, ...]:
+        """Every report of round k in effect, oldest first, with the action that wrote it and when: the log's
+        own account, for counting (`keizer bench serve`: none lost, none twice)."""
+        return tuple(Made(aid, at, e.white, e.black, e.by, e.result)
+                     for aid, at, e in self.session.store.records_of(ResultReported) if e.round == k)
+
+    def results_written(self, k: int) -> dict[tuple[PlayerId, PlayerId], int]:
+        """How many actions in effect set each game of round k to a decided result: 1 for a result entered once
+        (`keizer bench serve`: no result entered twice)."""
+        store = self.session.store
+        written: dict[tuple[PlayerId, PlayerId], int] = {}
+        for action in store.history(0):
+            if action.kind != "do" or action.undone:
+                continue
+            for event in store.action_events(action.id):
+                if isinstance(event, ResultSet) and event.round == k and event.result.is_decided:
+                    written[(event.white, event.black)] = written.get((event.white, event.black), 0) + 1
+        return written
 
     def board(self, k: int, board: int) -> BoardReport | None:
         found = self.boards(k)

@@ -52,6 +52,19 @@ class BoardReport:
         return self.by_white if side == "white" else self.by_black
 
 
+@dataclass(frozen=True, slots=True)
+class Made:
+    """One report as the log holds it: the action that wrote it and when, the game, who reported what."""
+
+    action: int
+    at: str
+    """When it was committed (UTC ISO, the action's time)."""
+    white: PlayerId
+    black: PlayerId
+    by: str
+    result: Result
+
+
 Record = tuple[int, str, ResultReported]
 """(action id, when, event) as `SeasonStore.records_of` gives them."""
 

@@ -97,6 +97,22 @@ def test_the_director_takes_a_report_with_one_call(paired: Evening) -> None:
         paired.reports.take(TONIGHT, 4)
 
 
+def test_the_log_counts_each_report_and_each_result_once(paired: Evening) -> None:
+    game = paired.season.round(TONIGHT).games[0]
+    token = phone(paired, 1)
+    paired.reports.report(1, "white", Result.DRAW, token)
+    paired.reports.report(1, "black", Result.DRAW, token)
+    made = paired.reports.made(TONIGHT)
+    assert [(m.white, m.black, m.by, m.result) for m in made] == [(game.white, game.black, "white", Result.DRAW),
+                                                                  (game.white, game.black, "black", Result.DRAW)]
+    assert made[0].action < made[1].action and made[1].at >= made[0].at
+    assert paired.reports.results_written(TONIGHT) == {}
+    paired.reports.take(TONIGHT, 1)
+    assert paired.reports.results_written(TONIGHT) == {(game.white, game.black): 1}
+    paired.history.undo()  # taken back: no result in effect
+    assert paired.reports.results_written(TONIGHT) == {} and len(paired.reports.made(TONIGHT)) == 2
+
+
 def test_a_report_that_changed_under_the_directors_eyes_is_not_taken(paired: Evening) -> None:
     token = phone(paired, 1)
     paired.reports.report(1, "white", Result.WHITE_WINS, token)
