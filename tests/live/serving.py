@@ -40,6 +40,13 @@ def client(evening: Evening, moment: dt.datetime = EVENING, loopback: bool = Fal
         yield c
 
 
+def form_token(html: str) -> str:
+    """The one-time token of the form on a live page (a kiosk's, a board's)."""
+    found = re.search(r'name="form" value="([^"]+)"', html)
+    assert found is not None, html
+    return found.group(1)
+
+
 def tonight_dated(store: Path) -> None:
     """Round 33 of the tests' club evening dated today's evening: a real server (the machine's clock) is on."""
     from keizer.tui.cli.main import main

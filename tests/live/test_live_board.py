@@ -6,7 +6,6 @@ a 4xx, nothing written."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from keizer.seasons.model import Result
 from keizer.seasons.store.live_events import ResultReported
 from keizer.web.live.forms import DEVICE_WRONG
 from tests.live.helpers import TONIGHT, opened, pair
-from tests.live.serving import client
+from tests.live.serving import client, form_token
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -28,12 +27,6 @@ def evening(demo_store: Path):  # type: ignore[no-untyped-def]
     pair(e)
     yield e
     e.close()
-
-
-def form_token(html: str) -> str:
-    found = re.search(r'name="form" value="([^"]+)"', html)
-    assert found is not None, html
-    return found.group(1)
 
 
 def opened_board(c, evening: Evening, board: int) -> str:  # type: ignore[no-untyped-def]

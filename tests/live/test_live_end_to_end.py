@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import shutil
 from pathlib import Path
 
@@ -23,19 +22,13 @@ from keizer.seasons.store.live_events import CheckedIn, ResultReported
 from keizer.seasons.store.season_store import SeasonStore
 from tests.conftest import EVENING
 from tests.live.helpers import TONIGHT, pair
-from tests.live.serving import served, tonight_dated
+from tests.live.serving import form_token, served, tonight_dated
 from tests.publish.helpers import parse, table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 PAGES = 4
 """Pages following the evening (phones, the wall) while it goes on."""
-
-
-def form_token(html: str) -> str:
-    found = re.search(r'name="form" value="([^"]+)"', html)
-    assert found is not None, html
-    return found.group(1)
 
 
 async def follow(url: str, told: list[dict[str, int]], ready: asyncio.Event) -> None:

@@ -15,7 +15,7 @@ from keizer.evening.evening import Evening
 from keizer.evening.live.tonight import FREE_TRIES
 from keizer.seasons.store.live_events import CheckedIn
 from tests.live.helpers import EVENING, TONIGHT, at, opened, present_ids
-from tests.live.serving import client
+from tests.live.serving import client, form_token
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -25,12 +25,6 @@ def evening(demo_store: Path):  # type: ignore[no-untyped-def]
     e = opened(demo_store)
     yield e
     e.close()
-
-
-def form_token(html: str) -> str:
-    found = re.search(r'name="form" value="([^"]+)"', html)
-    assert found is not None, html
-    return found.group(1)
 
 
 def paired_tablet(c, evening: Evening) -> None:  # type: ignore[no-untyped-def]

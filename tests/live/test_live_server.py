@@ -5,7 +5,6 @@ request, and stops on ctrl+c with the open streams ended and nothing lost."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import socket
 import threading
@@ -21,7 +20,7 @@ from keizer.web.live.served import LiveConfig
 from keizer.web.live.server import live_server
 from tests.conftest import EVENING
 from tests.live.helpers import TONIGHT, pair
-from tests.live.serving import served, tonight_dated
+from tests.live.serving import form_token, served, tonight_dated
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -142,12 +141,10 @@ def test_a_check_in_after_another_program_closed_the_store_is_in_the_store(tmp_p
                                                            follow_redirects=False) as tablet:
         with Evening.open(path) as director:  # the TUI, opened and closed while the server runs
             director.attendance.set(TONIGHT, "mulder", EntryKind.EXCUSED)
-        form = re.search(r'name="form" value="([^"]+)"', tablet.get("/kiosk").text)
-        assert form is not None
-        assert tablet.post("/kiosk/pair", data={"form": form.group(1), "code": server.kiosk_code()}).status_code == 303
-        form = re.search(r'name="form" value="([^"]+)"', tablet.get("/kiosk/confirm?player=visser").text)
-        assert form is not None
-        assert tablet.post("/kiosk/check-in", data={"form": form.group(1), "player": "visser"}).status_code == 200
+        form = form_token(tablet.get("/kiosk").text)
+        assert tablet.post("/kiosk/pair", data={"form": form, "code": server.kiosk_code()}).status_code == 303
+        form = form_token(tablet.get("/kiosk/confirm?player=visser").text)
+        assert tablet.post("/kiosk/check-in", data={"form": form, "player": "visser"}).status_code == 200
         with SeasonStore.open(path, readonly=True) as seen:  # another program, while the server still runs
             assert [e.player for _, _, e in seen.records_of(CheckedIn)] == ["visser"]
     with SeasonStore.open(path, readonly=True) as after:
