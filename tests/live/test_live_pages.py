@@ -10,6 +10,7 @@ import pytest
 
 from keizer.evening.evening import Evening
 from keizer.seasons.model import Result
+from keizer.web.live.follow import MOST_FOLLOWERS
 from tests.live.helpers import TONIGHT, opened, pair
 from tests.live.serving import client
 from tests.publish.helpers import NS, parse, table, text_of
@@ -141,3 +142,12 @@ def test_a_request_for_another_host_or_method_is_refused(evening: Evening) -> No
         assert c.get("/", headers={"host": "[::1]:8000"}).status_code == 200
         assert c.request("PUT", "/").status_code == 405
         assert c.request("DELETE", "/standings").status_code == 405
+
+
+def test_a_room_full_of_streams_is_told_to_refresh_instead(evening: Evening) -> None:
+    with client(evening) as c:
+        follow = c.app.app.state.live.follow  # the Starlette app inside the security middleware
+        follow.followers = MOST_FOLLOWERS  # as many pages follow the evening as it takes
+        refused = c.get("/events")
+        assert refused.status_code == 503 and "refreshes itself" in refused.text
+        assert c.get("/standings").status_code == 200  # the pages themselves are still served
