@@ -107,7 +107,7 @@ class Attendance:
             # After the pairing was accepted: a latecomer or a call-off is re-paired keeping every accepted
             # board it can; the change waits on the desk and is saved with the new pairing (one action).
             return self.desk.mark(k, player.id, entry)
-        return self.session.apply(self._marked(k, player.id, entry))
+        return self.session.apply(self.marked(k, player.id, entry))
 
     def absence(self, k: int, pid: str, entry: EntryKind) -> str | Already:
         """Another kind of absence in round k for a player its saved pairing leaves out (no game, no bye): no
@@ -119,7 +119,7 @@ class Attendance:
             raise KeizerError(f"{player.name} is on round {k}'s pairing: a call-off is re-paired")
         if (same := self.already(k, pid, entry)) is not None:
             return same
-        return self.session.apply(self._marked(k, player.id, entry))
+        return self.session.apply(self.marked(k, player.id, entry))
 
     def bye_goes(self, k: int, pid: str) -> bool:
         """Whether a new mark takes away the bye this player was given in round k, its results entered: the
@@ -149,14 +149,14 @@ class Attendance:
             change = Change(f"round {k}: {player.name} {entry_text(booking.entry)}{note}",
                             tuple(listing_events(season, k)) + suspension)
         else:
-            change = self._marked(k, player.id, booking.entry, reported=True)
+            change = self.marked(k, player.id, booking.entry, reported=True)
         events = change.events + (ReportSet(round=k, player=player.id, at=at, force_majeure=report.force_majeure),)
         label = f"{change.label} (reported {at.replace('T', ' ')}: {booking.reason})"
         if booking.late:  # K gives 0 only "zonder afbericht": how a late report is booked is a choice (§14)
             label = with_choice(label, self.session.ruleset, "late_report")
         return self.session.apply(Change(label, events))
 
-    def _marked(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool = False) -> Change:
+    def marked(self, k: int, pid: PlayerId, entry: EntryKind | None, reported: bool = False) -> Change:
         """The change that marks a player in round k (the round listed first if need be). In the round being
         prepared D art. 12 goes with it where the ruleset has it: unexcused suspends, another mark readmits;
         `reported`: the mark books an absence report, which suspends nobody, late or not, and readmits."""

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from keizer.evening.forecasts import Forecasts
     from keizer.evening.championship.service import ChampionshipGroupService
     from keizer.evening.history import History
+    from keizer.evening.live.boards import BoardReports
+    from keizer.evening.live.door import Door
+    from keizer.evening.live.tonight import Tonight
     from keizer.evening.publications import Publications
     from keizer.evening.results import Results
     from keizer.evening.roster import Roster
@@ -133,6 +136,28 @@ class Evening:
 
         return ChampionshipGroupService(self._session)
 
+    @cached_property
+    def tonight(self) -> Tonight:
+        """The live evening (`keizer serve`): tonight's round and whether it takes requests, the codes' guard,
+        what came from the door and the boards (docs/live.md)."""
+        from keizer.evening.live.tonight import Tonight
+
+        return Tonight(self._session)
+
+    @cached_property
+    def door(self) -> Door:
+        """The kiosk at the entrance: the director's switch, the tablet it pairs, check-ins and arrivals."""
+        from keizer.evening.live.door import Door
+
+        return Door(self._session, self.tonight, self.attendance)
+
+    @cached_property
+    def reports(self) -> BoardReports:
+        """Results from the boards: the boards' codes, the players' reports, the director taking them."""
+        from keizer.evening.live.boards import BoardReports
+
+        return BoardReports(self._session, self.tonight, self.results)
+
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Evening:
         """The evening on an existing season store; KeizerError if it is not one (`EveningSession.open`:
@@ -167,6 +192,12 @@ class Evening:
     def revision(self) -> int:
         """The store's newest action: it changes with every write, undo and redo (0 for a season file)."""
         return self._session.revision
+
+    @property
+    def season_revision(self) -> int:
+        """The newest action that changed the season: `revision` but for the records after it (a check-in at
+        the door, a report from a board, a publication), after which the season is the same."""
+        return self._session.season_revision
 
     @property
     def ruleset(self) -> Ruleset:

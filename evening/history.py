@@ -67,8 +67,8 @@ class History:
         return self.session.store.tampered
 
     def _step(self, undo: bool, expect_head: int | None) -> str | None:
-        before = self.session.revision
+        before = self.session.season_revision  # the desk's steps hold for the season, not for the records after it
         label = self.session.undo(expect_head) if undo else self.session.redo(expect_head)
         if label is not None and self.undone is not None:
-            self.undone.store_stepped(before, self.session.revision, undo)
+            self.undone.store_stepped(before, self.session.season_revision, undo)
         return label

@@ -107,10 +107,13 @@ class Publications:
         """Record that the site after round k in `lang` was made from the store's state `revision` into the
         folder `output`, with the forecast its page shows kept (`forecast-kept`): one action, one undo step
         (undoing takes back the record, not the files). Refused (ChangedMeanwhile) when the store moved on
-        while the site was made: the pages would claim a state they do not show."""
+        while the site was made: the pages would claim a state they do not show — also when all that came is
+        a record (another publication, a check-in): the record names the log's head exactly (`exact`), and two
+        sites made into one folder at once are told so rather than both recorded."""
         label = f"publish round {k} ({lang}) to {output}" + (" with a forecast" if forecast is not None else "")
         kept = (ForecastKept(forecast, revision),) if forecast is not None else ()
-        return self.session.commit(label, Published(k, lang, revision, output), *kept, expect_head=revision)
+        return self.session.commit(label, Published(k, lang, revision, output), *kept, expect_head=revision,
+                                   exact=True)
 
     def last(self) -> LastPublished | None:
         """The newest publication in effect, or None when nothing was published (or it was undone)."""

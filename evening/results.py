@@ -67,9 +67,10 @@ class Results:
         if board is not None and 1 <= board <= len(games) and games[board - 1].result.is_decided and not replace:
             raise HasResult(k, board, games[board - 1].result, new)
 
-    def set_result(self, k: int, row_key: str, result: Result, replace: bool = False) -> str:
+    def set_result(self, k: int, row_key: str, result: Result, replace: bool = False, source: str | None = None) -> str:
         """The result of the game on a row of `boards(k)`; refused on a row without a game, and — unless
-        `replace` — on a board that has another result already (`HasResult`: the director asks for it)."""
+        `replace` — on a board that has another result already (`HasResult`: the director asks for it).
+        `source`: where it came from, said in the label ("reported from board 3")."""
         season = self.session.season
         rnd = round_or_next(season, k)
         if not rnd.is_paired:
@@ -88,7 +89,7 @@ class Results:
         self.check_free(k, row_key, replace, result)
         lifted, note = self._no_show_undone(k, game, result)
         label = (f"round {k} board {board}: {season.player(game.white).name}–"
-                 f"{season.player(game.black).name} {result.value}{note}")
+                 f"{season.player(game.black).name} {result.value}{f' ({source})' if source else ''}{note}")
         return self.session.commit(label, ResultSet(round=k, white=game.white, black=game.black, result=result),
                                    *lifted)
 

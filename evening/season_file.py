@@ -13,6 +13,7 @@ from keizer.seasons.model import Season
 
 if TYPE_CHECKING:
     from keizer.seasons.store.forecast_events import ForecastKept
+    from keizer.seasons.store.log_rows import ActionInfo
 
 CANNOT_CHANGE = "a season file is only read: import it into a season store to change it (keizer import)"
 """Why a season file refuses every write."""
@@ -43,6 +44,24 @@ class SeasonFile:
     def head(self) -> int:
         return 0
 
+    def last_change(self) -> int:
+        return 0
+
+    def history(self, after: int = 0) -> list[ActionInfo]:
+        return []
+
+    def records_of(self, kind: object, after: int = 0) -> tuple[()]:
+        return ()
+
+    def action_events(self, action_id: int) -> tuple[()]:
+        return ()
+
+    def live_passes(self, day: str) -> tuple[()]:
+        return ()
+
+    def live_guesses(self, day: str) -> tuple[()]:
+        return ()
+
     def season_at(self, action_id: int) -> Season:
         return self._season
 
@@ -64,13 +83,31 @@ class SeasonFile:
     def log_head(self, upto: int | None = None) -> None:
         return None
 
-    def apply(self, label: str, *events: object, expect_head: int | None = None) -> Season:
-        raise StoreError(f"{self.path or 'this season'}: {CANNOT_CHANGE}")
+    def apply(self, label: str, *events: object, expect_head: int | None = None, exact: bool = False) -> Season:
+        raise self._refused()
+
+    def add_live_pass(self, k: int, day: str, digest: str, at: str) -> int:
+        raise self._refused()
+
+    def use_live_pass(self, pass_id: int, at: str) -> bool:
+        raise self._refused()
+
+    def end_live_passes(self, day: str, at: str) -> int:
+        raise self._refused()
+
+    def guessed_wrong(self, day: str, target: str, at: str) -> int:
+        raise self._refused()
+
+    def forgive_guesses(self, day: str, target: str) -> bool:
+        raise self._refused()
 
     def undo(self, *, expect_head: int | None = None) -> str | None:
-        raise StoreError(f"{self.path or 'this season'}: {CANNOT_CHANGE}")
+        raise self._refused()
 
     redo = undo
 
     def close(self) -> None:
         pass
+
+    def _refused(self) -> StoreError:
+        return StoreError(f"{self.path or 'this season'}: {CANNOT_CHANGE}")

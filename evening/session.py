@@ -106,6 +106,12 @@ class EveningSession:
         return self.store.head()
 
     @property
+    def season_revision(self) -> int:
+        """The newest action that changed the season: `revision` but for the records after it (a check-in at
+        the door, a report from a board, a publication), which change nothing the pairing desk reads."""
+        return self.store.last_change()
+
+    @property
     def ruleset(self) -> Ruleset:
         return parse_ruleset(self.season.ruleset_spec)
 
@@ -208,11 +214,12 @@ class EveningSession:
             raise KeizerError(f"unknown player {pid!r}")
         return self.season.player(PlayerId(pid))
 
-    def commit(self, label: str, *events: Event, expect_head: int | None = None) -> str:
+    def commit(self, label: str, *events: Event, expect_head: int | None = None, exact: bool = False) -> str:
         """One user action = one transaction = one undo step; committed before this returns. With
         `expect_head` (the revision the events were computed from) it is a compare-and-set: refused
-        (`ChangedMeanwhile`, nothing written) if another action came after it."""
-        self._checked(lambda head: self.store.apply(label, *events, expect_head=head), expect_head)
+        (`ChangedMeanwhile`, nothing written) if a change came after it (`exact`: any action, a record
+        too — a write computed from the records, `evening/live/`)."""
+        self._checked(lambda head: self.store.apply(label, *events, expect_head=head, exact=exact), expect_head)
         return label
 
     def undo(self, expect_head: int | None = None) -> str | None:

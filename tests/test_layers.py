@@ -158,8 +158,10 @@ def test_the_shells_do_not_reach_into_each_other():
 SHELLS = ("keizer.tui.app", "keizer.tui.cli", "keizer.web")
 """The shells: the terminal UI, the command line, the members' pages."""
 ENGINE_BENCHES = frozenset({"keizer.tui.cli.commands.bench", "keizer.tui.cli.commands.bench_limits",
-                            "keizer.tui.cli.commands.simulate", "keizer.tui.cli.startup_bench", "keizer.tui.app.bench"})
-"""The benchmark and simulate commands: they time and drive the engines themselves, on purpose (issue 27)."""
+                            "keizer.tui.cli.commands.simulate", "keizer.tui.cli.startup_bench", "keizer.tui.app.bench",
+                            "keizer.tui.cli.serve_bench"})
+"""The benchmark and simulate commands: they time and drive the engines themselves, on purpose (issue 27); `keizer
+bench serve` has the season simulator make its club room (issue 28)."""
 BEHIND_THE_EVENING = ("keizer.scoring", "keizer.pairing", "keizer.evening.forecast", "keizer.evening.session",
                       "keizer.evening.season_file")
 """What only the evening layer reaches: the engines, the forecast's engine, the session and what it opens."""
@@ -205,6 +207,10 @@ def test_heavy_libraries_stay_in_their_layer():
             bad.append(f"{imp.module} imports {imp.target}")
     assert not bad, "\n".join(bad)
     assert owners["textual"] == {"keizer.tui.app"} and owners["ortools"] == {"keizer.pairing"}
+    # the live evening's web stack is the members' shell's alone (`keizer serve` starts it through web/live/)
+    assert owners["starlette"] == owners["uvicorn"] == {"keizer.web"}
+    assert owners["httpx"] == {"keizer.tui.cli"}  # `keizer bench serve`'s client, never the server's
+    assert any(i.target.startswith("starlette") for i in ALL_IMPORTS if layer_of(i.module) == "keizer.web")
 
 
 def test_seasons_uses_the_standard_library_only():

@@ -4,6 +4,7 @@ One formatter for `keizer pairing`, the notice's results and next pairing, and t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from keizer.seasons.absence import round_date
@@ -70,13 +71,19 @@ def round_sheet(season: Season, k: int) -> RoundSheet:
                       None if bye is None else (bye, name(bye)), absent)
 
 
-def _cells(sheet: RoundSheet, lang: str, results: bool) -> tuple[list[str], list[list[str]], list[bool]]:
+def _cells(sheet: RoundSheet, lang: str, results: bool, codes: Mapping[int, str] | None = None
+           ) -> tuple[list[str], list[list[str]], list[bool]]:
     headers = [say("board", lang), say("white", lang), say("black", lang)]
     right = [True, False, False]
     if results:
         headers.append(say("result", lang))
         right.append(False)
     rows = [[str(b.number), b.white_name, b.black_name, *([b.result] if results else [])] for b in sheet.boards]
+    if codes:  # the sheet printed for the boards of a live evening: each board's code to report its result with
+        headers.append(say("board_code", lang))
+        right.append(False)
+        for row, board in zip(rows, sheet.boards, strict=True):
+            row.append(codes.get(board.number, ""))
     if any(b.group for b in sheet.boards):  # a column without a head, only where a group game is on the boards
         headers.append("")
         right.append(False)
@@ -101,10 +108,12 @@ def sheet_title(sheet: RoundSheet, lang: str, results: bool) -> str:
     return title + (f" ({date_text(sheet.date, lang)})" if sheet.date else "")
 
 
-def sheet_lines(sheet: RoundSheet, lang: str, results: bool, markdown: bool = False) -> tuple[str, ...]:
+def sheet_lines(sheet: RoundSheet, lang: str, results: bool, markdown: bool = False,
+                codes: Mapping[int, str] | None = None) -> tuple[str, ...]:
     """The round as aligned plain text (or a Markdown table): the boards, then the bye and who is absent.
-    `results`: with a result column (blank where none is in yet: the printout to fill in)."""
-    headers, rows, right = _cells(sheet, lang, results)
+    `results`: with a result column (blank where none is in yet: the printout to fill in); `codes`: each board's
+    code for reporting its result (`keizer pairing --codes`: the sheet for the boards, never a published page)."""
+    headers, rows, right = _cells(sheet, lang, results, codes)
     after = _after(sheet, lang)
     if markdown:
         return (*markdown_table(headers, rows, right), *([""] if after else []), *(md_escape(a) for a in after))

@@ -100,6 +100,7 @@ _WORDS: dict[str, tuple[str, str]] = {
                         "round may be priced again later. Pl shows the place as published right after each round; "
                         "the chart shows the points both ways."),
     "print_pairing": ("Indeling om af te drukken", "Pairing to print"),
+    "board_code": ("Code", "Code"),  # a board's code on the printed sheet of a live evening (keizer pairing --codes)
     "yes": ("ja", "yes"),
     "no": ("nee", "no"),
     # the classes and cups pages (web/site/prizes.py)
@@ -247,7 +248,13 @@ _SHORT_ENTRIES: dict[EntryKind, tuple[str, str]] = {
 def say(key: str, lang: str, **fill: object) -> str:
     """The sentence `key` in `lang` ("nl" or "en"), with its blanks filled; a whole number filled in may
     take its noun's two forms (`{n:result|results}`)."""
-    nl, en = _WORDS[key]
+    return filled(_WORDS[key], lang, **fill)
+
+
+def filled(sentence: tuple[str, str], lang: str, **fill: object) -> str:
+    """A (Dutch, English) sentence in `lang` with its blanks filled, as `say` fills them (the live pages' own
+    sentences, `web/live/words.py`, are filled the same way)."""
+    nl, en = sentence
     counts = {name: _Count(value) for name, value in fill.items()
               if isinstance(value, Integral) and not isinstance(value, bool)}
     return (nl if lang == "nl" else en).format(**(fill | counts))

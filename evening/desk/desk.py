@@ -34,14 +34,15 @@ if TYPE_CHECKING:
     from keizer.scoring.replay import Replay
 
 class DeskSource(Protocol):
-    """What the desk reads and writes through (an `EveningSession` is one): the season, its revision, its
-    replays, and the commit of an accepted or cleared pairing."""
+    """What the desk reads and writes through (an `EveningSession` is one): the season, its revision (the
+    newest change: a check-in at the door or a report from a board after it leaves the desk's proposals and
+    steps as they are), its replays, and the commit of an accepted or cleared pairing."""
 
     @property
     def season(self) -> Season: ...
 
     @property
-    def revision(self) -> int: ...
+    def season_revision(self) -> int: ...
 
     def replay(self, upto: int) -> Replay: ...
 
@@ -93,13 +94,13 @@ class PairingDesk:
     @property
     def failed(self) -> str | None:
         """Why the last solve found nothing, while the season is as it was then (a change may let it succeed)."""
-        if self.failure is None or self.failure[1] != self.source.revision:
+        if self.failure is None or self.failure[1] != self.source.season_revision:
             return None
         return self.failure[0]
 
     @property
     def stale(self) -> bool:
-        return bool(self.proposals) and self.made_at != self.source.revision
+        return bool(self.proposals) and self.made_at != self.source.season_revision
 
     def waiting(self) -> Marks:
         """The attendance changes waiting for the re-pairing of the desk's round (`late`). They lapse when
@@ -152,7 +153,7 @@ class PairingDesk:
         kept = kept_pairing(season, k) if keep else None
         return round_request(self._with_late(season), self.source.replay(k - 1), k, locks=tuple(sorted(self.locks)),
                              forbids=tuple(sorted(self.forbids)), alternatives=alternatives,
-                             head=self.source.revision, keep=kept, reuse=self.reuse)
+                             head=self.source.season_revision, keep=kept, reuse=self.reuse)
 
     def take(self, outcome: SolveOutcome) -> str:
         """Put a solve's proposals on the desk (best first); the line to tell the director."""
@@ -192,7 +193,7 @@ class PairingDesk:
         self.follow(k)
         # the desk's round is paired without results once `marked` allows it: none of its marks lapse
         late, text = marked(self.source.season, k, pid, entry, self.late)
-        self.steps.marked(self.late, self.source.revision)
+        self.steps.marked(self.late, self.source.season_revision)
         self._set_late(late)
         # Proposals on the desk were made for the attendance as it was: accepting one now would leave a
         # latecomer without a game (or a game for who called off). The re-pairing makes new ones.
@@ -204,7 +205,7 @@ class PairingDesk:
         before it), not the store's last action — that is the accepted pairing the mark waits on. None when
         no mark waits, or something was saved since the newest (then ctrl+z undoes that)."""
         self.waiting()  # marks whose pairing is gone lapse, with their steps
-        after, before = self.late, self.steps.take_back_mark(self.late, self.source.revision)
+        after, before = self.late, self.steps.take_back_mark(self.late, self.source.season_revision)
         if before is None:
             return None
         self._set_late(before)
@@ -216,7 +217,7 @@ class PairingDesk:
         re-solve; a mark waits for the re-pairing again). None when none was taken back, when the store's
         action taken back after it is to come back first, or something was saved since (then ctrl+y redoes
         the store's action)."""
-        step = self.steps.undone.next(self.source.revision)
+        step = self.steps.undone.next(self.source.season_revision)
         if isinstance(step, DeskEdit):
             self.steps.edits.append(self._state(step.what))
             self._restore(step)
@@ -224,7 +225,7 @@ class PairingDesk:
         if step is None:
             return None
         before = self.late
-        self._set_late(self.steps.bring_back_mark(step, self.late, self.source.revision))
+        self._set_late(self.steps.bring_back_mark(step, self.late, self.source.season_revision))
         self.proposals.clear()
         return brought_back(self.source.season, self.round_number, before, self.late)
 
@@ -251,7 +252,7 @@ class PairingDesk:
         report, problems = self._check(games, bye)
         self._remember(f"the swap of {self._names((a, b))}")
         if not self.proposals:  # a hand change of the saved pairing starts from the season as it is
-            self.made_at = self.source.revision
+            self.made_at = self.source.season_revision
         manual = self._maker().view("by hand", games, bye, report, problems, kind="manual")
         self.proposals = [manual] + [p for p in self.proposals if p.kind != "manual"]
         self._redraw_marks()
@@ -262,7 +263,7 @@ class PairingDesk:
         if not self.steps.edits:
             return None
         edit = self.steps.edits.pop()
-        self.steps.undone.push(self._state(edit.what), self.source.revision)  # the desk as the edit left it
+        self.steps.undone.push(self._state(edit.what), self.source.season_revision)  # the desk as the edit left it
         self._restore(edit)
         return f"undone on the desk: {edit.what}"
 
@@ -305,7 +306,7 @@ class PairingDesk:
         from keizer.pairing.instance import check_round
 
         check_round(season, k)
-        return round_request(season, self.source.replay(k - 1), k, head=self.source.revision, **fields)
+        return round_request(season, self.source.replay(k - 1), k, head=self.source.season_revision, **fields)
 
     def check(self, k: int, games: tuple[tuple[PlayerId, PlayerId], ...], bye: PlayerId | None) -> CheckedPairing:
         """A pairing made elsewhere as round k's, checked against the rules and priced from the ranking after

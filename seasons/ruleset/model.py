@@ -273,6 +273,9 @@ class Ruleset:
         if self.championship is not None and self.championship.needs_length:
             needs.append("the championship group plays up to the final round")
         return tuple(needs)
+    reported_results: Literal["director", "agreed"] = "director"
+    """A result reported from the board (`keizer serve --results`, docs/live.md): "director", the director
+    takes each; "agreed", the second report that says the same as the first enters it."""
 
     def factor(self, key: str) -> Fraction:
         for k, f in self.factors:

@@ -7,7 +7,7 @@ from typing import Any
 from keizer.seasons.errors import InputError
 from keizer.seasons.json_input import check_json
 from keizer.seasons.limits import describe
-from keizer.seasons.ruleset.checks import Reader, boolean, choice, optional, round_number, rounds_or_word
+from keizer.seasons.ruleset.checks import Default, Reader, boolean, choice, optional, round_number, rounds_or_word
 from keizer.seasons.ruleset.model import Ruleset
 from keizer.seasons.ruleset.pairing_keys import pairing
 from keizer.seasons.ruleset.presets import PRESET_NAMES, merge, preset_settings
@@ -59,7 +59,7 @@ def ruleset_settings(spec: Any) -> dict[str, Any]:
 _TOP_KEYS = ("value", "factors", "fixed_points", "self_value", "absence_limit", "valuation", "iterate",
              "aalsmeer", "withdrawal", "rounding", "participation", "tiebreak", "pairing", "forfeit", "columns",
              "suspension", "absence_deadline", "classes", "cups",
-             "championship", "rounds_planned", "regulations", "language")
+             "championship", "rounds_planned", "regulations", "language", "reported_results")
 
 
 def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
@@ -93,4 +93,6 @@ def _build(preset: str, settings: dict[str, Any], where: str) -> Ruleset:
         rounds_planned=r.get("rounds_planned", optional(round_number)),
         regulations=r.get("regulations", optional(choice("D", "K"))),
         language=r.get("language", choice("nl", "en")),
+        # The live evening's (docs/live.md): in no preset, so a spec without it means the director takes each.
+        reported_results=r.get("reported_results", Default("director", choice("director", "agreed"))),
     )

@@ -22,6 +22,9 @@ class Event:
 
     __slots__ = ()
     kind: ClassVar[str] = ""
+    record: ClassVar[bool] = False
+    """A record of something done beside the season (`published`, a check-in, a report): it changes nothing in
+    the season, so an action of records alone is passed by undo and redo (`Timeline.records`)."""
 
     def replay(self, season: Season | None) -> Season:
         raise NotImplementedError

@@ -13,6 +13,7 @@ from keizer.seasons.season_json.write import season_to_json
 from keizer.seasons.store.class_events import ClassMovesSet
 from keizer.seasons.store.event_base import Event
 from keizer.seasons.store.forecast_events import ForecastKept
+from keizer.seasons.store.live_events import CheckedIn, ResultReported
 from keizer.seasons.store.championship_events import (
     GROUP_EVENT_TYPES,
     GroupDecisionSet,
@@ -35,11 +36,11 @@ from keizer.seasons.store.round_events import (
 )
 
 __all__ = [
-    "EVENT_TYPES", "UNCHANGED", "Unchanged", "ClassMovesSet", "EntrySet", "Event", "ForecastKept", "GroupDecisionSet",
-    "GroupFormed", "GroupResultSet", "GroupScheduleSet", "GroupUnavailableSet", "NoShow", "PairingSaved",
-    "PlayerAdded", "PlayerMoved", "PlayerUpdated", "Published", "ReportSet", "ResultSet", "RoundAdded",
-    "RoundDateSet", "RoundRemoved", "SeasonCreated", "SeasonDatesSet", "SettingsChanged", "SuspensionSet",
-    "WithdrawalSet", "event_from_payload", "fold",
+    "EVENT_TYPES", "UNCHANGED", "Unchanged", "CheckedIn", "ClassMovesSet", "EntrySet", "Event", "ForecastKept",
+    "GroupDecisionSet", "GroupFormed", "GroupResultSet", "GroupScheduleSet", "GroupUnavailableSet", "NoShow",
+    "PairingSaved", "PlayerAdded", "PlayerMoved", "PlayerUpdated", "Published", "ReportSet", "ResultReported",
+    "ResultSet", "RoundAdded", "RoundDateSet", "RoundRemoved", "SeasonCreated", "SeasonDatesSet", "SettingsChanged",
+    "SuspensionSet", "WithdrawalSet", "event_from_payload", "fold",
 ]
 
 
@@ -341,7 +342,8 @@ class SeasonDatesSet(Event):
 EVENT_TYPES: tuple[type[Event], ...] = (
     SeasonCreated, SettingsChanged, PlayerAdded, PlayerUpdated, PlayerMoved, WithdrawalSet,
     RoundAdded, RoundDateSet, EntrySet, PairingSaved, ResultSet, RoundRemoved, SuspensionSet, NoShow,
-    ReportSet, SeasonDatesSet, ClassMovesSet, Published, *GROUP_EVENT_TYPES, ForecastKept,
+    ReportSet, SeasonDatesSet, ClassMovesSet, Published, *GROUP_EVENT_TYPES, ForecastKept, CheckedIn,
+    ResultReported,
 )
 _BY_KIND: dict[str, type[Event]] = {t.kind: t for t in EVENT_TYPES}
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from keizer.seasons.model import Season
-from keizer.seasons.store import schema
+from keizer.seasons.store import live_tables, schema
 from keizer.seasons.store.events import Event, SuspensionSet
 from keizer.seasons.store.log_rows import ActionInfo, decode, read_events
 from keizer.seasons.store.forecast_events import ForecastKept
@@ -17,11 +17,11 @@ from keizer.seasons.store.timeline import LogError, Timeline
 E = TypeVar("E", bound=Event)
 
 
-def history(timeline: Timeline) -> list[ActionInfo]:
-    """Every action of the log, oldest first, each saying whether it is undone."""
+def history(timeline: Timeline, after: int = 0) -> list[ActionInfo]:
+    """Every action of the log (after action `after`), oldest first, each saying whether it is undone."""
     effective = set(timeline.effective)
     return [ActionInfo(id=r.id, label=r.label, kind=r.kind, target=r.target, at=datetime.fromisoformat(r.at),
-                       undone=r.kind == "do" and r.id not in effective) for r in timeline.rows]
+                       undone=r.kind == "do" and r.id not in effective) for r in timeline.rows if r.id > after]
 
 
 def season_at(conn: sqlite3.Connection, timeline: Timeline, action_id: int) -> Season:
@@ -61,12 +61,15 @@ def kept_forecasts(conn: sqlite3.Connection, timeline: Timeline) -> tuple[tuple[
     return in_effect(conn, timeline, ForecastKept)
 
 
-def in_effect(conn: sqlite3.Connection, timeline: Timeline, kind: type[E]) -> tuple[tuple[int, E], ...]:
-    """The events of one kind in effect (an undone one is not), as (action id, event), oldest first."""
+def in_effect(conn: sqlite3.Connection, timeline: Timeline, kind: type[E], after: int = 0
+              ) -> tuple[tuple[int, E], ...]:
+    """The events of one kind in effect (an undone one is not) of the actions after `after`, as (action id,
+    event), oldest first."""
     effective = set(timeline.effective)
     out = []
     for aid, name, payload in conn.execute(
-            "SELECT action_id, kind, payload FROM events WHERE kind = ? ORDER BY action_id, seq", (kind.kind,)):
+            "SELECT action_id, kind, payload FROM events WHERE kind = ? AND action_id > ? ORDER BY action_id, seq",
+            (kind.kind, after)):
         event = decode(aid, name, payload)
         if aid in effective and isinstance(event, kind):
             out.append((int(aid), event))
@@ -83,6 +86,8 @@ def problems(conn: sqlite3.Connection, version: int, timeline: Timeline, tampere
     shape = schema.shape_problem(conn, version)
     if shape is not None:
         found.append(f"not as keizer wrote it: {shape}")
+    elif version >= schema.LIVE_VERSION:
+        found.extend(live_tables.problems(conn))
     if tampered is not None:
         found.append(tampered)
     checked = Timeline(check=True)

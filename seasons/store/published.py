@@ -18,6 +18,7 @@ class Published(Event):
     on after publishing (a result corrected afterwards)."""
 
     kind: ClassVar[str] = "published"
+    record: ClassVar[bool] = True
     round: int
     """The round whose standings were published (0: the starting ranking)."""
     lang: str

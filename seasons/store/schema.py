@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Callable
 
-from keizer.seasons.store import chain, kept_rankings
+from keizer.seasons.store import chain, kept_rankings, live_tables
 
 APPLICATION = "keizer-season"
 """meta.application of every season store: how a keizer file is told from other SQLite files."""
@@ -135,9 +135,18 @@ def _v13_marked_times(conn: sqlite3.Connection) -> None:
     (`log_head.marks_problem`). No table changes; the actions already there stay as they were written."""
 
 
+def _v14_live(conn: sqlite3.Connection) -> None:
+    """The live evening (`keizer serve`, docs/live.md): the event kinds `checked-in` and `result-reported`
+    (records: they change nothing in the season) exist from here on, and beside the log the tables of the
+    kiosk's passes and the wrong codes counted (`live_tables.py`). A migration of its own, numbered by
+    LIVE_VERSION alone."""
+    live_tables.create_tables(conn)
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_events_by_kind, _v3_suspensions, _v4_no_shows, _v5_chain,
                                _v6_reports_and_dates, _v7_classes, _v8_published, _v9_championship,
-                               _v10_forecasts, _v11_log_head, _v12_kept_rankings, _v13_marked_times]
+                               _v10_forecasts, _v11_log_head, _v12_kept_rankings, _v13_marked_times,
+                               _v14_live]
 """MIGRATIONS[v] takes a store from schema version v to v + 1 (version 0: an empty database)."""
 
 
@@ -195,10 +204,14 @@ KEPT_RANKINGS_VERSION = 12
 MARK_VERSION = 13
 """The first schema whose every action carries the mark of its schema in its time (`_v13_marked_times`)."""
 
+LIVE_VERSION = 14
+"""The first schema of the live evening: its records in the log and its tables beside it (`_v14_live`)."""
+
 EVENT_KINDS_SINCE: dict[str, int] = {
     "suspension-set": 3, "no-show": 4, "report-set": 6, "season-dates-set": 6, "class-moves-set": 7,
     "published": 8, "group-formed": 9, "group-schedule-set": 9, "group-unavailable-set": 9,
     "group-result-set": 9, "group-decision-set": 9, "forecast-kept": 10,
+    "checked-in": LIVE_VERSION, "result-reported": LIVE_VERSION,
 }
 """The schema from which each event kind exists: a store of an older schema cannot hold one (its first write
 would have upgraded it), so one found there says the schema version was set back outside keizer. A new

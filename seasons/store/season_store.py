@@ -16,13 +16,14 @@ from keizer.seasons.limits import MAX_FILE_BYTES
 from keizer.seasons.model import Season
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.season_length import require_length
-from keizer.seasons.store import chain, kept_rankings, log_queries, schema
+from keizer.seasons.store import chain, kept_rankings, live_tables, log_queries, schema
 from keizer.seasons.store.chain import LogHead
 from keizer.seasons.store.building import build_store, copy_store
 from keizer.seasons.store.events import Event, SeasonCreated
 from keizer.seasons.store.log_head import given_head_problem, head_problem, kinds_problem, marks_problem, one_snapshot
 from keizer.seasons.store.log_rows import ActionInfo, append_action, read_after
 from keizer.seasons.store.forecast_events import ForecastKept
+from keizer.seasons.store.live_tables import Guesses, Pass
 from keizer.seasons.store.published import Published
 from keizer.seasons.store.sqlite_file import DEFAULT_TIMEOUT, SQLITE_MAGIC, explain, open_store_file, set_pragmas
 from keizer.seasons.store.timeline import LogError, Timeline
@@ -33,6 +34,7 @@ __all__ = ["DEFAULT_TIMEOUT", "SQLITE_MAGIC", "ActionInfo", "SeasonStore"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
+E = TypeVar("E", bound=Event)
 
 
 def _guarded(method: Callable[Concatenate[SeasonStore, P], T]) -> Callable[Concatenate[SeasonStore, P], T]:
@@ -193,10 +195,17 @@ class SeasonStore:
         return self._timeline.head
 
     @_guarded
-    def history(self) -> list[ActionInfo]:
-        """Every action, oldest first."""
+    def last_change(self) -> int:
+        """The newest action that changed the season: `head()` but for the records after it (a check-in, a
+        report, a publication), which change nothing (`Timeline.last_change`)."""
         self._refresh()
-        return log_queries.history(self._timeline)
+        return self._timeline.last_change
+
+    @_guarded
+    def history(self, after: int = 0) -> list[ActionInfo]:
+        """Every action (after action `after`), oldest first."""
+        self._refresh()
+        return log_queries.history(self._timeline, after)
 
     @_guarded
     def season_at(self, action_id: int) -> Season:
@@ -258,6 +267,67 @@ class SeasonStore:
         return log_queries.problems(self._connection(), self._version, self._timeline, self.tampered)
 
     @_guarded
+    def records_of(self, kind: type[E], after: int = 0) -> tuple[tuple[int, str, E], ...]:
+        """The events of one kind in effect after action `after`, as (action id, when (UTC ISO), event),
+        oldest first: the live evening's arrivals and reports, read from the log."""
+        self._refresh()
+        if after >= self._timeline.head:
+            return ()
+        return tuple((aid, row.at, event) for aid, event in log_queries.in_effect(self._connection(), self._timeline,
+                                                                                  kind, after)
+                     if (row := self._timeline.row(aid)) is not None)
+
+    # ---- the live evening's tables beside the log (live_tables.py) ---------------------------------------
+
+    @_guarded
+    def live_passes(self, day: str) -> tuple[Pass, ...]:
+        """The kiosk's passes made for the evening `day` (none in a store before schema 14)."""
+        if self._version < schema.LIVE_VERSION:
+            return ()
+        return live_tables.passes(self._connection(), day)
+
+    @_guarded
+    def add_live_pass(self, k: int, day: str, digest: str, at: str) -> int:
+        """A new kiosk pass for round k on the evening `day` (its code's `digest`); its id. Not in the log."""
+        with self._writing() as conn:
+            return live_tables.add_pass(conn, k, day, digest, at)
+
+    @_guarded
+    def use_live_pass(self, pass_id: int, at: str) -> bool:
+        """A tablet paired with a pass: True once, False when it was used or ended already."""
+        with self._writing() as conn:
+            return live_tables.use_pass(conn, pass_id, at)
+
+    @_guarded
+    def end_live_passes(self, day: str, at: str) -> int:
+        """The kiosk switched off for the evening `day`: how many passes were on."""
+        if self._version < schema.LIVE_VERSION:
+            return 0
+        with self._writing() as conn:
+            return live_tables.end_passes(conn, day, at)
+
+    @_guarded
+    def live_guesses(self, day: str) -> tuple[Guesses, ...]:
+        """The wrong codes counted on the evening `day`, by target (none before schema 14)."""
+        if self._version < schema.LIVE_VERSION:
+            return ()
+        return live_tables.guesses(self._connection(), day)
+
+    @_guarded
+    def guessed_wrong(self, day: str, target: str, at: str) -> int:
+        """One more wrong code for `target` on the evening `day`: how many now."""
+        with self._writing() as conn:
+            return live_tables.guessed_wrong(conn, day, target, at)
+
+    @_guarded
+    def forgive_guesses(self, day: str, target: str) -> bool:
+        """The wrong codes of `target` on the evening `day` forgotten (a new code was given)."""
+        if self._version < schema.LIVE_VERSION:
+            return False
+        with self._writing() as conn:
+            return live_tables.forgive(conn, day, target)
+
+    @_guarded
     def kept_ranking(self, fingerprint: str) -> tuple[str, ...] | None:
         """The ranking kept under `fingerprint` (`keep_ranking`), None when none is."""
         if self._version < schema.KEPT_RANKINGS_VERSION:
@@ -303,14 +373,14 @@ class SeasonStore:
     # ---- writing ---------------------------------------------------------------------------------
 
     @_guarded
-    def apply(self, label: str, *events: Event, expect_head: int | None = None) -> Season:
+    def apply(self, label: str, *events: Event, expect_head: int | None = None, exact: bool = False) -> Season:
         """Record one user action (one undo step); every event is checked first and nothing is written
         if one does not fit (KeizerError). Returns the season after the action. With `expect_head`
         (the `head()` the events were computed from) it is a compare-and-set: ChangedMeanwhile, and
-        nothing written, if another action came after it."""
+        nothing written, if a change came after it (`exact`: any action, a record too; `check_head`)."""
         label = checked_label(label)
         check_events(label, events)
-        with self._writing(expect_head):
+        with self._writing(expect_head, exact=exact):
             season = self._timeline.season  # the latest committed state: the write lock is held
             for event in events:
                 season = event.apply(season)
@@ -368,7 +438,8 @@ class SeasonStore:
         return self._conn
 
     @contextmanager
-    def _writing(self, expect_head: int | None = None, sync: bool = True) -> Iterator[sqlite3.Connection]:
+    def _writing(self, expect_head: int | None = None, sync: bool = True, exact: bool = False
+                 ) -> Iterator[sqlite3.Connection]:
         """One write transaction: BEGIN IMMEDIATE takes the write lock (waiting for another writer up to
         the busy timeout), so the state read inside is the latest; anything raised rolls it all back.
         `expect_head`: refuse (ChangedMeanwhile) unless the newest action is still that one."""
@@ -387,7 +458,7 @@ class SeasonStore:
         try:
             if sync:
                 self._sync()
-            check_head(self.path, self._timeline, expect_head)
+            check_head(self.path, self._timeline, expect_head, exact)
             yield conn
             conn.execute("COMMIT")
         except BaseException:

@@ -9,7 +9,6 @@ from keizer.seasons.errors import KeizerError
 from keizer.seasons.limits import describe
 from keizer.seasons.model import Season
 from keizer.seasons.store.events import Event, SeasonCreated
-from keizer.seasons.store.published import Published
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +54,13 @@ class Timeline:
         self.redo_stack: list[int] = []
         """Ids of undone actions a redo can bring back, the most recently undone last."""
         self.records: set[int] = set()
-        """Ids of the actions in effect that only record something done outside the season (`published`: a
-        site written from a state of the log). They change nothing, so undo and redo pass them by: an undo
-        takes back the newest change under them, and they stay in effect (docs/evening.md)."""
+        """Ids of the actions in effect that only record something done beside the season (`published`: a
+        site written from a state of the log; a check-in at the door, a report from a board: `Event.record`).
+        They change nothing, so undo and redo pass them by: an undo takes back the newest change under them,
+        and they stay in effect (docs/evening.md)."""
+        self.last_change = 0
+        """The newest action that changed the season (any but a record: an undo and a redo are changes): the
+        season is the same at every action from it to `head`."""
         self._by_id: dict[int, ActionRow] = {}
 
     @property
@@ -102,6 +105,7 @@ class Timeline:
             self._push(row, events)
             if row.id not in self.records:  # a new change makes the undone ones unreachable; a record does not
                 self.redo_stack.clear()
+                self.last_change = row.id
         elif row.kind == "undo":
             top = self.undo_target
             # A log written before records were passed by undid the newest action, a record too: still read.
@@ -117,12 +121,14 @@ class Timeline:
             self.states[at:] = [self.states[at - 1]] * (len(self.states) - at)
             self.records.discard(target)
             self.redo_stack.append(target)
+            self.last_change = row.id
         elif row.kind == "redo":
             again = self.redo_target
             if again is None or again.id != row.target:
                 raise LogError(f"action {row.id} redoes action {row.target}, which is not the latest undone")
             self.redo_stack.pop()
             self._push(again, events_of(again.id))
+            self.last_change = row.id
         else:
             raise LogError(f"action {row.id} has unknown kind {row.kind!r}")
 
@@ -138,5 +144,5 @@ class Timeline:
         assert season is not None  # events is not empty
         self.effective.append(row.id)
         self.states.append(season)
-        if all(isinstance(e, Published) for e in events):
+        if all(e.record for e in events):
             self.records.add(row.id)

@@ -7,7 +7,6 @@ temp folder."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,12 +19,11 @@ from tests.publish.helpers import page_file
 from keizer.seasons.site_folder import write_site
 from keizer.evening.evening import Evening
 from keizer.web.site.build import build_site
+from tests.publish.browsing import CHROMIUM, NO_CHROMIUM, launched
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 if not Path(CHROMIUM).is_file():
-    pytest.skip("no system Chromium (install it with the system's package manager: apt-get install chromium)",
-                allow_module_level=True)
+    pytest.skip(NO_CHROMIUM, allow_module_level=True)
 
 
 PAGES = {"index.html": "Ranglijst na ronde 32", "players/quinten-koster.html": "Quinten Koster na ronde 32",
@@ -47,13 +45,7 @@ def site(tmp_path_factory):  # type: ignore[no-untyped-def]
 
 @pytest.fixture(scope="module")
 def browser():  # type: ignore[no-untyped-def]
-    with sync_api.sync_playwright() as p:
-        try:
-            chromium = p.chromium.launch(executable_path=CHROMIUM)
-        except Exception as exc:  # noqa: BLE001 — a Chromium that does not start is a machine's matter
-            pytest.skip(f"the system Chromium does not start: {exc}")
-        yield chromium
-        chromium.close()
+    yield from launched(sync_api)
 
 
 @pytest.mark.parametrize("width", [375, 1280])

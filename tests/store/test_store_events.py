@@ -13,6 +13,7 @@ from keizer.seasons.model import DecisionGame, GroupGame
 from keizer.seasons.errors import InputError, KeizerError
 from keizer.seasons.model import EntryKind, Game, Player, PlayerId, Result, Season, Withdrawal
 from keizer.seasons.store.events import (
+    CheckedIn,
     ClassMovesSet,
     GroupDecisionSet,
     GroupFormed,
@@ -20,6 +21,7 @@ from keizer.seasons.store.events import (
     GroupScheduleSet,
     GroupUnavailableSet,
     NoShow,
+    ResultReported,
     SuspensionSet,
     ReportSet,
     Published,
@@ -324,6 +326,8 @@ def sample_events(season: Season) -> list[Event]:
         PairingSaved(3, ((P("p01"), P("p02")),), bye=P("p03"), entries=((P("p04"), EntryKind.LATE),),
                      meta={"objective": 12, "ranking": ["p01", "p02"], "solver": {"name": "cp-sat"}}),
         ResultSet(3, P("p01"), P("p02"), Result.WHITE_FORFEIT_WIN),
+        CheckedIn(4, P("p04")),
+        ResultReported(3, P("p01"), P("p02"), "black", Result.DRAW),
         RoundRemoved(5),
         SuspensionSet(P("p02"), True),
         NoShow(3, P("p01"), P("p02"), P("p02")),

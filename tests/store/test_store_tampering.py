@@ -70,10 +70,11 @@ def test_the_head_record_removed_too_is_found(store_path: Path) -> None:
 
 
 def downgrade(path: Path, rewrite: str | None = None) -> None:
-    """The chain table dropped (and the kept rankings, which came later), the schema version set back to 4
-    (before the chain), and a payload rewritten:
+    """The chain table dropped (and the kept rankings and the live evening's tables, which came later), the schema
+    version set back to 4 (before the chain), and a payload rewritten:
     the issue's forgery, which the next write used to upgrade and chain."""
-    sql = ["DROP TABLE chain", "DROP TABLE kept_rankings", "UPDATE meta SET value = '4' WHERE key = 'schema_version'"]
+    sql = ["DROP TABLE chain", "DROP TABLE kept_rankings", "DROP TABLE IF EXISTS live_passes", "DROP TABLE IF EXISTS live_guesses",
+           "UPDATE meta SET value = '4' WHERE key = 'schema_version'"]
     edit_behind_keizers_back(path, *sql, *([rewrite] if rewrite else []))
 
 
@@ -211,9 +212,10 @@ def test_the_head_is_written_into_the_rating_report(store_path: Path, tmp_path: 
 
 
 def set_back_to(path: Path, version: int) -> None:
-    """The issue's downgrade: what a store of schema `version` does not have dropped (the kept rankings, and below
-    5 the chain), the head record deleted, and the schema version set back."""
-    sql = ["DROP TABLE kept_rankings", f"DELETE FROM meta WHERE key = '{chain.HEAD_KEY}'",
+    """The issue's downgrade: what a store of schema `version` does not have dropped (the kept rankings, the live
+    evening's tables, and below 5 the chain), the head record deleted, and the schema version set back."""
+    sql = ["DROP TABLE kept_rankings", "DROP TABLE IF EXISTS live_passes", "DROP TABLE IF EXISTS live_guesses",
+           f"DELETE FROM meta WHERE key = '{chain.HEAD_KEY}'",
            f"UPDATE meta SET value = '{version}' WHERE key = 'schema_version'"]
     if version < schema.CHAIN_VERSION:
         sql.insert(0, "DROP TABLE chain")

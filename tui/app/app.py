@@ -28,6 +28,7 @@ from keizer.tui.app.modes import MODE_KEYS, MODE_SCREENS
 from keizer.tui.app.screens.base import KeizerScreen
 from keizer.evening.evening import Evening
 from keizer.evening.evening import WRITE_WAIT_SECONDS
+from keizer.evening.live.tonight import KIOSK, Came
 from keizer.evening.words.visible import visible
 
 WATCH_SECONDS = 2.0
@@ -42,6 +43,20 @@ command wrote after what the screen showed (two lines of the status at 80 column
 
 RETRY_HINTS = {"pairing": "r tries again, or pair by hand"}
 """What the director can do after a worker of this group failed."""
+
+LIVE_SAID = 3
+"""What came from the door and the boards since the last look, said one by one at most (the rest counted)."""
+
+LIVE_HINTS = {
+    Came.LATE: " — p on F2 marks them present, then r on F3 re-pairs keeping the accepted boards",
+    Came.REPORT: " — t on Results (F4) takes it",
+    Came.DISAGREE: " — the two reports differ: type the result on Results (F4)",
+}
+"""The keys that take what came from the door or a board (`evening.live.tonight.Came`)."""
+
+ALARM_HINTS = {"kiosk": {False: "", True: " — k on Round (F2) gives the tablet a new code"},
+               "board": {False: "", True: " — enter that board's result on Results (F4)"}}
+"""What the director can do when the live evening's codes are being guessed (slowed, then refused)."""
 
 
 def mode_screen(mode: str) -> Callable[[], Screen]:
@@ -106,6 +121,8 @@ class KeizerApp(App[None]):
         """When ctrl+c was last pressed (`action_help_quit`)."""
         self._quit_asked_at = float("-inf")
         """When ctrl+q last said that a waiting mark would be lost (`action_quit`)."""
+        self._alarms: set[tuple[str, bool]] = set()
+        """The live evening's guessed codes already said (target, refused for good)."""
         self.started = False
         """Textual's start-up is over (`on_ready`): screens draw the season from then on."""
         self._confirming: Worker[None] | None = None
@@ -180,9 +197,12 @@ class KeizerApp(App[None]):
         return f"not saved yet: the mark of {names} (round {self.evening.desk.round_number}) waits for the re-pairing"
 
     def check_store(self) -> None:
-        """Another session (a second terminal, `keizer undo`) may write the store: show its changes."""
+        """Another session (a second terminal, `keizer undo`, `keizer serve`) may write the store: show its
+        changes, saying what came from the door and the boards, and who guesses the live evening's codes."""
         try:
             revision = self.evening.revision
+            news = self.evening.tonight.news(self._seen) if revision != self._seen else ()
+            alarms = self.evening.tonight.alarms()
         except KeizerError as exc:  # the file went away or was damaged meanwhile: said once, looked at again
             if str(exc) != self._trouble:  # a toast only: the status line would read the store again
                 self._trouble = str(exc)
@@ -191,8 +211,21 @@ class KeizerApp(App[None]):
             return
         self._trouble = None
         if revision != self._seen:
-            self.say("the season was changed elsewhere: showing it as it is now", "warning")
+            live = [n for n in news if n.live]
+            if len(live) < len(news) or not news:
+                self.say("the season was changed elsewhere: showing it as it is now", "warning")
+            if len(live) > LIVE_SAID:
+                self.say(f"{len(live) - LIVE_SAID} more came from the door and the boards (keizer log lists them)")
+            for item in live[-LIVE_SAID:]:
+                assert item.came is not None
+                self.say(item.label + LIVE_HINTS.get(item.came, ""),
+                         "warning" if item.came in (Came.DISAGREE, Came.LATE) else "information")
             self._season_changed()
+        for alarm in alarms:
+            if (alarm.target, alarm.closed) not in self._alarms:
+                self._alarms.add((alarm.target, alarm.closed))
+                self.say(alarm.said() + ALARM_HINTS["kiosk" if alarm.target == KIOSK else "board"][alarm.closed],
+                         "warning")
 
     # -- what the screens tell -------------------------------------------------------------------
     def on_said(self, message: Said) -> None:

@@ -1,9 +1,11 @@
-"""`keizer bench tui`: from the pair key to the best pairing and two alternatives on screen, headless."""
+"""`keizer bench tui`: from the pair key to the best pairing and two alternatives on screen, headless; and the TUI
+held open beside `keizer bench serve`."""
 
 from __future__ import annotations
 
 import asyncio
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,3 +87,23 @@ def format_report(t: TuiTimings) -> str:
         f"(min {min(t.again) * 1000:.0f}, max {max(t.again) * 1000:.0f})",
         f"  goal < {GOAL_SECONDS * 1000:.0f} ms: {verdict}",
     ])
+
+
+def hold_open(store: str) -> None:
+    """The TUI open on `store`, headless at 120×40 on the Results screen, looking at the store as it does (what
+    the server writes is said and drawn), until stdin closes: `keizer bench serve`'s director beside the server.
+    Says "open" on stdout once it is."""
+    app = make_app(Path(store))
+    try:
+        asyncio.run(_held(app))
+    finally:
+        app.evening.close()
+
+
+async def _held(app: KeizerApp) -> None:
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        print("open", flush=True)
+        await asyncio.to_thread(sys.stdin.read)

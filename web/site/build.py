@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -28,6 +28,9 @@ from keizer.web.site.prizes import classes_context, cups_context
 from keizer.web.sheet import RoundSheet, round_sheet, sheet_title
 from keizer.web.site.data import ExtraPage, Site
 from keizer.web.words import entry_word, say
+
+if TYPE_CHECKING:
+    from keizer.evening.standings import PlayerCard, StandingRow
 
 
 EXTRA_PAGES: tuple[ExtraPage, ...] = (
@@ -147,28 +150,35 @@ def _without_results(sheet: RoundSheet) -> RoundSheet:
 
 
 def _player_pages(site: Site, render: Callable[..., None]) -> None:
-    lang, rep = site.lang, site.replay
-    after = standings_by_round(rep)
-    cards = cards_of(rep, rep.upto, tuple(site.pages))
+    after = standings_by_round(site.replay)
+    cards = cards_of(site.replay, site.replay.upto, tuple(site.pages))
     for pid, file in site.pages.items():
-        rows, series = history(rep, pid, lang, after, cards[pid])
-        standing = after[rep.upto][pid]
-        rank_chart = line_chart(Series(say("chart_rank", lang), tuple((j, float(r)) for j, _, r, _ in series), True),
-                                f"{say('chart_rank', lang)}: {site.season.player(pid).name}",
-                                lambda v: number(str(int(v)), lang))
-        # the table's Total and the points as published: one story, both lines drawn and named (a round is
-        # priced again as values change, so the two part where a player's opponents moved)
-        scores = (Series(say("chart_published", lang), tuple((j, float(s)) for j, s, _, _ in series)),
-                  Series(say("chart_today", lang), tuple((j, float(t)) for j, _, _, t in series)))
-        score_chart = line_chart(scores, f"{say('chart_score', lang)}: {site.season.player(pid).name}",
-                                 lambda v: number(f"{v:.0f}", lang))
-        score_lines = tuple((s.label, RACE_COLOURS[i], RACE_DASHES[i]) for i, s in enumerate(scores))
-        render(f"players/{file}", "player.html", rows=rows, name=site.season.player(pid).name,
-               legend_table={"legend": _rounds_legend(lang, rep.upto)}, needs=player_needs(site, pid),
-               heading=say("player_after", lang, name=site.season.player(pid).name, k=rep.upto),
-               summary=say("place_points", lang, rank=standing.rank, score=points(standing.score, lang),
-                           value=points(standing.value, lang)),
-               rank_chart=rank_chart, score_chart=score_chart, score_lines=score_lines, k=rep.upto)
+        render(f"players/{file}", "player.html", **player_context(site, pid, after, cards[pid]))
+
+
+def player_context(site: Site, pid: PlayerId, after: Sequence[Mapping[PlayerId, StandingRow]] | None = None,
+                   card: PlayerCard | None = None) -> dict[str, Any]:
+    """What `player.html` shows of one player after the site's round: the published site's pages and the live
+    evening's (`web/live/pages.py`). `after` and `card`: computed for every page at once by the caller."""
+    lang, rep = site.lang, site.replay
+    after = standings_by_round(rep) if after is None else after
+    card = cards_of(rep, rep.upto, (pid,))[pid] if card is None else card
+    rows, series = history(rep, pid, lang, after, card)
+    standing = after[rep.upto][pid]
+    name = site.season.player(pid).name
+    rank_chart = line_chart(Series(say("chart_rank", lang), tuple((j, float(r)) for j, _, r, _ in series), True),
+                            f"{say('chart_rank', lang)}: {name}", lambda v: number(str(int(v)), lang))
+    # the table's Total and the points as published: one story, both lines drawn and named (a round is
+    # priced again as values change, so the two part where a player's opponents moved)
+    scores = (Series(say("chart_published", lang), tuple((j, float(s)) for j, s, _, _ in series)),
+              Series(say("chart_today", lang), tuple((j, float(t)) for j, _, _, t in series)))
+    score_chart = line_chart(scores, f"{say('chart_score', lang)}: {name}", lambda v: number(f"{v:.0f}", lang))
+    score_lines = tuple((s.label, RACE_COLOURS[i], RACE_DASHES[i]) for i, s in enumerate(scores))
+    return dict(rows=rows, name=name, legend_table={"legend": _rounds_legend(lang, rep.upto)},
+                needs=player_needs(site, pid), heading=say("player_after", lang, name=name, k=rep.upto),
+                summary=say("place_points", lang, rank=standing.rank, score=points(standing.score, lang),
+                            value=points(standing.value, lang)),
+                rank_chart=rank_chart, score_chart=score_chart, score_lines=score_lines, k=rep.upto)
 
 
 def _rounds_legend(lang: str, k: int) -> tuple[tuple[str, str], ...]:
@@ -178,17 +188,25 @@ def _rounds_legend(lang: str, k: int) -> tuple[tuple[str, str], ...]:
 
 
 def _round_pages(site: Site, render: Callable[..., None]) -> None:
-    lang, season, rep = site.lang, site.season, site.replay
+    rep = site.replay
     listed = []
     # the table after each round j as a replay up to j gives it: the replay up to K keeps them (rules §6)
     tables = frames_of(rep, range(1, rep.upto))
     for j in range(1, rep.upto + 1):
-        sheet = round_sheet(season, j)
-        table = site.notice.table if j == rep.upto else standings_for(rep, site.style, lang, j, tables[j])
-        missing = rep.standings(j).missing
-        render(f"rounds/{j}.html", "round.html", sheet=sheet, table=table, missing=missing,
-               to_come=to_come(season, j),
-               heading=sheet_title(sheet, lang, True), standings_title=standings_title(j, lang, is_last_round(season, j)),
-               previous=j - 1 if j > 1 else None, following=j + 1 if j < rep.upto else None)
-        listed.append((j, sheet.date))
-    render("rounds/index.html", "archive.html", heading=say("archive", lang), listed=tuple(reversed(listed)))
+        context = round_context(site, j, tables.get(j))
+        render(f"rounds/{j}.html", "round.html", **context)
+        listed.append((j, context["sheet"].date))
+    render("rounds/index.html", "archive.html", heading=say("archive", site.lang), listed=tuple(reversed(listed)))
+
+
+def round_context(site: Site, j: int, frame: Any = None) -> dict[str, Any]:
+    """What `round.html` shows of round j (≤ the site's round): its boards and the table after it, as the replay
+    up to the site's round keeps it (`frame`: that table, when the caller computed them together). The published
+    site's pages and the live evening's."""
+    lang, season, rep = site.lang, site.season, site.replay
+    sheet = round_sheet(season, j)
+    table = site.notice.table if j == rep.upto else standings_for(rep, site.style, lang, j, frame)
+    return dict(sheet=sheet, table=table, missing=rep.standings(j).missing, to_come=to_come(season, j),
+                heading=sheet_title(sheet, lang, True),
+                standings_title=standings_title(j, lang, is_last_round(season, j)),
+                previous=j - 1 if j > 1 else None, following=j + 1 if j < rep.upto else None)

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from keizer.evening.live.reported import BoardReport
 from keizer.evening.results import HasResult
 from keizer.seasons.model import Result
 from keizer.seasons.result_text import SHOWN
@@ -31,11 +32,24 @@ LIVE_NAME_WIDTH = 13
 """A name in the standings beside the boards is said short past this."""
 
 BOARD_COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Res", "result"))
+REPORTED = ("Rep", "reported")
+"""The column of what the boards reported (`keizer serve --results`), there while a round has a report waiting."""
 LIVE_COLUMNS = (("#", "rank"), ("Name", "name"), ("Points", "score"), ("", "move"))
 
 TO_COME_LINES = 3
 """The most lines beside the boards that name the team results still to come: the standings keep the rest."""
 
+
+
+def reported_cell(report: BoardReport) -> str:
+    """What a board reported, as the Rep column says it: "1-0 w" (white reported it), "½-½ wb" (both),
+    "≠ 1-0/½-½" (they differ: the director decides)."""
+    white, black = report.by_white, report.by_black
+    if white is not None and black is not None and white is not black:
+        return f"≠ {SHOWN[white]}/{SHOWN[black]}"
+    result = white or black
+    assert result is not None
+    return f"{SHOWN[result]} {'w' if white else ''}{'b' if black else ''}"
 
 
 def to_come_lines(pending: Sequence[tuple[int, str]], width: int, lines: int = TO_COME_LINES) -> tuple[str, ...]:
@@ -69,6 +83,8 @@ class ResultsScreen(KeizerScreen):
         Binding("minus", "result('-+')", "-+", key_display="-", tooltip="forfeit: black wins, white did not play"),
         Binding("asterisk", "result('*')", "pending", key_display="*", tooltip="not finished or not played yet"),
         Binding("n", "no_show", "No-show", tooltip="a player did not come without notice"),
+        Binding("t", "take", "Take", tooltip="enter the result the board's players reported (keizer serve "
+                                             "--results): the Rep column shows it"),
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
@@ -78,6 +94,8 @@ class ResultsScreen(KeizerScreen):
         """(round, row, result) asked to be pressed again: a decided result is changed only on purpose."""
         self._filled_round: int | None = None
         """The round the boards were last filled with: a new round starts on board 1."""
+        self._reports: dict[str, BoardReport] = {}
+        """Each board's reports as last drawn (by row key): `t` takes what the screen showed, nothing newer."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
@@ -103,16 +121,22 @@ class ResultsScreen(KeizerScreen):
         boards = self.query_one("#boards", KeizerTable)
         rows = []
         shown = self.evening.results.boards(k)
-        most = self._name_room(len(shown))
+        self._reports = {f"board:{r.board}": r for r in self.evening.reports.boards(k) if r.waiting}
+        with_reports = bool(self._reports)
+        if with_reports != (len(boards.columns) > len(BOARD_COLUMNS)):
+            boards.set_columns(BOARD_COLUMNS + ((REPORTED,) if with_reports else ()))
+        reported = max((len(reported_cell(r)) for r in self._reports.values()), default=0)
+        most = self._name_room(len(shown)) - (reported + 2 if with_reports else 0) // 2
         shorts = short_names([p.name for b in shown for p in (b.white, b.black) if p is not None],
                              min(NAME_WIDTH, most), most)
         room = self._entry_room(len(shown), max((len(shorts[b.white.name]) for b in shown), default=0))
         for b in shown:
+            extra = (reported_cell(self._reports[b.key]) if b.key in self._reports else "",) if with_reports else ()
             if b.game is None or b.black is None:
-                rows.append((b.key, ("", shorts[b.white.name], b.label_within(room), "")))
+                rows.append((b.key, ("", shorts[b.white.name], b.label_within(room), "", *extra)))
             else:
                 rows.append((b.key, (str(b.board), shorts[b.white.name], shorts[b.black.name],
-                                     SHOWN[b.game.result] or "…")))
+                                     SHOWN[b.game.result] or "…", *extra)))
         boards.fill(rows)
         if k != self._filled_round and rows:
             boards.move_cursor(row=0, animate=False)  # a new round: the first result goes on board 1
@@ -202,6 +226,21 @@ class ResultsScreen(KeizerScreen):
             self.say(f"this board already has {has.old.value}: press the key again to change it to "
                      f"{new.value}", "warning")
             return None
+
+    @edits
+    def action_take(self) -> None:
+        """The result the board's players reported, entered (one key a board): the cursor goes on to the next
+        board whose report waits."""
+        boards = self.query_one("#boards", KeizerTable)
+        key = boards.cursor_key
+        report = self._reports.get(key or "")
+        if key is None or report is None:
+            self.say("nothing reported on this board: type its result (1 = 0)", "error")
+            return
+        if self.write(self.evening.reports.take, self.shown_round, report.board, report.reported) is not None:
+            following = [k for k in self._reports if k != key and not self._reports[k].disagree]
+            if following:
+                boards.move_cursor(row=boards.get_row_index(following[0]), animate=False)
 
     @edits
     def action_no_show(self) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
+from keizer.evening.live.door import Arrival, Kiosk
 from keizer.seasons.model import EntryKind, PlayerId
 from keizer.tui.app.edits import edits
 from keizer.tui.app.messages import SeasonWritten
@@ -52,6 +53,18 @@ def fit_row(room: int, rank: int, name: int, entries: tuple[int, int], note: int
     return RowFit(True, name_room, max(len("Note"), min(note, rest - name_room)))
 
 
+def arrival_notes(arrivals: Mapping[PlayerId, Arrival], notes: Mapping[PlayerId, str]) -> dict[PlayerId, str]:
+    """Each row's note with the member's check-in at the door said after it ("checked in 19:42"; "checked in
+    20:07, not on the pairing": a latecomer for the director to re-pair)."""
+    out = {}
+    for pid, note in notes.items():
+        arrival = arrivals.get(pid)
+        said = "" if arrival is None else f"checked in {arrival.at:%H:%M}" + (", not on the pairing" if arrival.late
+                                                                              else "")
+        out[pid] = "; ".join(filter(None, (note, said)))
+    return out
+
+
 def widest(header: str, cells: Iterable[str]) -> int:
     """A column's natural width: its widest cell, or its header."""
     return max([len(header), *(len(c) for c in cells)])
@@ -69,6 +82,10 @@ class RoundScreen(KeizerScreen):
         Binding("d", "mark('duty')", "Duty"),
         Binding("r", "report", "Report", tooltip="an absence report with the time it came in (the deadline decides)"),
         Binding("P", "pair", "Pair", key_display="P"),
+        Binding("k", "kiosk", "Kiosk", show=False, tooltip="switch the door's kiosk on for tonight: a one-time code pairs its "
+                                               "tablet (keizer serve --check-in); k again gives another"),
+        Binding("K", "kiosk_off", "Kiosk off", key_display="K", show=False,
+                tooltip="switch the door's kiosk off for tonight: its tablet checks nobody in any more"),
         *KeizerScreen.ROUND_BINDINGS,
     ]
 
@@ -80,10 +97,15 @@ class RoundScreen(KeizerScreen):
         """Each row's player, entry and note in full, for the detail line when a name or note is cut."""
         self._drawn_width: int | None = None
         """The screen's width the table was last fitted to."""
+        self._kiosk_code: str | None = None
+        """The kiosk's one-time code the director made here, shown until a tablet is paired with it."""
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="title", classes="title", markup=False)
         yield Static("", id="to-come", classes="subtitle", markup=False)
+        kiosk = Static("", id="kiosk", classes="subtitle", markup=False)
+        kiosk.display = False  # until the director switches the kiosk on (k)
+        yield kiosk
         yield KeizerTable(id="attendance")
         yield Static("", id="detail", classes="subtitle", markup=False)
 
@@ -107,21 +129,22 @@ class RoundScreen(KeizerScreen):
         table = self.query_one(KeizerTable)
         self._drawn_width = self.size.width
         names = [row.player.name for row in rows]
+        notes = arrival_notes(self.evening.door.arrivals(k), {row.player.id: row.note for row in rows})
         fit = fit_row(table.text_room(self.size.width or self.app.size.width),
                       widest("#", (str(row.rank) for row in rows)), widest("Name", names),
                       (widest("Tonight", (row.status for row in rows)),
                        widest("Tonight", (row.status_within(0) for row in rows))),
-                      widest("Note", (row.note for row in rows)))
+                      widest("Note", notes.values()))
         shorts = short_names(names, fit.name, most=fit.name)
         table.fill([(row.player.id, (str(row.rank), shorts[row.player.name],
                                      row.status_within(0) if fit.short_entries else row.status,
-                                     cut(row.note, fit.note)))
+                                     cut(notes[row.player.id], fit.note)))
                     for row in rows])
         self._details = {row.player.id: f"#{row.rank} {row.player.name}: {row.status}"
-                                        + (f" — {row.note}" if row.note else "") for row in rows}
+                                        + (f" — {notes[row.player.id]}" if notes[row.player.id] else "") for row in rows}
         detail = self.query_one("#detail", Static)
         # only when a name or a note is cut: then the row under the cursor is read whole here
-        detail.display = any(shorts[row.player.name] != row.player.name or len(row.note) > fit.note
+        detail.display = any(shorts[row.player.name] != row.player.name or len(notes[row.player.id]) > fit.note
                              for row in rows)
         self._show_detail()
         self.query_one("#title", Static).update(visible(keyed_said(self.evening.attendance.summary(k))))
@@ -129,6 +152,20 @@ class RoundScreen(KeizerScreen):
         to_come = self.query_one("#to-come", Static)
         to_come.update(visible(notice := self.evening.attendance.to_come(k)))
         to_come.display = bool(notice)
+        self._show_kiosk()
+
+    def _show_kiosk(self) -> None:
+        """The kiosk's code while it waits for its tablet, then that a tablet is paired; nothing while it is off."""
+        state = self.evening.door.kiosk()
+        line = self.query_one("#kiosk", Static)
+        if state is Kiosk.WAITING and self._kiosk_code is not None:
+            code = self._kiosk_code
+            line.update(f"Kiosk code for the door's tablet: {code[:3]} {code[3:]} (typed once at /kiosk; k gives "
+                        f"another, K switches it off)")
+        elif state is Kiosk.PAIRED:
+            self._kiosk_code = None
+            line.update("Kiosk on: a tablet at the door checks members in (K switches it off)")
+        line.display = state is not Kiosk.OFF and (state is Kiosk.PAIRED or self._kiosk_code is not None)
 
     def _show_detail(self) -> None:
         key = self.query_one(KeizerTable).cursor_key
@@ -231,3 +268,24 @@ class RoundScreen(KeizerScreen):
 
     async def action_pair(self) -> None:
         await self.app.run_action("goto('pairing')")
+
+    @edits
+    def action_kiosk(self) -> None:
+        """The door's kiosk on for tonight: a new one-time code for its tablet (an older one not typed yet stops
+        being the only one: each pairs one tablet)."""
+        code = self.attempt(self.evening.door.kiosk_code)
+        if code is None:
+            return
+        self._kiosk_code = code
+        self.say(f"kiosk on for tonight: type {code[:3]} {code[3:]} once on the door's tablet (keizer serve "
+                 f"--check-in, then /kiosk)", "warning")
+        self._show_kiosk()
+
+    @edits
+    def action_kiosk_off(self) -> None:
+        ended = self.attempt(self.evening.door.kiosk_off)
+        if ended is None:
+            return
+        self._kiosk_code = None
+        self.say("kiosk off: the door's tablet checks nobody in any more" if ended else "the kiosk was off")
+        self._show_kiosk()

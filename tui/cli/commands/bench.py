@@ -1,6 +1,6 @@
-"""`keizer bench standings|pairing|tui|group|startup|forecast|limits`: headless benchmarks on generated realistic
-seasons, the group's schedule, how long each kind of command takes to start, season forecasts, and the limits
-kept. (The benchmarks of the tests' oracles — the standings beside the plain-Fraction reference, the forecast's
+"""`keizer bench standings|pairing|tui|group|startup|forecast|limits|serve`: headless benchmarks on generated
+realistic seasons, the group's schedule, how long each kind of command takes to start, season forecasts, the
+limits kept, and a full club room against `keizer serve`. (The benchmarks of the tests' oracles — the standings beside the plain-Fraction reference, the forecast's
 calibration — run from a checkout: `python -m tests.oracle.bench`.)"""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from keizer.seasons.errors import KeizerError
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="time the standings replay, the pairing solvers, the group schedule, "
-                                     "start-up, a forecast, or the limits",
+                                     "start-up, a forecast, the limits, or a club room against keizer serve",
                        description="Benchmarks on generated seasons; figures are recorded in the README.")
-    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "forecast", "limits"))
+    p.add_argument("what", choices=("standings", "pairing", "tui", "group", "startup", "forecast", "limits", "serve"))
     p.add_argument("--sizes", metavar="LIST",
                    help="standings: PLAYERSxROUNDS,… (default 40x36,80x36,1000x50,10000x50); "
                         "pairing: N,… (default 20,40,80,200,1000,10000); tui: N players (default 44, ~40 present); "
@@ -25,6 +25,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--runs", type=int, metavar="N", help="forecast: runs (default 1000)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--repeats", type=int, default=7, metavar="N", help="startup: runs of each command after a warm-up")
+    p.add_argument("--phones", type=int, default=60, metavar="N", help="serve: phones following (default 60)")
+    p.add_argument("--boards", type=int, default=30, metavar="N", help="serve: boards reporting (default 30)")
+    p.add_argument("--minute", type=float, default=60.0, metavar="S",
+                   help="serve: the seconds the boards' reports come in over (default 60)")
+    p.add_argument("--hours", type=float, default=3.0, metavar="H",
+                   help="serve: the evening simulated for the server's memory (default 3; a minute or so)")
     p.add_argument("--json", action="store_true", help="the raw measurements as JSON")
     p.set_defaults(run=run)
 
@@ -52,6 +58,15 @@ def run(args: argparse.Namespace) -> int:
         cases = run_limits_benchmark(args.seed, progress=lambda what: print(f"… {what}", file=sys.stderr))
         rows = [{"what": c.what, "size": c.size, "cpu_seconds": round(c.seconds, 3)} for c in cases]
         report = "\n".join(c.line() for c in cases)
+    elif args.what == "serve":
+        from keizer.tui.cli.serve_bench import run_serve_benchmark
+
+        if not (2 <= args.phones <= 300 and 1 <= args.boards <= 150 and 0 < args.minute <= 600
+                and 0 < args.hours <= 12):
+            raise KeizerError("bench serve: --phones 2 to 300, --boards 1 to 150, --minute up to 600, --hours up to 12")
+        room = run_serve_benchmark(args.phones, args.boards, args.minute, args.hours, args.seed,
+                                   progress=lambda what: print(f"… {what}", file=sys.stderr))
+        rows, report = room.json(), room.report()
     elif args.what == "startup":
         from keizer.tui.cli import startup_bench
 

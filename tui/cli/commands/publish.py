@@ -79,6 +79,9 @@ def register_pairing(sub: argparse._SubParsersAction) -> None:
                        description="Print round K's saved pairing as it was accepted (not a new one): board "
                                    "numbers, white, black, the result column, the bye and who does not play.")
     _common(p, "the round (default: the last paired round)")
+    p.add_argument("--codes", action="store_true",
+                   help="each board's code beside it, for reporting its result from the board (keizer serve "
+                        "--results): the sheet for the boards of tonight, never one to publish")
     p.set_defaults(run=run_pairing)
 
 
@@ -122,15 +125,20 @@ def run_notice(args: argparse.Namespace) -> int:
 
 
 def run_pairing(args: argparse.Namespace) -> int:
-    with Evening.read(args.season) as evening:
+    if args.codes and not is_store_file(args.season):
+        raise KeizerError(f"{args.season}: --codes needs a season store (each board's code is made from its "
+                          f"secret); a season file has none")
+    # --codes: the store's secret is made if it has none yet (beside the store, not in it)
+    with Evening.open(args.season) if args.codes else Evening.read(args.season) as evening:
         season = evening.season
         args.lang = args.lang or evening.ruleset.language
-    k = args.round
-    if k is None:
-        k = max((r.number for r in season.rounds if r.is_paired), default=0)
-        if k == 0:
-            raise KeizerError("no round has a saved pairing yet")
-    sheet = round_sheet(season, k)
+        k = args.round
+        if k is None:
+            k = max((r.number for r in season.rounds if r.is_paired), default=0)
+            if k == 0:
+                raise KeizerError("no round has a saved pairing yet")
+        sheet = round_sheet(season, k)
+        codes = evening.reports.codes(k) if args.codes else None
     title = f"{season.name} — {sheet_title(sheet, args.lang, False)}"
-    sys.stdout.write("\n".join((title, "", *sheet_lines(sheet, args.lang, True))) + "\n")
+    sys.stdout.write("\n".join((title, "", *sheet_lines(sheet, args.lang, True, codes=codes))) + "\n")
     return 0

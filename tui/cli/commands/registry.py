@@ -24,6 +24,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("pairing", "publish", "register_pairing"),
     ("notice", "publish", "register_notice"),
     ("publish", "publish", "register_publish"),
+    ("serve", "serve", "register"),
+    ("kiosk", "kiosk", "register"),
     ("season", "season", "register"),
     ("dates", "calendar", "register_dates"),
     ("report", "calendar", "register_report"),
