@@ -84,9 +84,11 @@ def test_ctrl_c_at_any_moment_of_start_up_is_one_line_and_130(argv: tuple[str, .
         time.sleep(took * fraction)  # where in the run it lands: spreads the moments, decides nothing
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=120)
-        if proc.returncode == 0 and err == done or proc.returncode == -signal.SIGINT and not err:
-            # The command was done before the signal (or it landed as the interpreter was ending: the shell
-            # says 130 and nothing is printed). A machine busier when `took` was measured than now lands the
+        if proc.returncode in (0, -signal.SIGINT) and err == done or proc.returncode == -signal.SIGINT and not err:
+            # The command was done before the signal, or it landed as the interpreter was ending (Python has
+            # put back the default handler: the process ends by the signal, the shell says 130, and nothing
+            # is printed after what the command had said — `pair`'s "not saved" line, once in 20 runs of
+            # the whole set under load). A machine busier when `took` was measured than now lands the
             # signals late: an earlier moment is tried (never before the first's: keizer's code is running
             # by then), until three interruptions were seen.
             if interrupted < 3:
