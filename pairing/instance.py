@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from keizer.seasons.gcpause import collector_paused
@@ -18,7 +17,7 @@ from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import SeasonComplete
 from keizer.seasons.ruleset.model import Ruleset
-from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.parse import ruleset_for
 from keizer.seasons.ruleset.model import PairingRules
 from keizer.seasons.season_length import season_length
 
@@ -180,16 +179,8 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
 
 
 def ruleset_of(season: Season) -> Ruleset:
-    """The season's rule set, parsed once per preset name: a round is paired again and again in an evening
-    (a preset name is immutable and the Ruleset frozen, so one parse serves every call); a spec with
-    overrides is parsed each time."""
-    spec = season.ruleset_spec
-    return _preset(spec) if isinstance(spec, str) else parse_ruleset(spec)
-
-
-@lru_cache(maxsize=16)
-def _preset(name: str) -> Ruleset:
-    return parse_ruleset(name)  # an unknown name raises, and lru_cache keeps no failure
+    """The season's rule set, parsed once per preset name (`ruleset_for`)."""
+    return ruleset_for(season.ruleset_spec)
 
 
 def _check_ranking(season: Season, ranking: Sequence[PlayerId], values: Sequence[Fraction]) -> None:
