@@ -129,7 +129,8 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
     n = len(players)
     index = {p.id: i for i, p in enumerate(players)}
     out: list[list[int]] = [[] for _ in range(n)]
-    locked = {i: index[partner] for i, p in enumerate(players) if (partner := inst.lock_partner(p.id)) is not None}
+    locked = ({i: index[partner] for i, p in enumerate(players) if (partner := inst.lock_partner(p.id)) is not None}
+              if inst.locks else {})
     # The director's forbidden pairs by index (a pair with a player the model does not pair is moot).
     forbidden: dict[int, set[int]] = {}
     for a, b in inst.forbids:
@@ -144,9 +145,12 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
             continue
         last = n - 1 if band is None else min(n - 1, i + band)
         skip = forbidden.get(i)
-        out[i] = [j for j in range(i + 1, last + 1)
-                  if j not in locked and (skip is None or j not in skip)] if locked or skip else list(range(i + 1,
-                                                                                                          last + 1))
+        if locked:
+            out[i] = [j for j in range(i + 1, last + 1) if j not in locked and (skip is None or j not in skip)]
+        elif skip:
+            out[i] = [j for j in range(i + 1, last + 1) if j not in skip]
+        else:
+            out[i] = list(range(i + 1, last + 1))
     return out
 
 
@@ -158,7 +162,8 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
     weights = tier_weights(inst, ctx)
     us, vs, white_u, by_tier = _model_edges(inst, ctx, band, relaxed)
     eu, ev = us.tolist(), vs.tolist()
-    by_tier["keep_accepted"] = np.asarray(_keep_column(inst, eu, ev), dtype=np.int64)
+    by_tier["keep_accepted"] = (np.zeros(len(eu), dtype=np.int64) if inst.keep is None
+                                else np.asarray(_keep_column(inst, eu, ev), dtype=np.int64))
     columns = [by_tier[t.name] for t in PAIR_TIERS]  # every tier a game carries is priced
     order = bye_order(inst)
     return CompiledCosts(round_number=inst.round_number, seed=inst.seed, players=tuple(p.id for p in inst.players),

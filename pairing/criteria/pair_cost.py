@@ -27,6 +27,7 @@ from keizer.pairing.criteria.weights import (
 from keizer.pairing.history import Meeting
 from keizer.pairing.instance import PlayerState, RoundInstance
 from keizer.seasons.model import PlayerId
+from keizer.seasons.ruleset.model import ColourLimits
 
 ColourReason = Literal["reversed", "preference", "rule", "given"]
 
@@ -64,13 +65,18 @@ class CostContext:
     def __init__(self, inst: RoundInstance) -> None:
         self.inst = inst
         self.target = inst.target_distance
-        limits = inst.rules.colour
-        people = inst.players + inst.fixed_players
-        both = [(p.id, colour_terms_both(p.colours, limits)) for p in people]
-        self.white_terms: dict[PlayerId, ColourTerms] = {pid: w for pid, (w, _) in both}
-        self.black_terms: dict[PlayerId, ColourTerms] = {pid: b for pid, (_, b) in both}
-        self.white_total = {pid: sum(w) for pid, (w, _) in both}
-        self.black_total = {pid: sum(b) for pid, (_, b) in both}
+        seen = _colour_costs(inst.rules.colour)
+        self.white_terms: dict[PlayerId, ColourTerms] = {}
+        self.black_terms: dict[PlayerId, ColourTerms] = {}
+        self.white_total: dict[PlayerId, int] = {}
+        self.black_total: dict[PlayerId, int] = {}
+        for p in inst.players + inst.fixed_players:
+            costs = seen.get(p.colours)
+            if costs is None:
+                white, black = colour_terms_both(p.colours, inst.rules.colour)
+                costs = seen[p.colours] = (white, black, sum(white), sum(black))
+            pid = p.id
+            self.white_terms[pid], self.black_terms[pid], self.white_total[pid], self.black_total[pid] = costs
         self.edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
         """`edge` of the pairs with a past, by pool indexes, kept while the band widens (and across the
         director's re-solves: `carried`)."""
@@ -138,6 +144,23 @@ class CostContext:
     def colour_max(self, pid: PlayerId) -> int:
         """The most either colour can cost this player (bounds for the tier weights)."""
         return max(self.white_total[pid], self.black_total[pid])
+
+
+ColourCosts = tuple[ColourTerms, ColourTerms, int, int]
+"""One colour history's terms of white and of black (`colour_terms_both`), and their totals."""
+
+_COLOUR_COSTS: dict[ColourLimits, dict[str, ColourCosts]] = {}
+_COLOUR_COSTS_KEPT = 8192
+"""Colour histories kept per set of limits: players' histories repeat from round to round and across a
+forecast's runs (the ColourLimits hashed once a round, not once a player: a dataclass's hash is Python)."""
+
+
+def _colour_costs(limits: ColourLimits) -> dict[str, ColourCosts]:
+    """The kept costs by colour history under `limits` (emptied when full, then filled again)."""
+    seen = _COLOUR_COSTS.get(limits)
+    if seen is None or len(seen) > _COLOUR_COSTS_KEPT:
+        seen = _COLOUR_COSTS[limits] = {}
+    return seen
 
 
 def _reorder(computed: tuple[str, ...], names: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
