@@ -99,6 +99,12 @@ class CompiledCosts:
             return None
         return (idx << self.weights.shift("bye_order")) + (self.bye_changes[i] << self.weights.shift("keep_accepted"))
 
+    def bye_costs(self) -> list[int | None]:
+        """`bye_cost` of every player (pool order), the tiers' shifts read once."""
+        order, keep = self.weights.shift("bye_order"), self.weights.shift("keep_accepted")
+        return [None if idx is None else (idx << order) + (changes << keep)
+                for idx, changes in zip(self.bye_index, self.bye_changes, strict=True)]
+
     def bye_column(self, tier: TierName) -> Sequence[int]:
         """Each player's bye's total in one tier (zeros for a tier only games carry, and where no bye)."""
         if tier == "bye_order":
