@@ -11,8 +11,10 @@ from typing import Literal
 from keizer.pairing.criteria.bye import ByeOrder, bye_order
 from keizer.pairing.criteria.colour import (
     ColourTerms,
+    balance_of,
     colour_terms_both,
     higher_ranked_white_by_rule,
+    run_of,
 )
 from keizer.pairing.criteria.meetings import meeting_costs, meeting_terms, reversed_white
 from keizer.pairing.criteria.rank import rank_cost
@@ -65,16 +67,21 @@ class CostContext:
     def __init__(self, inst: RoundInstance) -> None:
         self.inst = inst
         self.target = inst.target_distance
-        seen = _colour_costs(inst.rules.colour)
+        limits = inst.rules.colour
+        seen, by_state = _colour_costs(limits)
         self.white_terms: dict[PlayerId, ColourTerms] = {}
         self.black_terms: dict[PlayerId, ColourTerms] = {}
         self.white_total: dict[PlayerId, int] = {}
         self.black_total: dict[PlayerId, int] = {}
         for p in inst.players + inst.fixed_players:
             costs = seen.get(p.colours)
-            if costs is None:
-                white, black = colour_terms_both(p.colours, inst.rules.colour)
-                costs = seen[p.colours] = (white, black, sum(white), sum(black))
+            if costs is None:  # the terms depend on the last run and the balance only: kept by those too
+                state = (*run_of(p.colours), balance_of(p.colours))
+                costs = by_state.get(state)
+                if costs is None:
+                    white, black = colour_terms_both(p.colours, limits)
+                    costs = by_state[state] = (white, black, sum(white), sum(black))
+                seen[p.colours] = costs
             pid = p.id
             self.white_terms[pid], self.black_terms[pid], self.white_total[pid], self.black_total[pid] = costs
         self.edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
@@ -149,18 +156,19 @@ class CostContext:
 ColourCosts = tuple[ColourTerms, ColourTerms, int, int]
 """One colour history's terms of white and of black (`colour_terms_both`), and their totals."""
 
-_COLOUR_COSTS: dict[ColourLimits, dict[str, ColourCosts]] = {}
+_COLOUR_COSTS: dict[ColourLimits, tuple[dict[str, ColourCosts], dict[tuple[str, int, int], ColourCosts]]] = {}
 _COLOUR_COSTS_KEPT = 8192
 """Colour histories kept per set of limits: players' histories repeat from round to round and across a
 forecast's runs (the ColourLimits hashed once a round, not once a player: a dataclass's hash is Python)."""
 
 
-def _colour_costs(limits: ColourLimits) -> dict[str, ColourCosts]:
-    """The kept costs by colour history under `limits` (emptied when full, then filled again)."""
-    seen = _COLOUR_COSTS.get(limits)
-    if seen is None or len(seen) > _COLOUR_COSTS_KEPT:
-        seen = _COLOUR_COSTS[limits] = {}
-    return seen
+def _colour_costs(limits: ColourLimits) -> tuple[dict[str, ColourCosts], dict[tuple[str, int, int], ColourCosts]]:
+    """The kept costs under `limits` by colour history, and by (last colour, its run, balance) — what the
+    terms depend on (`colour_terms_both`): a new history mostly has a state seen before. Emptied when full."""
+    kept = _COLOUR_COSTS.get(limits)
+    if kept is None or len(kept[0]) > _COLOUR_COSTS_KEPT:
+        kept = _COLOUR_COSTS[limits] = ({}, {})
+    return kept
 
 
 def _reorder(computed: tuple[str, ...], names: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
