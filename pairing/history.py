@@ -144,12 +144,19 @@ class MeetingTable:
     def with_meetings(self, met: dict[Pair, tuple[Meeting, ...]], pairs: list[Pair]) -> MeetingTable:
         """A copy with the meetings of `pairs` (met anew: their tuples in `met`) written in; made anew from
         `met` when a pair has a player not in it yet."""
-        if any(a not in self.index or b not in self.index for a, b in pairs):
+        index = self.index
+        if any(a not in index or b not in index for a, b in pairs):
             return MeetingTable.of(met)
-        table = MeetingTable(self.index, self.count.copy(), self.last.copy(), self.white.copy())
-        for a, b in pairs:
-            past = met[(a, b)]
-            table._set(self.index[a], self.index[b], len(past), past[-1])
+        table = MeetingTable(index, self.count.copy(), self.last.copy(), self.white.copy())
+        if pairs:  # written in at once, both halves of the square
+            pasts = [met[pair] for pair in pairs]
+            i = [index[a] for a, _ in pairs]
+            j = [index[b] for _, b in pairs]
+            white_i = [index[past[-1].white] == row for past, row in zip(pasts, i)]
+            both = (i + j, j + i)
+            table.count[both] = [len(past) for past in pasts] * 2
+            table.last[both] = [past[-1].round for past in pasts] * 2
+            table.white[both] = white_i + [not w for w in white_i]
         return table
 
 
