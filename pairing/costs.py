@@ -284,8 +284,7 @@ def _price_met(inst: RoundInstance, ctx: CostContext, count: Column, last_round:
     oriented = white_a[places]
     meet[places], early[places] = relax_max, too_early
     soft[places] = np.where(oriented, a_white[places], b_white[places]) + rank[pos[v] - pos[u]] + bottom + gap
-    ctx.edges.update(zip(zip(u.tolist(), v.tolist()),
-                         zip(oriented.tolist(), relax_max.tolist(), too_early.tolist(), soft[places].tolist())))
+    ctx.keep_priced(u, v, oriented, relax_max, too_early, soft[places])
 
 
 def _keep_column(inst: RoundInstance, eu: list[int], ev: list[int]) -> list[int]:

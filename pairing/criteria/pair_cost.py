@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from operator import itemgetter
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from keizer.pairing.criteria.bye import ByeOrder, bye_order
 from keizer.pairing.criteria.colour import (
@@ -30,6 +30,9 @@ from keizer.pairing.history import Meeting
 from keizer.pairing.instance import PlayerState, RoundInstance
 from keizer.seasons.model import PlayerId
 from keizer.seasons.ruleset.model import ColourLimits
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ColourReason = Literal["reversed", "preference", "rule", "given"]
 
@@ -62,7 +65,7 @@ class PairCost:
 class CostContext:
     """Per-round precomputation shared by every pair: colour costs per player and colour, the target."""
 
-    __slots__ = ("black_terms", "black_total", "edges", "inst", "target", "white_terms", "white_total")
+    __slots__ = ("_edges", "_priced", "black_terms", "black_total", "inst", "target", "white_terms", "white_total")
 
     def __init__(self, inst: RoundInstance) -> None:
         self.inst = inst
@@ -84,9 +87,29 @@ class CostContext:
                 seen[p.colours] = costs
             pid = p.id
             self.white_terms[pid], self.black_terms[pid], self.white_total[pid], self.black_total[pid] = costs
-        self.edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
+        self._edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
+        self._priced: list[tuple[np.ndarray, ...]] = []
+
+    @property
+    def edges(self) -> dict[tuple[int, int], tuple[bool, int, int, int]]:
         """`edge` of the pairs with a past, by pool indexes, kept while the band widens (and across the
-        director's re-solves: `carried`)."""
+        director's re-solves: `carried`). Made from the columns `keep_priced` was given when first read: a
+        round paired once (a forecast's) never reads them."""
+        if self._priced:
+            for u, v, *terms in self._priced:
+                self._edges.update(zip(zip(u.tolist(), v.tolist()), zip(*(column.tolist() for column in terms))))
+            self._priced.clear()
+        return self._edges
+
+    @edges.setter
+    def edges(self, edges: dict[tuple[int, int], tuple[bool, int, int, int]]) -> None:
+        self._edges, self._priced = edges, []
+
+    def keep_priced(self, u: np.ndarray, v: np.ndarray, white_a: np.ndarray, relax_max: np.ndarray,
+                    early: np.ndarray, soft: np.ndarray) -> None:
+        """Keep the pairs priced by the compiled model (`edges`): pair k is (u[k], v[k]), its `edge` the
+        other columns' k-th values."""
+        self._priced.append((u, v, white_a, relax_max, early, soft))
 
     @staticmethod
     def carried(inst: RoundInstance, previous: CostContext | None) -> CostContext:
