@@ -201,14 +201,17 @@ def _player_states(pool: Pool, values: Sequence[Fraction], history: History,
     Ranks beyond `bottom_from` are the bottom region (D art. 9)."""
     pool_states: list[PlayerState] = []
     fixed_states: list[PlayerState] = []
-    for i in pool.available:
-        pid = pool.ranking[i]
-        past = history.of(pid)
-        in_fixed = pid in pool.fixed
-        state = PlayerState(id=pid, rank=i + 1, pos=0 if in_fixed else len(pool_states) + 1,
-                            value=_fraction(values[i]), colours=past.colours, byes=past.byes,
-                            lost_evenings=past.lost_evenings, bottom=i + 1 > bottom_from)
-        (fixed_states if in_fixed else pool_states).append(state)
+    ranking, fixed, past_of = pool.ranking, pool.fixed, history.of
+    for i in pool.available:  # a forecast builds every round's states: positional, the past read once
+        pid = ranking[i]
+        past = past_of(pid)
+        value = _fraction(values[i])
+        if pid in fixed:
+            fixed_states.append(PlayerState(pid, i + 1, 0, value, past.colours, past.byes, past.lost_evenings,
+                                            i + 1 > bottom_from))
+        else:
+            pool_states.append(PlayerState(pid, i + 1, len(pool_states) + 1, value, past.colours, past.byes,
+                                           past.lost_evenings, i + 1 > bottom_from))
     return tuple(pool_states), tuple(fixed_states)
 
 
