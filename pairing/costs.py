@@ -241,7 +241,8 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
                                        "real_cost": soft, "tiebreak": ties}
     if not relaxed and (meet.any() or early.any()):
         # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
-        locked = np.array([inst.lock_partner(p.id) is not None for p in players], dtype=bool)
+        locked = (np.array([inst.lock_partner(p.id) is not None for p in players], dtype=bool) if inst.locks
+                  else np.zeros(n, dtype=bool))
         keep = np.flatnonzero(locked[us] | ((meet == 0) & (early == 0)))
         return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
     return us, vs, white_a, by_tier
