@@ -28,7 +28,7 @@ from keizer.pairing.criteria.weights import (
 )
 from keizer.pairing.history import Meeting
 from keizer.pairing.instance import PlayerState, RoundInstance
-from keizer.seasons.model import PlayerId
+from keizer.seasons.model import Colour, PlayerId
 from keizer.seasons.ruleset.model import ColourLimits
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class CostContext:
         for p in inst.players + inst.fixed_players:
             costs = seen.get(p.colours)
             if costs is None:  # the terms depend on the last run and the balance only: kept by those too
-                state = (*run_of(p.colours), balance_of(p.colours))
+                state = _colour_state(p.colours)
                 costs = by_state.get(state)
                 if costs is None:
                     white, black = colour_terms_both(p.colours, limits)
@@ -183,6 +183,19 @@ _COLOUR_COSTS: dict[ColourLimits, tuple[dict[str, ColourCosts], dict[tuple[str, 
 _COLOUR_COSTS_KEPT = 8192
 """Colour histories kept per set of limits: players' histories repeat from round to round and across a
 forecast's runs (the ColourLimits hashed once a round, not once a player: a dataclass's hash is Python)."""
+
+
+def _colour_state(colours: str) -> tuple[str, int, int]:
+    """(last colour's letter, games in a row with it, balance): what a history's colour terms depend on
+    (`run_of`, `balance_of`), read with three string methods where every letter is a colour."""
+    whites, blacks = colours.count(_WHITE), colours.count(_BLACK)
+    if not colours or whites + blacks != len(colours):  # none yet, or a stray letter: the readers say which
+        return (*run_of(colours), balance_of(colours))
+    last = colours[-1]
+    return last, len(colours) - len(colours.rstrip(last)), whites - blacks
+
+
+_WHITE, _BLACK = Colour.WHITE.letter, Colour.BLACK.letter
 
 
 def _colour_costs(limits: ColourLimits) -> tuple[dict[str, ColourCosts], dict[tuple[str, int, int], ColourCosts]]:
