@@ -99,6 +99,12 @@ class CompiledCosts:
             return None
         return (idx << self.weights.shift("bye_order")) + (self.bye_changes[i] << self.weights.shift("keep_accepted"))
 
+    def bye_costs(self) -> list[int | None]:
+        """`bye_cost` of every player (pool order), the tiers' shifts read once."""
+        order, keep = self.weights.shift("bye_order"), self.weights.shift("keep_accepted")
+        return [None if idx is None else (idx << order) + (changes << keep)
+                for idx, changes in zip(self.bye_index, self.bye_changes, strict=True)]
+
     def bye_column(self, tier: TierName) -> Sequence[int]:
         """Each player's bye's total in one tier (zeros for a tier only games carry, and where no bye)."""
         if tier == "bye_order":
@@ -129,7 +135,8 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
     n = len(players)
     index = {p.id: i for i, p in enumerate(players)}
     out: list[list[int]] = [[] for _ in range(n)]
-    locked = {i: index[partner] for i, p in enumerate(players) if (partner := inst.lock_partner(p.id)) is not None}
+    locked = ({i: index[partner] for i, p in enumerate(players) if (partner := inst.lock_partner(p.id)) is not None}
+              if inst.locks else {})
     # The director's forbidden pairs by index (a pair with a player the model does not pair is moot).
     forbidden: dict[int, set[int]] = {}
     for a, b in inst.forbids:
@@ -144,9 +151,12 @@ def allowed_partners(inst: RoundInstance, band: int | None) -> list[list[int]]:
             continue
         last = n - 1 if band is None else min(n - 1, i + band)
         skip = forbidden.get(i)
-        out[i] = [j for j in range(i + 1, last + 1)
-                  if j not in locked and (skip is None or j not in skip)] if locked or skip else list(range(i + 1,
-                                                                                                          last + 1))
+        if locked:
+            out[i] = [j for j in range(i + 1, last + 1) if j not in locked and (skip is None or j not in skip)]
+        elif skip:
+            out[i] = [j for j in range(i + 1, last + 1) if j not in skip]
+        else:
+            out[i] = list(range(i + 1, last + 1))
     return out
 
 
@@ -158,7 +168,8 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
     weights = tier_weights(inst, ctx)
     us, vs, white_u, by_tier = _model_edges(inst, ctx, band, relaxed)
     eu, ev = us.tolist(), vs.tolist()
-    by_tier["keep_accepted"] = np.asarray(_keep_column(inst, eu, ev), dtype=np.int64)
+    by_tier["keep_accepted"] = (np.zeros(len(eu), dtype=np.int64) if inst.keep is None
+                                else np.asarray(_keep_column(inst, eu, ev), dtype=np.int64))
     columns = [by_tier[t.name] for t in PAIR_TIERS]  # every tier a game carries is priced
     order = bye_order(inst)
     return CompiledCosts(round_number=inst.round_number, seed=inst.seed, players=tuple(p.id for p in inst.players),
@@ -230,7 +241,8 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
                                        "real_cost": soft, "tiebreak": ties}
     if not relaxed and (meet.any() or early.any()):
         # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
-        locked = np.array([inst.lock_partner(p.id) is not None for p in players], dtype=bool)
+        locked = (np.array([inst.lock_partner(p.id) is not None for p in players], dtype=bool) if inst.locks
+                  else np.zeros(n, dtype=bool))
         keep = np.flatnonzero(locked[us] | ((meet == 0) & (early == 0)))
         return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
     return us, vs, white_a, by_tier
@@ -273,8 +285,7 @@ def _price_met(inst: RoundInstance, ctx: CostContext, count: Column, last_round:
     oriented = white_a[places]
     meet[places], early[places] = relax_max, too_early
     soft[places] = np.where(oriented, a_white[places], b_white[places]) + rank[pos[v] - pos[u]] + bottom + gap
-    ctx.edges.update(zip(zip(u.tolist(), v.tolist()),
-                         zip(oriented.tolist(), relax_max.tolist(), too_early.tolist(), soft[places].tolist())))
+    ctx.keep_priced(u, v, oriented, relax_max, too_early, soft[places])
 
 
 def _keep_column(inst: RoundInstance, eu: list[int], ev: list[int]) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from keizer.seasons.model import Colour, EntryKind, PlayerId, Round, Season
+from keizer.seasons.model import Colour, EntryKind, PlayerId, Result, Round, Season
 
 if TYPE_CHECKING:
     import numpy as np
@@ -144,17 +144,25 @@ class MeetingTable:
     def with_meetings(self, met: dict[Pair, tuple[Meeting, ...]], pairs: list[Pair]) -> MeetingTable:
         """A copy with the meetings of `pairs` (met anew: their tuples in `met`) written in; made anew from
         `met` when a pair has a player not in it yet."""
-        if any(a not in self.index or b not in self.index for a, b in pairs):
+        index = self.index
+        if any(a not in index or b not in index for a, b in pairs):
             return MeetingTable.of(met)
-        table = MeetingTable(self.index, self.count.copy(), self.last.copy(), self.white.copy())
-        for a, b in pairs:
-            past = met[(a, b)]
-            table._set(self.index[a], self.index[b], len(past), past[-1])
+        table = MeetingTable(index, self.count.copy(), self.last.copy(), self.white.copy())
+        if pairs:  # written in at once, both halves of the square
+            pasts = [met[pair] for pair in pairs]
+            i = [index[a] for a, _ in pairs]
+            j = [index[b] for _, b in pairs]
+            white_i = [index[past[-1].white] == row for past, row in zip(pasts, i)]
+            both = (i + j, j + i)
+            table.count[both] = [len(past) for past in pasts] * 2
+            table.last[both] = [past[-1].round for past in pasts] * 2
+            table.white[both] = white_i + [not w for w in white_i]
         return table
 
 
 _EMPTY = PlayerHistory()
 _WHITE, _BLACK = Colour.WHITE.letter, Colour.BLACK.letter
+_FORFEITS = frozenset(result for result in Result if result.is_forfeit)
 
 
 def season_history(season: Season, before_round: int, slots: pl.DataFrame | None = None) -> History:
@@ -192,16 +200,20 @@ def history_with(history: History, rnd: Round) -> History:
     past = dict(history._players)
     playing: set[PlayerId] = set()
     new: list[Pair] = []
-    for game in rnd.games:
-        playing.update(game.players())
-        if game.result.is_forfeit:
+    number = rnd.number
+    for game in rnd.games:  # every round of a forecast's runs: the names bound, each side written out
+        white, black = game.white, game.black
+        playing.add(white)
+        playing.add(black)
+        if game.result in _FORFEITS:
             continue
-        key = pair_key(game.white, game.black)
-        met[key] = met.get(key, ()) + (Meeting(rnd.number, game.white, game.black),)
+        key = (white, black) if white < black else (black, white)  # pair_key, inline
+        met[key] = met.get(key, ()) + (Meeting(number, white, black),)
         new.append(key)
-        for pid, letter in ((game.white, _WHITE), (game.black, _BLACK)):
-            h = past.get(pid, _EMPTY)
-            past[pid] = PlayerHistory(h.colours + letter, h.byes, h.lost_evenings)
+        h = past.get(white, _EMPTY)
+        past[white] = PlayerHistory(h.colours + _WHITE, h.byes, h.lost_evenings)
+        h = past.get(black, _EMPTY)
+        past[black] = PlayerHistory(h.colours + _BLACK, h.byes, h.lost_evenings)
     for pid, kind in rnd.entries:
         if pid in playing or kind not in (EntryKind.BYE, EntryKind.DUTY):
             continue

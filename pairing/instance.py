@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from keizer.seasons.gcpause import collector_paused
@@ -18,7 +17,7 @@ from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import counted
 from keizer.seasons.rounds import SeasonComplete
 from keizer.seasons.ruleset.model import Ruleset
-from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.parse import ruleset_for
 from keizer.seasons.ruleset.model import PairingRules
 from keizer.seasons.season_length import season_length
 
@@ -180,16 +179,8 @@ def _build(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence
 
 
 def ruleset_of(season: Season) -> Ruleset:
-    """The season's rule set, parsed once per preset name: a round is paired again and again in an evening
-    (a preset name is immutable and the Ruleset frozen, so one parse serves every call); a spec with
-    overrides is parsed each time."""
-    spec = season.ruleset_spec
-    return _preset(spec) if isinstance(spec, str) else parse_ruleset(spec)
-
-
-@lru_cache(maxsize=16)
-def _preset(name: str) -> Ruleset:
-    return parse_ruleset(name)  # an unknown name raises, and lru_cache keeps no failure
+    """The season's rule set, parsed once per preset name (`ruleset_for`)."""
+    return ruleset_for(season.ruleset_spec)
 
 
 def _check_ranking(season: Season, ranking: Sequence[PlayerId], values: Sequence[Fraction]) -> None:
@@ -210,14 +201,17 @@ def _player_states(pool: Pool, values: Sequence[Fraction], history: History,
     Ranks beyond `bottom_from` are the bottom region (D art. 9)."""
     pool_states: list[PlayerState] = []
     fixed_states: list[PlayerState] = []
-    for i in pool.available:
-        pid = pool.ranking[i]
-        past = history.of(pid)
-        in_fixed = pid in pool.fixed
-        state = PlayerState(id=pid, rank=i + 1, pos=0 if in_fixed else len(pool_states) + 1,
-                            value=_fraction(values[i]), colours=past.colours, byes=past.byes,
-                            lost_evenings=past.lost_evenings, bottom=i + 1 > bottom_from)
-        (fixed_states if in_fixed else pool_states).append(state)
+    ranking, fixed, past_of = pool.ranking, pool.fixed, history.of
+    for i in pool.available:  # a forecast builds every round's states: positional, the past read once
+        pid = ranking[i]
+        past = past_of(pid)
+        value = _fraction(values[i])
+        if pid in fixed:
+            fixed_states.append(PlayerState(pid, i + 1, 0, value, past.colours, past.byes, past.lost_evenings,
+                                            i + 1 > bottom_from))
+        else:
+            pool_states.append(PlayerState(pid, i + 1, len(pool_states) + 1, value, past.colours, past.byes,
+                                           past.lost_evenings, i + 1 > bottom_from))
     return tuple(pool_states), tuple(fixed_states)
 
 

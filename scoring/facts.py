@@ -227,6 +227,7 @@ class FactsBuilder:
     def _place_games(self, slots: _RoundSlots, rnd: Round) -> None:
         """Both sides of every game; a removed player vanishes and only the opponent's side is scored."""
         rank_of, index_of = self._rank_of, self.season_index
+        placed, late, gone, in_group = slots.placed, slots.is_late, slots.is_gone, slots.in_group
         rows: list[int] = []
         sides: list[tuple[int, int, int]] = []  # (colour, outcome code, opponent's season index)
         for g, game in enumerate(rnd.games):
@@ -234,15 +235,15 @@ class FactsBuilder:
             if white < 0 or black < 0:
                 self._season_idx(game.white if white < 0 else game.black, f"{slots.where}.games[{g}]")  # raises
             out_white, out_black = OUTCOME_CODES_OF[game.result]
-            for me, other, col, out in ((white, black, WHITE, out_white), (black, white, BLACK, out_black)):
+            for me, side in ((white, (WHITE, out_white, black)), (black, (BLACK, out_black, white))):
                 i = rank_of[me]
                 if i < 0:
                     continue
-                if i in slots.placed or slots.is_late[i] or slots.is_gone[i] or slots.in_group[i]:
+                if i in placed or late[i] or gone[i] or in_group[i]:
                     slots.place(i, f"{slots.where}.games[{g}]", allow_late=False)  # raises
-                slots.placed[i] = g
+                placed[i] = g
                 rows.append(i)
-                sides.append((col, out, other))
+                sides.append(side)
         if rows:
             slots.kind[rows] = GAME
             slots.colour[rows], slots.outcome[rows], slots.opponent[rows] = zip(*sides)

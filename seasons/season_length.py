@@ -5,12 +5,12 @@ from __future__ import annotations
 from keizer.seasons.errors import InputError
 from keizer.seasons.model import Season
 from keizer.seasons.ruleset.model import LENGTH_MISSING, Ruleset
-from keizer.seasons.ruleset.parse import parse_ruleset
+from keizer.seasons.ruleset.parse import ruleset_for
 
 
 def season_length(season: Season, ruleset: Ruleset | None = None) -> int | None:
     """The season's last round: `rounds_planned`, else the ruleset's default (D: 36); None: not known."""
-    return (ruleset or parse_ruleset(season.ruleset_spec)).final_round(season.rounds_planned)
+    return (ruleset or ruleset_for(season.ruleset_spec)).final_round(season.rounds_planned)
 
 
 def require_length(ruleset: Ruleset, rounds_planned: int | None, where: str = "rounds_planned") -> None:

@@ -152,9 +152,12 @@ class Run:
                 entries[pid] = model.absence(rng, pid)
         # A round is held: where the draws left fewer than two of those who could come, the likeliest come
         # (else no round after it could be paired). No draw more: every other run is as it was.
-        drawn = sorted((pid for pid in could if pid in entries), key=lambda pid: -model.chance(pid))
-        while drawn and len(could) - len([p for p in could if p in entries]) < 2:
-            del entries[drawn.pop(0)]
+        coming = sum(1 for pid in could if pid not in entries)
+        if coming < 2:  # seldom: the draws are sorted only then
+            drawn = sorted((pid for pid in could if pid in entries), key=lambda pid: -model.chance(pid))
+            while drawn and coming < 2:
+                del entries[drawn.pop(0)]
+                coming += 1
         return Round(number=k, entries=tuple(sorted(entries.items())))
 
     def _played(self, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Round:

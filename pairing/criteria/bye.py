@@ -48,7 +48,7 @@ def bye_order(inst: RoundInstance) -> ByeOrder:
     if inst.bye_lock is not None:  # the director's choice (K: "in eerste instantie ... een vrijwilliger")
         s = inst.state(inst.bye_lock)
         return ByeOrder("director", None, inst.seed, (ByeCandidate(s.id, s.rank, s.byes),))
-    free = [p for p in inst.players if inst.lock_partner(p.id) is None]
+    free = [p for p in inst.players if inst.lock_partner(p.id) is None] if inst.locks else list(inst.players)
     if policy.policy == "lottery":
         # K: a lottery among those with the fewest lost evenings; all equal → a lottery again (= among all).
         cands = [ByeCandidate(p.id, p.rank, p.lost_evenings, lottery_number(inst.seed, inst.round_number, p.id))

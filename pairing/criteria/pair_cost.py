@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from operator import itemgetter
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from keizer.pairing.criteria.bye import ByeOrder, bye_order
 from keizer.pairing.criteria.colour import (
     ColourTerms,
+    balance_of,
     colour_terms_both,
     higher_ranked_white_by_rule,
+    run_of,
 )
 from keizer.pairing.criteria.meetings import meeting_costs, meeting_terms, reversed_white
 from keizer.pairing.criteria.rank import rank_cost
@@ -26,7 +28,11 @@ from keizer.pairing.criteria.weights import (
 )
 from keizer.pairing.history import Meeting
 from keizer.pairing.instance import PlayerState, RoundInstance
-from keizer.seasons.model import PlayerId
+from keizer.seasons.model import Colour, PlayerId
+from keizer.seasons.ruleset.model import ColourLimits
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ColourReason = Literal["reversed", "preference", "rule", "given"]
 
@@ -59,21 +65,51 @@ class PairCost:
 class CostContext:
     """Per-round precomputation shared by every pair: colour costs per player and colour, the target."""
 
-    __slots__ = ("black_terms", "black_total", "edges", "inst", "target", "white_terms", "white_total")
+    __slots__ = ("_edges", "_priced", "black_terms", "black_total", "inst", "target", "white_terms", "white_total")
 
     def __init__(self, inst: RoundInstance) -> None:
         self.inst = inst
         self.target = inst.target_distance
         limits = inst.rules.colour
-        people = inst.players + inst.fixed_players
-        both = [(p.id, colour_terms_both(p.colours, limits)) for p in people]
-        self.white_terms: dict[PlayerId, ColourTerms] = {pid: w for pid, (w, _) in both}
-        self.black_terms: dict[PlayerId, ColourTerms] = {pid: b for pid, (_, b) in both}
-        self.white_total = {pid: sum(w) for pid, (w, _) in both}
-        self.black_total = {pid: sum(b) for pid, (_, b) in both}
-        self.edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
+        seen, by_state = _colour_costs(limits)
+        self.white_terms: dict[PlayerId, ColourTerms] = {}
+        self.black_terms: dict[PlayerId, ColourTerms] = {}
+        self.white_total: dict[PlayerId, int] = {}
+        self.black_total: dict[PlayerId, int] = {}
+        for p in inst.players + inst.fixed_players:
+            costs = seen.get(p.colours)
+            if costs is None:  # the terms depend on the last run and the balance only: kept by those too
+                state = _colour_state(p.colours)
+                costs = by_state.get(state)
+                if costs is None:
+                    white, black = colour_terms_both(p.colours, limits)
+                    costs = by_state[state] = (white, black, sum(white), sum(black))
+                seen[p.colours] = costs
+            pid = p.id
+            self.white_terms[pid], self.black_terms[pid], self.white_total[pid], self.black_total[pid] = costs
+        self._edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
+        self._priced: list[tuple[np.ndarray, ...]] = []
+
+    @property
+    def edges(self) -> dict[tuple[int, int], tuple[bool, int, int, int]]:
         """`edge` of the pairs with a past, by pool indexes, kept while the band widens (and across the
-        director's re-solves: `carried`)."""
+        director's re-solves: `carried`). Made from the columns `keep_priced` was given when first read: a
+        round paired once (a forecast's) never reads them."""
+        if self._priced:
+            for u, v, *terms in self._priced:
+                self._edges.update(zip(zip(u.tolist(), v.tolist()), zip(*(column.tolist() for column in terms))))
+            self._priced.clear()
+        return self._edges
+
+    @edges.setter
+    def edges(self, edges: dict[tuple[int, int], tuple[bool, int, int, int]]) -> None:
+        self._edges, self._priced = edges, []
+
+    def keep_priced(self, u: np.ndarray, v: np.ndarray, white_a: np.ndarray, relax_max: np.ndarray,
+                    early: np.ndarray, soft: np.ndarray) -> None:
+        """Keep the pairs priced by the compiled model (`edges`): pair k is (u[k], v[k]), its `edge` the
+        other columns' k-th values."""
+        self._priced.append((u, v, white_a, relax_max, early, soft))
 
     @staticmethod
     def carried(inst: RoundInstance, previous: CostContext | None) -> CostContext:
@@ -138,6 +174,37 @@ class CostContext:
     def colour_max(self, pid: PlayerId) -> int:
         """The most either colour can cost this player (bounds for the tier weights)."""
         return max(self.white_total[pid], self.black_total[pid])
+
+
+ColourCosts = tuple[ColourTerms, ColourTerms, int, int]
+"""One colour history's terms of white and of black (`colour_terms_both`), and their totals."""
+
+_COLOUR_COSTS: dict[ColourLimits, tuple[dict[str, ColourCosts], dict[tuple[str, int, int], ColourCosts]]] = {}
+_COLOUR_COSTS_KEPT = 8192
+"""Colour histories kept per set of limits: players' histories repeat from round to round and across a
+forecast's runs (the ColourLimits hashed once a round, not once a player: a dataclass's hash is Python)."""
+
+
+def _colour_state(colours: str) -> tuple[str, int, int]:
+    """(last colour's letter, games in a row with it, balance): what a history's colour terms depend on
+    (`run_of`, `balance_of`), read with three string methods where every letter is a colour."""
+    whites, blacks = colours.count(_WHITE), colours.count(_BLACK)
+    if not colours or whites + blacks != len(colours):  # none yet, or a stray letter: the readers say which
+        return (*run_of(colours), balance_of(colours))
+    last = colours[-1]
+    return last, len(colours) - len(colours.rstrip(last)), whites - blacks
+
+
+_WHITE, _BLACK = Colour.WHITE.letter, Colour.BLACK.letter
+
+
+def _colour_costs(limits: ColourLimits) -> tuple[dict[str, ColourCosts], dict[tuple[str, int, int], ColourCosts]]:
+    """The kept costs under `limits` by colour history, and by (last colour, its run, balance) — what the
+    terms depend on (`colour_terms_both`): a new history mostly has a state seen before. Emptied when full."""
+    kept = _COLOUR_COSTS.get(limits)
+    if kept is None or len(kept[0]) > _COLOUR_COSTS_KEPT:
+        kept = _COLOUR_COSTS[limits] = ({}, {})
+    return kept
 
 
 def _reorder(computed: tuple[str, ...], names: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:

@@ -59,13 +59,15 @@ TIERS: tuple[Tier, ...] = (
 
 TIER_NAMES: tuple[TierName, ...] = tuple(t.name for t in TIERS)
 TIER: dict[TierName, Tier] = {t.name: t for t in TIERS}
+_TIER_INDEX: dict[TierName, int] = {name: i for i, name in enumerate(TIER_NAMES)}
+"""A tier's place by name: read for every bye and tier of a compiled round (`TierWeights.shift`)."""
 TierTotals = tuple[int, ...]
 """A pairing's total per tier, in TIERS order: compared as a tuple, it orders pairings like the objective."""
 
 
 def tier_index(name: TierName) -> int:
     """The place of a tier in TIERS (0 = the most important)."""
-    return TIER_NAMES.index(name)
+    return _TIER_INDEX[name]
 
 
 def tier_totals(by_name: Mapping[TierName, int]) -> TierTotals:

@@ -25,13 +25,17 @@ class MatchingGraph:
         self.costs = costs
         n = costs.n
         self.bye_node: int | None = n if n % 2 == 1 else None
-        bye_costs = [costs.bye_cost(i) for i in range(n)] if self.bye_node is not None else []
-        top = max(list(costs.edge_costs) + [c for c in bye_costs if c is not None], default=0) + 1
+        bye_costs = costs.bye_costs() if self.bye_node is not None else []
+        top = max(max(costs.edge_costs, default=0), max((c for c in bye_costs if c is not None), default=0)) + 1
         if top.bit_length() > _MAX_WEIGHT_BITS:
             raise OverflowError(f"costs need {top.bit_length()} bits, more than the matching solver can hold")
         # Maximum cardinality first, then maximum weight C − cost: the minimum-cost perfect matching.
         self.bye_weight: list[int | None] = [None if c is None else top - c for c in bye_costs]
-        self.triples = [(u, v, top - c) for u, v, c in zip(costs.edge_u, costs.edge_v, costs.edge_costs)]
+        if top < 1 << 62 and min(costs.edge_costs, default=0) > -(1 << 62):  # C − cost fits in int64: numpy
+            weights = (top - np.array(costs.edge_costs, dtype=np.int64)).tolist()
+        else:
+            weights = [top - c for c in costs.edge_costs]
+        self.triples = list(zip(costs.edge_u, costs.edge_v, weights))
         """Every edge as rustworkx takes it: (u, v, weight)."""
         self._ends: tuple[np.ndarray, np.ndarray] | None = None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from keizer.seasons.errors import InputError
@@ -46,6 +47,18 @@ def parse_ruleset(spec: Any, where: str = "ruleset") -> Ruleset:
                          f"unknown preset {describe(preset)} (known: {', '.join(PRESET_NAMES)})")
     settings = merge(preset_settings(preset), overrides)
     return _build(preset, settings, where)
+
+
+def ruleset_for(spec: Any) -> Ruleset:
+    """The rule set of a season's spec, parsed once per preset name: a season's rules are asked for again
+    and again (each round of an evening, of a forecast's runs), a preset name is immutable and the Ruleset
+    frozen, so one parse serves every call; a spec with overrides is parsed each time."""
+    return _preset(spec) if isinstance(spec, str) else parse_ruleset(spec)
+
+
+@lru_cache(maxsize=16)
+def _preset(name: str) -> Ruleset:
+    return parse_ruleset(name)  # an unknown name raises, and lru_cache keeps no failure
 
 
 def ruleset_settings(spec: Any) -> dict[str, Any]:

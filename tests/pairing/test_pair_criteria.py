@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import pairwise
 
 from keizer.pairing.costs import tier_weights
 from keizer.pairing.criteria.bye import bye_order
 from keizer.pairing.criteria.colour import colour_terms, colour_terms_both, run_of
 from keizer.pairing.criteria.meetings import meeting_terms
+from keizer.pairing.criteria.pair_cost import CostContext
 from keizer.pairing.criteria.rank import rank_units
 from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak, tiebreak_rows, tiebreaks
 from keizer.pairing.criteria.tiers import TIER_NAMES, TIERS, tier_index
@@ -49,6 +51,21 @@ def test_both_colours_at_once_cost_what_each_costs():
         limits = ColourLimits(max_run=rng.randrange(1, 4), max_balance=rng.randrange(1, 4))
         assert colour_terms_both(colours, limits) == (colour_terms(colours, "W", limits),
                                                       colour_terms(colours, "B", limits))
+
+
+def test_a_rounds_colour_costs_are_each_players_own_history():
+    # CostContext keeps the costs by history and by (last colour, run, balance): histories sharing a state
+    # ("WBBW", "BWBW") share the costs, any other difference does not
+    rng = random.Random(5)
+    inst = instance(season(12))
+    for _ in range(60):
+        people = tuple(replace(p, colours="".join(rng.choice("WB") for _ in range(rng.randrange(15))))
+                       for p in inst.players)
+        ctx = CostContext(replace(inst, players=people))
+        for p in people:
+            white, black = colour_terms_both(p.colours, inst.rules.colour)
+            assert (ctx.white_terms[p.id], ctx.black_terms[p.id]) == (white, black), p.colours
+            assert (ctx.white_total[p.id], ctx.black_total[p.id]) == (sum(white), sum(black))
 
 
 def test_colour_balance_decides_the_colours():

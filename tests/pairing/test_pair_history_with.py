@@ -22,6 +22,24 @@ def test_a_round_at_a_time_is_the_whole_season_read_at_once(ruleset):
         assert history == season_history(season, k + 1)
 
 
+@pytest.mark.parametrize("ruleset", ["doorn-driebergen-2019", "kijk-uit"])
+def test_the_table_carried_on_is_the_table_read_at_once(ruleset):
+    season = simulate_season(24, 20, ruleset, 5)
+    rules = parse_ruleset(ruleset)
+    ids = [p.id for p in season.players]
+    history = season_history(season, 6)
+    history.table()  # made: from here it is carried on round by round
+    for k in range(6, 21):
+        history = history_with(history, round_as_booked(season.round(k), rules))
+        carried, fresh = history.table(), season_history(season, k + 1).table()
+
+        def read(table, a, b):
+            i, j = table.index.get(a, table.none), table.index.get(b, table.none)
+            return int(table.count[i, j]), int(table.last[i, j]), bool(table.white[i, j])
+
+        assert all(read(carried, a, b) == read(fresh, a, b) for a in ids for b in ids if a != b), k
+
+
 def test_a_kept_tie_break_is_the_hash_of_the_pair():
     ids = [f"p{i:03d}" for i in range(30, 0, -1)]
     partners = [list(range(i + 1, 30)) for i in range(30)]

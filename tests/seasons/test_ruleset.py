@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
 
+from keizer.seasons import season_length as length_module
 from keizer.seasons.errors import InputError
+from keizer.seasons.model import Season
+from keizer.seasons.ruleset import parse as parse_module
 from keizer.seasons.ruleset.parse import parse_ruleset
 from keizer.seasons.ruleset.presets import PRESET_NAMES
 
@@ -177,3 +181,12 @@ def test_a_team_result_scores_where_its_factors_differ() -> None:
                           "fixed_points": {"external_win": "30"}}).team_result_scores
     assert parse_ruleset({"preset": "doorn-driebergen-2019",
                           "absence_limit": {"count": 2, "kinds": ["external_pending"]}}).team_result_scores
+
+
+def test_a_seasons_length_reads_the_preset_parsed_once(monkeypatch):
+    # a forecast asks a season's length a few times a simulated round: a preset is parsed once, not each time
+    season = Season(name="s", ruleset_spec="doorn-driebergen-2019", players=(), rounds=())
+    assert length_module.season_length(season) == 36
+    monkeypatch.setattr(parse_module, "_build", lambda *_: pytest.fail("the preset parsed again"))
+    assert length_module.season_length(season) == 36
+    assert length_module.season_length(replace(season, rounds_planned=30)) == 30
