@@ -60,11 +60,15 @@ def store(tmp_path: Path) -> Path:
 def no_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """A forecast that would be made is a failure of the test: each argument must be refused before it."""
     import keizer.evening.forecasts as forecasts
+    import keizer.tui.cli.commands.publish as publish  # imported here first: it must not bind `made` for good
 
     def made(*args: object, **kwargs: object) -> Season:
         raise AssertionError("the forecast was made before an argument was checked")
 
+    # Where it is called: the command module imports it by name at its top (patching only the evening's
+    # would miss it, and a module first imported under the patch kept `made` for the tests after it).
     monkeypatch.setattr(forecasts, "make_forecast", made)
+    monkeypatch.setattr(publish, "make_forecast", made)
 
 
 @pytest.mark.parametrize("args, says", [
