@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -187,3 +188,18 @@ def test_a_trf_file_changed_is_a_season_or_an_error(data: st.DataObject) -> None
 @given(st.one_of(st.text(max_size=400), st.binary(max_size=400).map(lambda b: b.decode("latin-1"))))
 def test_any_text_read_as_trf_is_a_season_or_an_error(text: str) -> None:
     read_file(read_trf, ("001    1      " + text).encode("utf-8", "surrogatepass"))
+
+
+@pytest.mark.parametrize("at", [5980, 5981])
+def test_a_kfc_pairing_damaged_where_its_index_is_not_is_refused_in_one_line(at: int) -> None:
+    """Found by the fuzz above in CI: a zero byte in a pairing's record gives NULL there, while the count of odd
+    rows, read through an index beside the table, saw plain numbers — the reader then compared None (a
+    TypeError). The rows are now checked as they are read."""
+    raw = bytearray(KFC_TOURNAMENT.read_bytes())
+    raw[at] = 0
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "club"
+        path.write_bytes(raw)
+        with pytest.raises(KeizerError) as refused:
+            read_kfc(path)
+    assert "\n" not in str(refused.value) and "expected a whole number, got None" in str(refused.value)
