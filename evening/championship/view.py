@@ -13,7 +13,7 @@ from keizer.seasons.limits import MAX_ROUNDS, describe
 from keizer.seasons.model import ChampionshipGroup, GroupGame, PlayerId, Result, Season
 from keizer.seasons.ruleset.model import ChampionshipRule
 from keizer.seasons.ruleset.parse import parse_ruleset
-from keizer.seasons.ruleset.texts import club_choice
+from keizer.seasons.ruleset.texts import ClubChoice, club_choice
 from keizer.seasons.season_length import season_length
 from keizer.evening.ways import Way
 
@@ -102,6 +102,8 @@ class GroupView:
     """With the proposal: each player ranked above its last place whom it passes over, and why."""
     short: GroupShort | None = None
     """A formed group whose members withdrew before its games began, with who is next in line (None: not so)."""
+    ties_choice: ClubChoice | None = None
+    """The club's choice on ties where its regulations are silent (`championship.ties`), said in the state."""
 
 
 def played_games(season: Season, view: GroupView) -> tuple[PlayedGame | None, ...]:
@@ -227,7 +229,8 @@ def group_view(season: Season, declined: tuple[PlayerId, ...] = (), played: Repl
     begun = group.decision or any(r.state in ("played", "on the board") for r in rows)
     short = None if begun or not gone else GroupShort(
         tuple(gone), _next_in_line(season, group, rule, len(gone), played), rule.size)
-    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn=withdrawn, short=short)
+    return GroupView(rule, group, (), tuple(rows), rows_table, now, withdrawn=withdrawn, short=short,
+                     ties_choice=ties)
 
 
 def _next_in_line(season: Season, group: ChampionshipGroup, rule: ChampionshipRule, count: int,

@@ -161,14 +161,13 @@ class ClubChoice:
     """The choice in words."""
 
     def __str__(self) -> str:
-        return f"by the club's choice ({self.key}): {self.sentence}"
+        return f"{self.by_key}: {self.sentence}"
 
-
-def choice_by_key(said: str) -> str:
-    """A club's choice as `ClubChoice` says it, shortened to its key where room is short (a terminal of few
-    rows): "by the club's choice (championship.ties)"; the key leads to its words in docs/rules.md §14."""
-    head, sep, _ = said.partition("): ")
-    return f"{head})" if sep and head.startswith("by the club's choice (") else said
+    @property
+    def by_key(self) -> str:
+        """The choice named by its key alone, where room is short (a terminal of few rows): the key leads to
+        its words in docs/rules.md §14."""
+        return f"by the club's choice ({self.key})"
 
 
 def club_choice(ruleset: Ruleset, name: str) -> ClubChoice | None:

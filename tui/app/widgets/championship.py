@@ -20,7 +20,6 @@ from keizer.evening.words.tables import fit_names
 from keizer.seasons.names import short_names
 from keizer.evening.words.visible import visible
 from keizer.evening.ways import Way
-from keizer.seasons.ruleset.texts import choice_by_key
 from keizer.tui.app.ways import KEYS
 
 HERE = {Way.FILL_GROUP: "n takes them in"}
@@ -174,8 +173,8 @@ class ChampionshipPane(Vertical):
                 f"{n(p)} {', '.join(map(str, group.unavailable_rounds(p)))}" for p in unavailable)))
         self.query_one("#group-members", Static).update(_shown(lines))
         state = view.state
-        if names.tight and state.choice:  # the club's choice by its key: the schedule keeps its rows
-            state = replace(state, choice=choice_by_key(state.choice))
+        if names.tight and state.choice and view.ties_choice is not None:  # by its key: the schedule keeps its rows
+            state = replace(state, choice=view.ties_choice.by_key)
         self.query_one("#group-state", Static).update(
             names.line(group.members, lambda n: "State: " + state.sentence(n), lines=2))
 
