@@ -62,9 +62,7 @@ class Publications:
         """Every refusal of `publish` that needs nothing made, in one line: a store that cannot be written, a
         site too large, a folder keizer would not replace, a site whose head the store does not hold. A shell
         calls it before a forecast's runs; `publish` makes them again."""
-        if self.session.readonly is not None and self.session.readonly != A_SEASON_FILE:
-            raise StoreError(f"{self.session.path}: the season store cannot be written ({self.session.readonly}); "
-                             f"nothing was published")
+        self._check_writable()
         self.check_size(k)
         check_site_folder(Path(folder))
         check_site_head(Path(folder), self._store())
@@ -81,15 +79,12 @@ class Publications:
         left in place because keizer cannot tell it wrote it is told to `say`. A season file keeps no record:
         its site is written alone (None)."""
         folder = Path(folder)
+        self._check_writable()  # said before the folder is touched
+        check_site_head(folder, self._store())  # a store rolled back never overwrites the head the site holds
         if self.session.readonly == A_SEASON_FILE:
             self.check_size(k)
-            check_site_head(folder, None)
             put_site(build(), folder, lambda: None, say)
             return None
-        if self.session.readonly is not None:  # said before the folder is touched
-            raise StoreError(f"{self.session.path}: the season store cannot be written ({self.session.readonly}); "
-                             f"nothing was published")
-        check_site_head(folder, self._store())  # a store rolled back never overwrites the head the site holds
         revision = self.session.revision  # first: the season read after it is at least this new (else: refused)
         self.check_size(k)
         files = build()
@@ -97,6 +92,12 @@ class Publications:
         if head is not None:
             files[HEAD_FILE] = head_text(head, k, lang)
         return put_site(files, folder, lambda: self.record(k, lang, revision, folder.name, forecast), say)
+
+    def _check_writable(self) -> None:
+        """StoreError for a store that cannot be written (a season file writes its site alone, no record)."""
+        if self.session.readonly not in (None, A_SEASON_FILE):
+            raise StoreError(f"{self.session.path}: the season store cannot be written ({self.session.readonly}); "
+                             f"nothing was published")
 
     def _store(self) -> SeasonStore | None:
         """The store whose log a site's head is checked against; None for a season file."""
