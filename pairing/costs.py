@@ -17,29 +17,36 @@ from keizer.pairing.criteria.tiebreak import TIEBREAK_BITS, tiebreak_column
 from keizer.pairing.criteria.tiers import TIER, TIERS, Tier, TierName, TierWeights
 from keizer.pairing.criteria.weights import BOTTOM_EXTRA, REMATCH_GAP_BASE, REMATCH_GAP_STEP
 from keizer.pairing.criteria.meetings import meeting_cost_columns
-from keizer.pairing.history import pair_key
+from keizer.pairing.history import MeetingTable, pair_key
 from keizer.pairing.instance import RoundInstance
 from keizer.seasons.model import PlayerId
+from keizer.seasons.ruleset.model import PairingRules
 
 
 def tier_weights(inst: RoundInstance, ctx: CostContext | None = None) -> TierWeights:
     """The tier weights of a round, from closed-form bounds on the instance (not on the compiled edges),
     so that the checker and every band of the solver agree on one objective."""
     ctx = ctx or CostContext(inst)
-    n = len(inst.players)
+    colour = sorted((ctx.colour_max(p.id) for p in inst.players), reverse=True)[:2]
+    return weights_for(len(inst.players), inst.round_number, inst.target_distance, sum(colour),
+                       inst.rules.rematch_gap)
+
+
+@lru_cache(maxsize=1024)
+def weights_for(n: int, round_number: int, target: int, worst_colours: int, rematch_gap: int | None) -> TierWeights:
+    """`tier_weights` of a round of n players paired: `worst_colours` is what the two players whose colours
+    can cost the most would pay at worst together. Kept by its numbers: a forecast meets the same ones often."""
     boards = n // 2
-    target = inst.target_distance
     # The most one pair can cost: the farthest pair (rank cost is convex, so an end is the worst), the two
     # worst colour costs, the worst early rematch and a bottom-region extra meeting.
     worst_rank = max(rank_cost(1, target), rank_cost(max(1, n - 1), target))
-    colour = sorted((ctx.colour_max(p.id) for p in inst.players), reverse=True)[:2]
-    gap = REMATCH_GAP_BASE + REMATCH_GAP_STEP * (inst.rules.rematch_gap or 0)
-    soft_bound = boards * (worst_rank + sum(colour) + gap + BOTTOM_EXTRA)
+    gap = REMATCH_GAP_BASE + REMATCH_GAP_STEP * (rematch_gap or 0)
+    soft_bound = boards * (worst_rank + worst_colours + gap + BOTTOM_EXTRA)
     # The bits each tier's total can need in one pairing; the tiers' order stacks them (TierWeights.stacked).
     # The tie-break's width keeps the real cost's unit above boards × 2^20: it never outweighs one unit.
     return TierWeights.stacked({
         # A pair's extra meetings are fewer than the rounds so far (only the kept-pairing tier is above).
-        "relax_max_meetings": (boards * max(1, inst.round_number) + 1).bit_length(),
+        "relax_max_meetings": (boards * max(1, round_number) + 1).bit_length(),
         "relax_rematch_round": (boards + 1).bit_length(),  # at most one early rematch per board
         "bye_order": max(1, n).bit_length(),               # the last of n candidates
         "real_cost": (soft_bound + 1).bit_length(),
@@ -185,33 +192,99 @@ Column = np.ndarray
 """One value per edge (int64; bool for the colours)."""
 
 
+@dataclass(frozen=True, slots=True)
+class FieldArrays:
+    """The players a round's model pairs, in rank order, as the arrays every pair's price is made of: built
+    from an instance (`of`) or straight from a run's past (`pairing.lean`), priced alike (`price_edges`)."""
+
+    ids: Sequence[PlayerId]
+    pos: Column
+    """Place among the players the model pairs (1..n)."""
+    white: Column
+    """What white costs each (the colour terms' total, `CostContext.white_total`)."""
+    black: Column
+    """What black costs each."""
+    bottom: Column
+    """In the bottom region of the ranking (bool; D art. 9)."""
+    at: Column
+    """Each player's row in `table` (its `none` row for a player who never met anyone)."""
+    table: MeetingTable
+    rules: PairingRules
+    round_number: int
+    target: int
+    """The rank distance aimed at (`RoundInstance.target_distance`)."""
+
+    @staticmethod
+    def of(inst: RoundInstance, ctx: CostContext) -> FieldArrays:
+        players = inst.players
+        n = len(players)
+        table = inst.history.table()
+        index, unmet = table.index, table.none
+        return FieldArrays(
+            ids=[p.id for p in players], pos=np.array([p.pos for p in players], dtype=np.int64),
+            white=np.array([ctx.white_total[p.id] for p in players], dtype=np.int64),
+            black=np.array([ctx.black_total[p.id] for p in players], dtype=np.int64),
+            bottom=np.fromiter((p.bottom for p in players), dtype=bool, count=n),
+            at=np.fromiter((index.get(p.id, unmet) for p in players), dtype=np.int64, count=n), table=table,
+            rules=inst.rules, round_number=inst.round_number, target=inst.target_distance)
+
+
+EdgeTerms = tuple[Column, Column, Column, Column]
+"""Per edge: whether its first player has white, relax_max_meetings, relax_rematch_round, the real cost."""
+
+
 def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
                  relaxed: bool) -> tuple[Column, Column, Column, dict[TierName, Column]]:
-    """The model's edges as columns: ends, whether the first end has white, and each tier's term by name.
-
-    A pair that never met costs its colours and its rank distance only: those are priced for all pairs at
-    once in numpy from per-player totals (the same terms as `ctx.edge`); the pairs with a past are priced
-    in numpy too, with their meetings (`_price_met`), once per round (`ctx.edges`, kept while the band widens
-    and across re-solves)."""
+    """The model's edges as columns: ends, whether the first end has white, and each tier's term by name
+    (`price_edges`; the pairs with a past priced once per round, `ctx.edges`, kept while the band widens and
+    across re-solves)."""
     players = inst.players
     n = len(players)
     partners = allowed_partners(inst, band)
     counts = [len(p) for p in partners]
     m = sum(counts)
     if m == n * (n - 1) // 2:  # every pair (no band, lock or forbid): the same ends for every round of n
-        us, vs = _all_pairs(n)
+        us, vs = all_pairs(n)
     else:
         us = np.repeat(np.arange(n, dtype=np.int64), counts)
         vs = np.fromiter(chain.from_iterable(partners), dtype=np.int64, count=m)
+    field = FieldArrays.of(inst, ctx)
+    terms = price_edges(field, us, vs, ctx)
+    locked = (np.array([inst.lock_partner(p.id) is not None for p in players], dtype=bool) if inst.locks
+              else None)
+    return model_columns(field, us, vs, terms, inst.seed, relaxed, locked, partners)
+
+
+def model_columns(field: FieldArrays, us: Column, vs: Column, terms: EdgeTerms, seed: int, relaxed: bool,
+                  locked: Column | None = None, partners: Sequence[Sequence[int]] | None = None,
+                  ) -> tuple[Column, Column, Column, dict[TierName, Column]]:
+    """The priced edges as the model takes them: with their tie-breaks, and without the pairs that break a
+    hard rule unless `relaxed` (no pairing keeps them all) or a director's lock holds them (`locked`, per
+    player). `partners`: the edges row by row, when the caller has them (the tie-breaks of a huge field)."""
+    white_a, meet, early, soft = terms
+    ties = tiebreak_column(seed, field.round_number, field.ids, partners, us, vs)  # edge order
+    by_tier: dict[TierName, Column] = {"relax_max_meetings": meet, "relax_rematch_round": early,
+                                       "real_cost": soft, "tiebreak": ties}
+    if not relaxed and us.size and (meet.any() or early.any()):
+        # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
+        within = (meet == 0) & (early == 0)
+        keep = np.flatnonzero(within if locked is None else locked[us] | within)
+        return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
+    return us, vs, white_a, by_tier
+
+
+def price_edges(field: FieldArrays, us: Column, vs: Column, ctx: CostContext | None = None) -> EdgeTerms:
+    """Every edge (us[k], vs[k]) priced as `CostContext.edge` prices one pair.
+
+    A pair that never met costs its colours and its rank distance only: those are priced for all pairs at
+    once in numpy from per-player totals; the pairs with a past are priced in numpy too, with their meetings
+    (`_price_met`), and kept in `ctx` when given (`ctx.edges`: priced before, taken as kept)."""
+    m = us.size
     if m == 0:
         none = np.zeros(0, dtype=np.int64)
-        return us, vs, none.astype(bool), {"relax_max_meetings": none, "relax_rematch_round": none,
-                                           "real_cost": none, "tiebreak": none}
-    white = np.array([ctx.white_total[p.id] for p in players], dtype=np.int64)
-    black = np.array([ctx.black_total[p.id] for p in players], dtype=np.int64)
-    pos = np.array([p.pos for p in players], dtype=np.int64)
-    target = inst.target_distance
-    rank = _rank_costs(n, target)
+        return none.astype(bool), none, none, none
+    white, black, pos = field.white, field.black, field.pos
+    rank = rank_costs(len(field.ids), field.target)
     a_white, b_white = white[us] + black[vs], black[us] + white[vs]
     # The cheaper colours; when both cost the same, the higher-ranked has white on an odd place.
     white_a = np.where(a_white != b_white, a_white < b_white, pos[us] % 2 == 1)
@@ -219,13 +292,11 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
     meet = np.zeros(m, dtype=np.int64)
     early = np.zeros(m, dtype=np.int64)
     # The pairs with a past, read for every edge at once from the history's table of meetings by player.
-    table = inst.history.table()
-    index, unmet = table.index, table.none
-    at = np.fromiter((index.get(p.id, unmet) for p in players), dtype=np.int64, count=n)
-    a, b = at[us], at[vs]
+    table = field.table
+    a, b = field.at[us], field.at[vs]
     count = table.count[a, b]
     places = np.flatnonzero(count)
-    if places.size and ctx.edges:  # priced before (the band widened, a re-solve): as kept
+    if places.size and ctx is not None and ctx.edges:  # priced before (the band widened, a re-solve): as kept
         kept = [ctx.edges.get(pair) for pair in zip(us[places].tolist(), vs[places].tolist())]
         done = [i for i, e in enumerate(kept) if e is not None]
         if done:
@@ -234,22 +305,13 @@ def _model_edges(inst: RoundInstance, ctx: CostContext, band: int | None,
             places = places[[i for i, e in enumerate(kept) if e is None]]
     if places.size:  # `ctx.edge` of every other such pair at once, written into the columns
         a, b = a[places], b[places]
-        _price_met(inst, ctx, count[places], table.last[a, b], ~table.white[a, b], places, us, vs, pos, a_white,
+        _price_met(field, ctx, count[places], table.last[a, b], ~table.white[a, b], places, us, vs, a_white,
                    b_white, rank, (white_a, meet, early, soft))
-    ties = tiebreak_column(inst.seed, inst.round_number, [p.id for p in players], partners, us, vs)  # edge order
-    by_tier: dict[TierName, Column] = {"relax_max_meetings": meet, "relax_rematch_round": early,
-                                       "real_cost": soft, "tiebreak": ties}
-    if not relaxed and (meet.any() or early.any()):
-        # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
-        locked = (np.array([inst.lock_partner(p.id) is not None for p in players], dtype=bool) if inst.locks
-                  else np.zeros(n, dtype=bool))
-        keep = np.flatnonzero(locked[us] | ((meet == 0) & (early == 0)))
-        return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
-    return us, vs, white_a, by_tier
+    return white_a, meet, early, soft
 
 
 @lru_cache(maxsize=64)
-def _all_pairs(n: int) -> tuple[Column, Column]:
+def all_pairs(n: int) -> tuple[Column, Column]:
     """Every pair (u, v), u < v, of n players in row order, as `allowed_partners` lists them (read-only: kept)."""
     us, vs = np.triu_indices(n, 1)
     us, vs = us.astype(np.int64), vs.astype(np.int64)
@@ -258,34 +320,34 @@ def _all_pairs(n: int) -> tuple[Column, Column]:
 
 
 @lru_cache(maxsize=64)
-def _rank_costs(n: int, target: int) -> Column:
+def rank_costs(n: int, target: int) -> Column:
     """`rank_cost` of every distance 0..n (read-only: kept per field size and target)."""
     rank = np.array([rank_cost(d, target) for d in range(n + 1)], dtype=np.int64)
     rank.flags.writeable = False
     return rank
 
 
-def _price_met(inst: RoundInstance, ctx: CostContext, count: Column, last_round: Column, reversed_a: Column,
-               places: Column, us: Column, vs: Column, pos: Column, a_white: Column, b_white: Column, rank: Column,
-               columns: tuple[Column, Column, Column, Column]) -> None:
+def _price_met(field: FieldArrays, ctx: CostContext | None, count: Column, last_round: Column,
+               reversed_a: Column, places: Column, us: Column, vs: Column, a_white: Column, b_white: Column,
+               rank: Column, columns: EdgeTerms) -> None:
     """Price the pairs that met before (at edge `places`: `count` meetings, the last in `last_round`, in which
     the edge's first player had black where `reversed_a`) as `ctx.edge` does, into the columns (white_a,
     relax_max_meetings, relax_rematch_round, real cost): the colours of the last game reversed where the
     rules say so (else the cheaper ones, already in `white_a`), the meeting rules (`meeting_cost_columns`),
-    colours and rank distance. The priced pairs are kept in `ctx.edges`."""
-    players = inst.players
-    rules = inst.rules
+    colours and rank distance. The priced pairs are kept in `ctx.edges` (when given)."""
+    rules = field.rules
     u, v = us[places], vs[places]
     white_a, meet, early, soft = columns
     if rules.rematch_reverse_colours:  # reversed relative to their last game (D art. 8)
         white_a[places] = reversed_a
-    bottom_flags = np.fromiter((p.bottom for p in players), dtype=bool, count=len(players))
-    relax_max, too_early, bottom, gap = meeting_cost_columns(count, last_round, bottom_flags[u] & bottom_flags[v],
-                                                             inst.round_number, rules)
+    relax_max, too_early, bottom, gap = meeting_cost_columns(count, last_round, field.bottom[u] & field.bottom[v],
+                                                             field.round_number, rules)
     oriented = white_a[places]
     meet[places], early[places] = relax_max, too_early
+    pos = field.pos
     soft[places] = np.where(oriented, a_white[places], b_white[places]) + rank[pos[v] - pos[u]] + bottom + gap
-    ctx.keep_priced(u, v, oriented, relax_max, too_early, soft[places])
+    if ctx is not None:
+        ctx.keep_priced(u, v, oriented, relax_max, too_early, soft[places])
 
 
 def _keep_column(inst: RoundInstance, eu: list[int], ev: list[int]) -> list[int]:
@@ -316,19 +378,25 @@ def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:
 
 
 def composite_costs(columns: list[Column], weights: TierWeights, m: int) -> tuple[int, ...]:
+    """Each edge's composite cost (`composite_column`) as Python integers."""
+    total = composite_column(columns, weights, m)
+    return tuple(total.tolist() if isinstance(total, np.ndarray) else total)
+
+
+def composite_column(columns: list[Column], weights: TierWeights, m: int) -> Column | list[int]:
     """Each edge's composite cost: the tier columns (PAIR_TIERS order) shifted into place and summed, in
     numpy while the sum fits in 63 bits (it does up to thousands of players), else in Python integers."""
     terms = [(column, weights.shift(tier.name)) for tier, column in zip(PAIR_TIERS, columns, strict=True)
              if column.any()]  # a hard rule's column is all zeros unless no pairing keeps every rule
     if not terms:
-        return (0,) * m
+        return np.zeros(m, dtype=np.int64)
     if all(int(column.min()) >= 0 for column, _ in terms) and \
             sum(int(column.max()) << shift for column, shift in terms) < 1 << 63:
         total = np.zeros(m, dtype=np.int64)
         for column, shift in terms:
             total += column << shift
-        return tuple(total.tolist())
+        return total
     exact = [0] * m
     for column, shift in terms:
         exact = [acc + (value << shift) for acc, value in zip(exact, column.tolist())]
-    return tuple(exact)
+    return exact

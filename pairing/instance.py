@@ -105,10 +105,7 @@ class RoundInstance:
     @property
     def target_distance(self) -> int:
         """The rank distance aimed at: 1, or `opening.distance` in the opening rounds (D art. 7)."""
-        opening = self.rules.opening
-        if opening is not None and self.round_number in opening.rounds:
-            return opening.distance
-        return 1
+        return target_distance(self.rules, self.round_number)
 
     def state(self, pid: PlayerId) -> PlayerState:
         return self._state[pid]
@@ -130,6 +127,14 @@ class RoundInstance:
 
     def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
         return self.history.meetings_of(a, b)
+
+
+def target_distance(rules: PairingRules, round_number: int) -> int:
+    """The rank distance round `round_number` aims at: 1, or `opening.distance` in the opening (D art. 7)."""
+    opening = rules.opening
+    if opening is not None and round_number in opening.rounds:
+        return opening.distance
+    return 1
 
 
 def build_instance(season: Season, round_number: int, ranking: Sequence[PlayerId], values: Sequence[Fraction],

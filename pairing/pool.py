@@ -43,10 +43,21 @@ class Pool:
         ruleset = ruleset or parse_ruleset(season.ruleset_spec)
         rule = ruleset.championship
         group = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
-        suspended = f"suspended until they report back{cite(ruleset.regulations, 'suspension')}"
+        # Who may play, read once for the round (a forecast lists thousands): the reasons are `_unavailable_because`'s.
+        leaves: dict[PlayerId, int] = {}
+        for w in season.withdrawals:  # a player's first withdrawal counts, as `Season.withdrawal_of` reads it
+            leaves.setdefault(w.player, w.before_round)
+        withdrawn = {pid for pid, before in leaves.items() if before <= k}
+        suspended, player, bye = season.suspended, season.player, EntryKind.BYE
         for i, pid in enumerate(ranking):
+            listed = entries.get(pid)
+            # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.
+            if (pid not in group and player(pid).joined <= k and pid not in withdrawn
+                    and (listed is bye or (listed is None and pid not in suspended))):
+                available.append(i)
+                continue
             # docs/rules.md §8: K's finalists play their own games, not the Keizer, after the group formed
-            why = FINAL_GROUP if pid in group else _unavailable_because(season, k, pid, rnd, entries, suspended)
+            why = FINAL_GROUP if pid in group else _unavailable_because(season, k, pid, rnd, entries, ruleset)
             if why is None:
                 available.append(i)
             else:
@@ -145,22 +156,19 @@ _IN_WORDS = {EntryKind.EXTERNAL_WIN: "external: won", EntryKind.EXTERNAL_DRAW: "
 
 
 def _unavailable_because(season: Season, k: int, pid: PlayerId, rnd: Round | None,
-                         entries: dict[PlayerId, EntryKind], suspended: str) -> str | None:
+                         entries: dict[PlayerId, EntryKind], ruleset: Ruleset) -> str | None:
     """Why a ranked player is not paired in round k, or None when they are to be paired (`entries`: round
-    k's entries by player; `suspended`: a suspension said, its article where the season's text has one)."""
+    k's entries by player; a suspension is said with its article where the season's text has one)."""
     player = season.player(pid)
     if player.joined > k:
         return f"joins in round {player.joined}"
     withdrawal = season.withdrawal_of(pid)
     if withdrawal is not None and withdrawal.before_round <= k:
         return "withdrawn"
-    if rnd is not None:
-        kind = entries.get(pid)
-        if kind is None and pid in season.suspended:
-            return suspended
-        # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.
-        if kind is not None and kind is not EntryKind.BYE:
-            return _IN_WORDS.get(kind, kind.value)
-    elif pid in season.suspended:
-        return suspended
+    kind = entries.get(pid) if rnd is not None else None
+    if kind is None and pid in season.suspended:
+        return f"suspended until they report back{cite(ruleset.regulations, 'suspension')}"
+    # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.
+    if kind is not None and kind is not EntryKind.BYE:
+        return _IN_WORDS.get(kind, kind.value)
     return None

@@ -10,9 +10,7 @@ from keizer.evening.forecast.group import Schedules, after_round, champions, for
 from keizer.evening.forecast.needs import Seen, Watch
 from keizer.evening.forecast.start import Start
 from keizer.pairing.history import History, history_with
-from keizer.pairing.instance import build_instance
-from keizer.pairing.proposer import optimal_games
-from keizer.pairing.solvers.solve import SolverName
+from keizer.pairing.plain import Games, plain_games
 from keizer.scoring.classes import read_classes
 from keizer.scoring.cups import cup_tables
 from keizer.scoring.facts import round_as_booked
@@ -21,12 +19,6 @@ from keizer.seasons.championship import final_group, out_of_keizer
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import EntryKind, Game, PlayerId, Round, Season
 from keizer.seasons.roster import suspended
-
-SOLVER: SolverName = "matching"
-"""The evening proves the blossom matching's optimum with CP-SAT (`pairing.solvers.solve`); the optimum is
-unique (the tie-break), so a forecast takes the matching's and leaves the proof out: the same pairing, a
-sixth of the time (a test holds the two equal)."""
-
 
 @dataclass(frozen=True, slots=True)
 class RunResult:
@@ -55,16 +47,12 @@ def run_rng(seed: int, run: int) -> random.Random:
     return random.Random(f"keizer-forecast|{seed}|{run}")
 
 
-Games = tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]
-"""A round's pairing as a run reads it: (white, black) in board order, and the bye."""
-
-
 def pair_round(season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...],
                history: History) -> Games:
     """The engine's pairing of round k (listed in `season` with its absences) from `ranking` and the history
     of rounds 1..k−1: the evening's pairing (`evening.solve`), built from the run's own ranking and history
-    (`optimal_games`: `propose`'s boards, without their words)."""
-    return optimal_games(build_instance(season, k, ranking, values, history=history), solver=SOLVER)
+    (`plain_games`: `optimal_games`' boards, priced straight from arrays)."""
+    return plain_games(season, k, ranking, values, history)
 
 
 class Run:

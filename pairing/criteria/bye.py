@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from keizer.pairing.criteria.tiebreak import lottery_number
 from keizer.pairing.instance import PlayerState, RoundInstance
 from keizer.seasons.model import PlayerId
+from keizer.seasons.ruleset.model import ByePolicy
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,20 +52,47 @@ def bye_order(inst: RoundInstance) -> ByeOrder:
         s = inst.state(inst.bye_lock)
         return ByeOrder("director", None, inst.seed, (ByeCandidate(s.id, s.rank, s.byes),))
     free = [p for p in inst.players if inst.lock_partner(p.id) is None] if inst.locks else list(inst.players)
+    return policy_order(policy, inst.seed, inst.round_number, free)
+
+
+class ByeSeeker(Protocol):
+    """What the bye policy reads of a player (`PlayerState` has it)."""
+
+    @property
+    def id(self) -> PlayerId: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def byes(self) -> int: ...
+    @property
+    def lost_evenings(self) -> int: ...
+
+
+def policy_order(policy: ByePolicy, seed: int, round_number: int, free: Sequence[ByeSeeker]) -> ByeOrder:
+    """The players in `free` (those who may take the bye) in the order of the policy."""
+    order, lots = bye_ranking(policy, seed, round_number, free)
+    if lots is not None:
+        return ByeOrder("lottery", None, seed,
+                        tuple(ByeCandidate(free[i].id, free[i].rank, free[i].lost_evenings, lots[i]) for i in order))
+    return ByeOrder(policy.policy, policy.rank if policy.policy == "anchor" else None, seed,
+                    tuple(ByeCandidate(free[i].id, free[i].rank, free[i].byes) for i in order))
+
+
+def bye_ranking(policy: ByePolicy, seed: int, round_number: int,
+                free: Sequence[ByeSeeker]) -> tuple[list[int], list[int] | None]:
+    """The places in `free` in the policy's order, and each one's lottery number (policy `lottery`; else None):
+    `policy_order` without its candidates, for a forecast's rounds."""
     if policy.policy == "lottery":
         # K: a lottery among those with the fewest lost evenings; all equal → a lottery again (= among all).
-        cands = [ByeCandidate(p.id, p.rank, p.lost_evenings, lottery_number(inst.seed, inst.round_number, p.id))
-                 for p in free]
-        cands.sort(key=lambda c: (c.count, c.lot, c.player))
-        return ByeOrder("lottery", None, inst.seed, tuple(cands))
+        lots = [lottery_number(seed, round_number, p.id) for p in free]
+        return sorted(range(len(free)), key=lambda i: (free[i].lost_evenings, lots[i], free[i].id)), lots
     if policy.policy == "anchor":
         # D art. 10: #25 unless already had a bye, then #26, then #24, #27, #23 …
         a = policy.rank
 
-        def key(p: PlayerState) -> tuple[int, int, int]:
+        def key(i: int) -> tuple[int, int, int]:
+            p = free[i]
             return (p.byes, abs(p.rank - a), 0 if p.rank >= a else 1)
-        return ByeOrder("anchor", a, inst.seed,
-                        tuple(ByeCandidate(p.id, p.rank, p.byes) for p in sorted(free, key=key)))
+        return sorted(range(len(free)), key=key), None
     # lowest: the lowest-ranked of those with the fewest byes.
-    return ByeOrder("lowest", None, inst.seed,
-                    tuple(ByeCandidate(p.id, p.rank, p.byes) for p in sorted(free, key=lambda p: (p.byes, -p.rank))))
+    return sorted(range(len(free)), key=lambda i: (free[i].byes, -free[i].rank)), None

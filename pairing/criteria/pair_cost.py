@@ -70,21 +70,12 @@ class CostContext:
     def __init__(self, inst: RoundInstance) -> None:
         self.inst = inst
         self.target = inst.target_distance
-        limits = inst.rules.colour
-        seen, by_state = _colour_costs(limits)
         self.white_terms: dict[PlayerId, ColourTerms] = {}
         self.black_terms: dict[PlayerId, ColourTerms] = {}
         self.white_total: dict[PlayerId, int] = {}
         self.black_total: dict[PlayerId, int] = {}
-        for p in inst.players + inst.fixed_players:
-            costs = seen.get(p.colours)
-            if costs is None:  # the terms depend on the last run and the balance only: kept by those too
-                state = _colour_state(p.colours)
-                costs = by_state.get(state)
-                if costs is None:
-                    white, black = colour_terms_both(p.colours, limits)
-                    costs = by_state[state] = (white, black, sum(white), sum(black))
-                seen[p.colours] = costs
+        everyone = inst.players + inst.fixed_players
+        for p, costs in zip(everyone, colour_costs([p.colours for p in everyone], inst.rules.colour)):
             pid = p.id
             self.white_terms[pid], self.black_terms[pid], self.white_total[pid], self.black_total[pid] = costs
         self._edges: dict[tuple[int, int], tuple[bool, int, int, int]] = {}
@@ -183,6 +174,24 @@ _COLOUR_COSTS: dict[ColourLimits, tuple[dict[str, ColourCosts], dict[tuple[str, 
 _COLOUR_COSTS_KEPT = 8192
 """Colour histories kept per set of limits: players' histories repeat from round to round and across a
 forecast's runs (the ColourLimits hashed once a round, not once a player: a dataclass's hash is Python)."""
+
+
+def colour_costs(histories: Iterable[str], limits: ColourLimits) -> list[ColourCosts]:
+    """What each colour history's player pays for white and for black under `limits` (the terms and their
+    totals), kept by history and by what the terms depend on (`_colour_costs`)."""
+    seen, by_state = _colour_costs(limits)
+    out: list[ColourCosts] = []
+    for colours in histories:
+        costs = seen.get(colours)
+        if costs is None:  # the terms depend on the last run and the balance only: kept by those too
+            state = _colour_state(colours)
+            costs = by_state.get(state)
+            if costs is None:
+                white, black = colour_terms_both(colours, limits)
+                costs = by_state[state] = (white, black, sum(white), sum(black))
+            seen[colours] = costs
+        out.append(costs)
+    return out
 
 
 def _colour_state(colours: str) -> tuple[str, int, int]:

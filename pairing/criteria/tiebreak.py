@@ -59,16 +59,23 @@ def tiebreak_rows(seed: int, round_number: int, ids: Sequence[str], partners: Se
     return out
 
 
-def tiebreak_column(seed: int, round_number: int, ids: Sequence[str], partners: Sequence[Sequence[int]],
+def tiebreak_column(seed: int, round_number: int, ids: Sequence[str], partners: Sequence[Sequence[int]] | None,
                     us: np.ndarray, vs: np.ndarray) -> np.ndarray:
     """`tiebreak` of ids[us[k]] and ids[vs[k]] for every edge k of a compiled round (the edges are partners[i]
-    row by row), int64. A pair's number depends on the seed, the round and the two ids only: for a club-sized
-    field it is read from the round's table (`_RoundTable`, kept per round), so that pairing the same round
-    again (a director's re-solve, a forecast's thousands of runs) hashes no pair twice."""
+    row by row; None: read from the edges when needed), int64. A pair's number depends on the seed, the round
+    and the two ids only: for a club-sized field it is read from the round's table (`_RoundTable`, kept per
+    round), so that pairing the same round again (a director's re-solve, a forecast's thousands of runs)
+    hashes no pair twice."""
     if len(ids) > _KEPT_UP_TO:
+        if partners is None:
+            rows: list[list[int]] = [[] for _ in ids]
+            for u, v in zip(us.tolist(), vs.tolist()):
+                rows[u].append(v)
+            partners = rows
         return np.array(tiebreak_rows(seed, round_number, ids, partners), dtype=np.int64)
-    at = _table(seed, round_number).indices(ids)
-    return _table(seed, round_number).matrix[at[us], at[vs]]
+    table = _table(seed, round_number)
+    at = table.indices(ids)
+    return table.matrix[at[us], at[vs]]
 
 
 _ROUNDS_KEPT = 64
@@ -91,11 +98,10 @@ class _RoundTable:
     def indices(self, ids: Sequence[str]) -> np.ndarray:
         """Each id's row in `matrix` (computing the pairs of ids not seen yet)."""
         with self.lock:
-            new = [pid for pid in dict.fromkeys(ids) if pid not in self.index]
-            if new:
-                self._grow(new)
             index = self.index
-            return np.fromiter((index[pid] for pid in ids), dtype=np.int64, count=len(ids))
+            if not all(map(index.__contains__, ids)):
+                self._grow([pid for pid in dict.fromkeys(ids) if pid not in index])
+            return np.fromiter(map(index.__getitem__, ids), dtype=np.int64, count=len(ids))
 
     def _grow(self, new: list[str]) -> None:
         old = len(self.ids)

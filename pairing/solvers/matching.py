@@ -26,15 +26,7 @@ class MatchingGraph:
         n = costs.n
         self.bye_node: int | None = n if n % 2 == 1 else None
         bye_costs = costs.bye_costs() if self.bye_node is not None else []
-        top = max(max(costs.edge_costs, default=0), max((c for c in bye_costs if c is not None), default=0)) + 1
-        if top.bit_length() > _MAX_WEIGHT_BITS:
-            raise OverflowError(f"costs need {top.bit_length()} bits, more than the matching solver can hold")
-        # Maximum cardinality first, then maximum weight C − cost: the minimum-cost perfect matching.
-        self.bye_weight: list[int | None] = [None if c is None else top - c for c in bye_costs]
-        if top < 1 << 62 and min(costs.edge_costs, default=0) > -(1 << 62):  # C − cost fits in int64: numpy
-            weights = (top - np.array(costs.edge_costs, dtype=np.int64)).tolist()
-        else:
-            weights = [top - c for c in costs.edge_costs]
+        weights, self.bye_weight = blossom_weights(costs.edge_costs, bye_costs)
         self.triples = list(zip(costs.edge_u, costs.edge_v, weights))
         """Every edge as rustworkx takes it: (u, v, weight)."""
         self._ends: tuple[np.ndarray, np.ndarray] | None = None
@@ -60,31 +52,63 @@ class MatchingGraph:
             everything = self.triples
             triples = [everything[k] for k in kept]
         bye = self.bye_node
-        graph = rx.PyGraph(multigraph=False)
-        graph.add_nodes_from(range(n + (1 if bye is not None else 0)))
-        graph.add_edges_from(triples)  # graph edge j is triples[j]: model edge j, or kept[j]
-        if bye is not None and not bye_taken:
-            graph.add_edges_from([(i, bye, c) for i, c in enumerate(self.bye_weight)
-                                  if c is not None and not gone[i] and i not in forbidden_byes])
-        mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)  # the weights are ints already
-        active = n - sum(gone) + (1 if bye is not None and not bye_taken else 0)
-        if 2 * len(mate) != active:
+        byes = ([(i, bye, c) for i, c in enumerate(self.bye_weight)
+                 if c is not None and not gone[i] and i not in forbidden_byes]
+                if bye is not None and not bye_taken else [])
+        found = max_weight_perfect(n + (1 if bye is not None else 0), triples, byes,
+                                   n - sum(gone) + (1 if bye is not None and not bye_taken else 0))
+        if found is None:
             return None
-        edges: list[int] = []
-        chosen_bye: int | None = None
-        for u, v in mate:
-            if bye is not None and bye in (u, v):
-                chosen_bye = min(u, v)
-                continue
-            j = graph.edge_indices_from_endpoints(u, v)[0]
-            edges.append(j if kept is None else kept[j])
-        edges.sort()
+        chosen, chosen_bye = found
+        edges = sorted(chosen if kept is None else [kept[j] for j in chosen])  # graph edge j: triples[j]
         return tuple(edges), chosen_bye
 
     def info(self, seconds: float) -> SolverInfo:
         return SolverInfo("matching", library_version("rustworkx"),
                           (("algorithm", "max_weight_matching (Edmonds blossom)"), ("max_cardinality", "true"),
                            ("weights", "C - cost")), "optimal", 1, seconds)
+
+
+def blossom_weights(edge_costs: Sequence[int] | np.ndarray,
+                    bye_costs: Sequence[int | None]) -> tuple[list[int], list[int | None]]:
+    """The weights the blossom maximises for these costs (edges, and each player's bye, None where not
+    allowed): C − cost, C above every cost, so that the maximum-cardinality maximum-weight matching is the
+    minimum-cost perfect one."""
+    if isinstance(edge_costs, np.ndarray):  # int64 already (`pairing.lean`): read at C speed
+        highest, lowest = (int(edge_costs.max()), int(edge_costs.min())) if edge_costs.size else (0, 0)
+    else:
+        highest, lowest = max(edge_costs, default=0), min(edge_costs, default=0)
+    top = max(highest, max((c for c in bye_costs if c is not None), default=0)) + 1
+    if top.bit_length() > _MAX_WEIGHT_BITS:
+        raise OverflowError(f"costs need {top.bit_length()} bits, more than the matching solver can hold")
+    bye_weights: list[int | None] = [None if c is None else top - c for c in bye_costs]
+    if top < 1 << 62 and lowest > -(1 << 62):  # C − cost fits in int64: numpy
+        return (top - np.asarray(edge_costs, dtype=np.int64)).tolist(), bye_weights
+    return [top - c for c in edge_costs], bye_weights
+
+
+def max_weight_perfect(nodes: int, triples: list[tuple[int, int, int]], byes: list[tuple[int, int, int]],
+                       active: int) -> tuple[list[int], int | None] | None:
+    """The blossom's maximum-cardinality maximum-weight matching of `nodes` nodes (the bye a node of its own,
+    its edges `byes`): the chosen edges as indexes into `triples`, and the player who has the bye; None
+    unless every one of the `active` nodes is matched."""
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(nodes))
+    graph.add_edges_from(triples)  # graph edge j is triples[j]
+    if byes:
+        graph.add_edges_from(byes)
+    mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)  # the weights are ints already
+    if 2 * len(mate) != active:
+        return None
+    bye = nodes - 1 if byes else None
+    edges: list[int] = []
+    chosen_bye: int | None = None
+    for u, v in mate:
+        if bye is not None and bye in (u, v):
+            chosen_bye = min(u, v)
+            continue
+        edges.append(graph.edge_indices_from_endpoints(u, v)[0])
+    return edges, chosen_bye
 
 
 def solve_matching(costs: CompiledCosts) -> Solution:
