@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from keizer.seasons.model import Colour, EntryKind, PlayerId, Result, Round, Season
 
@@ -20,9 +19,9 @@ def pair_key(a: PlayerId, b: PlayerId) -> Pair:
     return (a, b) if a < b else (b, a)
 
 
-@dataclass(frozen=True, slots=True)
-class Meeting:
-    """One earlier game of a pair (docs/rules.md §7: forfeits are not meetings; pending games are)."""
+class Meeting(NamedTuple):
+    """One earlier game of a pair (docs/rules.md §7: forfeits are not meetings; pending games are). A named
+    tuple, as `PlayerHistory`: a forecast's runs make a dozen of each every round."""
 
     round: int
     """The round it was played in."""
@@ -32,8 +31,7 @@ class Meeting:
     """Who had black."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerHistory:
+class PlayerHistory(NamedTuple):
     """One player's past as far as pairing cares."""
 
     colours: str = ""
@@ -141,22 +139,21 @@ class MeetingTable:
         white_i = self.index[last.white] == i
         self.white[i, j], self.white[j, i] = white_i, not white_i
 
-    def with_meetings(self, met: dict[Pair, tuple[Meeting, ...]], pairs: list[Pair]) -> MeetingTable:
-        """A copy with the meetings of `pairs` (met anew: their tuples in `met`) written in; made anew from
-        `met` when a pair has a player not in it yet."""
+    def with_games(self, number: int, games: list[tuple[PlayerId, PlayerId]]) -> MeetingTable | None:
+        """A copy with round `number`'s games (white, black), each a pair's newest meeting, written in; None
+        when a player of them is not in the table yet (the caller makes it anew)."""
         index = self.index
-        if any(a not in index or b not in index for a, b in pairs):
-            return MeetingTable.of(met)
+        try:
+            whites = [index[white] for white, _ in games]
+            blacks = [index[black] for _, black in games]
+        except KeyError:
+            return None
         table = MeetingTable(index, self.count.copy(), self.last.copy(), self.white.copy())
-        if pairs:  # written in at once, both halves of the square
-            pasts = [met[pair] for pair in pairs]
-            i = [index[a] for a, _ in pairs]
-            j = [index[b] for _, b in pairs]
-            white_i = [index[past[-1].white] == row for past, row in zip(pasts, i)]
-            both = (i + j, j + i)
-            table.count[both] = [len(past) for past in pasts] * 2
-            table.last[both] = [past[-1].round for past in pasts] * 2
-            table.white[both] = white_i + [not w for w in white_i]
+        if games:  # written in at once, both halves of the square: a pair meets once a round
+            rows, columns = whites + blacks, blacks + whites
+            table.count[rows, columns] += 1
+            table.last[rows, columns] = number
+            table.white[rows, columns] = [True] * len(whites) + [False] * len(blacks)
         return table
 
 
@@ -199,7 +196,7 @@ def history_with(history: History, rnd: Round) -> History:
     met = dict(history._meetings)
     past = dict(history._players)
     playing: set[PlayerId] = set()
-    new: list[Pair] = []
+    new: list[tuple[PlayerId, PlayerId]] = []
     number = rnd.number
     for game in rnd.games:  # every round of a forecast's runs: the names bound, each side written out
         white, black = game.white, game.black
@@ -209,7 +206,7 @@ def history_with(history: History, rnd: Round) -> History:
             continue
         key = (white, black) if white < black else (black, white)  # pair_key, inline
         met[key] = met.get(key, ()) + (Meeting(number, white, black),)
-        new.append(key)
+        new.append((white, black))
         h = past.get(white, _EMPTY)
         past[white] = PlayerHistory(h.colours + _WHITE, h.byes, h.lost_evenings)
         h = past.get(black, _EMPTY)
@@ -222,5 +219,5 @@ def history_with(history: History, rnd: Round) -> History:
         past[pid] = PlayerHistory(h.colours, h.byes + bye, h.lost_evenings + 1)
     made = History.of_dicts(met, past)
     if history._table is not None:  # the table carried on: a forecast's run reads it every round
-        made._table = history._table.with_meetings(met, new)
+        made._table = history._table.with_games(number, new) or MeetingTable.of(met)
     return made
