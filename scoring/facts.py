@@ -88,7 +88,7 @@ class RoundFacts:
 @dataclass(slots=True)
 class _RoundSlots:
     """One round's slots while FactsBuilder fills them (arrays indexed by ranked player), and where each
-    player was placed so far: a game's index, or an entry's path."""
+    player was placed so far."""
 
     builder: FactsBuilder
     number: int
@@ -101,7 +101,8 @@ class _RoundSlots:
     is_gone: list[bool]
     in_group: list[bool]
     """Out of the Keizer in the final group this round: no game or entry may place them."""
-    placed: dict[int, int | str]
+    placed: dict[int, int | PlayerId]
+    """Where each player placed so far is: a game's index, or (an entry) their own id."""
 
     @classmethod
     def start(cls, builder: FactsBuilder, r: int) -> _RoundSlots:
@@ -127,13 +128,13 @@ class _RoundSlots:
         return f"rounds[{self.number - 1}]"
 
     def place(self, i: int, at: str, allow_late: bool) -> None:
-        """Record that ranked player i is placed at `at`; InputError when they already are, have not
-        joined yet, or have withdrawn."""
+        """The InputError of placing ranked player i at `at` when they already are placed, have not joined
+        yet, or have withdrawn (the callers check those first, at C speed, and record the place themselves)."""
         b = self.builder
         pid = b.players[b.ranked[i]].id
         if i in self.placed:
             also = self.placed[i]
-            also = also if isinstance(also, str) else f"{self.where}.games[{also}]"
+            also = f"{self.where}.games[{also}]" if isinstance(also, int) else f"{self.where}.entries.{also}"
             raise InputError(at, f"player {pid!r} appears twice in round {self.number} (also at {also})")
         if self.is_late[i] and not allow_late:
             raise InputError(at, f"player {pid!r} has not joined yet (joined: round {b.joined[i]})")
@@ -142,7 +143,6 @@ class _RoundSlots:
                                  f"no Keizer game in round {self.number} (docs/rules.md §8)")
         if self.is_gone[i]:
             raise InputError(at, f"player {pid!r} withdrew before round {b.gone_from[i]}")
-        self.placed[i] = at
 
     def check_complete(self) -> None:
         """In a paired round every ranked player has a game or an entry."""
@@ -250,14 +250,21 @@ class FactsBuilder:
 
     def _place_entries(self, slots: _RoundSlots, rnd: Round) -> None:
         """Every entry of the round (bye, absences, external, duty, late)."""
+        rank_of, index_of, late_code = self._rank_of, self.season_index, KIND_CODE["late"]
+        placed, late, gone, in_group = slots.placed, slots.is_late, slots.is_gone, slots.in_group
         for pid, entry in rnd.entries:
-            i = self._rank_of[self._season_idx(pid, f"{slots.where}.entries.{pid}")]
-            if i < 0 or slots.in_group[i]:
+            at = index_of.get(pid, -1)
+            if at < 0:
+                self._season_idx(pid, f"{slots.where}.entries.{pid}")  # raises
+            i = rank_of[at]
+            if i < 0 or in_group[i]:
                 continue  # removed; or in the final group, where an entry (an absence noted) scores nothing (§8)
-            if i in slots.placed and slots.kind[i] == GAME and entry.is_external:
+            if i in placed and slots.kind[i] == GAME and entry.is_external:
                 continue  # D art. 18: an internal game and an external match the same week: only the game scores
             code = KIND_CODE[entry.factor_key]
-            slots.place(i, f"{slots.where}.entries.{pid}", allow_late=code == KIND_CODE["late"])
+            if i in placed or gone[i] or (late[i] and code != late_code):  # the words made only to say so
+                slots.place(i, f"{slots.where}.entries.{pid}", allow_late=code == late_code)  # raises
+            placed[i] = pid
             slots.kind[i], slots.implied[i] = code, False
 
     def _season_idx(self, pid: PlayerId, at: str) -> int:

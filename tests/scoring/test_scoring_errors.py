@@ -64,6 +64,18 @@ def test_a_player_twice_in_a_round_names_both_places() -> None:
         replay(twice)
 
 
+def test_an_entry_beside_a_game_or_another_entry_names_both_places() -> None:
+    s = season(ids(4), ["p1-p2 1-0, p3-p4 1-0"])
+    beside = s.with_round(dataclasses.replace(s.round(1), entries=((PlayerId("p2"), EntryKind.EXCUSED),)))
+    with pytest.raises(InputError, match=r"rounds\[0\].entries.p2.*'p2' appears twice.*rounds\[0\].games\[0\]"):
+        replay(beside)
+    two = s.with_round(Round(number=1, games=(Game(PlayerId("p1"), PlayerId("p2"), Result.WHITE_WINS),),
+                             entries=((PlayerId("p3"), EntryKind.BYE), (PlayerId("p4"), EntryKind.EXCUSED),
+                                      (PlayerId("p4"), EntryKind.UNEXCUSED))))
+    with pytest.raises(InputError, match=r"rounds\[0\].entries.p4.*'p4' appears twice.*rounds\[0\].entries.p4\)"):
+        replay(two)
+
+
 def test_an_external_match_beside_a_game_scores_only_the_game() -> None:
     """D art. 18 (the season file cannot say this, a season built in code can)."""
     s = season(ids(4), ["p1-p2 1-0, p3-p4 1-0"], ruleset={"preset": "keizer-classic", "iterate": "never"})
