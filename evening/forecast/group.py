@@ -113,7 +113,7 @@ def after_round(season: Season, rule: ChampionshipRule, k: int) -> Season:
     group = season.championship
     if group is None or rule.mode != "inside" or not any(g.round == k for g in group.schedule):
         return season
-    missed = [group.schedule[i] for i in missed_games(season, group, rule) if group.schedule[i].round == k]
+    missed = [group.schedule[i] for i in missed_games(season, group, rule, in_round=k)]
     if not missed:
         return season
     end = rule.schedule_end(season_length(season))

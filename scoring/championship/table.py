@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from keizer.seasons.model import ChampionshipGroup, DecisionGame
+from keizer.seasons.model import ChampionshipGroup, DecisionGame, Game, GroupGame
 from keizer.seasons.model import PlayerId, Result, Season
 from keizer.seasons.ruleset.model import GAMES_PER_PAIR, ChampionshipRule
 
@@ -82,17 +82,39 @@ def scheduled_results(season: Season, group: ChampionshipGroup, rule: Championsh
 
     An inside group's game is played when its round has the pair on a board (its result from there, the
     colours as played); a separate group's game when its own result is entered."""
-    out: list[PlayedGame | None] = []
-    for g in group.schedule:
-        if rule.mode == "separate":
-            out.append(PlayedGame(g.round, g.white, g.black, g.result) if g.result.is_decided else None)
-            continue
-        board = None
-        if g.round <= len(season.rounds):
-            board = next((b for b in season.round(g.round).games if _pair(b.white, b.black) == _pair(g.white, g.black)),
-                         None)
-        out.append(None if board is None else PlayedGame(g.round, board.white, board.black, board.result))
-    return tuple(out)
+    boards = _Boards(season)
+    return tuple(_played_as(g, rule, boards) for g in group.schedule)
+
+
+class _Boards:
+    """Each round's boards by pair (the first, as the round lists them), read once a round when first asked:
+    a schedule asks for every game's round, and a forecast after every round it plays."""
+
+    __slots__ = ("_by_round", "_season")
+
+    def __init__(self, season: Season) -> None:
+        self._season = season
+        self._by_round: dict[int, dict[tuple[PlayerId, PlayerId], Game]] = {}
+
+    def of(self, k: int, a: PlayerId, b: PlayerId) -> Game | None:
+        """The board of round k on which a and b meet (either colours), None when there is none."""
+        if k > len(self._season.rounds):
+            return None
+        boards = self._by_round.get(k)
+        if boards is None:
+            boards = self._by_round[k] = {}
+            for board in self._season.round(k).games:
+                boards.setdefault((board.white, board.black) if board.white < board.black
+                                  else (board.black, board.white), board)
+        return boards.get((a, b) if a < b else (b, a))
+
+
+def _played_as(g: GroupGame, rule: ChampionshipRule, boards: _Boards) -> PlayedGame | None:
+    """`scheduled_results` of one scheduled game."""
+    if rule.mode == "separate":
+        return PlayedGame(g.round, g.white, g.black, g.result) if g.result.is_decided else None
+    board = boards.of(g.round, g.white, g.black)
+    return None if board is None else PlayedGame(g.round, board.white, board.black, board.result)
 
 
 def group_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> tuple[PlayedGame, ...]:
@@ -102,12 +124,15 @@ def group_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRule
     return tuple(sorted(earlier + later, key=lambda g: g.round))
 
 
-def missed_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> tuple[int, ...]:
-    """Indexes in the schedule of the games whose round is played without them: to be rescheduled."""
+def missed_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRule,
+                 in_round: int | None = None) -> tuple[int, ...]:
+    """Indexes in the schedule of the games whose round is played without them: to be rescheduled
+    (`in_round`: only that round's games)."""
     played_rounds = season.played_rounds if rule.mode == "inside" else 0
-    done = scheduled_results(season, group, rule)
-    return tuple(i for i, (g, d) in enumerate(zip(group.schedule, done))
-                 if d is None and g.round <= played_rounds and season.round(g.round).has_results)
+    boards = _Boards(season)
+    return tuple(i for i, g in enumerate(group.schedule)
+                 if (in_round is None or g.round == in_round) and g.round <= played_rounds
+                 and season.round(g.round).has_results and _played_as(g, rule, boards) is None)
 
 
 def game_points(result: Result) -> tuple[Fraction, Fraction] | None:
