@@ -133,8 +133,8 @@ class _RoundSlots:
         b = self.builder
         pid = b.players[b.ranked[i]].id
         if i in self.placed:
-            also = self.placed[i]
-            also = f"{self.where}.games[{also}]" if isinstance(also, int) else f"{self.where}.entries.{also}"
+            first = self.placed[i]
+            also = f"{self.where}.games[{first}]" if isinstance(first, int) else f"{self.where}.entries.{first}"
             raise InputError(at, f"player {pid!r} appears twice in round {self.number} (also at {also})")
         if self.is_late[i] and not allow_late:
             raise InputError(at, f"player {pid!r} has not joined yet (joined: round {b.joined[i]})")
