@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from keizer.seasons.model import Colour, EntryKind, PlayerId, Result, Round, Season
@@ -140,21 +141,27 @@ class MeetingTable:
         self.white[i, j], self.white[j, i] = white_i, not white_i
 
     def with_games(self, number: int, games: list[tuple[PlayerId, PlayerId]]) -> MeetingTable | None:
-        """A copy with round `number`'s games (white, black), each a pair's newest meeting, written in; None
-        when a player of them is not in the table yet (the caller makes it anew)."""
+        """A copy with round `number`'s games (white, black) written in (`write`); None when a player of them
+        is not in the table yet (the caller makes it anew)."""
         index = self.index
-        try:
-            whites = [index[white] for white, _ in games]
-            blacks = [index[black] for _, black in games]
-        except KeyError:
+        if not all(white in index and black in index for white, black in games):
             return None
         table = MeetingTable(index, self.count.copy(), self.last.copy(), self.white.copy())
-        if games:  # written in at once, both halves of the square: a pair meets once a round
-            rows, columns = whites + blacks, blacks + whites
-            table.count[rows, columns] += 1
-            table.last[rows, columns] = number
-            table.white[rows, columns] = [True] * len(whites) + [False] * len(blacks)
+        table.write(number, games)
         return table
+
+    def write(self, number: int, games: list[tuple[PlayerId, PlayerId]]) -> None:
+        """Round `number`'s games (white, black), each a pair's newest meeting, written in place (every player
+        of them in `index`): both halves of the square at once, as a pair meets once a round."""
+        if not games:
+            return
+        index = self.index
+        whites = [index[white] for white, _ in games]
+        blacks = [index[black] for _, black in games]
+        rows, columns = whites + blacks, blacks + whites
+        self.count[rows, columns] += 1
+        self.last[rows, columns] = number
+        self.white[rows, columns] = [True] * len(whites) + [False] * len(blacks)
 
 
 _EMPTY = PlayerHistory()
@@ -190,34 +197,95 @@ def season_history(season: Season, before_round: int, slots: pl.DataFrame | None
 def history_with(history: History, rnd: Round) -> History:
     """`history` with round `rnd` added, `rnd` as it scores (`scoring.facts.round_as_booked`: a forfeit under
     D art. 11 is a bye and an unexcused absence): the history the next round is paired from, without reading
-    rounds 1..K again (a forecast's runs; `season_history` of the season with the round gives the same).
-    A game sat at the board (pending too; a forfeit not) is a meeting and a colour; an entry counts only
-    for a player without a game that round (a game outweighs it): a bye, and club duty, as lost evenings."""
+    rounds 1..K again (`season_history` of the season with the round gives the same; `_round_past` says
+    what a round adds)."""
     met = dict(history._meetings)
     past = dict(history._players)
-    playing: set[PlayerId] = set()
-    new: list[tuple[PlayerId, PlayerId]] = []
+    games, lost = _round_past(rnd)
     number = rnd.number
-    for game in rnd.games:  # every round of a forecast's runs: the names bound, each side written out
-        white, black = game.white, game.black
-        playing.add(white)
-        playing.add(black)
-        if game.result in _FORFEITS:
-            continue
+    for white, black in games:
         key = (white, black) if white < black else (black, white)  # pair_key, inline
         met[key] = met.get(key, ()) + (Meeting(number, white, black),)
-        new.append((white, black))
         h = past.get(white, _EMPTY)
         past[white] = PlayerHistory(h.colours + _WHITE, h.byes, h.lost_evenings)
         h = past.get(black, _EMPTY)
         past[black] = PlayerHistory(h.colours + _BLACK, h.byes, h.lost_evenings)
-    for pid, kind in rnd.entries:
-        if pid in playing or kind not in (EntryKind.BYE, EntryKind.DUTY):
-            continue
+    for pid, bye in lost:
         h = past.get(pid, _EMPTY)
-        bye = 1 if kind is EntryKind.BYE else 0
         past[pid] = PlayerHistory(h.colours, h.byes + bye, h.lost_evenings + 1)
     made = History.of_dicts(met, past)
     if history._table is not None:  # the table carried on: a forecast's run reads it every round
-        made._table = history._table.with_games(number, new) or MeetingTable.of(met)
+        made._table = history._table.with_games(number, games) or MeetingTable.of(met)
     return made
+
+
+def _round_past(rnd: Round) -> tuple[list[tuple[PlayerId, PlayerId]], list[tuple[PlayerId, int]]]:
+    """What round `rnd` (as it scores) adds to the past: its games sat at the board as (white, black) — each a
+    meeting and a colour (pending too; a forfeit not) — and the lost evenings of the players without a game
+    that round (a game outweighs an entry), each with 1 when it is a bye, 0 when club duty."""
+    games: list[tuple[PlayerId, PlayerId]] = []
+    playing: set[PlayerId] = set()
+    for game in rnd.games:  # every round of a forecast's runs: the names bound
+        white, black = game.white, game.black
+        playing.add(white)
+        playing.add(black)
+        if game.result not in _FORFEITS:
+            games.append((white, black))
+    lost = [(pid, 1 if kind is EntryKind.BYE else 0) for pid, kind in rnd.entries
+            if pid not in playing and kind in (EntryKind.BYE, EntryKind.DUTY)]
+    return games, lost
+
+
+class CarriedPast:
+    """One forecast run's pairing past, carried on in place from round to round (`add`): what `history_with`
+    makes anew each round — the meetings, each player's colours, byes and lost evenings — kept by the
+    season's players in lists and in a meeting table over all of them (`table`), which a round's pairing
+    reads at once (`pairing.plain`). `history()` is the History it stands for."""
+
+    __slots__ = ("byes", "colours", "index", "lost", "meetings", "table")
+
+    def __init__(self, ids: Sequence[PlayerId], history: History) -> None:
+        """The past of `history` (the season's players `ids`: every player who can be paired)."""
+        import numpy as np  # deferred, as `MeetingTable.of`
+
+        self.index = {pid: i for i, pid in enumerate(ids)}
+        pasts = [history.of(pid) for pid in ids]
+        self.colours = [p.colours for p in pasts]
+        self.byes = [p.byes for p in pasts]
+        self.lost = [p.lost_evenings for p in pasts]
+        self.meetings = dict(history._meetings)
+        size = len(ids) + 1
+        self.table = MeetingTable(self.index, np.zeros((size, size), dtype=np.int64),
+                                  np.zeros((size, size), dtype=np.int64), np.zeros((size, size), dtype=bool))
+        for (a, b), met in self.meetings.items():
+            self.table._set(self.index[a], self.index[b], len(met), met[-1])
+
+    def fork(self) -> CarriedPast:
+        """A copy to carry on apart (each run its own; the start's stays as it is)."""
+        other = object.__new__(CarriedPast)
+        other.index, other.colours, other.byes, other.lost = self.index, self.colours[:], self.byes[:], self.lost[:]
+        other.meetings = dict(self.meetings)
+        table = self.table
+        other.table = MeetingTable(table.index, table.count.copy(), table.last.copy(), table.white.copy())
+        return other
+
+    def add(self, rnd: Round) -> None:
+        """Round `rnd` (as it scores: `scoring.facts.round_as_booked`) added, as `history_with` adds it."""
+        games, lost = _round_past(rnd)
+        index, colours, met, number = self.index, self.colours, self.meetings, rnd.number
+        for white, black in games:
+            key = (white, black) if white < black else (black, white)  # pair_key, inline
+            met[key] = met.get(key, ()) + (Meeting(number, white, black),)
+            colours[index[white]] += _WHITE
+            colours[index[black]] += _BLACK
+        for pid, bye in lost:
+            i = index[pid]
+            self.byes[i] += bye
+            self.lost[i] += 1
+        self.table.write(number, games)
+
+    def history(self) -> History:
+        """The History this past stands for (players without a past left out)."""
+        players = {pid: PlayerHistory(c, b, lost) for pid, c, b, lost
+                   in zip(self.index, self.colours, self.byes, self.lost) if c or b or lost}
+        return History.of_dicts(dict(self.meetings), players)

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from keizer.pairing.championship.round import check_fixed_meetings, group_forbids, scheduled_fixed
+from keizer.pairing.championship.round import group_forbids, scheduled_fixed
 from keizer.pairing.costs import (
     PAIR_TIERS,
     FieldArrays,
@@ -20,13 +20,15 @@ from keizer.pairing.costs import (
 )
 from keizer.pairing.criteria.bye import bye_ranking
 from keizer.pairing.criteria.pair_cost import colour_costs
-from keizer.pairing.history import History, Pair
+from keizer.pairing.criteria.meetings import meeting_cost_columns
+from keizer.pairing.history import CarriedPast, Pair
 from keizer.pairing.instance import build_instance, check_round, ruleset_of, target_distance
 from keizer.pairing.pool import Pool
 from keizer.pairing.proposer import BAND_FROM, optimal_games
 from keizer.pairing.solvers.matching import blossom_weights, max_weight_perfect
 from keizer.seasons.gcpause import collector_paused
 from keizer.seasons.model import PlayerId, Season
+from keizer.seasons.ruleset.model import PairingRules
 
 Games = tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]
 """A round's pairing: (white, black) in board order, and the bye."""
@@ -42,9 +44,9 @@ class _Seeker(NamedTuple):
 
 
 def plain_games(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence[Fraction],
-                history: History) -> Games:
-    """The pairing `optimal_games(build_instance(season, k, ranking, values, history=history), "matching")`
-    gives — round k as listed in `season`, its championship games fixed and its group's other pairs kept
+                past: CarriedPast) -> Games:
+    """The pairing `optimal_games(build_instance(season, k, ranking, values, history=past.history()),
+    "matching")` gives — round k as listed in `season`, its championship games fixed and its group's other pairs kept
     apart, nothing of a director's — made without the instance's player states, the cost context, the
     compiled model and the matching graph: the present players' arrays priced in one pass
     (`costs.price_edges`, `costs.model_columns`), the tiers weighted alike (`weights_for`) and the same graph
@@ -56,13 +58,13 @@ def plain_games(season: Season, k: int, ranking: Sequence[PlayerId], values: Seq
     tie-break), so a forecast takes the blossom's and leaves the proof out: the same pairing, a sixth of the
     time (a test holds the two equal)."""
     with collector_paused():
-        found = _paired(season, k, ranking, history)
+        found = _paired(season, k, ranking, past)
     if found is None:
-        return optimal_games(build_instance(season, k, ranking, values, history=history), solver="matching")
+        return optimal_games(build_instance(season, k, ranking, values, history=past.history()), solver="matching")
     return found
 
 
-def _paired(season: Season, k: int, ranking: Sequence[PlayerId], history: History) -> Games | None:
+def _paired(season: Season, k: int, ranking: Sequence[PlayerId], past: CarriedPast) -> Games | None:
     check_round(season, k)
     ruleset = ruleset_of(season)
     rules = ruleset.pairing
@@ -70,16 +72,15 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], history: Histor
     present = pool.present
     fixed = pool.place_fixed(scheduled_fixed(season, ruleset, k, present, ()))
     apart = group_forbids(season, ruleset, k, present, fixed, set())
-    check_fixed_meetings(ruleset, k, fixed, history, ranking)
+    if fixed and _too_often(past, fixed, ranking, k, rules):  # refused: the engine says why
+        return None
     places = [i for i in pool.available if ranking[i] not in pool.fixed]
     n = len(places)
     if n > BAND_FROM:  # a rank band, widened until proven: the engine's
         return None
     ids = [ranking[i] for i in places]
-    pasts = [history.of(pid) for pid in ids]
-    costs = colour_costs([p.colours for p in pasts], rules.colour)
-    table = history.table()
-    index, unmet = table.index, table.none
+    rows = [past.index[pid] for pid in ids]
+    costs = colour_costs([past.colours[r] for r in rows], rules.colour)
     target = target_distance(rules, k)
     bottom_from = len(ranking) - rules.bottom_region
     field = FieldArrays(
@@ -87,7 +88,7 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], history: Histor
         white=np.fromiter((c[2] for c in costs), dtype=np.int64, count=n),
         black=np.fromiter((c[3] for c in costs), dtype=np.int64, count=n),
         bottom=np.fromiter((i + 1 > bottom_from for i in places), dtype=bool, count=n),
-        at=np.fromiter((index.get(pid, unmet) for pid in ids), dtype=np.int64, count=n), table=table,
+        at=np.array(rows, dtype=np.int64), table=past.table,
         rules=rules, round_number=k, target=target)
     us, vs = all_pairs(n)
     if apart:
@@ -98,8 +99,8 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], history: Histor
     odd = n % 2
     bye_costs: list[int | None] = []
     if odd:
-        order, _ = bye_ranking(rules.bye, rules.seed, k, [_Seeker(pid, i + 1, past.byes, past.lost_evenings)
-                                                          for pid, i, past in zip(ids, places, pasts)])
+        order, _ = bye_ranking(rules.bye, rules.seed, k, [_Seeker(pid, i + 1, past.byes[r], past.lost[r])
+                                                          for pid, i, r in zip(ids, places, rows)])
         bye_index: list[int | None] = [None] * n
         for idx, u in enumerate(order):
             bye_index[u] = idx
@@ -118,6 +119,21 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], history: Histor
             return (_boards(ranking, ids, places, ends_u, ends_v, white_a, chosen, fixed),
                     ids[bye] if bye is not None else None)
     return None
+
+
+def _too_often(past: CarriedPast, fixed: tuple[tuple[PlayerId, PlayerId], ...], ranking: Sequence[PlayerId],
+               k: int, rules: PairingRules) -> bool:
+    """Whether a fixed game would be one meeting more than `max_meetings` allows (the bottom region's one
+    extra included): what `check_fixed_meetings` refuses."""
+    bottom_from = len(ranking) - rules.bottom_region
+    rows = [past.index[white] for white, _ in fixed]
+    columns = [past.index[black] for _, black in fixed]
+    both_bottom = np.array([ranking.index(white) + 1 > bottom_from and ranking.index(black) + 1 > bottom_from
+                            for white, black in fixed], dtype=bool)
+    table = past.table
+    relax_max, _, _, _ = meeting_cost_columns(table.count[rows, columns], table.last[rows, columns], both_bottom,
+                                              k, rules)
+    return bool(relax_max.any())
 
 
 def _without(us: np.ndarray, vs: np.ndarray, ids: list[PlayerId], apart: set[Pair]) -> tuple[np.ndarray, np.ndarray]:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from keizer.evening.forecast.group import Schedules, after_round, champions, form_group, pulled_forward
 from keizer.evening.forecast.needs import Seen, Watch
 from keizer.evening.forecast.start import Start
-from keizer.pairing.history import History, history_with
+from keizer.pairing.history import CarriedPast
 from keizer.pairing.plain import Games, plain_games
 from keizer.scoring.classes import read_classes
 from keizer.scoring.cups import cup_tables
@@ -48,22 +48,22 @@ def run_rng(seed: int, run: int) -> random.Random:
 
 
 def pair_round(season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...],
-               history: History) -> Games:
+               past: CarriedPast) -> Games:
     """The engine's pairing of round k (listed in `season` with its absences) from `ranking` and the history
     of rounds 1..k−1: the evening's pairing (`evening.solve`), built from the run's own ranking and history
     (`plain_games`: `optimal_games`' boards, priced straight from arrays)."""
-    return plain_games(season, k, ranking, values, history)
+    return plain_games(season, k, ranking, values, past)
 
 
 class Run:
-    """One run: the season, its standings and its pairing history as they stand after each round played."""
+    """One run: the season, its standings and its pairing past as they stand after each round played."""
 
     def __init__(self, start: Start, run: int, schedules: Schedules) -> None:
         self.start = start
         self.rng = run_rng(start.seed, run)
         self.schedules = schedules
         self.season = start.season
-        self.history = start.history
+        self.past = start.past.fork()
         self.onward = start.onward.fork()
         self.group: tuple[PlayerId, ...] = ()
         self.up: tuple[PlayerId, ...] = ()
@@ -107,11 +107,11 @@ class Run:
 
     def paired(self, season: Season, k: int, ranking: tuple[PlayerId, ...], values: tuple[Fraction, ...]) -> Games:
         """The engine's pairing of round k, listed in `season`, from the run's history (`pair_round`)."""
-        return pair_round(season, k, ranking, values, self.history)
+        return pair_round(season, k, ranking, values, self.past)
 
     def scored(self, played: Round) -> None:
         """The history and the standings carried on with the round just played (the season has it)."""
-        self.history = history_with(self.history, round_as_booked(played, self.start.ruleset))
+        self.past.add(round_as_booked(played, self.start.ruleset))
         self.onward.step(played)
 
     def listed(self, k: int, ranking: tuple[PlayerId, ...]) -> Round:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from keizer.evening.forecast.group import Schedules, form_group
 from keizer.evening.forecast.model import ForecastModel, measure_model
-from keizer.pairing.history import History, season_history
+from keizer.pairing.history import CarriedPast, season_history
 from keizer.scoring.classes import moves_as_data, read_classes
 from keizer.scoring.championship.table import missed_games
 from keizer.scoring.onward import Onward
@@ -39,8 +39,8 @@ class Start:
     change at K + 1)."""
     ranking: tuple[PlayerId, ...]
     """The Keizer ranking after round K, as published."""
-    history: History
-    """The pairing history of rounds 1..K."""
+    past: CarriedPast
+    """The pairing history of rounds 1..K, as each run carries it on (`fork`)."""
     model: ForecastModel
     seed: int
     reading: int | None
@@ -149,6 +149,6 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
     ranking = onward.ranking()
     if onward.starts_segment(season, k + 1):  # a joiner or a removal in round K + 1: the same for every run
         onward = onward.next_segment(season, last)
-    return Start(season=season, ruleset=ruleset, k=k, last=last, onward=onward, ranking=ranking,
-                 history=season_history(season, k + 1), model=measure_model(season, ruleset, k), seed=seed,
-                 reading=reading, group_known=group_known)
+    past = CarriedPast([p.id for p in season.players], season_history(season, k + 1))
+    return Start(season=season, ruleset=ruleset, k=k, last=last, onward=onward, ranking=ranking, past=past,
+                 model=measure_model(season, ruleset, k), seed=seed, reading=reading, group_known=group_known)

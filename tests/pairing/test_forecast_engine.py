@@ -31,7 +31,7 @@ def test_each_simulated_round_is_paired_as_the_evening_pairs_it(ruleset, k):
     for j in range(k + 1, k + 6):  # the run's own state, carried on round by round, against the evening's
         ranking, values = run.onward.entry_ranking(run.season, j)
         listed = run.season.with_round(run.listed(j, ranking))
-        assert pair_round(listed, j, ranking, values, run.history) == evening_pairing(listed, j)
+        assert pair_round(listed, j, ranking, values, run.past) == evening_pairing(listed, j)
         assert ranking == replay(run.season, j - 1).entry_ranking(j)[0]
         run.play_round(j)
         assert [(r.player, r.score) for r in run.onward.rows()] == \

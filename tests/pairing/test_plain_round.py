@@ -8,25 +8,28 @@ import keizer.pairing.plain as plain_module
 from keizer.evening.forecast.group import Schedules
 from keizer.evening.forecast.run import Run
 from keizer.evening.forecast.start import make_start
+from keizer.pairing.history import PlayerHistory, season_history
 from keizer.pairing.instance import build_instance
 from keizer.pairing.plain import plain_games
 from keizer.pairing.proposer import optimal_games
 from keizer.pairing.simulate import simulate_season
 
 
-def engine_games(season, k, ranking, values, history):
-    return optimal_games(build_instance(season, k, ranking, values, history=history), solver="matching")
+def engine_games(season, k, ranking, values):
+    """The engine's pairing, from the history read from the season itself."""
+    return optimal_games(build_instance(season, k, ranking, values, history=season_history(season, k)),
+                         solver="matching")
 
 
 def rounds_of_a_run(players, ruleset, played, last, seed, rounds):
-    """(listed season, k, ranking, values, history) of `rounds` rounds of one run, as the run pairs them."""
+    """(listed season, k, ranking, values, the run's past) of `rounds` rounds of one run, as it pairs them."""
     season = simulate_season(players, last, ruleset, seed, played=played)
     start = make_start(season, played, seed=seed, schedules=Schedules())
     run = Run(start, seed, Schedules())
     for k in range(played + 1, min(played + rounds, last) + 1):
         ranking, values = run.entry_ranking(k)
         listed = run.season.with_round(run.listed(k, ranking))
-        yield listed, k, ranking, values, run.history
+        yield listed, k, ranking, values, run.past
         run.play_round(k)
 
 
@@ -51,27 +54,41 @@ def test_each_round_of_a_run_is_paired_as_the_engine_pairs_it(ruleset, players, 
     monkeypatch.setattr(plain_module, "optimal_games",
                         lambda inst, solver: handed.append(inst.round_number) or optimal_games(inst, solver))
     seen = 0
-    for listed, k, ranking, values, history in rounds_of_a_run(players, ruleset, played, last, seed, rounds):
-        assert plain_games(listed, k, ranking, values, history) == engine_games(listed, k, ranking, values, history)
+    for listed, k, ranking, values, past in rounds_of_a_run(players, ruleset, played, last, seed, rounds):
+        assert plain_games(listed, k, ranking, values, past) == engine_games(listed, k, ranking, values)
         seen += 1
     assert seen == rounds and handed == []
 
 
 def test_a_small_field_with_every_pair_met_gives_way_as_the_engine_does():
     relaxed = 0
-    for listed, k, ranking, values, history in rounds_of_a_run(6, "keizer-classic", 20, 30, 6, 8):
-        inst = build_instance(listed, k, ranking, values, history=history)
+    for listed, k, ranking, values, past in rounds_of_a_run(6, "keizer-classic", 20, 30, 6, 8):
+        inst = build_instance(listed, k, ranking, values)
         met = sum(1 for p in inst.players for q in inst.players if p.pos < q.pos and inst.meetings_of(p.id, q.id))
         relaxed += met == len(inst.players) * (len(inst.players) - 1) // 2
-        assert plain_games(listed, k, ranking, values, history) == engine_games(listed, k, ranking, values, history)
+        assert plain_games(listed, k, ranking, values, past) == engine_games(listed, k, ranking, values)
     assert relaxed  # the case is there: every pair of the field had met
 
 
 def test_a_field_for_a_rank_band_is_the_engines_to_pair(monkeypatch):
-    listed, k, ranking, values, history = next(rounds_of_a_run(30, "keizer-classic", 5, 30, 7, 1))
+    listed, k, ranking, values, past = next(rounds_of_a_run(30, "keizer-classic", 5, 30, 7, 1))
     monkeypatch.setattr(plain_module, "BAND_FROM", 10)  # as if 30 players were a field for a band
     handed: list[int] = []
     monkeypatch.setattr(plain_module, "optimal_games",
                         lambda inst, solver: handed.append(inst.round_number) or optimal_games(inst, solver))
-    assert plain_games(listed, k, ranking, values, history) == engine_games(listed, k, ranking, values, history)
+    assert plain_games(listed, k, ranking, values, past) == engine_games(listed, k, ranking, values)
     assert handed == [k]
+
+
+def test_a_runs_carried_past_is_the_history_read_from_its_season():
+    for listed, k, _, _, past in rounds_of_a_run(30, "doorn-driebergen-2019", 18, 36, 1, 10):
+        read = season_history(listed, k)
+        carried = past.history()
+        assert carried.meetings == read.meetings
+        assert dict(carried.players) == {pid: h for pid, h in read.players if h != PlayerHistory()}
+        table, at = past.table, past.index
+        for (a, b), met in read.meetings:
+            assert table.count[at[a], at[b]] == table.count[at[b], at[a]] == len(met)
+            assert table.last[at[a], at[b]] == met[-1].round
+            assert table.white[at[met[-1].white], at[met[-1].black]] and not table.white[at[met[-1].black], at[met[-1].white]]
+        assert int(table.count.sum()) == 2 * sum(len(met) for _, met in read.meetings)
