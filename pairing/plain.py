@@ -110,7 +110,7 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], past: CarriedPa
         eu, ev, white_a, by_tier = model_columns(field, us, vs, terms, rules.seed, relaxed)
         m = eu.size
         columns = [by_tier[t.name] if t.name in by_tier else np.zeros(m, dtype=np.int64) for t in PAIR_TIERS]
-        weighed, bye_weights = blossom_weights(composite_column(columns, weights, m), bye_costs)
+        weighed, bye_weights = blossom_weights(composite_column(columns, weights, m), bye_costs, n + odd)
         byes = [(u, n, w) for u, w in enumerate(bye_weights) if w is not None]
         ends_u, ends_v = eu.tolist(), ev.tolist()
         found = max_weight_perfect(n + odd, list(zip(ends_u, ends_v, weighed)), byes, n + odd)

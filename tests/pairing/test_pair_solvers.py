@@ -10,7 +10,7 @@ from keizer.pairing.costs import compile_costs
 from keizer.pairing.proposer import propose
 from keizer.pairing.solvers import cpsat
 from keizer.pairing.solvers.cpsat import CpSatModel
-from keizer.pairing.solvers.matching import solve_matching
+from keizer.pairing.solvers.matching import blossom_weights, max_weight_perfect, solve_matching
 from keizer.pairing.synthetic import synthetic_season
 from tests.pairing.helpers import instance, season, unordered
 
@@ -75,3 +75,16 @@ def test_a_band_without_a_pairing_is_widened(monkeypatch):
         prop = propose(inst, solver)
         assert prop.band.tried == (1,) and prop.relaxations == ()
         assert unordered(prop.pairs()) == unordered([("p01", "p03"), ("p02", "p04")])
+
+
+def test_the_blossoms_weights_make_a_perfect_matching_the_heaviest():
+    """A path 0–1–2–3 whose middle pair is cheap: C − cost alone would make the one middle edge outweigh the
+    two end edges; lifted (`blossom_weights`), the perfect matching is the heaviest without asking the
+    blossom for the maximum cardinality."""
+    weights, byes = blossom_weights([100, 0, 100], [], 4)
+    edges, bye = max_weight_perfect(4, list(zip([0, 1, 2], [1, 2, 3], weights)), [], 4)
+    assert sorted(edges) == [0, 2] and bye is None
+    # with a bye node: the bye to player 1 (cost 0) leaves 0 without a partner; to 2 (cost 50), a pairing
+    weights, byes = blossom_weights([100, 0], [None, 0, 50], 4)
+    bye_edges = [(i, 3, w) for i, w in enumerate(byes) if w is not None]
+    assert max_weight_perfect(4, list(zip([0, 1], [1, 2], weights)), bye_edges, 4) == ([0], 2)
