@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from keizer.seasons.model import Colour, EntryKind, PlayerId, Result, Round, Season
 
@@ -42,6 +42,12 @@ class PlayerHistory(NamedTuple):
     """Entries `bye` so far (D art. 10 counts these)."""
     lost_evenings: int = 0
     """Byes plus club duty (K "Aanwijzing reserve": reserve, bar duty, team captain)."""
+
+
+class Meetings(Protocol):
+    """What knows each pair's earlier games: a `History`, a run's `CarriedPast`."""
+
+    def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]: ...
 
 
 class History:
@@ -155,13 +161,15 @@ class MeetingTable:
         of them in `index`): both halves of the square at once, as a pair meets once a round."""
         if not games:
             return
+        import numpy as np  # deferred, as `MeetingTable.of`
+
         index = self.index
         whites = [index[white] for white, _ in games]
         blacks = [index[black] for _, black in games]
-        rows, columns = whites + blacks, blacks + whites
+        rows, columns = np.array(whites + blacks), np.array(blacks + whites)
         self.count[rows, columns] += 1
         self.last[rows, columns] = number
-        self.white[rows, columns] = [True] * len(whites) + [False] * len(blacks)
+        self.white[rows, columns] = np.arange(rows.size) < len(whites)  # the rows of the players who had white
 
 
 _EMPTY = PlayerHistory()
@@ -283,6 +291,10 @@ class CarriedPast:
             self.byes[i] += bye
             self.lost[i] += 1
         self.table.write(number, games)
+
+    def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
+        """The earlier games of a and b (in either colour), oldest first (`History.meetings_of`)."""
+        return self.meetings.get((a, b) if a < b else (b, a), ())
 
     def history(self) -> History:
         """The History this past stands for (players without a past left out)."""

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from keizer.pairing.championship.round import group_forbids, scheduled_fixed
+from keizer.pairing.championship.round import check_fixed_meetings, group_forbids, scheduled_fixed
 from keizer.pairing.costs import (
     PAIR_TIERS,
     FieldArrays,
@@ -20,7 +20,6 @@ from keizer.pairing.costs import (
 )
 from keizer.pairing.criteria.bye import bye_ranking
 from keizer.pairing.criteria.pair_cost import colour_costs
-from keizer.pairing.criteria.meetings import meeting_cost_columns
 from keizer.pairing.history import CarriedPast, Pair
 from keizer.pairing.instance import build_instance, check_round, ruleset_of, target_distance
 from keizer.pairing.pool import Pool
@@ -28,7 +27,6 @@ from keizer.pairing.proposer import BAND_FROM, optimal_games
 from keizer.pairing.solvers.matching import blossom_weights, max_weight_perfect
 from keizer.seasons.gcpause import collector_paused
 from keizer.seasons.model import PlayerId, Season
-from keizer.seasons.ruleset.model import PairingRules
 
 Games = tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]
 """A round's pairing: (white, black) in board order, and the bye."""
@@ -72,8 +70,8 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], past: CarriedPa
     present = pool.present
     fixed = pool.place_fixed(scheduled_fixed(season, ruleset, k, present, ()))
     apart = group_forbids(season, ruleset, k, present, fixed, set())
-    if fixed and _too_often(past, fixed, ranking, k, rules):  # refused: the engine says why
-        return None
+    if fixed:
+        check_fixed_meetings(ruleset, k, fixed, past, ranking)
     places = [i for i in pool.available if ranking[i] not in pool.fixed]
     n = len(places)
     if n > BAND_FROM:  # a rank band, widened until proven: the engine's
@@ -119,21 +117,6 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], past: CarriedPa
             return (_boards(ranking, ids, places, ends_u, ends_v, white_a, chosen, fixed),
                     ids[bye] if bye is not None else None)
     return None
-
-
-def _too_often(past: CarriedPast, fixed: tuple[tuple[PlayerId, PlayerId], ...], ranking: Sequence[PlayerId],
-               k: int, rules: PairingRules) -> bool:
-    """Whether a fixed game would be one meeting more than `max_meetings` allows (the bottom region's one
-    extra included): what `check_fixed_meetings` refuses."""
-    bottom_from = len(ranking) - rules.bottom_region
-    rows = [past.index[white] for white, _ in fixed]
-    columns = [past.index[black] for _, black in fixed]
-    both_bottom = np.array([ranking.index(white) + 1 > bottom_from and ranking.index(black) + 1 > bottom_from
-                            for white, black in fixed], dtype=bool)
-    table = past.table
-    relax_max, _, _, _ = meeting_cost_columns(table.count[rows, columns], table.last[rows, columns], both_bottom,
-                                              k, rules)
-    return bool(relax_max.any())
 
 
 def _without(us: np.ndarray, vs: np.ndarray, ids: list[PlayerId], apart: set[Pair]) -> tuple[np.ndarray, np.ndarray]:

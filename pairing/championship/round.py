@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from keizer.pairing.criteria.meetings import meeting_terms
-from keizer.pairing.history import History, Pair, pair_key
+from keizer.pairing.history import Meetings, Pair, pair_key
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Season
 from keizer.seasons.numbers import times
@@ -59,7 +59,7 @@ def group_forbids(season: Season, ruleset: Ruleset, k: int, present: set[PlayerI
 
 
 def check_fixed_meetings(ruleset: Ruleset, k: int, fixed: Sequence[tuple[PlayerId, PlayerId]],
-                         history: History, ranking: Sequence[PlayerId]) -> None:
+                         history: Meetings, ranking: Sequence[PlayerId]) -> None:
     """KeizerError naming the rule a fixed game breaks: one meeting more than `max_meetings` allows (the
     bottom region's one extra, D art. 9, included). An early rematch (before `rematch_from_round`, D art. 8
     "in principe") stays the director's to fix: the pairing itself may relax it too."""
