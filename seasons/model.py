@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import NewType
 
 PlayerId = NewType("PlayerId", str)
@@ -374,4 +374,14 @@ class Season:
             rounds.append(rnd)
         else:
             rounds[rnd.number - 1] = rnd
-        return replace(self, rounds=tuple(rounds))
+        # Every field as it is but the rounds, the players' index shared (`replace` would index them again:
+        # a forecast's runs add each round they play, twice).
+        season = object.__new__(Season)
+        for name in _SEASON_FIELDS:
+            object.__setattr__(season, name, getattr(self, name))
+        object.__setattr__(season, "rounds", tuple(rounds))
+        return season
+
+
+_SEASON_FIELDS = tuple(f.name for f in fields(Season))
+"""Every field of a Season, its players' index (`_index`) too: what `Season.with_round` copies."""
