@@ -128,12 +128,12 @@ class Run:
         rule = self.start.ruleset.championship
         away = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
         could: list[PlayerId] = []
+        windows = self.start.windows
         for pid in ranking:
             if pid in entries or pid in away:
                 continue
-            player = season.player(pid)
-            withdrawal = season.withdrawal_of(pid)
-            if player.joined > k or (withdrawal is not None and withdrawal.before_round <= k):
+            joined, leaves = windows[pid]
+            if joined > k or (leaves is not None and leaves <= k):
                 continue
             could.append(pid)
             if not model.comes(rng, pid):

@@ -47,6 +47,9 @@ class Start:
     """The class reading the forecast reports (the next one after K); None without classes or readings left."""
     group_known: bool
     """The championship group had formed by round K (its title is the title; no "place in the group" outcome)."""
+    windows: dict[PlayerId, tuple[int, int | None]]
+    """Each player's rounds: the one they join in and the one their withdrawal takes effect in (None: none),
+    read once for the rounds every run lists (`Run.listed`)."""
     needs: bool = False
     """Each run also tells what each player's next rounds were (`needs.Watch`): what they need."""
 
@@ -150,5 +153,10 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
     if onward.starts_segment(season, k + 1):  # a joiner or a removal in round K + 1: the same for every run
         onward = onward.next_segment(season, last)
     past = CarriedPast([p.id for p in season.players], season_history(season, k + 1))
+    windows = {}
+    for player in season.players:
+        withdrawal = season.withdrawal_of(player.id)
+        windows[player.id] = (player.joined, withdrawal.before_round if withdrawal is not None else None)
     return Start(season=season, ruleset=ruleset, k=k, last=last, onward=onward, ranking=ranking, past=past,
-                 model=measure_model(season, ruleset, k), seed=seed, reading=reading, group_known=group_known)
+                 model=measure_model(season, ruleset, k), seed=seed, reading=reading, group_known=group_known,
+                 windows=windows)
