@@ -137,13 +137,16 @@ def missed_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRul
 
 def game_points(result: Result) -> tuple[Fraction, Fraction] | None:
     """(white, black) game points: 1, ½, 0 (a forfeit counts as the win it is booked as); None: pending."""
-    if result in (Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN):
-        return Fraction(1), Fraction(0)
-    if result in (Result.BLACK_WINS, Result.BLACK_FORFEIT_WIN):
-        return Fraction(0), Fraction(1)
-    if result is Result.DRAW:
-        return Fraction(1, 2), Fraction(1, 2)
-    return None
+    halves = _HALF_POINTS.get(result)
+    return None if halves is None else (Fraction(halves[0], 2), Fraction(halves[1], 2))
+
+
+_HALF_POINTS: dict[Result, tuple[int, int]] = {
+    Result.WHITE_WINS: (2, 0), Result.WHITE_FORFEIT_WIN: (2, 0),
+    Result.BLACK_WINS: (0, 2), Result.BLACK_FORFEIT_WIN: (0, 2),
+    Result.DRAW: (1, 1),
+}
+"""`game_points` in half points: a table adds them as integers (a forecast's runs each make one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,18 +167,19 @@ class GroupRow:
 def table(members: tuple[PlayerId, ...], games: tuple[PlayedGame, ...] | tuple[DecisionGame, ...],
           per_pair: int = GAMES_PER_PAIR) -> tuple[GroupRow, ...]:
     """The table of a round robin among `members` (per_pair games a pair): points, then member order."""
-    points = {p: Fraction(0) for p in members}
+    halves = {p: 0 for p in members}
     played = {p: 0 for p in members}
     for g in games:
-        if g.white not in points or g.black not in points:
+        if g.white not in halves or g.black not in halves:
             continue
-        pts = (Fraction(0), Fraction(0)) if isinstance(g, PlayedGame) and g.void else game_points(g.result)
-        if pts is None:
+        pts = (0, 0) if isinstance(g, PlayedGame) and g.void else _HALF_POINTS.get(g.result)
+        if pts is None:  # pending
             continue
-        points[g.white] += pts[0]
-        points[g.black] += pts[1]
+        halves[g.white] += pts[0]
+        halves[g.black] += pts[1]
         played[g.white] += 1
         played[g.black] += 1
+    points = {p: Fraction(h, 2) for p, h in halves.items()}
     order = sorted(members, key=lambda p: (-points[p], members.index(p)))
     total = per_pair * (len(members) - 1)
     rows: list[GroupRow] = []
