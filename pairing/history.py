@@ -45,9 +45,9 @@ class PlayerHistory(NamedTuple):
 
 
 class Meetings(Protocol):
-    """What knows each pair's earlier games: a `History`, a run's `CarriedPast`."""
+    """What knows how often each pair met: a `History`, a run's `CarriedPast`."""
 
-    def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]: ...
+    def times_met(self, a: PlayerId, b: PlayerId) -> int: ...
 
 
 class History:
@@ -108,6 +108,9 @@ class History:
     def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
         """The earlier games of a and b (in either colour), oldest first."""
         return self._meetings.get(pair_key(a, b), ())
+
+    def times_met(self, a: PlayerId, b: PlayerId) -> int:
+        return len(self.meetings_of(a, b))
 
     def of(self, player: PlayerId) -> PlayerHistory:
         return self._players.get(player, _EMPTY)
@@ -245,12 +248,12 @@ def _round_past(rnd: Round) -> tuple[list[tuple[PlayerId, PlayerId]], list[tuple
 
 
 class CarriedPast:
-    """One forecast run's pairing past, carried on in place from round to round (`add`): what `history_with`
-    makes anew each round — the meetings, each player's colours, byes and lost evenings — kept by the
-    season's players in lists and in a meeting table over all of them (`table`), which a round's pairing
-    reads at once (`pairing.plain`). `history()` is the History it stands for."""
+    """One forecast run's pairing past, carried on in place from round to round (`add`): each player's
+    colours, byes and lost evenings in lists by the season's players, and the meetings in a table over all
+    of them (`table`), which a round's pairing reads at once (`pairing.plain`). The History it stands for
+    (`history`) is made only when asked, from the start's and the rounds added since (`history_with`)."""
 
-    __slots__ = ("byes", "colours", "index", "lost", "meetings", "table")
+    __slots__ = ("_added", "_history", "byes", "colours", "index", "lost", "table")
 
     def __init__(self, ids: Sequence[PlayerId], history: History) -> None:
         """The past of `history` (the season's players `ids`: every player who can be paired)."""
@@ -261,43 +264,44 @@ class CarriedPast:
         self.colours = [p.colours for p in pasts]
         self.byes = [p.byes for p in pasts]
         self.lost = [p.lost_evenings for p in pasts]
-        self.meetings = dict(history._meetings)
         size = len(ids) + 1
         self.table = MeetingTable(self.index, np.zeros((size, size), dtype=np.int64),
                                   np.zeros((size, size), dtype=np.int64), np.zeros((size, size), dtype=bool))
-        for (a, b), met in self.meetings.items():
+        for (a, b), met in history._meetings.items():
             self.table._set(self.index[a], self.index[b], len(met), met[-1])
+        self._history = history
+        self._added: list[Round] = []
 
     def fork(self) -> CarriedPast:
         """A copy to carry on apart (each run its own; the start's stays as it is)."""
         other = object.__new__(CarriedPast)
         other.index, other.colours, other.byes, other.lost = self.index, self.colours[:], self.byes[:], self.lost[:]
-        other.meetings = dict(self.meetings)
         table = self.table
         other.table = MeetingTable(table.index, table.count.copy(), table.last.copy(), table.white.copy())
+        other._history, other._added = self._history, self._added[:]
         return other
 
     def add(self, rnd: Round) -> None:
         """Round `rnd` (as it scores: `scoring.facts.round_as_booked`) added, as `history_with` adds it."""
         games, lost = _round_past(rnd)
-        index, colours, met, number = self.index, self.colours, self.meetings, rnd.number
+        index, colours = self.index, self.colours
         for white, black in games:
-            key = (white, black) if white < black else (black, white)  # pair_key, inline
-            met[key] = met.get(key, ()) + (Meeting(number, white, black),)
             colours[index[white]] += _WHITE
             colours[index[black]] += _BLACK
         for pid, bye in lost:
             i = index[pid]
             self.byes[i] += bye
             self.lost[i] += 1
-        self.table.write(number, games)
+        self.table.write(rnd.number, games)
+        self._added.append(rnd)
 
-    def meetings_of(self, a: PlayerId, b: PlayerId) -> tuple[Meeting, ...]:
-        """The earlier games of a and b (in either colour), oldest first (`History.meetings_of`)."""
-        return self.meetings.get((a, b) if a < b else (b, a), ())
+    def times_met(self, a: PlayerId, b: PlayerId) -> int:
+        """How often a and b met (`History.times_met`)."""
+        return int(self.table.count[self.index[a], self.index[b]])
 
     def history(self) -> History:
-        """The History this past stands for (players without a past left out)."""
-        players = {pid: PlayerHistory(c, b, lost) for pid, c, b, lost
-                   in zip(self.index, self.colours, self.byes, self.lost) if c or b or lost}
-        return History.of_dicts(dict(self.meetings), players)
+        """The History this past stands for: the start's with the rounds added since (kept for the next ask)."""
+        for rnd in self._added:
+            self._history = history_with(self._history, rnd)
+        self._added.clear()
+        return self._history

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from keizer.pairing.criteria.meetings import meeting_terms
+from keizer.pairing.criteria.meetings import meetings_beyond
 from keizer.pairing.history import Meetings, Pair, pair_key
 from keizer.seasons.errors import KeizerError
 from keizer.seasons.model import PlayerId, Season
@@ -67,9 +67,8 @@ def check_fixed_meetings(ruleset: Ruleset, k: int, fixed: Sequence[tuple[PlayerI
     bottom_from = len(ranking) - rules.bottom_region
     place = {p: i + 1 for i, p in enumerate(ranking)}
     for white, black in fixed:
-        meetings = history.meetings_of(white, black)
+        met = history.times_met(white, black)
         both_bottom = place.get(white, 0) > bottom_from and place.get(black, 0) > bottom_from
-        terms = meeting_terms(meetings, k, both_bottom, rules)
-        if terms.relax_max_meetings:
-            raise KeizerError(f"fixed game {white}–{black}: they have met {times(len(meetings))} already and "
+        if meetings_beyond(met, both_bottom, rules):
+            raise KeizerError(f"fixed game {white}–{black}: they have met {times(met)} already and "
                               f"max_meetings is {rules.max_meetings} (docs/rules.md §7)")

@@ -42,9 +42,7 @@ def meeting_costs(meetings: tuple[Meeting, ...], round_number: int, both_bottom:
     count = len(meetings)
     if count == 0:
         return 0, 0, 0, 0
-    # D art. 8: at most max_meetings games; D art. 9: one more for two players of the bottom region.
-    allowed = rules.max_meetings + (1 if both_bottom and rules.bottom_region > 0 else 0)
-    relax_max = max(0, count + 1 - allowed)
+    relax_max = meetings_beyond(count, both_bottom, rules)
     bottom = BOTTOM_EXTRA if count + 1 > rules.max_meetings and relax_max == 0 else 0
     # D art. 8: "De 21ste ronde is de eerste ronde dat men voor de tweede maal dezelfde tegenstander kan treffen."
     early = rules.rematch_from_round is not None and round_number < rules.rematch_from_round
@@ -55,6 +53,13 @@ def meeting_costs(meetings: tuple[Meeting, ...], round_number: int, both_bottom:
         if since < rules.rematch_gap:
             gap = REMATCH_GAP_BASE + REMATCH_GAP_STEP * (rules.rematch_gap - since)
     return relax_max, 1 if early else 0, bottom, gap
+
+
+def meetings_beyond(count: int, both_bottom: bool, rules: PairingRules) -> int:
+    """How many meetings beyond what the rules allow one more game of a pair that met `count` times is."""
+    # D art. 8: at most max_meetings games; D art. 9: one more for two players of the bottom region.
+    allowed = rules.max_meetings + (1 if both_bottom and rules.bottom_region > 0 else 0)
+    return max(0, count + 1 - allowed)
 
 
 def meeting_cost_columns(count: np.ndarray, last_round: np.ndarray, both_bottom: np.ndarray, round_number: int,

@@ -83,10 +83,14 @@ def test_a_field_for_a_rank_band_is_the_engines_to_pair(monkeypatch):
 def test_a_runs_carried_past_is_the_history_read_from_its_season():
     for listed, k, _, _, past in rounds_of_a_run(30, "doorn-driebergen-2019", 18, 36, 1, 10):
         read = season_history(listed, k)
+        assert all(PlayerHistory(past.colours[i], past.byes[i], past.lost[i]) == read.of(pid)
+                   for pid, i in past.index.items())
         carried = past.history()
         assert carried.meetings == read.meetings
-        assert dict(carried.players) == {pid: h for pid, h in read.players if h != PlayerHistory()}
+        assert {pid: h for pid, h in carried.players if h != PlayerHistory()} == \
+            {pid: h for pid, h in read.players if h != PlayerHistory()}
         table, at = past.table, past.index
+        assert all(past.times_met(a, b) == len(met) for (a, b), met in read.meetings)
         for (a, b), met in read.meetings:
             assert table.count[at[a], at[b]] == table.count[at[b], at[a]] == len(met)
             assert table.last[at[a], at[b]] == met[-1].round
