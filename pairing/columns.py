@@ -137,7 +137,7 @@ def with_pairs(inst: RoundInstance, costs: CompiledCosts,
         "tiebreak": [tie(u, w) for u, w in new],
     }
     assert set(by_tier) == {t.name for t in PAIR_TIERS}, "a pair tier column generation does not price"
-    new_costs = list(composite_costs([np.asarray(by_tier[t.name], dtype=np.int64) for t in PAIR_TIERS],
+    new_costs = list(composite_costs({t.name: np.asarray(by_tier[t.name], dtype=np.int64) for t in PAIR_TIERS},
                                      costs.weights, len(new)))
     keys = [u * n + v for u, v in zip(costs.edge_u, costs.edge_v)] + [u * n + w for u, w in new]
     order = sorted(range(len(keys)), key=keys.__getitem__)

@@ -175,16 +175,17 @@ def compile_costs(inst: RoundInstance, band: int | None = None, relaxed: bool = 
     weights = tier_weights(inst, ctx)
     us, vs, white_u, by_tier = _model_edges(inst, ctx, band, relaxed)
     eu, ev = us.tolist(), vs.tolist()
-    by_tier["keep_accepted"] = (np.zeros(len(eu), dtype=np.int64) if inst.keep is None
-                                else np.asarray(_keep_column(inst, eu, ev), dtype=np.int64))
-    columns = [by_tier[t.name] for t in PAIR_TIERS]  # every tier a game carries is priced
+    if inst.keep is not None:
+        by_tier["keep_accepted"] = np.asarray(_keep_column(inst, eu, ev), dtype=np.int64)
+    zeros = np.zeros(len(eu), dtype=np.int64)
+    columns = [by_tier.get(t.name, zeros) for t in PAIR_TIERS]  # every tier a game carries, zero where not priced
     order = bye_order(inst)
     return CompiledCosts(round_number=inst.round_number, seed=inst.seed, players=tuple(p.id for p in inst.players),
                          edge_u=tuple(eu), edge_v=tuple(ev), white_u=tuple(white_u.tolist()),
                          edge_tiers=tuple(tuple(column.tolist()) for column in columns),
                          bye_index=_bye_index(inst, order), weights=weights,
                          bye_changes=_bye_changes(inst), keeping=inst.keep is not None,
-                         edge_costs=composite_costs(columns, weights, len(eu)), fixed=inst.fixed, band=band,
+                         edge_costs=composite_costs(by_tier, weights, len(eu)), fixed=inst.fixed, band=band,
                          relaxed=relaxed, bye_policy=order)
 
 
@@ -198,8 +199,8 @@ class FieldArrays:
     from an instance (`of`) or straight from a run's past (`pairing.lean`), priced alike (`price_edges`)."""
 
     ids: Sequence[PlayerId]
-    pos: Column
-    """Place among the players the model pairs (1..n)."""
+    """The players in their places among those the model pairs: index i is place i + 1 (`PlayerState.pos`),
+    so an edge (u, v), u < v, is v − u places apart and its first player's place is odd when u is even."""
     white: Column
     """What white costs each (the colour terms' total, `CostContext.white_total`)."""
     black: Column
@@ -221,7 +222,7 @@ class FieldArrays:
         table = inst.history.table()
         index, unmet = table.index, table.none
         return FieldArrays(
-            ids=[p.id for p in players], pos=np.array([p.pos for p in players], dtype=np.int64),
+            ids=[p.id for p in players],
             white=np.array([ctx.white_total[p.id] for p in players], dtype=np.int64),
             black=np.array([ctx.black_total[p.id] for p in players], dtype=np.int64),
             bottom=np.fromiter((p.bottom for p in players), dtype=bool, count=n),
@@ -260,17 +261,23 @@ def model_columns(field: FieldArrays, us: Column, vs: Column, terms: EdgeTerms, 
                   ) -> tuple[Column, Column, Column, dict[TierName, Column]]:
     """The priced edges as the model takes them: with their tie-breaks, and without the pairs that break a
     hard rule unless `relaxed` (no pairing keeps them all) or a director's lock holds them (`locked`, per
-    player). `partners`: the edges row by row, when the caller has them (the tie-breaks of a huge field)."""
+    player). `partners`: the edges row by row, when the caller has them (the tie-breaks of a huge field).
+    Each tier a game carries by name; a tier left out is zero on every edge (a hard rule's, when every pair
+    that breaks one is left out)."""
     white_a, meet, early, soft = terms
     ties = tiebreak_column(seed, field.round_number, field.ids, partners, us, vs)  # edge order
+    breaks = (meet != 0) | (early != 0) if us.size else None
+    if breaks is None or not breaks.any():
+        return us, vs, white_a, {"real_cost": soft, "tiebreak": ties}
     by_tier: dict[TierName, Column] = {"relax_max_meetings": meet, "relax_rematch_round": early,
                                        "real_cost": soft, "tiebreak": ties}
-    if not relaxed and us.size and (meet.any() or early.any()):
-        # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
-        within = (meet == 0) & (early == 0)
-        keep = np.flatnonzero(within if locked is None else locked[us] | within)
-        return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
-    return us, vs, white_a, by_tier
+    if relaxed:
+        return us, vs, white_a, by_tier
+    # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
+    keep = np.flatnonzero(~breaks if locked is None else locked[us] | ~breaks)
+    if locked is None:  # what is left breaks none
+        return us[keep], vs[keep], white_a[keep], {"real_cost": soft[keep], "tiebreak": ties[keep]}
+    return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
 
 
 def price_edges(field: FieldArrays, us: Column, vs: Column, ctx: CostContext | None = None) -> EdgeTerms:
@@ -283,12 +290,12 @@ def price_edges(field: FieldArrays, us: Column, vs: Column, ctx: CostContext | N
     if m == 0:
         none = np.zeros(0, dtype=np.int64)
         return none.astype(bool), none, none, none
-    white, black, pos = field.white, field.black, field.pos
+    white, black = field.white, field.black
     rank = rank_costs(len(field.ids), field.target)
     a_white, b_white = white[us] + black[vs], black[us] + white[vs]
-    # The cheaper colours; when both cost the same, the higher-ranked has white on an odd place.
-    white_a = np.where(a_white != b_white, a_white < b_white, pos[us] % 2 == 1)
-    soft = np.where(white_a, a_white, b_white) + rank[pos[vs] - pos[us]]
+    # The cheaper colours; when both cost the same, the higher-ranked has white on an odd place (u even).
+    white_a = (a_white < b_white) | ((a_white == b_white) & ((us & 1) == 0))
+    soft = np.minimum(a_white, b_white) + rank[vs - us]
     meet = np.zeros(m, dtype=np.int64)
     early = np.zeros(m, dtype=np.int64)
     # The pairs with a past, read for every edge at once from the history's table of meetings by player.
@@ -344,8 +351,7 @@ def _price_met(field: FieldArrays, ctx: CostContext | None, count: Column, last_
                                                              field.round_number, rules)
     oriented = white_a[places]
     meet[places], early[places] = relax_max, too_early
-    pos = field.pos
-    soft[places] = np.where(oriented, a_white[places], b_white[places]) + rank[pos[v] - pos[u]] + bottom + gap
+    soft[places] = np.where(oriented, a_white[places], b_white[places]) + rank[v - u] + bottom + gap
     if ctx is not None:
         ctx.keep_priced(u, v, oriented, relax_max, too_early, soft[places])
 
@@ -377,26 +383,31 @@ def _bye_index(inst: RoundInstance, order: ByeOrder) -> tuple[int | None, ...]:
     return tuple(index)
 
 
-def composite_costs(columns: list[Column], weights: TierWeights, m: int) -> tuple[int, ...]:
+def composite_costs(by_tier: dict[TierName, Column], weights: TierWeights, m: int) -> tuple[int, ...]:
     """Each edge's composite cost (`composite_column`) as Python integers."""
-    total = composite_column(columns, weights, m)
+    total = composite_column(by_tier, weights, m)
     return tuple(total.tolist() if isinstance(total, np.ndarray) else total)
 
 
-def composite_column(columns: list[Column], weights: TierWeights, m: int) -> Column | list[int]:
-    """Each edge's composite cost: the tier columns (PAIR_TIERS order) shifted into place and summed, in
-    numpy while the sum fits in 63 bits (it does up to thousands of players), else in Python integers."""
-    terms = [(column, weights.shift(tier.name)) for tier, column in zip(PAIR_TIERS, columns, strict=True)
-             if column.any()]  # a hard rule's column is all zeros unless no pairing keeps every rule
+def composite_column(by_tier: dict[TierName, Column], weights: TierWeights, m: int) -> Column | list[int]:
+    """Each edge's composite cost: its tiers' columns (by name; a tier not given is zero) shifted into place
+    and summed, in numpy while the sum fits in 63 bits (it does up to thousands of players), else in Python
+    integers."""
+    terms = [(column, weights.shift(name)) for name, column in by_tier.items()
+             if column.size and (name in _PRICED or column.any())]  # a hard rule's column is mostly all zeros
     if not terms:
         return np.zeros(m, dtype=np.int64)
     if all(int(column.min()) >= 0 for column, _ in terms) and \
             sum(int(column.max()) << shift for column, shift in terms) < 1 << 63:
-        total = np.zeros(m, dtype=np.int64)
-        for column, shift in terms:
+        total = terms[0][0] << terms[0][1]
+        for column, shift in terms[1:]:
             total += column << shift
         return total
     exact = [0] * m
     for column, shift in terms:
         exact = [acc + (value << shift) for acc, value in zip(exact, column.tolist())]
     return exact
+
+
+_PRICED: frozenset[TierName] = frozenset({"real_cost", "tiebreak"})
+"""The tiers that price nearly every edge: summed without asking whether they do."""

@@ -10,7 +10,6 @@ import numpy as np
 
 from keizer.pairing.championship.round import check_fixed_meetings, group_forbids, scheduled_fixed
 from keizer.pairing.costs import (
-    PAIR_TIERS,
     FieldArrays,
     all_pairs,
     composite_column,
@@ -82,7 +81,7 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], past: CarriedPa
     target = target_distance(rules, k)
     bottom_from = len(ranking) - rules.bottom_region
     field = FieldArrays(
-        ids=ids, pos=np.arange(1, n + 1, dtype=np.int64),
+        ids=ids,
         white=np.fromiter((c[2] for c in costs), dtype=np.int64, count=n),
         black=np.fromiter((c[3] for c in costs), dtype=np.int64, count=n),
         bottom=np.fromiter((i + 1 > bottom_from for i in places), dtype=bool, count=n),
@@ -106,9 +105,7 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], past: CarriedPa
         bye_costs = [None if idx is None else idx << shift for idx in bye_index]
     for relaxed in (False, True):  # the hard rules give way only when no pairing keeps them all
         eu, ev, white_a, by_tier = model_columns(field, us, vs, terms, rules.seed, relaxed)
-        m = eu.size
-        columns = [by_tier[t.name] if t.name in by_tier else np.zeros(m, dtype=np.int64) for t in PAIR_TIERS]
-        weighed, bye_weights = blossom_weights(composite_column(columns, weights, m), bye_costs, n + odd)
+        weighed, bye_weights = blossom_weights(composite_column(by_tier, weights, eu.size), bye_costs, n + odd)
         byes = [(u, n, w) for u, w in enumerate(bye_weights) if w is not None]
         ends_u, ends_v = eu.tolist(), ev.tolist()
         found = max_weight_perfect(n + odd, list(zip(ends_u, ends_v, weighed)), byes, n + odd)
