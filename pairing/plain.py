@@ -1,4 +1,4 @@
-"""A round without a director's input paired straight from arrays: `optimal_games`' pairing, for a forecast's thousands."""
+"""A round without a director's input paired straight from arrays: `optimal_games`' pairing, for forecasts."""
 
 from __future__ import annotations
 

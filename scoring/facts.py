@@ -111,17 +111,9 @@ class _RoundSlots:
         throughout — one cannot be excused from what one never joined. A member of a "separate" group is
         `final_group` from the round after it formed (docs/rules.md §8): in no Keizer game, scoring 0."""
         n = builder.n
-        kind = np.full(n, NONE, dtype=np.int8)
-        implied = np.zeros(n, dtype=bool)
-        gone = r >= builder.gone_from
-        late = (r < builder.joined) | (gone & (builder.gone_from <= builder.joined))
-        kind[gone] = KIND_CODE["excused"]
-        kind[late] = KIND_CODE["late"]
-        group = r >= builder.group_from
-        kind[group] = KIND_CODE["final_group"]
-        implied[late | gone | group] = True
-        return cls(builder, r, kind, np.zeros(n, dtype=np.int8), np.full(n, -1, dtype=np.int32),
-                   np.zeros(n, dtype=np.int8), implied, late.tolist(), gone.tolist(), group.tolist(), {})
+        kind, implied, late, gone, group = builder.round_template(r)
+        return cls(builder, r, kind.copy(), np.zeros(n, dtype=np.int8), np.full(n, -1, dtype=np.int32),
+                   np.zeros(n, dtype=np.int8), implied.copy(), late, gone, group, {})
 
     @property
     def where(self) -> str:
@@ -164,6 +156,10 @@ def removed_players(season: Season, ruleset: Ruleset, by_round: int | None = Non
     return frozenset(w.player for w in season.withdrawals if w.before_round <= last)
 
 
+RoundTemplate = tuple[np.ndarray, np.ndarray, list[bool], list[bool], list[bool]]
+"""A round's slots before its text is read: kinds, implied, and who is late, gone, in the final group."""
+
+
 class FactsBuilder:
     """Turns rounds into RoundFacts one at a time (it counts absences for the absence limit as it goes)."""
 
@@ -192,6 +188,28 @@ class FactsBuilder:
         self._limit_count = limit.count if limit else 0
         self._limit_kinds = np.array([KIND_CODE[k] for k in limit.kinds] if limit else [], dtype=np.int8)
         self._absences = np.zeros(self.n, dtype=np.int64)
+        self._templates: dict[int, tuple[np.ndarray, RoundTemplate]] = {}
+        """`round_template` by round, with the final group's rounds it was made for (forks share them)."""
+
+    def round_template(self, r: int) -> RoundTemplate:
+        """Round r's slots before its text is read (`_RoundSlots.start`: the kinds, which are implied, and who
+        is late, gone or in the final group), kept per round while the final group's rounds stay the same
+        (read-only: the caller copies the arrays it fills) — a forecast's runs start every round alike."""
+        kept = self._templates.get(r)
+        if kept is not None and kept[0] is self.group_from:
+            return kept[1]
+        kind = np.full(self.n, NONE, dtype=np.int8)
+        implied = np.zeros(self.n, dtype=bool)
+        gone = r >= self.gone_from
+        late = (r < self.joined) | (gone & (self.gone_from <= self.joined))
+        kind[gone] = KIND_CODE["excused"]
+        kind[late] = KIND_CODE["late"]
+        group = r >= self.group_from
+        kind[group] = KIND_CODE["final_group"]
+        implied[late | gone | group] = True
+        made = (kind, implied, late.tolist(), gone.tolist(), group.tolist())
+        self._templates[r] = (self.group_from, made)
+        return made
 
     def fork(self) -> FactsBuilder:
         """A builder going on from here on its own (a forecast's run): what either adds next is not counted

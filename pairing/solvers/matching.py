@@ -26,7 +26,8 @@ class MatchingGraph:
         n = costs.n
         self.bye_node: int | None = n if n % 2 == 1 else None
         bye_costs = costs.bye_costs() if self.bye_node is not None else []
-        weights, self.bye_weight = blossom_weights(costs.edge_costs, bye_costs, n + (1 if self.bye_node is not None else 0))
+        nodes = n + (1 if self.bye_node is not None else 0)
+        weights, self.bye_weight = blossom_weights(costs.edge_costs, bye_costs, nodes)
         self.triples = list(zip(costs.edge_u, costs.edge_v, weights))
         """Every edge as rustworkx takes it: (u, v, weight)."""
         self._ends: tuple[np.ndarray, np.ndarray] | None = None

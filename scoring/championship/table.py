@@ -128,11 +128,14 @@ def missed_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRul
                  in_round: int | None = None) -> tuple[int, ...]:
     """Indexes in the schedule of the games whose round is played without them: to be rescheduled
     (`in_round`: only that round's games)."""
-    played_rounds = season.played_rounds if rule.mode == "inside" else 0
+    asked = [(i, g) for i, g in enumerate(group.schedule) if in_round is None or g.round == in_round]
+    if not asked or rule.mode != "inside":
+        return ()
+    played_rounds = season.played_rounds
     boards = _Boards(season)
-    return tuple(i for i, g in enumerate(group.schedule)
-                 if (in_round is None or g.round == in_round) and g.round <= played_rounds
-                 and season.round(g.round).has_results and _played_as(g, rule, boards) is None)
+    return tuple(i for i, g in asked
+                 if g.round <= played_rounds and season.round(g.round).has_results
+                 and _played_as(g, rule, boards) is None)
 
 
 def game_points(result: Result) -> tuple[Fraction, Fraction] | None:
