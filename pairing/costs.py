@@ -274,7 +274,7 @@ def model_columns(field: FieldArrays, us: Column, vs: Column, terms: EdgeTerms, 
     if relaxed:
         return us, vs, white_a, by_tier
     # Pairs that break a hard rule stay out unless no pairing keeps them all; a director's lock stays in.
-    keep = np.flatnonzero(~breaks if locked is None else locked[us] | ~breaks)
+    keep = (~breaks if locked is None else locked[us] | ~breaks).nonzero()[0]
     if locked is None:  # what is left breaks none
         return us[keep], vs[keep], white_a[keep], {"real_cost": soft[keep], "tiebreak": ties[keep]}
     return us[keep], vs[keep], white_a[keep], {name: column[keep] for name, column in by_tier.items()}
@@ -302,7 +302,7 @@ def price_edges(field: FieldArrays, us: Column, vs: Column, ctx: CostContext | N
     table = field.table
     a, b = field.at[us], field.at[vs]
     count = table.count[a, b]
-    places = np.flatnonzero(count)
+    places = count.nonzero()[0]
     if places.size and ctx is not None and ctx.edges:  # priced before (the band widened, a re-solve): as kept
         kept = [ctx.edges.get(pair) for pair in zip(us[places].tolist(), vs[places].tolist())]
         done = [i for i, e in enumerate(kept) if e is not None]

@@ -68,17 +68,18 @@ def meeting_cost_columns(count: np.ndarray, last_round: np.ndarray, both_bottom:
     relax_rematch_round, bottom_extra, rematch_gap): the compiled model prices every pair with a past of a
     round at once. `count`: their meetings so far; `last_round`: the round of the last one; `both_bottom`:
     both in the bottom region. The same rules, line for line (a test holds the two to every case)."""
-    count = count.astype(np.int64)
+    count = count.astype(np.int64, copy=False)
     allowed = rules.max_meetings + (both_bottom.astype(np.int64) if rules.bottom_region > 0 else 0)
     relax_max = np.maximum(0, count + 1 - allowed)
-    bottom = np.where((count + 1 > rules.max_meetings) & (relax_max == 0), BOTTOM_EXTRA, 0)
-    early_now = rules.rematch_from_round is not None and round_number < rules.rematch_from_round
-    early = np.full(count.size, 1 if early_now else 0, dtype=np.int64)
+    bottom = ((count >= rules.max_meetings) & (relax_max == 0)) * BOTTOM_EXTRA  # one more than max_meetings
+    early = np.zeros(count.size, dtype=np.int64)
+    if rules.rematch_from_round is not None and round_number < rules.rematch_from_round:
+        early += 1
     gap = np.zeros(count.size, dtype=np.int64)
     if rules.rematch_gap is not None:
-        since = round_number - last_round.astype(np.int64)
+        since = round_number - last_round.astype(np.int64, copy=False)
         gap = np.where(since < rules.rematch_gap, REMATCH_GAP_BASE + REMATCH_GAP_STEP * (rules.rematch_gap - since), 0)
-    return relax_max, early, bottom.astype(np.int64), gap.astype(np.int64)
+    return relax_max, early, bottom.astype(np.int64, copy=False), gap.astype(np.int64, copy=False)
 
 
 def reversed_white(meetings: tuple[Meeting, ...], rules: PairingRules) -> str | None:
