@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from keizer.pairing.criteria.colour import ColourState, colour_state
 from keizer.seasons.model import Colour, EntryKind, PlayerId, Result, Round, Season
 
 if TYPE_CHECKING:
@@ -249,11 +250,12 @@ def _round_past(rnd: Round) -> tuple[list[tuple[PlayerId, PlayerId]], list[tuple
 
 class CarriedPast:
     """One forecast run's pairing past, carried on in place from round to round (`add`): each player's
-    colours, byes and lost evenings in lists by the season's players, and the meetings in a table over all
-    of them (`table`), which a round's pairing reads at once (`pairing.plain`). The History it stands for
-    (`history`) is made only when asked, from the start's and the rounds added since (`history_with`)."""
+    colour state (`colour_state`: what their colour terms depend on), byes and lost evenings in lists by the
+    season's players, and the meetings in a table over all of them (`table`), which a round's pairing reads
+    at once (`pairing.plain`). The History it stands for (`history`) is made only when asked, from the
+    start's and the rounds added since (`history_with`)."""
 
-    __slots__ = ("_added", "_history", "byes", "colours", "index", "lost", "table")
+    __slots__ = ("_added", "_history", "byes", "colour_states", "index", "lost", "table")
 
     def __init__(self, ids: Sequence[PlayerId], history: History) -> None:
         """The past of `history` (the season's players `ids`: every player who can be paired)."""
@@ -261,7 +263,7 @@ class CarriedPast:
 
         self.index = {pid: i for i, pid in enumerate(ids)}
         pasts = [history.of(pid) for pid in ids]
-        self.colours = [p.colours for p in pasts]
+        self.colour_states: list[ColourState] = [colour_state(p.colours) for p in pasts]
         self.byes = [p.byes for p in pasts]
         self.lost = [p.lost_evenings for p in pasts]
         size = len(ids) + 1
@@ -275,7 +277,8 @@ class CarriedPast:
     def fork(self) -> CarriedPast:
         """A copy to carry on apart (each run its own; the start's stays as it is)."""
         other = object.__new__(CarriedPast)
-        other.index, other.colours, other.byes, other.lost = self.index, self.colours[:], self.byes[:], self.lost[:]
+        other.index, other.byes, other.lost = self.index, self.byes[:], self.lost[:]
+        other.colour_states = self.colour_states[:]
         table = self.table
         other.table = MeetingTable(table.index, table.count.copy(), table.last.copy(), table.white.copy())
         other._history, other._added = self._history, self._added[:]
@@ -284,10 +287,14 @@ class CarriedPast:
     def add(self, rnd: Round) -> None:
         """Round `rnd` (as it scores: `scoring.facts.round_as_booked`) added, as `history_with` adds it."""
         games, lost = _round_past(rnd)
-        index, colours = self.index, self.colours
-        for white, black in games:
-            colours[index[white]] += _WHITE
-            colours[index[black]] += _BLACK
+        index, states = self.index, self.colour_states
+        for white, black in games:  # one more game of that colour in a row, or the first; the balance moved
+            i = index[white]
+            last, run, balance = states[i]
+            states[i] = (_WHITE, run + 1 if last == _WHITE else 1, balance + 1)
+            i = index[black]
+            last, run, balance = states[i]
+            states[i] = (_BLACK, run + 1 if last == _BLACK else 1, balance - 1)
         for pid, bye in lost:
             i = index[pid]
             self.byes[i] += bye

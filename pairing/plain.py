@@ -18,7 +18,7 @@ from keizer.pairing.costs import (
     weights_for,
 )
 from keizer.pairing.criteria.bye import bye_ranking
-from keizer.pairing.criteria.pair_cost import colour_costs
+from keizer.pairing.criteria.pair_cost import colour_costs_of_states
 from keizer.pairing.history import CarriedPast, Pair
 from keizer.pairing.instance import build_instance, check_round, ruleset_of, target_distance
 from keizer.pairing.pool import Pool
@@ -77,7 +77,8 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], past: CarriedPa
         return None
     ids = [ranking[i] for i in places]
     rows = [past.index[pid] for pid in ids]
-    costs = colour_costs([past.colours[r] for r in rows], rules.colour)
+    states = past.colour_states
+    costs = colour_costs_of_states([states[r] for r in rows], rules.colour)
     target = target_distance(rules, k)
     bottom_from = len(ranking) - rules.bottom_region
     field = FieldArrays(

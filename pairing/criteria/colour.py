@@ -52,7 +52,12 @@ def colour_terms_both(colours: str, limits: ColourLimits) -> tuple[ColourTerms, 
     """`colour_terms` of white and of black, the history read once (every player of every round needs both;
     kept per history: players' histories repeat from round to round and across a forecast's runs)."""
     last, run = run_of(colours)
-    balance = balance_of(colours)
+    return terms_after(last, run, balance_of(colours), limits)
+
+
+def terms_after(last: str, run: int, balance: int, limits: ColourLimits) -> tuple[ColourTerms, ColourTerms]:
+    """`colour_terms_both` of a history whose last colour's letter is `last`, played `run` games in a row,
+    with this balance: all the terms depend on."""
     return (_terms(last, run, balance, _WHITE, 1, limits), _terms(last, run, balance, _BLACK, -1, limits))
 
 
@@ -75,6 +80,20 @@ def _terms(last: str, run: int, balance: int, letter: str, sign: int, limits: Co
     repeat_cost = COLOUR_REPEAT if letter == last and run_cost == 0 else 0
     drift_cost = COLOUR_DRIFT if worse and balance_cost == 0 else 0
     return (run_cost, balance_cost, repeat_cost, drift_cost)
+
+
+ColourState = tuple[str, int, int]
+"""(last colour's letter, games in a row with it, balance): what a colour history's terms depend on."""
+
+
+def colour_state(colours: str) -> ColourState:
+    """(last colour's letter, games in a row with it, balance): what a history's colour terms depend on
+    (`run_of`, `balance_of`), read with three string methods where every letter is a colour."""
+    whites, blacks = colours.count(_WHITE), colours.count(_BLACK)
+    if not colours or whites + blacks != len(colours):  # none yet, or a stray letter: the readers say which
+        return (*run_of(colours), balance_of(colours))
+    last = colours[-1]
+    return last, len(colours) - len(colours.rstrip(last)), whites - blacks
 
 
 def higher_ranked_white_by_rule(pos_high: int) -> bool:

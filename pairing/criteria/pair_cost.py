@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Literal
 
 from keizer.pairing.criteria.bye import ByeOrder, bye_order
 from keizer.pairing.criteria.colour import (
+    ColourState,
     ColourTerms,
-    balance_of,
-    colour_terms_both,
+    colour_state,
+    terms_after,
     higher_ranked_white_by_rule,
-    run_of,
 )
 from keizer.pairing.criteria.meetings import meeting_costs, meeting_terms, reversed_white
 from keizer.pairing.criteria.rank import rank_cost
@@ -28,7 +28,7 @@ from keizer.pairing.criteria.weights import (
 )
 from keizer.pairing.history import Meeting
 from keizer.pairing.instance import PlayerState, RoundInstance
-from keizer.seasons.model import Colour, PlayerId
+from keizer.seasons.model import PlayerId
 from keizer.seasons.ruleset.model import ColourLimits
 
 if TYPE_CHECKING:
@@ -184,27 +184,33 @@ def colour_costs(histories: Iterable[str], limits: ColourLimits) -> list[ColourC
     for colours in histories:
         costs = seen.get(colours)
         if costs is None:  # the terms depend on the last run and the balance only: kept by those too
-            state = _colour_state(colours)
+            state = colour_state(colours)
             costs = by_state.get(state)
             if costs is None:
-                white, black = colour_terms_both(colours, limits)
-                costs = by_state[state] = (white, black, sum(white), sum(black))
+                costs = by_state[state] = _both(state, limits)
             seen[colours] = costs
         out.append(costs)
     return out
 
 
-def _colour_state(colours: str) -> tuple[str, int, int]:
-    """(last colour's letter, games in a row with it, balance): what a history's colour terms depend on
-    (`run_of`, `balance_of`), read with three string methods where every letter is a colour."""
-    whites, blacks = colours.count(_WHITE), colours.count(_BLACK)
-    if not colours or whites + blacks != len(colours):  # none yet, or a stray letter: the readers say which
-        return (*run_of(colours), balance_of(colours))
-    last = colours[-1]
-    return last, len(colours) - len(colours.rstrip(last)), whites - blacks
+def colour_costs_of_states(states: Iterable[ColourState], limits: ColourLimits) -> list[ColourCosts]:
+    """`colour_costs` of players known by their colour states (`colour_state`), not their histories: a
+    forecast's run carries each player's state on (`pairing.history.CarriedPast`)."""
+    _, by_state = _colour_costs(limits)
+    out: list[ColourCosts] = []
+    for state in states:
+        costs = by_state.get(state)
+        if costs is None:
+            costs = by_state[state] = _both(state, limits)
+        out.append(costs)
+    return out
 
 
-_WHITE, _BLACK = Colour.WHITE.letter, Colour.BLACK.letter
+def _both(state: ColourState, limits: ColourLimits) -> ColourCosts:
+    white, black = terms_after(*state, limits)
+    return white, black, sum(white), sum(black)
+
+
 
 
 def _colour_costs(limits: ColourLimits) -> tuple[dict[str, ColourCosts], dict[tuple[str, int, int], ColourCosts]]:

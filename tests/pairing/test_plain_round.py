@@ -8,6 +8,7 @@ import keizer.pairing.plain as plain_module
 from keizer.evening.forecast.group import Schedules
 from keizer.evening.forecast.run import Run
 from keizer.evening.forecast.start import make_start
+from keizer.pairing.criteria.colour import colour_state
 from keizer.pairing.history import PlayerHistory, season_history
 from keizer.pairing.instance import build_instance
 from keizer.pairing.plain import plain_games
@@ -83,7 +84,8 @@ def test_a_field_for_a_rank_band_is_the_engines_to_pair(monkeypatch):
 def test_a_runs_carried_past_is_the_history_read_from_its_season():
     for listed, k, _, _, past in rounds_of_a_run(30, "doorn-driebergen-2019", 18, 36, 1, 10):
         read = season_history(listed, k)
-        assert all(PlayerHistory(past.colours[i], past.byes[i], past.lost[i]) == read.of(pid)
+        assert all((past.colour_states[i], past.byes[i], past.lost[i]) ==
+                   (colour_state(read.of(pid).colours), read.of(pid).byes, read.of(pid).lost_evenings)
                    for pid, i in past.index.items())
         carried = past.history()
         assert carried.meetings == read.meetings
