@@ -247,13 +247,15 @@ class FactsBuilder:
         rank_of, index_of = self._rank_of, self.season_index
         placed, late, gone, in_group = slots.placed, slots.is_late, slots.is_gone, slots.in_group
         rows: list[int] = []
-        sides: list[tuple[int, int, int]] = []  # (colour, outcome code, opponent's season index)
-        for g, game in enumerate(rnd.games):
+        colours: list[int] = []
+        outcomes: list[int] = []
+        opponents: list[int] = []  # the opponent's season index
+        for g, game in enumerate(rnd.games):  # every round of a forecast's runs: each side written out
             white, black = index_of.get(game.white, -1), index_of.get(game.black, -1)
             if white < 0 or black < 0:
                 self._season_idx(game.white if white < 0 else game.black, f"{slots.where}.games[{g}]")  # raises
             out_white, out_black = OUTCOME_CODES_OF[game.result]
-            for me, side in ((white, (WHITE, out_white, black)), (black, (BLACK, out_black, white))):
+            for me, colour, outcome, opponent in ((white, WHITE, out_white, black), (black, BLACK, out_black, white)):
                 i = rank_of[me]
                 if i < 0:
                     continue
@@ -261,10 +263,12 @@ class FactsBuilder:
                     slots.place(i, f"{slots.where}.games[{g}]", allow_late=False)  # raises
                 placed[i] = g
                 rows.append(i)
-                sides.append(side)
+                colours.append(colour)
+                outcomes.append(outcome)
+                opponents.append(opponent)
         if rows:
             slots.kind[rows] = GAME
-            slots.colour[rows], slots.outcome[rows], slots.opponent[rows] = zip(*sides)
+            slots.colour[rows], slots.outcome[rows], slots.opponent[rows] = colours, outcomes, opponents
 
     def _place_entries(self, slots: _RoundSlots, rnd: Round) -> None:
         """Every entry of the round (bye, absences, external, duty, late)."""
