@@ -43,25 +43,25 @@ class Pool:
         ruleset = ruleset or parse_ruleset(season.ruleset_spec)
         rule = ruleset.championship
         group = set(out_of_keizer(season.championship, rule.mode if rule else None, k))
-        # Who may play, read once for the round (a forecast lists thousands): the reasons are `_unavailable_because`'s.
+        # Who may not play, read at once for the round (a forecast lists thousands); the reasons, only for
+        # them, are `_unavailable_because`'s. A `bye` entry in a round being re-paired was the old pairing's
+        # bye: that player is present. A suspension holds while the player has no entry at all.
         leaves: dict[PlayerId, int] = {}
         for w in season.withdrawals:  # a player's first withdrawal counts, as `Season.withdrawal_of` reads it
             leaves.setdefault(w.player, w.before_round)
-        withdrawn = {pid for pid, before in leaves.items() if before <= k}
-        suspended, player, bye = season.suspended, season.player, EntryKind.BYE
+        blocked = group.union((pid for pid, kind in entries.items() if kind is not EntryKind.BYE),
+                              (p.id for p in season.players if p.joined > k),
+                              (pid for pid, before in leaves.items() if before <= k),
+                              (pid for pid in season.suspended if pid not in entries))
         for i, pid in enumerate(ranking):
-            listed = entries.get(pid)
-            # A `bye` entry in a round being re-paired was the old pairing's bye: that player is present.
-            if (pid not in group and player(pid).joined <= k and pid not in withdrawn
-                    and (listed is bye or (listed is None and pid not in suspended))):
+            if pid not in blocked:
                 available.append(i)
-                continue
-            # docs/rules.md §8: K's finalists play their own games, not the Keizer, after the group formed
-            why = FINAL_GROUP if pid in group else _unavailable_because(season, k, pid, rnd, entries, ruleset)
-            if why is None:
-                available.append(i)
-            else:
-                unavailable.append((pid, why))
+            else:  # docs/rules.md §8: K's finalists play their own games, not the Keizer, after the group formed
+                why = FINAL_GROUP if pid in group else _unavailable_because(season, k, pid, rnd, entries, ruleset)
+                if why is None:
+                    available.append(i)
+                else:
+                    unavailable.append((pid, why))
         return Pool(season, k, ranking, tuple(available), tuple(unavailable))
 
     @property
