@@ -148,3 +148,28 @@ def test_a_k_season_past_its_groups_round_without_the_group_forecasts_first_plac
     f = forecast(season, runs=12, seed=0, workers=1)
     assert f.title == "first" and "group" not in f.outcomes and f.group_after is None
     assert_adds_up(f)
+
+
+def test_a_run_leaves_nothing_for_the_cyclic_collector():
+    """`play_runs` pauses the cyclic collector while it plays: a run must make no reference cycles, or a
+    chunk's runs would pile up garbage until it ends."""
+    import gc
+
+    from keizer.evening.forecast.group import Schedules
+    from keizer.evening.forecast.run import play_run
+    from keizer.evening.forecast.start import make_start
+
+    season = simulate_season(14, 36, "doorn-driebergen-2019", 3, played=19)  # the group forms in the runs
+    start = make_start(season, 19, seed=2, schedules=Schedules())
+    schedules = Schedules()
+    play_run(start, 0, schedules)  # caches filled
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        for run in range(1, 6):
+            play_run(start, run, schedules)
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
