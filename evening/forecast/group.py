@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
 from keizer.evening.forecast.model import ForecastModel
@@ -156,15 +158,17 @@ def pulled_forward(season: Season, rule: ChampionshipRule, k: int, present: set[
     return replace(season, championship=replace(group, schedule=sorted_schedule(schedule)))
 
 
-def unscheduled(season: Season, group: ChampionshipGroup, rule: ChampionshipRule) -> list[tuple[PlayerId, PlayerId]]:
+def unscheduled(season: Season, group: ChampionshipGroup, rule: ChampionshipRule,
+                earlier: Sequence[PlayedGame] | None = None) -> list[tuple[PlayerId, PlayerId]]:
     """The games the double round robin needs that no schedule holds (a separate group's, never scheduled
-    here; an inside group's that did not fit in the rounds left), each (white, black)."""
-    scheduled = [(g.white, g.black) for g in group.schedule]
+    here; an inside group's that did not fit in the rounds left), each (white, black). `earlier`: the group's
+    `earlier_games`, when the caller has them."""
+    scheduled = Counter((g.white, g.black) for g in group.schedule)  # each scheduled game taken once
     out = []
-    for white, black in required_games(season, group, rule):
+    for white, black in required_games(season, group, rule, earlier):
         for pair in ((white, black), (black, white)):
-            if pair in scheduled:
-                scheduled.remove(pair)
+            if scheduled[pair]:
+                scheduled[pair] -= 1
                 break
         else:
             out.append((white, black))
@@ -178,13 +182,14 @@ def champions(season: Season, rule: ChampionshipRule, model: ForecastModel,
     a tie is played off with decision games (D art. 2), drawn too."""
     group = season.championship
     assert group is not None
-    games = list(earlier_games(season, group) if rule.mode == "inside" else ())
+    earlier = earlier_games(season, group) if rule.mode == "inside" else ()
+    games = list(earlier)
     for game, played in zip(group.schedule, scheduled_results(season, group, rule)):
         if played is None or not played.result.is_decided:
             played = PlayedGame(game.round, game.white, game.black, model.result(rng, game.white, game.black))
         games.append(played)
     # the games no schedule holds: played as if caught up, so that every pair meets as the double round robin says
-    for white, black in unscheduled(season, group, rule):
+    for white, black in unscheduled(season, group, rule, earlier):
         games.append(PlayedGame(rule.after_round + 1, white, black, model.result(rng, white, black)))
     rows = table(group.members, tuple(games))
     decision = list(group.decision)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -54,21 +55,22 @@ def earlier_games(season: Season, group: ChampionshipGroup) -> tuple[PlayedGame,
 
 
 def required_games(season: Season, group: ChampionshipGroup, rule: ChampionshipRule,
-                   ) -> tuple[tuple[PlayerId, PlayerId], ...]:
+                   earlier: Sequence[PlayedGame] | None = None) -> tuple[tuple[PlayerId, PlayerId], ...]:
     """(white, black) of every game the group must still schedule after it formed, in member order.
 
     Inside (D art. 4): a pair that met once meets again with the colours reversed; a pair that has not met
     meets twice, once with each colour (the higher-placed member has white first); a pair that met twice
-    is complete. Separate (K): every pair twice, all games new.
+    is complete. Separate (K): every pair twice, all games new. `earlier`: `earlier_games`, when the caller
+    has them.
     """
-    earlier: dict[frozenset[PlayerId], list[PlayedGame]] = {}
+    met_by_pair: dict[frozenset[PlayerId], list[PlayedGame]] = {}
     if rule.mode == "inside":
-        for g in earlier_games(season, group):
-            earlier.setdefault(_pair(g.white, g.black), []).append(g)
+        for g in earlier if earlier is not None else earlier_games(season, group):
+            met_by_pair.setdefault(_pair(g.white, g.black), []).append(g)
     out: list[tuple[PlayerId, PlayerId]] = []
     for i, a in enumerate(group.members):
         for b in group.members[i + 1:]:
-            met = earlier.get(_pair(a, b), [])
+            met = met_by_pair.get(_pair(a, b), [])
             if not met:
                 out += [(a, b), (b, a)]
             elif len(met) == 1:
