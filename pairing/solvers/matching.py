@@ -98,7 +98,9 @@ def max_weight_perfect(nodes: int, triples: list[tuple[int, int, int]], byes: li
     """The blossom's maximum-cardinality maximum-weight matching of `nodes` nodes (the bye a node of its own,
     its edges `byes`): the chosen edges as indexes into `triples`, and the player who has the bye; None
     unless every one of the `active` nodes is matched."""
-    graph = rx.PyGraph(multigraph=False)
+    # Each pair is given once (a model edge per pair, a bye edge per player): a multigraph skips the search
+    # for an edge already there that every insertion into a simple graph makes.
+    graph = rx.PyGraph(multigraph=True, node_count_hint=nodes, edge_count_hint=len(triples) + len(byes))
     graph.add_nodes_from(range(nodes))
     graph.add_edges_from(triples)  # graph edge j is triples[j]
     if byes:
