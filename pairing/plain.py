@@ -80,19 +80,16 @@ def _paired(season: Season, k: int, ranking: Sequence[PlayerId], past: CarriedPa
     states = past.colour_states
     costs = colour_costs_of_states([states[r] for r in rows], rules.colour)
     target = target_distance(rules, k)
-    bottom_from = len(ranking) - rules.bottom_region
+    whites, blacks = [c[2] for c in costs], [c[3] for c in costs]
     field = FieldArrays(
-        ids=ids,
-        white=np.fromiter((c[2] for c in costs), dtype=np.int64, count=n),
-        black=np.fromiter((c[3] for c in costs), dtype=np.int64, count=n),
-        bottom=np.fromiter((i + 1 > bottom_from for i in places), dtype=bool, count=n),
-        at=np.array(rows, dtype=np.int64), table=past.table,
-        rules=rules, round_number=k, target=target)
+        ids=ids, white=np.array(whites, dtype=np.int64), black=np.array(blacks, dtype=np.int64),
+        bottom=np.array(places) >= len(ranking) - rules.bottom_region,  # ranks beyond it: the bottom region
+        at=np.array(rows, dtype=np.int64), table=past.table, rules=rules, round_number=k, target=target)
     us, vs = all_pairs(n)
     if apart:
         us, vs = _without(us, vs, ids, apart)
     terms = price_edges(field, us, vs)
-    worst = sorted((max(c[2], c[3]) for c in costs), reverse=True)[:2]
+    worst = sorted(map(max, whites, blacks))[-2:]
     weights = weights_for(n, k, target, sum(worst), rules.rematch_gap)
     odd = n % 2
     bye_costs: list[int | None] = []

@@ -101,7 +101,7 @@ class Run:
     def entry_ranking(self, k: int) -> tuple[tuple[PlayerId, ...], tuple[Fraction, ...]]:
         """(ranking, values) round k is paired and scored from: the standings carried on, or, where the ranked
         players change at k (a joiner, a removal), a new segment's (`Onward.next_segment`)."""
-        if self.onward.entry is None and self.onward.starts_segment(self.season, k):
+        if self.onward.entry is None and k in self.start.new_segments:
             self.onward = self.onward.next_segment(self.season, self.start.last)
         return self.onward.entry_ranking(self.season, k)
 

@@ -47,6 +47,9 @@ class Start:
     """The class reading the forecast reports (the next one after K); None without classes or readings left."""
     group_known: bool
     """The championship group had formed by round K (its title is the title; no "place in the group" outcome)."""
+    new_segments: frozenset[int]
+    """The rounds after K whose ranked players change (`Onward.starts_segment`: a joiner, a removal): the
+    same in every run, as neither the players nor the withdrawals change in one."""
     windows: dict[PlayerId, tuple[int, int | None]]
     """Each player's rounds: the one they join in and the one their withdrawal takes effect in (None: none),
     read once for the rounds every run lists (`Run.listed`)."""
@@ -159,4 +162,5 @@ def make_start(season: Season, k: int | None, seed: int, schedules: Schedules) -
         windows[player.id] = (player.joined, withdrawal.before_round if withdrawal is not None else None)
     return Start(season=season, ruleset=ruleset, k=k, last=last, onward=onward, ranking=ranking, past=past,
                  model=measure_model(season, ruleset, k), seed=seed, reading=reading, group_known=group_known,
+                 new_segments=frozenset(j for j in range(k + 1, last + 1) if onward.starts_segment(season, j)),
                  windows=windows)
