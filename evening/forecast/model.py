@@ -65,6 +65,18 @@ class ForecastModel:
         own = self._absences.get(pid, ())
         return own[int(rng.random() * len(own))] if own else EntryKind.EXCUSED
 
+    def draw_absences(self, rng: random.Random, pids: list[PlayerId]) -> dict[PlayerId, EntryKind]:
+        """Who of `pids` does not come to a round, and their entry: each in turn `comes` (one draw) and, when
+        not, their `absence` (one draw more) — the draws in that order, read with the names bound (every
+        round of every run draws for each player)."""
+        draw, presence, club, kinds = rng.random, self._presence, self.club_presence, self._absences
+        out: dict[PlayerId, EntryKind] = {}
+        for pid in pids:
+            if not draw() < presence.get(pid, club):
+                own = kinds.get(pid, ())
+                out[pid] = own[int(draw() * len(own))] if own else EntryKind.EXCUSED
+        return out
+
     def result(self, rng: random.Random, white: PlayerId, black: PlayerId) -> Result:
         """A game's result drawn from the Elo expectation with the season's draw share."""
         return elo_result(self._rating[white], self._rating[black], rng.random(), self.draw_share)

@@ -136,8 +136,7 @@ class Run:
             if joined > k or (leaves is not None and leaves <= k):
                 continue
             could.append(pid)
-            if not model.comes(rng, pid):
-                entries[pid] = model.absence(rng, pid)
+        entries.update(model.draw_absences(rng, could))
         # A round is held: where the draws left fewer than two of those who could come, the likeliest come
         # (else no round after it could be paired). No draw more: every other run is as it was.
         coming = sum(1 for pid in could if pid not in entries)
