@@ -43,11 +43,12 @@ class _Seeker(NamedTuple):
 def plain_games(season: Season, k: int, ranking: Sequence[PlayerId], values: Sequence[Fraction],
                 past: CarriedPast) -> Games:
     """The pairing `optimal_games(build_instance(season, k, ranking, values, history=past.history()),
-    "matching")` gives — round k as listed in `season`, its championship games fixed and its group's other pairs kept
-    apart, nothing of a director's — made without the instance's player states, the cost context, the
-    compiled model and the matching graph: the present players' arrays priced in one pass
+    "matching")` gives — round k as listed in `season`, its championship games fixed and its group's other
+    pairs kept apart, nothing of a director's — made without the instance's player states, the cost context,
+    the compiled model and the matching graph: the present players' arrays priced in one pass
     (`costs.price_edges`, `costs.model_columns`), the tiers weighted alike (`weights_for`) and the same graph
-    given to the same blossom, so the pairing is the same (a test holds the two equal round for round).
+    given to the same blossom (`max_weight_perfect`), so the pairing is the same (a test holds the two equal
+    round for round).
     A field large enough for a rank band, or one no pairing fits even with the hard rules giving way, is
     the engine's own to pair (and to refuse in its words).
 
