@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from keizer.pairing.criteria.tiebreak import lottery_number
-from keizer.pairing.instance import PlayerState, RoundInstance
+from keizer.pairing.instance import RoundInstance
 from keizer.seasons.model import PlayerId
 from keizer.seasons.ruleset.model import ByePolicy
 
